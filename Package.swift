@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Waterline",
+    platforms: [.iOS(.v17), .watchOS(.v10), .macOS(.v14)],
+    products: [
+        .library(name: "WaterlineKit", targets: ["WaterlineKit"]),
+        .library(name: "WaterlineData", targets: ["WaterlineData"]),
+        .executable(name: "waterline-bench", targets: ["waterline-bench"]),
+    ],
+    targets: [
+        .target(name: "WaterlineKit"),
+        .target(name: "WaterlineData", dependencies: ["WaterlineKit"]),
+        .executableTarget(name: "waterline-bench", dependencies: ["WaterlineKit"]),
+        .testTarget(
+            name: "WaterlineTests",
+            dependencies: ["WaterlineKit", "WaterlineData"],
+            path: "WaterlineTests",
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The sizes the drink picker offers per type, and the presets a new person starts with.
+public enum DrinkCatalog {
+    /// Every size, in picker order. Typical ABVs; estimates are rounded to a readable value.
+    public static let sizes: [DrinkSize] = [
+        DrinkSize(id: "beer-12oz", name: "12 oz", drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: 1),
+        DrinkSize(id: "beer-16oz", name: "16 oz", drinkType: .beer, sizeOz: 16, abv: 5, standardDrinkEstimate: 1.33),
+        // An imperial pint; a US pint is the 16 oz size above.
+        DrinkSize(id: "beer-pint", name: "Pint (20 oz)", drinkType: .beer, sizeOz: 20, abv: 5, standardDrinkEstimate: 1.67),
+        DrinkSize(id: "wine-5oz", name: "Glass (5 oz)", drinkType: .wine, sizeOz: 5, abv: 12, standardDrinkEstimate: 1),
+        DrinkSize(id: "wine-large", name: "Large glass (8 oz)", drinkType: .wine, sizeOz: 8, abv: 12, standardDrinkEstimate: 1.6),
+        DrinkSize(id: "liquor-shot", name: "Shot (1.5 oz)", drinkType: .liquor, sizeOz: 1.5, abv: 40, standardDrinkEstimate: 1),
+        DrinkSize(id: "liquor-double", name: "Double (3 oz)", drinkType: .liquor, sizeOz: 3, abv: 40, standardDrinkEstimate: 2),
+        DrinkSize(id: "cocktail-standard", name: "Standard", drinkType: .cocktail, sizeOz: 4, standardDrinkEstimate: 1),
+        DrinkSize(id: "cocktail-strong", name: "Strong", drinkType: .cocktail, sizeOz: 6, standardDrinkEstimate: 2),
+    ]
+
+    /// The sizes offered for one type, in picker order.
+    public static func sizes(for type: DrinkType) -> [DrinkSize] {
+        sizes.filter { $0.drinkType == type }
+    }
+
+    /// The size with this key, e.g. "liquor-double".
+    public static func size(id: String) -> DrinkSize? {
+        sizes.first { $0.id == id }
+    }
+
+    /// The five presets of US-016, owned by `userId`, with ids from `makeID`.
+    public static func defaultPresets(userId: UUID, now: Date, makeID: () -> UUID) -> [DrinkPreset] {
+        let templates: [(String, DrinkType, Double, Double?, Double)] = [
+            ("Beer", .beer, 12, 5, 1),
+            ("Glass of Wine", .wine, 5, 12, 1),
+            ("Shot", .liquor, 1.5, 40, 1),
+            ("Cocktail", .cocktail, 4, nil, 1),
+            ("Double", .liquor, 3, 40, 2),
+        ]
+        return templates.enumerated().map { index, template in
+            DrinkPreset(
+                id: makeID(), userId: userId, name: template.0, drinkType: template.1, sizeOz: template.2,
+                abv: template.3, standardDrinkEstimate: template.4, sortOrder: index, updatedAt: now
+            )
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// The buttons on every Waterline reminder.
+public enum NotificationAction: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Logs water with the default amount, without opening the app.
+    case logWater = "LOG_WATER"
+    case dismiss = "DISMISS"
+
+    /// The category every reminder is posted in, which carries these actions.
+    public static let categoryIdentifier = "WATERLINE_REMINDER"
+
+    public var title: String {
+        switch self {
+        case .logWater: "Log Water"
+        case .dismiss: "Dismiss"
+        }
+    }
+}

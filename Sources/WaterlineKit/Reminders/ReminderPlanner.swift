@@ -1,0 +1,70 @@
+import Foundation
+
+/// Plans the time-based reminders of a session as a short series of one-shot notifications.
+public struct ReminderPlanner: Hashable, Sendable {
+    /// Far under the system's 64 pending notifications; the plan is renewed after every change.
+    public static let defaultMaxPending = 10
+    /// No reminder fires once this long has passed without any log.
+    public static let defaultInactivityCutoff: TimeInterval = 90 * 60
+
+    public var maxPending: Int
+    public var inactivityCutoff: TimeInterval
+
+    public init(maxPending: Int = Self.defaultMaxPending, inactivityCutoff: TimeInterval = Self.defaultInactivityCutoff) {
+        self.maxPending = maxPending
+        self.inactivityCutoff = inactivityCutoff
+    }
+
+    /// The reminders that should be pending at `now`. Empty when the session has ended, when
+    /// time reminders are off, or once the session has gone quiet for the cut-off.
+    public func plan(session: Session, logs: [LogEntry], settings: UserSettings, now: Date) -> ReminderPlan {
+        guard session.isActive, session.endTime == nil, session.deletedAt == nil, settings.timeRemindersEnabled else {
+            return .none
+        }
+        let live = logs.filter { $0.deletedAt == nil && $0.sessionId == session.id }
+        // A glass of water restarts the clock; so does the session's start.
+        let lastWater = live.filter { $0.type == .water }.map(\.timestamp).max()
+        let anchor = max(session.startTime, lastWater ?? session.startTime)
+        let lastActivity = max(session.startTime, live.map(\.timestamp).max() ?? session.startTime)
+        let cutoff = lastActivity.addingTimeInterval(inactivityCutoff)
+        let interval = TimeInterval(settings.timeReminderIntervalMinutes * 60)
+        guard interval > 0 else { return .none }
+
+        let state = WaterlineEngine(settings: settings).computeState(from: live)
+        let content = NotificationCopy.content(for: .timeBased, state: state, settings: settings, sessionId: session.id)
+        // Skip the slots already in the past without stepping through them one by one.
+        var step = max(1, Int((now.timeIntervalSince(anchor) / interval).rounded(.down)))
+        var requests: [ReminderRequest] = []
+        while requests.count < maxPending {
+            let fireDate = anchor.addingTimeInterval(Double(step) * interval)
+            step += 1
+            if fireDate > cutoff { break }
+            if fireDate <= now { continue }
+            requests.append(ReminderRequest(
+                identifier: Self.identifier(sessionId: session.id, fireDate: fireDate),
+                fireDate: fireDate, kind: .timeBased, sessionId: session.id, content: content
+            ))
+        }
+        return ReminderPlan(requests: requests)
+    }
+
+    /// Every time-based reminder of a session starts with this, so the scheduler can clear them all.
+    public static func identifierPrefix(sessionId: UUID) -> String {
+        "waterline.time.\(sessionId.uuidString.lowercased())."
+    }
+
+    static func identifier(sessionId: UUID, fireDate: Date) -> String {
+        identifierPrefix(sessionId: sessionId) + String(Int(fireDate.timeIntervalSince1970.rounded()))
+    }
+
+    /// A reminder that fires at once after a log (per-drink or pacing warning).
+    public static func immediate(
+        _ kind: ReminderKind, after log: LogEntry, state: WaterlineState, settings: UserSettings, now: Date
+    ) -> ReminderRequest {
+        ReminderRequest(
+            identifier: "waterline.\(kind.rawValue).\(log.id.uuidString.lowercased())",
+            fireDate: now, kind: kind, sessionId: log.sessionId,
+            content: NotificationCopy.content(for: kind, state: state, settings: settings, sessionId: log.sessionId)
+        )
+    }
+}

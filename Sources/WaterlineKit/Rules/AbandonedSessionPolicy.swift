@@ -1,0 +1,28 @@
+import Foundation
+
+/// Decides when a forgotten active session should prompt "End Now" / "Keep Going".
+public struct AbandonedSessionPolicy: Hashable, Sendable {
+    public static let defaultThreshold: TimeInterval = 12 * 60 * 60
+
+    public var threshold: TimeInterval
+
+    public init(threshold: TimeInterval = Self.defaultThreshold) {
+        self.threshold = threshold
+    }
+
+    /// Whether `session` is still active more than `threshold` after it started.
+    public func isAbandoned(_ session: Session, now: Date) -> Bool {
+        session.isActive && session.deletedAt == nil && now.timeIntervalSince(session.startTime) > threshold
+    }
+
+    /// The prompt to show on launch, or nil. After "Keep Going" at `keptGoingAt`, it stays quiet
+    /// for another full threshold so the person is not asked on every launch.
+    public func prompt(for session: Session, now: Date, keptGoingAt: Date? = nil) -> AbandonedSessionPrompt? {
+        guard isAbandoned(session, now: now) else { return nil }
+        if let keptGoingAt, keptGoingAt >= session.startTime, now.timeIntervalSince(keptGoingAt) <= threshold {
+            return nil
+        }
+        let hours = Int(now.timeIntervalSince(session.startTime) / 3600)
+        return AbandonedSessionPrompt(sessionId: session.id, hoursRunning: hours)
+    }
+}

@@ -1,0 +1,50 @@
+/// How many water breaks became due and how many were kept (see ARCHITECTURE.md).
+public struct PacingAdherence: Codable, Hashable, Sendable {
+    public var breaksDue: Int
+    public var breaksKept: Int
+
+    public init(breaksDue: Int = 0, breaksKept: Int = 0) {
+        self.breaksDue = breaksDue
+        self.breaksKept = breaksKept
+    }
+
+    /// kept ÷ due, or nil when no break was ever due (shown as "—", never as 100 %).
+    public var fraction: Double? {
+        breaksDue == 0 ? nil : Double(breaksKept) / Double(breaksDue)
+    }
+
+    /// "50%", or "—" when nothing was due.
+    public var displayText: String {
+        guard let fraction else { return "—" }
+        return "\(Int((fraction * 100).rounded()))%"
+    }
+
+    /// Walks the live logs in replay order. A break becomes due when the drinks since the last
+    /// water reach N (once per stretch); the next log keeps it if it is water and misses it if it
+    /// is another drink. A break still open when the logs run out counts as missed.
+    public static func compute(logs: [LogEntry], waterEveryNDrinks: Int) -> PacingAdherence {
+        struct Walk {
+            var result = PacingAdherence()
+            var drinksSinceWater = 0
+            var dueInStretch = false
+            var breakOpen = false
+        }
+        return WaterlineEngine.fold(logs, into: Walk()) { walk, log in
+            switch log.type {
+            case .water:
+                if walk.breakOpen { walk.result.breaksKept += 1 }
+                walk.drinksSinceWater = 0
+                walk.dueInStretch = false
+                walk.breakOpen = false
+            case .alcohol:
+                walk.breakOpen = false
+                walk.drinksSinceWater += 1
+                if !walk.dueInStretch, walk.drinksSinceWater >= waterEveryNDrinks {
+                    walk.result.breaksDue += 1
+                    walk.dueInStretch = true
+                    walk.breakOpen = true
+                }
+            }
+        }.result
+    }
+}

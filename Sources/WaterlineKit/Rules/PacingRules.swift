@@ -1,0 +1,34 @@
+/// The per-drink and warning rules: when a water break is due and what to say right after a log.
+public struct PacingRules: Hashable, Sendable {
+    public var waterEveryNDrinks: Int
+    public var engine: WaterlineEngine
+
+    public init(settings: UserSettings) {
+        self.waterEveryNDrinks = settings.waterEveryNDrinks
+        self.engine = WaterlineEngine(settings: settings)
+    }
+
+    /// A water break is due while N or more drinks stand since the last water.
+    public func isWaterBreakDue(_ state: WaterlineState) -> Bool {
+        state.alcoholCountSinceLastWater >= waterEveryNDrinks
+    }
+
+    /// How many more drinks until a water break is due; 0 means it is due now.
+    public func drinksUntilWaterDue(_ state: WaterlineState) -> Int {
+        max(0, waterEveryNDrinks - state.alcoholCountSinceLastWater)
+    }
+
+    /// Whether the warning turned on between `before` and `after` (an upward crossing).
+    public static func crossedWarningUpward(from before: WaterlineState, to after: WaterlineState) -> Bool {
+        !before.isWarning && after.isWarning
+    }
+
+    /// The nudge to fire at once after a new log, if any. One log fires at most one nudge,
+    /// so a crossing (which already asks for water) takes the place of the per-drink reminder.
+    public func nudge(after log: LogEntry, from before: WaterlineState, to after: WaterlineState) -> ReminderKind? {
+        guard log.type == .alcohol, log.deletedAt == nil else { return nil }
+        if Self.crossedWarningUpward(from: before, to: after) { return .pacingWarning }
+        if isWaterBreakDue(after) { return .perDrink }
+        return nil
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+/// A write the store refused because it would break the data's shape.
+public enum SessionStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownSession(UUID)
+    case secondActiveSession(UUID)
+
+    public var description: String {
+        switch self {
+        case .unknownSession(let id): "no session with id \(id.uuidString.lowercased())"
+        case .secondActiveSession(let id): "session \(id.uuidString.lowercased()) is already active"
+        }
+    }
+}

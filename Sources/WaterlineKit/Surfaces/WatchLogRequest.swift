@@ -1,0 +1,18 @@
+import Foundation
+
+/// A log made on the watch. Its id is the log's id, so a message delivered twice logs once.
+public struct WatchLogRequest: Codable, Hashable, Sendable {
+    public var id: UUID
+    public var timestamp: Date
+    /// The preset tapped for a drink; nil logs the quick default.
+    public var presetId: UUID?
+    /// The water amount; nil uses the person's default.
+    public var amountOz: Double?
+
+    public init(id: UUID, timestamp: Date, presetId: UUID? = nil, amountOz: Double? = nil) {
+        self.id = id
+        self.timestamp = timestamp
+        self.presetId = presetId
+        self.amountOz = amountOz
+    }
+}

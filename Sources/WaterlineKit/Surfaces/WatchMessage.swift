@@ -1,0 +1,81 @@
+import Foundation
+
+/// Everything the phone and the watch say to each other, as versioned JSON.
+///
+/// On the wire: `{"version": 1, "kind": "logWater", "payload": {...}}`. Fields a later version
+/// adds are ignored by this one; a kind it does not know is reported by `decodeIfKnown` as nil.
+public enum WatchMessage: Hashable, Sendable {
+    case logDrink(WatchLogRequest)
+    case logWater(WatchLogRequest)
+    case startSession(requestId: UUID)
+    case endSession(requestId: UUID)
+    case snapshot(WatchSnapshot)
+    /// A reminder the phone fired, for the watch to post with a haptic.
+    case reminder(ReminderRequest)
+
+    public static let currentVersion = 1
+
+    /// The key the JSON travels under in WatchConnectivity dictionaries.
+    public static let userInfoKey = "waterline.message"
+
+    public var kind: String {
+        switch self {
+        case .logDrink: "logDrink"
+        case .logWater: "logWater"
+        case .startSession: "startSession"
+        case .endSession: "endSession"
+        case .snapshot: "snapshot"
+        case .reminder: "reminder"
+        }
+    }
+
+    public func encoded() throws -> Data {
+        try WaterlineCoding.encoder().encode(self)
+    }
+
+    /// The message in `data`, or nil when it is of a kind this version does not know.
+    public static func decodeIfKnown(_ data: Data) throws -> WatchMessage? {
+        do {
+            return try WaterlineCoding.decoder().decode(WatchMessage.self, from: data)
+        } catch WatchMessageError.unknownKind {
+            return nil
+        }
+    }
+}
+
+/// A watch message that could not be read.
+public enum WatchMessageError: Error, Hashable, Sendable {
+    case unknownKind(String)
+}
+
+extension WatchMessage: Codable {
+    private enum CodingKeys: String, CodingKey { case version, kind, payload }
+
+    private struct RequestPayload: Codable { var requestId: UUID }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind = try container.decode(String.self, forKey: .kind)
+        switch kind {
+        case "logDrink": self = .logDrink(try container.decode(WatchLogRequest.self, forKey: .payload))
+        case "logWater": self = .logWater(try container.decode(WatchLogRequest.self, forKey: .payload))
+        case "startSession": self = .startSession(requestId: try container.decode(RequestPayload.self, forKey: .payload).requestId)
+        case "endSession": self = .endSession(requestId: try container.decode(RequestPayload.self, forKey: .payload).requestId)
+        case "snapshot": self = .snapshot(try container.decode(WatchSnapshot.self, forKey: .payload))
+        case "reminder": self = .reminder(try container.decode(ReminderRequest.self, forKey: .payload))
+        default: throw WatchMessageError.unknownKind(kind)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.currentVersion, forKey: .version)
+        try container.encode(kind, forKey: .kind)
+        switch self {
+        case .logDrink(let request), .logWater(let request): try container.encode(request, forKey: .payload)
+        case .startSession(let id), .endSession(let id): try container.encode(RequestPayload(requestId: id), forKey: .payload)
+        case .snapshot(let snapshot): try container.encode(snapshot, forKey: .payload)
+        case .reminder(let reminder): try container.encode(reminder, forKey: .payload)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Everything a Lock Screen or Home Screen widget draws, read from the App Group store.
+public struct WidgetSnapshot: Codable, Hashable, Sendable {
+    public static let recentLogLimit = 3
+
+    public var isActive: Bool
+    public var sessionId: UUID?
+    public var startTime: Date?
+    public var waterlineValue: Double
+    public var totalAlcoholCount: Int
+    public var totalWaterCount: Int
+    public var isWarning: Bool
+    public var drinksUntilWaterDue: Int
+    /// Newest first, at most three.
+    public var recentLogs: [WidgetLogLine]
+    public var nextReminderDate: Date?
+    public var lastSessionSummary: SessionSummary?
+    /// Lock Screen widgets hide counts and drink words when this is on.
+    public var discreet: Bool
+    public var generatedAt: Date
+
+    public init(
+        isActive: Bool, sessionId: UUID?, startTime: Date?, waterlineValue: Double, totalAlcoholCount: Int,
+        totalWaterCount: Int, isWarning: Bool, drinksUntilWaterDue: Int, recentLogs: [WidgetLogLine],
+        nextReminderDate: Date?, lastSessionSummary: SessionSummary?, discreet: Bool, generatedAt: Date
+    ) {
+        self.isActive = isActive
+        self.sessionId = sessionId
+        self.startTime = startTime
+        self.waterlineValue = waterlineValue
+        self.totalAlcoholCount = totalAlcoholCount
+        self.totalWaterCount = totalWaterCount
+        self.isWarning = isWarning
+        self.drinksUntilWaterDue = drinksUntilWaterDue
+        self.recentLogs = recentLogs
+        self.nextReminderDate = nextReminderDate
+        self.lastSessionSummary = lastSessionSummary
+        self.discreet = discreet
+        self.generatedAt = generatedAt
+    }
+
+    /// The snapshot of a running session.
+    public init(update: SessionUpdate, lastSessionSummary: SessionSummary?, settings: UserSettings, generatedAt: Date) {
+        self.init(
+            isActive: update.session.isActive, sessionId: update.session.id, startTime: update.session.startTime,
+            waterlineValue: update.state.waterlineValue, totalAlcoholCount: update.state.totalAlcoholCount,
+            totalWaterCount: update.state.totalWaterCount, isWarning: update.state.isWarning,
+            drinksUntilWaterDue: update.drinksUntilWaterDue,
+            recentLogs: update.logs.suffix(Self.recentLogLimit).reversed().map { WidgetLogLine(log: $0, units: settings.units) },
+            nextReminderDate: update.reminders.nextReminderDate, lastSessionSummary: lastSessionSummary,
+            discreet: settings.discreetNotifications, generatedAt: generatedAt
+        )
+    }
+
+    /// The "No Session" snapshot, with the last session's summary when there is one.
+    public static func noSession(lastSessionSummary: SessionSummary?, settings: UserSettings, generatedAt: Date) -> WidgetSnapshot {
+        WidgetSnapshot(
+            isActive: false, sessionId: nil, startTime: nil, waterlineValue: 0, totalAlcoholCount: 0, totalWaterCount: 0,
+            isWarning: false, drinksUntilWaterDue: settings.waterEveryNDrinks, recentLogs: [], nextReminderDate: nil,
+            lastSessionSummary: lastSessionSummary, discreet: settings.discreetNotifications, generatedAt: generatedAt
+        )
+    }
+}

@@ -1,0 +1,10 @@
+/// The ranges every surface and the server enforce, kept in one place so they cannot drift.
+public enum Limits {
+    public static let drinkSizeOz = Limit(lower: 0, upper: 64, lowerIsExclusive: true, unit: "oz")
+    public static let abvPercent = Limit(lower: 0, upper: 100, unit: "%")
+    public static let standardDrinkEstimate = Limit(lower: 0, upper: 10)
+    public static let waterAmountOz = Limit(lower: 0, upper: 64, lowerIsExclusive: true, unit: "oz")
+    /// Seconds since 1970: from 2000-01-01 to 2100-01-01, to catch unit mix-ups (ms for s) and garbage.
+    public static let timestamp = Limit(lower: 946_684_800, upper: 4_102_444_800, unit: "seconds since 1970")
+    public static let presetNameLength = 60
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A drink the person logs often, shown as a one-tap chip.
+public struct DrinkPreset: Codable, Hashable, Sendable, Identifiable {
+    public var id: UUID
+    public var userId: UUID
+    public var name: String
+    public var drinkType: DrinkType
+    public var sizeOz: Double
+    public var abv: Double?
+    public var standardDrinkEstimate: Double
+    /// Where the chip stands among the others, smallest first.
+    public var sortOrder: Int
+    public var updatedAt: Date
+    public var deletedAt: Date?
+
+    public init(
+        id: UUID,
+        userId: UUID,
+        name: String,
+        drinkType: DrinkType,
+        sizeOz: Double,
+        abv: Double? = nil,
+        standardDrinkEstimate: Double,
+        sortOrder: Int = 0,
+        updatedAt: Date,
+        deletedAt: Date? = nil
+    ) {
+        self.id = id
+        self.userId = userId
+        self.name = name
+        self.drinkType = drinkType
+        self.sizeOz = sizeOz
+        self.abv = abv
+        self.standardDrinkEstimate = standardDrinkEstimate
+        self.sortOrder = sortOrder
+        self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
+    }
+
+    /// The drink details a log made from this preset carries.
+    public var alcoholMeta: AlcoholMeta {
+        AlcoholMeta(drinkType: drinkType, sizeOz: sizeOz, abv: abv, standardDrinkEstimate: standardDrinkEstimate, presetId: id)
+    }
+
+    /// Throws when the name is empty or too long, or the drink values are impossible.
+    public func validate() throws(ValidationError) {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .missing(field: "name") }
+        guard trimmed.count <= Limits.presetNameLength else {
+            throw .unexpected(field: "name", reason: "at most \(Limits.presetNameLength) characters")
+        }
+        try AlcoholMeta(drinkType: drinkType, sizeOz: sizeOz, abv: abv, standardDrinkEstimate: standardDrinkEstimate).validate()
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The person's pacing preferences. Defaults are the product owner's.
+public struct UserSettings: Codable, Hashable, Sendable {
+    /// The reminder intervals offered, in minutes.
+    public static let reminderIntervalChoices = [10, 15, 20, 30, 45, 60]
+
+    /// A water break is due after this many alcoholic drinks since the last water.
+    public var waterEveryNDrinks: Int
+    public var timeRemindersEnabled: Bool
+    public var timeReminderIntervalMinutes: Int
+    /// The Waterline turns to its warning at or above this value.
+    public var warningThreshold: Int
+    public var defaultWaterAmountOz: Int
+    public var units: Units
+    /// When on, notification titles and bodies never mention alcohol or counts.
+    public var discreetNotifications: Bool
+    public var updatedAt: Date
+
+    public init(
+        waterEveryNDrinks: Int = 1,
+        timeRemindersEnabled: Bool = true,
+        timeReminderIntervalMinutes: Int = 20,
+        warningThreshold: Int = 2,
+        defaultWaterAmountOz: Int = 8,
+        units: Units = .oz,
+        discreetNotifications: Bool = true,
+        updatedAt: Date = Date(timeIntervalSince1970: 0)
+    ) {
+        self.waterEveryNDrinks = waterEveryNDrinks
+        self.timeRemindersEnabled = timeRemindersEnabled
+        self.timeReminderIntervalMinutes = timeReminderIntervalMinutes
+        self.warningThreshold = warningThreshold
+        self.defaultWaterAmountOz = defaultWaterAmountOz
+        self.units = units
+        self.discreetNotifications = discreetNotifications
+        self.updatedAt = updatedAt
+    }
+
+    /// Throws the first setting that is out of range; values are never clamped.
+    public func validate() throws(ValidationError) {
+        guard waterEveryNDrinks >= 1 else {
+            throw .outOfRange(field: "waterEveryNDrinks", value: Double(waterEveryNDrinks), allowed: "1 or more")
+        }
+        guard warningThreshold >= 1 else {
+            throw .outOfRange(field: "warningThreshold", value: Double(warningThreshold), allowed: "1 or more")
+        }
+        guard Self.reminderIntervalChoices.contains(timeReminderIntervalMinutes) else {
+            throw .outOfRange(
+                field: "timeReminderIntervalMinutes", value: Double(timeReminderIntervalMinutes),
+                allowed: Self.reminderIntervalChoices.map(String.init).joined(separator: ", ")
+            )
+        }
+        try Limits.waterAmountOz.check(Double(defaultWaterAmountOz), field: "defaultWaterAmountOz")
+    }
+}

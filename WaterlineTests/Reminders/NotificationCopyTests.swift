@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+
+@Suite("Notification copy")
+struct NotificationCopyTests {
+    let state = WaterlineState(
+        waterlineValue: 2.5, alcoholCountSinceLastWater: 3, totalAlcoholCount: 5, totalWaterCount: 2,
+        totalStandardDrinks: 4.5, isWarning: true
+    )
+    static let sensitiveWords = ["drink", "alcohol", "beer", "wine", "liquor", "shot", "cocktail", "waterline is high"]
+
+    @Test("discreet previews name neither alcohol nor counts", arguments: ReminderKind.allCases)
+    func discreet(kind: ReminderKind) {
+        let content = NotificationCopy.content(for: kind, state: state, settings: UserSettings(discreetNotifications: true), sessionId: Fixed.sessionId)
+        let preview = (content.title + " " + content.body).lowercased()
+        for word in Self.sensitiveWords { #expect(!preview.contains(word), "\(kind) preview says \(word)") }
+        #expect(preview.rangeOfCharacter(from: .decimalDigits) == nil, "\(kind) preview shows a number")
+        #expect(content.title == "Time for a break")
+    }
+
+    @Test("the detail carries the full text and counts even when discreet", arguments: ReminderKind.allCases)
+    func detail(kind: ReminderKind) {
+        let content = NotificationCopy.content(for: kind, state: state, settings: UserSettings(discreetNotifications: true), sessionId: Fixed.sessionId)
+        #expect(content.detailBody.contains("Drinks 5 · Water 2 · Waterline 2.5"))
+        #expect(content.categoryIdentifier == NotificationAction.categoryIdentifier)
+    }
+
+    @Test("full text when discreet mode is off")
+    func full() {
+        let settings = UserSettings(discreetNotifications: false)
+        let perDrink = NotificationCopy.content(for: .perDrink, state: state, settings: settings, sessionId: Fixed.sessionId)
+        #expect(perDrink.body == "You've had 3 drinks — time for water")
+        let single = NotificationCopy.content(for: .perDrink, state: WaterlineState(alcoholCountSinceLastWater: 1), settings: settings, sessionId: Fixed.sessionId)
+        #expect(single.body == "You've had 1 drink — time for water")
+        let warning = NotificationCopy.content(for: .pacingWarning, state: state, settings: settings, sessionId: Fixed.sessionId)
+        #expect(warning.body == "Your Waterline is high — drink water to return to center")
+        let timed = NotificationCopy.content(for: .timeBased, state: state, settings: settings, sessionId: Fixed.sessionId)
+        #expect(timed.title == "Time for water")
+    }
+
+    @Test("actions are Log Water and Dismiss")
+    func actions() {
+        #expect(NotificationAction.allCases.map(\.title) == ["Log Water", "Dismiss"])
+    }
+
+    @Test("no copy makes a medical claim or judges")
+    func tone() {
+        let banned = ["bac", "drunk", "intoxicat", "hangover", "safe", "too much", "should"]
+        for kind in ReminderKind.allCases {
+            for discreet in [true, false] {
+                let content = NotificationCopy.content(for: kind, state: state, settings: UserSettings(discreetNotifications: discreet), sessionId: Fixed.sessionId)
+                let all = [content.title, content.body, content.detailTitle, content.detailBody].joined(separator: " ").lowercased()
+                for word in banned { #expect(!all.contains(word), "\(kind) says \(word)") }
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+@testable import WaterlineKit
+
+/// A session service over an in-memory store, with a hand-moved clock and readable ids.
+struct ServiceHarness {
+    let clock = TestClock()
+    let ids = IncrementingUUIDs()
+    let store: InMemorySessionStore
+    let service: SessionService
+
+    init(store: InMemorySessionStore = InMemorySessionStore()) {
+        self.store = store
+        let clock = self.clock, ids = self.ids
+        service = SessionService(store: store, now: { clock.now }, makeID: { ids() })
+    }
+
+    /// A harness whose person has finished onboarding with `settings`.
+    static func prepared(_ settings: UserSettings = UserSettings()) async throws -> ServiceHarness {
+        let harness = ServiceHarness()
+        try await harness.service.prepare(settings: settings)
+        return harness
+    }
+
+    func presetNamed(_ name: String) async throws -> DrinkPreset {
+        try await service.presets().first { $0.name == name }!
+    }
+}

@@ -1,0 +1,37 @@
+import Testing
+@testable import WaterlineKit
+
+@Suite("Formatting")
+struct WaterlineFormatTests {
+    @Test("one decimal, whole numbers plain, no negative zero", arguments: [
+        (2.5, "2.5"), (2.0, "2"), (-3.0, "-3"), (1.33, "1.3"), (1.96, "2"), (-0.04, "0"), (0.0, "0"), (0.1 + 0.2, "0.3"),
+    ])
+    func value(input: Double, expected: String) {
+        #expect(WaterlineFormat.value(input) == expected)
+    }
+
+    @Test("signed readings and VoiceOver positions")
+    func signed() {
+        #expect(WaterlineFormat.signedValue(2.5) == "+2.5")
+        #expect(WaterlineFormat.signedValue(-1) == "−1")
+        #expect(WaterlineFormat.signedValue(0.01) == "0")
+        #expect(WaterlineFormat.position(2.5) == "above center")
+        #expect(WaterlineFormat.position(-1) == "below center")
+        #expect(WaterlineFormat.position(0.02) == "at center")
+    }
+
+    @Test("durations and water-due lines")
+    func lines() {
+        #expect(WaterlineFormat.duration(65 * 60) == "1 h 05 min")
+        #expect(WaterlineFormat.duration(45 * 60 + 59) == "45 min")
+        #expect(WaterlineFormat.waterDue(inDrinks: 2) == "Water due in: 2 drinks")
+        #expect(WaterlineFormat.waterDue(inDrinks: 1) == "Water due in: 1 drink")
+        #expect(WaterlineFormat.waterDue(inDrinks: 0) == "Water due now")
+    }
+
+    @Test("log lines in either unit")
+    func logLines() {
+        #expect(LogDescription.title(for: Fixed.drink(1, at: 0), units: .oz) == "Beer · 12 oz · 1 std")
+        #expect(LogDescription.title(for: Fixed.water(2, at: 0), units: .ml) == "Water · 237 ml")
+    }
+}

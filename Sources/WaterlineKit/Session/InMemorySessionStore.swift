@@ -1,22 +1,22 @@
 import Foundation
 
-/// A `SessionStore` held in memory, for tests and previews.
-public actor InMemorySessionStore: SessionStore {
+/// A `SyncStore` held in memory, for tests, previews and the sync contract suite.
+public actor InMemorySessionStore: SyncStore {
     private var storedUser: User?
     private var sessionsById: [UUID: Session] = [:]
     private var logsById: [UUID: LogEntry] = [:]
     private var presetsById: [UUID: DrinkPreset] = [:]
+    private var outbox = Outbox()
 
-    public init(user: User? = nil, sessions: [Session] = [], logs: [LogEntry] = [], presets: [DrinkPreset] = []) {
-        storedUser = user
-        for session in sessions { sessionsById[session.id] = session }
-        for log in logs { logsById[log.id] = log }
-        for preset in presets { presetsById[preset.id] = preset }
-    }
+    public init() {}
 
     public func user() -> User? { storedUser }
 
-    public func saveUser(_ user: User) { storedUser = user }
+    public func saveUser(_ user: User) {
+        let settingsChanged = storedUser?.settings != user.settings
+        storedUser = user
+        if settingsChanged { outbox.enqueue(.settings(user.settings)) }
+    }
 
     public func activeSession() -> Session? {
         sessionsById.values.first { $0.isActive && $0.deletedAt == nil }
@@ -24,7 +24,7 @@ public actor InMemorySessionStore: SessionStore {
 
     public func startSession(_ candidate: Session) -> (session: Session, created: Bool) {
         if let active = activeSession() { return (active, false) }
-        sessionsById[candidate.id] = candidate
+        write(candidate)
         return (candidate, true)
     }
 
@@ -41,7 +41,7 @@ public actor InMemorySessionStore: SessionStore {
         if session.isActive, session.deletedAt == nil, let active = activeSession(), active.id != session.id {
             throw SessionStoreError.secondActiveSession(active.id)
         }
-        sessionsById[session.id] = session
+        write(session)
     }
 
     public func logs(sessionId: UUID) -> [LogEntry] {
@@ -55,6 +55,7 @@ public actor InMemorySessionStore: SessionStore {
     public func saveLog(_ log: LogEntry) throws {
         guard sessionsById[log.sessionId] != nil else { throw SessionStoreError.unknownSession(log.sessionId) }
         logsById[log.id] = log
+        outbox.enqueue(.logEntry(log))
     }
 
     public func presets() -> [DrinkPreset] {
@@ -67,12 +68,56 @@ public actor InMemorySessionStore: SessionStore {
         presetsById[id].flatMap { $0.deletedAt == nil ? $0 : nil }
     }
 
-    public func savePreset(_ preset: DrinkPreset) { presetsById[preset.id] = preset }
+    public func savePreset(_ preset: DrinkPreset) {
+        presetsById[preset.id] = preset
+        outbox.enqueue(.preset(PresetRecord(preset)))
+    }
 
     public func deleteAll() {
         storedUser = nil
         sessionsById = [:]
         logsById = [:]
         presetsById = [:]
+        outbox.removeAll()
+    }
+
+    // MARK: SyncStore
+
+    public func pendingChanges() -> [PendingChange] { outbox.ordered }
+
+    public func completeChange(_ key: SyncKey, revision: Int) { outbox.complete(key, revision: revision) }
+
+    public func failChange(_ key: SyncKey, revision: Int, reason: String) { outbox.fail(key, revision: revision, reason: reason) }
+
+    @discardableResult
+    public func applyRemote(_ payload: SyncPayload) throws -> Bool {
+        guard let user = storedUser else { throw SessionStoreError.noUser }
+        let replaced: Bool
+        switch payload {
+        case .session(let record):
+            replaced = sessionsById[record.id].map { Self.stamp(of: $0).isReplaced(by: payload.stamp) } ?? true
+            if replaced { sessionsById[record.id] = record.session(userId: user.id) }
+        case .logEntry(let log):
+            guard sessionsById[log.sessionId] != nil else { throw SessionStoreError.unknownSession(log.sessionId) }
+            replaced = logsById[log.id].map { Stamp(updatedAt: $0.updatedAt, deletedAt: $0.deletedAt).isReplaced(by: payload.stamp) } ?? true
+            if replaced { logsById[log.id] = log }
+        case .preset(let record):
+            replaced = presetsById[record.id].map { Stamp(updatedAt: $0.updatedAt, deletedAt: $0.deletedAt).isReplaced(by: payload.stamp) } ?? true
+            if replaced { presetsById[record.id] = record.preset(userId: user.id) }
+        case .settings(let settings):
+            replaced = Stamp(updatedAt: user.settings.updatedAt, deletedAt: nil).isReplaced(by: payload.stamp)
+            if replaced { storedUser?.settings = settings }
+        }
+        if replaced { outbox.discard(payload.key) }
+        return replaced
+    }
+
+    private func write(_ session: Session) {
+        sessionsById[session.id] = session
+        outbox.enqueue(.session(SessionRecord(session)))
+    }
+
+    private static func stamp(of session: Session) -> Stamp {
+        Stamp(updatedAt: session.updatedAt, deletedAt: session.deletedAt)
     }
 }

@@ -4,11 +4,14 @@ import Foundation
 public enum SessionStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownSession(UUID)
     case secondActiveSession(UUID)
+    /// Remote records arrived before the person on this device was set up.
+    case noUser
 
     public var description: String {
         switch self {
         case .unknownSession(let id): "no session with id \(id.uuidString.lowercased())"
         case .secondActiveSession(let id): "session \(id.uuidString.lowercased()) is already active"
+        case .noUser: "no user is set up on this device"
         }
     }
 }

@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import WaterlineKit
+
+/// Answers `POST /api/query|mutation|action` in the Convex wire format.
+struct FunctionCallResponder: Sendable {
+    static let maxBodyBytes = 1_000_000
+    /// Convex's status for "the function ran and failed".
+    static let functionFailed = HTTPResponse.Status(code: 560, reasonPhrase: "Function Failed")
+
+    let registry: FunctionRegistry
+    let context: ServerContext
+    let logger: Logger
+
+    func respond(kindName: String, request: Request) async -> Response {
+        guard let kind = FunctionKind(rawValue: kindName) else {
+            return Self.error(.badRequest, "unknown endpoint /api/\(kindName); use query, mutation or action", status: .notFound)
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: Self.maxBodyBytes)
+        } catch {
+            return Self.error(.payloadTooLarge, "the request body is over \(Self.maxBodyBytes) bytes", status: .contentTooLarge)
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] else {
+            return Self.error(.badRequest, "the body is not a JSON object", status: .badRequest)
+        }
+        guard let path = object["path"] as? String else {
+            return Self.error(.badRequest, "the body has no function \"path\"", status: .badRequest)
+        }
+        if let format = object["format"], format as? String != "json" {
+            return Self.error(.badRequest, "only \"format\": \"json\" is supported", status: .badRequest)
+        }
+        let rawArgs = object["args"] ?? [String: Any]()
+        guard let args = rawArgs as? [String: Any] else {
+            return Self.error(.badRequest, "\"args\" must be a JSON object", status: .badRequest)
+        }
+        guard let handler = registry[path] else {
+            return Self.error(.unknownFunction, "no function named \(path)", status: Self.functionFailed)
+        }
+        guard handler.kind == kind else {
+            return Self.error(.badRequest, "\(path) is a \(handler.kind.rawValue); call it at /api/\(handler.kind.rawValue)", status: .badRequest)
+        }
+        if let unexpected = Set(args.keys).subtracting(handler.argumentNames).sorted().first {
+            return Self.error(.invalidArgument, "\(path) takes no argument \"\(unexpected)\"", status: Self.functionFailed)
+        }
+        do {
+            let caller = handler.authenticated ? try await authenticate(request) : nil
+            let argsData = try JSONSerialization.data(withJSONObject: args)
+            let value = try await handler.run(argsData, caller)
+            return Self.json(value, status: .ok)
+        } catch let error as FunctionError {
+            return Self.error(error.code, error.message, status: Self.functionFailed)
+        } catch {
+            logger.error("function failed", metadata: ["function": "\(path)", "error": "\(error)"])
+            return Self.error(.internal, "the server could not complete \(path)", status: Self.functionFailed)
+        }
+    }
+
+    private func authenticate(_ request: Request) async throws -> Caller {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
+            throw FunctionError(.unauthenticated, "sign in first: send Authorization: Bearer <session token>")
+        }
+        let userId = try await context.tokens.verify(String(header.dropFirst("Bearer ".count)))
+        guard try await context.repository.user(id: userId) != nil else {
+            throw FunctionError(.unauthenticated, "the account no longer exists")
+        }
+        return Caller(userId: userId)
+    }
+
+    static func error(_ code: ErrorCode, _ message: String, status: HTTPResponse.Status) -> Response {
+        let body = (try? WaterlineCoding.encoder(pretty: false).encode(FunctionResponse<NoArgs>.error(message: message, code: code.rawValue))) ?? Data()
+        return json(body, status: status)
+    }
+
+    static func json(_ data: Data, status: HTTPResponse.Status) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

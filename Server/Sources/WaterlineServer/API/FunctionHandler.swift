@@ -1,0 +1,62 @@
+import Foundation
+import WaterlineKit
+
+/// One backend function as the server runs it: its contract facts and a closure that takes
+/// the raw `args` JSON and answers the encoded value.
+struct FunctionHandler: Sendable {
+    let name: String
+    let kind: FunctionKind
+    let authenticated: Bool
+    /// The argument names the contract gives; any other key is refused, as Convex validators do.
+    let argumentNames: Set<String>
+    let run: @Sendable (_ args: Data, _ caller: Caller?) async throws -> Data
+
+    /// A handler for `Function`, decoding its arguments and encoding its value with the kit's coding.
+    static func make<Function: ConvexFunction>(
+        _ function: Function.Type,
+        arguments: [String],
+        authenticated: Bool = true,
+        _ body: @escaping @Sendable (Function.Args, Caller?) async throws -> Function.Value
+    ) -> FunctionHandler {
+        FunctionHandler(name: Function.name, kind: Function.kind, authenticated: authenticated, argumentNames: Set(arguments)) { data, caller in
+            let args: Function.Args
+            do {
+                args = try WaterlineCoding.decoder().decode(Function.Args.self, from: data)
+            } catch let error as DecodingError {
+                throw FunctionError(.invalidArgument, "\(Function.name): \(Self.describe(error))")
+            }
+            let value = try await body(args, caller)
+            return try WaterlineCoding.encoder(pretty: false).encode(FunctionResponse<Function.Value>.success(value))
+        }
+    }
+
+    /// "sizeOz: expected a number", "id: not a UUID", "updatedAt is required".
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = path(context)
+            return "\(parent.isEmpty ? "" : parent + ".")\(key.stringValue) is required"
+        case .typeMismatch(let type, let context):
+            return "\(path(context)): expected \(Self.jsonName(of: type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context)): expected \(Self.jsonName(of: type)), got null"
+        case .dataCorrupted(let context):
+            let where_ = path(context)
+            return where_.isEmpty ? context.debugDescription : "\(where_): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func jsonName(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "a boolean"
+        case is Double.Type, is Int.Type, is Float.Type: "a number"
+        default: "\(type)"
+        }
+    }
+}

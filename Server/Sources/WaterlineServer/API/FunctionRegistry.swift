@@ -1,0 +1,15 @@
+import WaterlineKit
+
+/// Every function the server answers, by name.
+struct FunctionRegistry: Sendable {
+    let handlers: [String: FunctionHandler]
+
+    init(context: ServerContext) {
+        let all = FunctionHandler.authFunctions(context) + FunctionHandler.userFunctions(context)
+            + FunctionHandler.sessionFunctions(context) + FunctionHandler.logEntryFunctions(context)
+            + FunctionHandler.presetFunctions(context)
+        handlers = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    }
+
+    subscript(name: String) -> FunctionHandler? { handlers[name] }
+}

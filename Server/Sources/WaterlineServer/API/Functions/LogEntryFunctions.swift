@@ -1,0 +1,23 @@
+import WaterlineKit
+
+extension FunctionHandler {
+    /// `logEntries:*`.
+    static func logEntryFunctions(_ context: ServerContext) -> [FunctionHandler] {
+        [
+            .make(LogEntries.Upsert.self, arguments: [
+                "id", "sessionId", "timestamp", "type", "alcoholMeta", "waterMeta", "source", "updatedAt", "deletedAt",
+            ]) { log, caller in
+                try validate(log.validate)
+                try checkStamps(updatedAt: log.updatedAt, deletedAt: log.deletedAt)
+                return try await context.repository.upsertLog(log, for: try caller.required())
+            },
+            .make(LogEntries.Delete.self, arguments: ["id", "deletedAt"]) { tombstone, caller in
+                try checkStamps(updatedAt: tombstone.deletedAt, deletedAt: nil)
+                return try await context.repository.deleteLog(tombstone, for: try caller.required())
+            },
+            .make(LogEntries.ListForSession.self, arguments: ["sessionId"]) { args, caller in
+                try await context.repository.logs(sessionId: args.sessionId, for: try caller.required())
+            },
+        ]
+    }
+}

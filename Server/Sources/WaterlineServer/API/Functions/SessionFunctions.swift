@@ -1,0 +1,32 @@
+import Foundation
+import WaterlineKit
+
+extension FunctionHandler {
+    /// `sessions:*`.
+    static func sessionFunctions(_ context: ServerContext) -> [FunctionHandler] {
+        [
+            .make(Sessions.Upsert.self, arguments: ["id", "startTime", "endTime", "isActive", "computedSummary", "updatedAt", "deletedAt"]) { record, caller in
+                let caller = try caller.required()
+                try validate(record.session(userId: caller.userId).validate)
+                try checkStamps(updatedAt: record.updatedAt, deletedAt: record.deletedAt)
+                return try await context.repository.upsertSession(record, for: caller)
+            },
+            .make(Sessions.GetActive.self, arguments: []) { _, caller in
+                try await context.repository.activeSession(for: try caller.required())
+            },
+            .make(Sessions.List.self, arguments: ["updatedSince"]) { args, caller in
+                try await context.repository.sessions(for: try caller.required(), updatedSince: args.updatedSince)
+            },
+        ]
+    }
+}
+
+/// `updatedAt` and `deletedAt` must be real times.
+func checkStamps(updatedAt: Date, deletedAt: Date?) throws(FunctionError) {
+    do throws(ValidationError) {
+        try Limits.timestamp.check(updatedAt.timeIntervalSince1970, field: "updatedAt")
+        if let deletedAt { try Limits.timestamp.check(deletedAt.timeIntervalSince1970, field: "deletedAt") }
+    } catch {
+        throw .invalid(error)
+    }
+}

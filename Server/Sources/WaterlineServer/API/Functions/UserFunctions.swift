@@ -1,0 +1,40 @@
+import WaterlineKit
+
+extension FunctionHandler {
+    /// `users:*` and `settings:*`: the caller's account and preferences.
+    static func userFunctions(_ context: ServerContext) -> [FunctionHandler] {
+        [
+            .make(Users.Me.self, arguments: []) { _, caller in
+                let caller = try caller.required()
+                guard let user = try await context.repository.user(id: caller.userId) else {
+                    throw FunctionError(.unauthenticated, "the account no longer exists")
+                }
+                return user
+            },
+            .make(Users.DeleteAccount.self, arguments: []) { _, caller in
+                try await context.repository.deleteUser(try caller.required())
+            },
+            .make(Settings.Upsert.self, arguments: [
+                "waterEveryNDrinks", "timeRemindersEnabled", "timeReminderIntervalMinutes", "warningThreshold",
+                "defaultWaterAmountOz", "units", "discreetNotifications", "updatedAt",
+            ]) { settings, caller in
+                try validate(settings.validate)
+                try checkStamps(updatedAt: settings.updatedAt, deletedAt: nil)
+                return try await context.repository.upsertSettings(settings, for: try caller.required())
+            },
+        ]
+    }
+}
+
+extension Optional where Wrapped == Caller {
+    /// The caller of an authenticated function (the router has already refused anonymous calls).
+    func required() throws -> Caller {
+        guard let self else { throw FunctionError(.unauthenticated, "sign in first") }
+        return self
+    }
+}
+
+/// Runs a kit validation, answering its failure as INVALID_ARGUMENT.
+func validate(_ check: () throws(ValidationError) -> Void) throws(FunctionError) {
+    do throws(ValidationError) { try check() } catch { throw .invalid(error) }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import JWTKit
+
+/// Issues and checks the ES256 session tokens the server hands out after Apple sign-in.
+public struct SessionTokens: Sendable {
+    public static let audience = "waterline"
+    static let keyId = "waterline-session-1"
+
+    private let keys: JWTKeyCollection
+    private let publicKey: ES256PublicKey
+    private let issuer: String
+    private let lifetime: TimeInterval
+    private let now: @Sendable () -> Date
+
+    public init(privateKeyPEM: String, issuer: String, lifetime: TimeInterval, now: @escaping @Sendable () -> Date = { Date() }) async throws {
+        let key = try ES256PrivateKey(pem: privateKeyPEM)
+        keys = JWTKeyCollection()
+        await keys.add(ecdsa: key, kid: JWKIdentifier(string: Self.keyId))
+        publicKey = key.publicKey
+        self.issuer = issuer
+        self.lifetime = lifetime
+        self.now = now
+    }
+
+    /// A token for `userId` and when it expires.
+    public func issue(for userId: UUID) async throws -> (token: String, expiresAt: Date) {
+        let issuedAt = now()
+        let expiresAt = issuedAt.addingTimeInterval(lifetime)
+        let claims = SessionTokenClaims(
+            sub: userId.uuidString.lowercased(), iss: issuer, aud: Self.audience,
+            iat: issuedAt.timeIntervalSince1970.rounded(.down), exp: expiresAt.timeIntervalSince1970.rounded(.down)
+        )
+        let token = try await keys.sign(claims, kid: JWKIdentifier(string: Self.keyId))
+        return (token, Date(timeIntervalSince1970: claims.exp))
+    }
+
+    /// The user a token was issued to; throws UNAUTHENTICATED for a forged, foreign or expired one.
+    public func verify(_ token: String) async throws -> UUID {
+        let claims: SessionTokenClaims
+        do {
+            claims = try await keys.verify(token, as: SessionTokenClaims.self)
+        } catch {
+            throw FunctionError(.unauthenticated, "the session token is not valid; sign in again")
+        }
+        guard claims.iss == issuer, claims.aud == Self.audience else {
+            throw FunctionError(.unauthenticated, "the session token was not issued by this server")
+        }
+        guard Date(timeIntervalSince1970: claims.exp) > now() else {
+            throw FunctionError(.unauthenticated, "the session token has expired; sign in again")
+        }
+        guard let userId = UUID(uuidString: claims.sub) else {
+            throw FunctionError(.unauthenticated, "the session token names no user")
+        }
+        return userId
+    }
+
+    /// The public key as a JWKS document, so a Convex deployment (or anyone) can verify tokens.
+    public func jwks() throws -> [String: Any] {
+        guard let parameters = publicKey.parameters else { throw FunctionError(.internal, "the signing key has no public parameters") }
+        return ["keys": [[
+            "kty": "EC", "crv": "P-256", "alg": "ES256", "use": "sig", "kid": Self.keyId,
+            "x": parameters.x, "y": parameters.y,
+        ]]]
+    }
+
+    /// The signing key: from `pem` when given, else from the data directory, generated there once.
+    public static func loadOrCreateKey(pem: String?, in directory: URL) throws -> String {
+        if let pem { return pem }
+        let file = directory.appendingPathComponent("session-signing-key.pem")
+        if let existing = try? String(contentsOf: file, encoding: .utf8) { return existing }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let created = ES256PrivateKey().pemRepresentation
+        try created.write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        return created
+    }
+}

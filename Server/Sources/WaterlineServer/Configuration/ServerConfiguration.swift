@@ -1,0 +1,43 @@
+import Foundation
+
+/// Everything the server needs to start, from flags and environment.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// Holds the SQLite database and the session signing key.
+    public var dataDirectory: URL
+    /// A `postgres://` URL to use PostgreSQL instead of SQLite.
+    public var databaseURL: String?
+    /// The bundle id Apple puts in identity tokens' `aud`.
+    public var appleAudience: String
+    public var appleJWKSURL: URL
+    /// The `iss` of the server's own session tokens.
+    public var tokenIssuer: String
+    public var tokenLifetime: TimeInterval
+    /// A PEM ES256 private key; when nil one is generated once and kept in the data directory.
+    public var signingKeyPEM: String?
+
+    public static let defaultAppleJWKSURL = URL(string: "https://appleid.apple.com/auth/keys")!
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        dataDirectory: URL,
+        databaseURL: String? = nil,
+        appleAudience: String = "com.waterline.app",
+        appleJWKSURL: URL = Self.defaultAppleJWKSURL,
+        tokenIssuer: String = "waterline-server",
+        tokenLifetime: TimeInterval = 30 * 24 * 3600,
+        signingKeyPEM: String? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.databaseURL = databaseURL
+        self.appleAudience = appleAudience
+        self.appleJWKSURL = appleJWKSURL
+        self.tokenIssuer = tokenIssuer
+        self.tokenLifetime = tokenLifetime
+        self.signingKeyPEM = signingKeyPEM
+    }
+}

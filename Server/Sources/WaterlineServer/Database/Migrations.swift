@@ -1,0 +1,90 @@
+import SQLKit
+
+/// The schema, as numbered steps applied once each and recorded in `schema_migrations`.
+/// The SQL is the common subset of SQLite and PostgreSQL; dates are milliseconds since 1970.
+enum Migrations {
+    static let steps: [(version: Int, statements: [String])] = [
+        (1, [
+            """
+            CREATE TABLE IF NOT EXISTS users (
+                id TEXT PRIMARY KEY,
+                apple_sub TEXT NOT NULL UNIQUE,
+                created_at DOUBLE PRECISION NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL,
+                settings TEXT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS sessions (
+                id TEXT PRIMARY KEY,
+                owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                start_time DOUBLE PRECISION NOT NULL,
+                is_active BOOLEAN NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL,
+                deleted_at DOUBLE PRECISION,
+                body TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX IF NOT EXISTS sessions_by_owner ON sessions (owner_id, start_time)",
+            // FR-2 held by the database itself, whatever order requests arrive in.
+            "CREATE UNIQUE INDEX IF NOT EXISTS sessions_one_active ON sessions (owner_id) WHERE is_active = TRUE AND deleted_at IS NULL",
+            """
+            CREATE TABLE IF NOT EXISTS log_entries (
+                id TEXT PRIMARY KEY,
+                owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                timestamp DOUBLE PRECISION NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL,
+                deleted_at DOUBLE PRECISION,
+                body TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX IF NOT EXISTS log_entries_by_session ON log_entries (session_id, timestamp)",
+            "CREATE INDEX IF NOT EXISTS log_entries_by_owner ON log_entries (owner_id)",
+            """
+            CREATE TABLE IF NOT EXISTS presets (
+                id TEXT PRIMARY KEY,
+                owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                sort_order INTEGER NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL,
+                deleted_at DOUBLE PRECISION,
+                body TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX IF NOT EXISTS presets_by_owner ON presets (owner_id, sort_order)",
+        ]),
+    ]
+
+    /// Applies every step not yet recorded, in order. Steps are idempotent (`IF NOT EXISTS`),
+    /// and runs in one process take turns, so servers starting together on a fresh database agree.
+    static func run(on sql: any SQLDatabase) async throws {
+        try await MigrationGate.shared.run { try await apply(on: sql) }
+    }
+
+    private static func apply(on sql: any SQLDatabase) async throws {
+        try await sql.raw("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)").run()
+        let applied = Set(try await sql.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int.self) })
+        for step in steps where !applied.contains(step.version) {
+            for statement in step.statements {
+                try await sql.raw(SQLQueryString(statement)).run()
+            }
+            try await sql.raw("INSERT INTO schema_migrations (version) VALUES (\(bind: step.version)) ON CONFLICT (version) DO NOTHING").run()
+        }
+    }
+}
+
+/// Lets one migration run at a time in this process.
+actor MigrationGate {
+    static let shared = MigrationGate()
+    private var running: Task<Void, any Error>?
+
+    func run(_ body: @escaping @Sendable () async throws -> Void) async throws {
+        let previous = running
+        let task = Task {
+            _ = try? await previous?.value
+            try await body()
+        }
+        running = task
+        try await task.value
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import SQLKit
+import WaterlineKit
+
+/// Every read and write the functions make, scoped to one owner, in SQL both dialects run.
+///
+/// Records are stored whole as JSON in `body`, beside the columns that are filtered or
+/// indexed. Upserts are single `INSERT … ON CONFLICT DO UPDATE … WHERE` statements, so the
+/// last-write-wins and tombstone rules (`Stamp.isReplaced(by:)`) hold under concurrent writers.
+public struct WaterlineRepository: Sendable {
+    let sql: any SQLDatabase
+
+    public init(database: Database) {
+        sql = database.sql
+    }
+
+    /// Creates the schema or brings it up to date.
+    public func migrate() async throws {
+        try await Migrations.run(on: sql)
+    }
+
+    // MARK: Users
+
+    /// The user with this Apple `sub`, created with default settings on first sign-in.
+    public func findOrCreateUser(appleSub: String, now: Date) async throws -> User {
+        let user = User(id: UUID(), appleUserId: appleSub, createdAt: now, settings: UserSettings(updatedAt: now))
+        try await sql.raw("""
+            INSERT INTO users (id, apple_sub, created_at, updated_at, settings)
+            VALUES (\(bind: key(user.id)), \(bind: appleSub), \(bind: ms(now)), \(bind: ms(now)), \(bind: try json(user.settings)))
+            ON CONFLICT (apple_sub) DO NOTHING
+            """).run()
+        let row = try await sql.raw("SELECT id, apple_sub, created_at, updated_at, settings FROM users WHERE apple_sub = \(bind: appleSub)").first()
+        guard let row else { throw FunctionError(.internal, "user for \(appleSub) was not stored") }
+        return try decodeUser(row)
+    }
+
+    public func user(id: UUID) async throws -> User? {
+        try await sql.raw("SELECT id, apple_sub, created_at, updated_at, settings FROM users WHERE id = \(bind: key(id))")
+            .first().map(decodeUser)
+    }
+
+    /// Deletes the user; the foreign keys cascade to every session, log and preset.
+    public func deleteUser(_ caller: Caller) async throws -> DeletedAccount {
+        let counts = DeletedAccount(
+            sessions: try await count("sessions", caller), logEntries: try await count("log_entries", caller),
+            presets: try await count("presets", caller)
+        )
+        try await sql.raw("DELETE FROM users WHERE id = \(bind: caller.key)").run()
+        return counts
+    }
+
+    public func upsertSettings(_ settings: UserSettings, for caller: Caller) async throws -> UserSettings {
+        guard let current = try await user(id: caller.userId) else { throw FunctionError(.unauthenticated, "the account no longer exists") }
+        if Stamp(updatedAt: current.settings.updatedAt, deletedAt: nil).isReplaced(by: Stamp(updatedAt: settings.updatedAt, deletedAt: nil)) {
+            // The WHERE repeats the comparison so a concurrent newer write is not overwritten.
+            try await sql.raw("""
+                UPDATE users SET settings = \(bind: try json(settings)), updated_at = \(bind: ms(settings.updatedAt))
+                WHERE id = \(bind: caller.key) AND updated_at < \(bind: ms(settings.updatedAt))
+                """).run()
+        }
+        return try await user(id: caller.userId)?.settings ?? settings
+    }
+
+    // MARK: Sessions
+
+    public func upsertSession(_ record: SessionRecord, for caller: Caller) async throws -> SessionRecord {
+        if record.isActive, record.deletedAt == nil,
+           let other = try await activeSession(for: caller), other.id != record.id {
+            throw FunctionError(.conflict, "session \(key(other.id)) is already active; end it first")
+        }
+        do {
+            try await sql.raw("""
+                INSERT INTO sessions (id, owner_id, start_time, is_active, updated_at, deleted_at, body)
+                VALUES (\(bind: key(record.id)), \(bind: caller.key), \(bind: ms(record.startTime)), \(bind: record.isActive),
+                        \(bind: ms(record.updatedAt)), \(bind: record.deletedAt.map(ms)), \(bind: try json(record)))
+                ON CONFLICT (id) DO UPDATE SET start_time = excluded.start_time, is_active = excluded.is_active,
+                    updated_at = excluded.updated_at, deleted_at = excluded.deleted_at, body = excluded.body
+                WHERE \(unsafeRaw: Self.replaceRule("sessions"))
+                """).run()
+        } catch where isUniqueViolation(error) {
+            throw FunctionError(.conflict, "another session is already active; end it first")
+        }
+        return try await stored("sessions", id: record.id, for: caller, as: SessionRecord.self)
+    }
+
+    public func activeSession(for caller: Caller) async throws -> SessionRecord? {
+        try await sql.raw("""
+            SELECT body FROM sessions WHERE owner_id = \(bind: caller.key) AND is_active = \(bind: true) AND deleted_at IS NULL
+            """).first().map { try decode($0, as: SessionRecord.self) }
+    }
+
+    public func sessions(for caller: Caller, updatedSince: Date?) async throws -> [SessionRecord] {
+        let since = updatedSince.map(ms) ?? -1
+        return try await sql.raw("""
+            SELECT body FROM sessions WHERE owner_id = \(bind: caller.key) AND updated_at > \(bind: since)
+            ORDER BY start_time DESC, id
+            """).all().map { try decode($0, as: SessionRecord.self) }
+    }
+
+    // MARK: Log entries
+
+    public func upsertLog(_ log: LogEntry, for caller: Caller) async throws -> LogEntry {
+        guard try await owns("sessions", id: log.sessionId, caller) else { throw FunctionError.notFound("session", key(log.sessionId)) }
+        try await sql.raw("""
+            INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
+            VALUES (\(bind: key(log.id)), \(bind: caller.key), \(bind: key(log.sessionId)), \(bind: ms(log.timestamp)),
+                    \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: try json(log)))
+            ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, timestamp = excluded.timestamp,
+                updated_at = excluded.updated_at, deleted_at = excluded.deleted_at, body = excluded.body
+            WHERE \(unsafeRaw: Self.replaceRule("log_entries"))
+            """).run()
+        return try await stored("log_entries", id: log.id, for: caller, as: LogEntry.self)
+    }
+
+    public func deleteLog(_ tombstone: Tombstone, for caller: Caller) async throws -> LogEntry {
+        var log = try await stored("log_entries", id: tombstone.id, for: caller, as: LogEntry.self)
+        guard log.deletedAt == nil else { return log }
+        log.deletedAt = tombstone.deletedAt
+        log.updatedAt = tombstone.deletedAt
+        return try await upsertLog(log, for: caller)
+    }
+
+    /// A session's entries in replay order, tombstones included.
+    public func logs(sessionId: UUID, for caller: Caller) async throws -> [LogEntry] {
+        guard try await owns("sessions", id: sessionId, caller) else { throw FunctionError.notFound("session", key(sessionId)) }
+        return try await sql.raw("""
+            SELECT body FROM log_entries WHERE owner_id = \(bind: caller.key) AND session_id = \(bind: key(sessionId))
+            ORDER BY timestamp, id
+            """).all().map { try decode($0, as: LogEntry.self) }
+    }
+
+    // MARK: Presets
+
+    public func upsertPreset(_ record: PresetRecord, for caller: Caller) async throws -> PresetRecord {
+        try await sql.raw("""
+            INSERT INTO presets (id, owner_id, sort_order, updated_at, deleted_at, body)
+            VALUES (\(bind: key(record.id)), \(bind: caller.key), \(bind: record.sortOrder), \(bind: ms(record.updatedAt)),
+                    \(bind: record.deletedAt.map(ms)), \(bind: try json(record)))
+            ON CONFLICT (id) DO UPDATE SET sort_order = excluded.sort_order, updated_at = excluded.updated_at,
+                deleted_at = excluded.deleted_at, body = excluded.body
+            WHERE \(unsafeRaw: Self.replaceRule("presets"))
+            """).run()
+        return try await stored("presets", id: record.id, for: caller, as: PresetRecord.self)
+    }
+
+    public func deletePreset(_ tombstone: Tombstone, for caller: Caller) async throws -> PresetRecord {
+        var record = try await stored("presets", id: tombstone.id, for: caller, as: PresetRecord.self)
+        guard record.deletedAt == nil else { return record }
+        record.deletedAt = tombstone.deletedAt
+        record.updatedAt = tombstone.deletedAt
+        return try await upsertPreset(record, for: caller)
+    }
+
+    public func presets(for caller: Caller) async throws -> [PresetRecord] {
+        try await sql.raw("SELECT body FROM presets WHERE owner_id = \(bind: caller.key) ORDER BY sort_order, id")
+            .all().map { try decode($0, as: PresetRecord.self) }
+    }
+
+    // MARK: Helpers
+
+    /// `Stamp.isReplaced(by:)` in SQL, plus ownership: a row another user owns is never touched.
+    static func replaceRule(_ table: String) -> String {
+        """
+        \(table).owner_id = excluded.owner_id AND \(table).deleted_at IS NULL
+        AND (excluded.deleted_at IS NOT NULL OR excluded.updated_at > \(table).updated_at)
+        """
+    }
+
+    /// The stored record with `id`, which must belong to `caller` (another user's answers not found).
+    private func stored<Record: Decodable>(_ table: String, id: UUID, for caller: Caller, as type: Record.Type) async throws -> Record {
+        let row = try await sql.raw("SELECT owner_id, body FROM \(unsafeRaw: table) WHERE id = \(bind: key(id))").first()
+        guard let row, try row.decode(column: "owner_id", as: String.self) == caller.key else {
+            throw FunctionError.notFound(Self.noun(table), key(id))
+        }
+        return try decode(row, as: Record.self)
+    }
+
+    private func owns(_ table: String, id: UUID, _ caller: Caller) async throws -> Bool {
+        try await sql.raw("SELECT 1 AS found FROM \(unsafeRaw: table) WHERE id = \(bind: key(id)) AND owner_id = \(bind: caller.key)")
+            .first() != nil
+    }
+
+    private func count(_ table: String, _ caller: Caller) async throws -> Int {
+        try await sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key)")
+            .first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    private func decodeUser(_ row: any SQLRow) throws -> User {
+        User(
+            id: try UUID(uuidString: row.decode(column: "id", as: String.self)) ?? UUID(),
+            appleUserId: try row.decode(column: "apple_sub", as: String.self),
+            createdAt: Date(timeIntervalSince1970: try row.decode(column: "created_at", as: Double.self) / 1000),
+            settings: try WaterlineCoding.decoder().decode(UserSettings.self, from: Data(row.decode(column: "settings", as: String.self).utf8)),
+            updatedAt: Date(timeIntervalSince1970: try row.decode(column: "updated_at", as: Double.self) / 1000)
+        )
+    }
+
+    private func decode<Record: Decodable>(_ row: any SQLRow, as type: Record.Type) throws -> Record {
+        try WaterlineCoding.decoder().decode(Record.self, from: Data(row.decode(column: "body", as: String.self).utf8))
+    }
+
+    private func json(_ value: some Encodable) throws -> String {
+        String(decoding: try WaterlineCoding.encoder(pretty: false).encode(value), as: UTF8.self)
+    }
+
+    private func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    private func ms(_ date: Date) -> Double { date.timeIntervalSince1970 * 1000 }
+
+    private static func noun(_ table: String) -> String {
+        switch table {
+        case "sessions": "session"
+        case "log_entries": "log entry"
+        default: "preset"
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import Logging
+import WaterlineServer
+
+@main
+struct WaterlineServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "waterline-server",
+        abstract: "Waterline's sync server: the Convex function API over HTTP, with SQLite or PostgreSQL storage.",
+        subcommands: [Serve.self, Token.self],
+        defaultSubcommand: Serve.self
+    )
+}
+
+/// Flags shared by every subcommand; each falls back to an environment variable.
+struct ServerOptions: ParsableArguments {
+    @Option(help: "Directory for the SQLite database and the signing key (env WATERLINE_DATA_DIR).")
+    var dataDir: String?
+
+    @Option(help: "A postgres:// URL to store data in PostgreSQL instead of SQLite (env WATERLINE_DATABASE_URL).")
+    var databaseURL: String?
+
+    @Option(help: "The app's bundle id, expected as the audience of Apple identity tokens (env WATERLINE_APPLE_AUDIENCE).")
+    var appleAudience: String?
+
+    @Option(help: "Where Apple's signing keys are fetched from (env WATERLINE_APPLE_JWKS_URL).")
+    var appleJWKSURL: String?
+
+    func validate() throws {
+        if let url = databaseURL ?? env("WATERLINE_DATABASE_URL"), !(url.hasPrefix("postgres://") || url.hasPrefix("postgresql://")) {
+            throw ValidationError("--database-url must start with postgres:// (got \(url))")
+        }
+        if let jwks = appleJWKSURL ?? env("WATERLINE_APPLE_JWKS_URL"), URL(string: jwks)?.scheme == nil {
+            throw ValidationError("--apple-jwks-url must be an absolute URL (got \(jwks))")
+        }
+    }
+
+    func configuration(host: String = "127.0.0.1", port: Int = 8080) -> ServerConfiguration {
+        let home = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".waterline/server")
+        return ServerConfiguration(
+            host: host,
+            port: port,
+            dataDirectory: (dataDir ?? env("WATERLINE_DATA_DIR")).map { URL(fileURLWithPath: $0) } ?? home,
+            databaseURL: databaseURL ?? env("WATERLINE_DATABASE_URL"),
+            appleAudience: appleAudience ?? env("WATERLINE_APPLE_AUDIENCE") ?? "com.waterline.app",
+            appleJWKSURL: (appleJWKSURL ?? env("WATERLINE_APPLE_JWKS_URL")).flatMap(URL.init(string:)) ?? ServerConfiguration.defaultAppleJWKSURL,
+            signingKeyPEM: env("WATERLINE_SIGNING_KEY")
+        )
+    }
+
+    private func env(_ name: String) -> String? {
+        ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the server (the default).")
+
+    @Option(help: "Address to bind (env WATERLINE_HOST).")
+    var host: String = ProcessInfo.processInfo.environment["WATERLINE_HOST"] ?? "127.0.0.1"
+
+    @Option(help: "Port to listen on (env WATERLINE_PORT).")
+    var port: Int = Int(ProcessInfo.processInfo.environment["WATERLINE_PORT"] ?? "") ?? 8080
+
+    @OptionGroup var options: ServerOptions
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535 (got \(port))") }
+    }
+
+    func run() async throws {
+        let logger = Logger(label: "waterline-server")
+        let configuration = options.configuration(host: host, port: port)
+        let database = try await Database.open(configuration, logger: logger)
+        do {
+            let context = try await makeServerContext(configuration: configuration, database: database)
+            let app = buildApplication(configuration: configuration, context: context, logger: logger) { port in
+                let storage = configuration.databaseURL == nil ? configuration.dataDirectory.appendingPathComponent("waterline.sqlite").path : "PostgreSQL"
+                // Written straight to the file handle so it shows even when stdout is a pipe.
+                FileHandle.standardOutput.write(Data("waterline-server listening on http://\(configuration.host):\(port) (storage: \(storage))\n".utf8))
+            }
+            try await app.runService()
+        } catch {
+            try? await database.shutdown()
+            throw error
+        }
+        try await database.shutdown()
+    }
+}
+
+struct Token: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print a session token for the user with an Apple subject, creating the user if needed.")
+
+    @Option(help: "The user's Apple `sub`.")
+    var appleSub: String
+
+    @OptionGroup var options: ServerOptions
+
+    func validate() throws {
+        guard !appleSub.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--apple-sub must not be empty") }
+    }
+
+    func run() async throws {
+        let logger = Logger(label: "waterline-server")
+        let configuration = options.configuration()
+        let database = try await Database.open(configuration, logger: logger)
+        do {
+            let context = try await makeServerContext(configuration: configuration, database: database)
+            let user = try await context.repository.findOrCreateUser(appleSub: appleSub, now: Date())
+            print(try await context.tokens.issue(for: user.id).token)
+        } catch {
+            try? await database.shutdown()
+            throw error
+        }
+        try await database.shutdown()
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+import WaterlineKit
+@testable import WaterlineServer
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("Backend functions")
+struct FunctionTests {
+    @Test("sessions, logs, presets and settings: create, read, update, delete", arguments: StorageKind.available)
+    func crud(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        let api = server.client(token: try await server.signIn().token)
+
+        let session = Records.session()
+        #expect(try await api.call(Sessions.Upsert.self, session) == session)
+        #expect(try await api.call(Sessions.GetActive.self) == session)
+
+        let beer = Records.drink(session: session.id, at: 5)
+        let water = Records.water(session: session.id, at: 10)
+        #expect(try await api.call(LogEntries.Upsert.self, beer) == beer)
+        _ = try await api.call(LogEntries.Upsert.self, water)
+        var edited = beer
+        edited.alcoholMeta?.standardDrinkEstimate = 2
+        edited.updatedAt = Records.at(20)
+        #expect(try await api.call(LogEntries.Upsert.self, edited).alcoholMeta?.standardDrinkEstimate == 2)
+        let deleted = try await api.call(LogEntries.Delete.self, Tombstone(id: water.id, deletedAt: Records.at(21)))
+        #expect(deleted.deletedAt == Records.at(21))
+        let logs = try await api.call(LogEntries.ListForSession.self, .init(sessionId: session.id))
+        #expect(logs.map(\.id) == [beer.id, water.id])
+        #expect(logs.last?.deletedAt != nil, "tombstones are listed so other devices learn of the delete")
+
+        var ended = session
+        ended.endTime = Records.at(90)
+        ended.isActive = false
+        ended.updatedAt = Records.at(90)
+        #expect(try await api.call(Sessions.Upsert.self, ended).isActive == false)
+        #expect(try await api.call(Sessions.GetActive.self) == nil)
+        #expect(try await api.call(Sessions.List.self, .init()).map(\.id) == [session.id])
+        #expect(try await api.call(Sessions.List.self, .init(updatedSince: Records.at(95))).isEmpty)
+
+        let preset = Records.preset()
+        #expect(try await api.call(Presets.Upsert.self, preset) == preset)
+        _ = try await api.call(Presets.Delete.self, Tombstone(id: preset.id, deletedAt: Records.at(30)))
+        #expect(try await api.call(Presets.List.self).first?.deletedAt == Records.at(30))
+
+        var settings = UserSettings(waterEveryNDrinks: 3, updatedAt: Date().addingTimeInterval(60))
+        settings.updatedAt = Date(timeIntervalSince1970: (settings.updatedAt.timeIntervalSince1970 * 1000).rounded() / 1000)
+        #expect(try await api.call(Settings.Upsert.self, settings) == settings)
+        #expect(try await api.call(Users.Me.self).settings.waterEveryNDrinks == 3)
+        await server.stop()
+    }
+
+    @Test("upserts are idempotent and last write wins; deletes are final", arguments: StorageKind.available)
+    func lastWriteWins(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        let api = server.client(token: try await server.signIn().token)
+        let session = Records.session()
+        _ = try await api.call(Sessions.Upsert.self, session)
+        let log = Records.drink(session: session.id, at: 5, updated: 10)
+        for _ in 0..<3 { _ = try await api.call(LogEntries.Upsert.self, log) }
+        #expect(try await api.call(LogEntries.ListForSession.self, .init(sessionId: session.id)).count == 1)
+
+        var older = log
+        older.alcoholMeta?.standardDrinkEstimate = 3
+        older.updatedAt = Records.at(8)
+        #expect(try await api.call(LogEntries.Upsert.self, older) == log, "an older write loses")
+
+        var newer = log
+        newer.alcoholMeta?.standardDrinkEstimate = 2
+        newer.updatedAt = Records.at(12)
+        #expect(try await api.call(LogEntries.Upsert.self, newer) == newer)
+
+        // A delete made before the last edit still wins, and nothing brings the record back.
+        let tombstone = try await api.call(LogEntries.Delete.self, Tombstone(id: log.id, deletedAt: Records.at(11)))
+        #expect(tombstone.deletedAt == Records.at(11))
+        var late = newer
+        late.updatedAt = Records.at(50)
+        #expect(try await api.call(LogEntries.Upsert.self, late).deletedAt == Records.at(11))
+        await server.stop()
+    }
+
+    @Test("one active session per user", arguments: StorageKind.available)
+    func singleActive(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        let api = server.client(token: try await server.signIn().token)
+        _ = try await api.call(Sessions.Upsert.self, Records.session())
+        #expect(await api.failureCode(Sessions.Upsert.self, Records.session()) == .conflict)
+        await server.stop()
+    }
+
+    @Test("another user's ids answer not found, and nothing of theirs changes", arguments: StorageKind.available)
+    func ownership(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        let alice = server.client(token: try await server.signIn().token)
+        let bob = server.client(token: try await server.signIn().token)
+        let session = Records.session()
+        let log = Records.drink(session: session.id, at: 1)
+        let preset = Records.preset()
+        _ = try await alice.call(Sessions.Upsert.self, session)
+        _ = try await alice.call(LogEntries.Upsert.self, log)
+        _ = try await alice.call(Presets.Upsert.self, preset)
+
+        #expect(await bob.failureCode(LogEntries.ListForSession.self, .init(sessionId: session.id)) == .notFound)
+        var hijack = session
+        hijack.updatedAt = Records.at(60)
+        hijack.isActive = false
+        hijack.endTime = Records.at(60)
+        #expect(await bob.failureCode(Sessions.Upsert.self, hijack) == .notFound)
+        var foreignLog = log
+        foreignLog.updatedAt = Records.at(60)
+        #expect(await bob.failureCode(LogEntries.Upsert.self, foreignLog) == .notFound)
+        #expect(await bob.failureCode(LogEntries.Delete.self, Tombstone(id: log.id, deletedAt: Records.at(60))) == .notFound)
+        var foreignPreset = preset
+        foreignPreset.updatedAt = Records.at(60)
+        #expect(await bob.failureCode(Presets.Upsert.self, foreignPreset) == .notFound)
+        #expect(await bob.failureCode(Presets.Delete.self, Tombstone(id: preset.id, deletedAt: Records.at(60))) == .notFound)
+        #expect(try await bob.call(Sessions.List.self, .init()).isEmpty)
+        #expect(try await bob.call(Presets.List.self).isEmpty)
+
+        #expect(try await alice.call(Sessions.GetActive.self) == session)
+        #expect(try await alice.call(LogEntries.ListForSession.self, .init(sessionId: session.id)) == [log])
+        #expect(try await alice.call(Presets.List.self) == [preset])
+        await server.stop()
+    }
+
+    @Test("deleting the account removes every row and retires the token", arguments: StorageKind.available)
+    func deleteAccount(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        let signedIn = try await server.signIn()
+        let api = server.client(token: signedIn.token)
+        let session = Records.session()
+        _ = try await api.call(Sessions.Upsert.self, session)
+        _ = try await api.call(LogEntries.Upsert.self, Records.drink(session: session.id, at: 1))
+        _ = try await api.call(LogEntries.Upsert.self, Records.water(session: session.id, at: 2))
+        _ = try await api.call(Presets.Upsert.self, Records.preset())
+        #expect(try await api.call(Users.DeleteAccount.self) == DeletedAccount(sessions: 1, logEntries: 2, presets: 1))
+        #expect(await api.failureCode(Users.Me.self, NoArgs()) == .unauthenticated)
+        for table in ["users", "sessions", "log_entries", "presets"] {
+            let column = table == "users" ? "id" : "owner_id"
+            let rows = try await server.database.sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE \(unsafeRaw: column) = \(bind: signedIn.user.id.uuidString.lowercased())")
+                .first()?.decode(column: "n", as: Int.self)
+            #expect(rows == 0, "\(table) still holds rows")
+        }
+        await server.stop()
+    }
+
+    @Test("out-of-range and ill-typed arguments are refused with the field named, and nothing is stored")
+    func validation() async throws {
+        let server = try await TestServer.start()
+        let api = server.client(token: try await server.signIn().token)
+        let session = Records.session()
+        _ = try await api.call(Sessions.Upsert.self, session)
+        let bad: [LogEntry] = [
+            LogEntry.alcohol(id: UUID(), sessionId: session.id, at: Records.at(1), AlcoholMeta(drinkType: .beer, sizeOz: 65, standardDrinkEstimate: 1)),
+            LogEntry.alcohol(id: UUID(), sessionId: session.id, at: Records.at(1), AlcoholMeta(drinkType: .beer, sizeOz: 12, abv: 101, standardDrinkEstimate: 1)),
+            LogEntry.alcohol(id: UUID(), sessionId: session.id, at: Records.at(1), AlcoholMeta(drinkType: .beer, sizeOz: 12, standardDrinkEstimate: 11)),
+            LogEntry.water(id: UUID(), sessionId: session.id, at: Records.at(1), amountOz: 0),
+            LogEntry.water(id: UUID(), sessionId: session.id, at: Date(timeIntervalSince1970: 12), amountOz: 8),
+        ]
+        for log in bad {
+            do {
+                _ = try await api.call(LogEntries.Upsert.self, log)
+                Issue.record("accepted \(log)")
+            } catch {
+                #expect(error.code == .invalidArgument)
+            }
+        }
+        #expect(try await api.call(LogEntries.ListForSession.self, .init(sessionId: session.id)).isEmpty)
+        #expect(await api.failureCode(Settings.Upsert.self, UserSettings(waterEveryNDrinks: 0, updatedAt: Records.at(1))) == .invalidArgument)
+        #expect(await api.failureCode(LogEntries.Upsert.self, Records.drink(session: UUID(), at: 1)) == .notFound)
+        #expect(await api.failureCode(LogEntries.Delete.self, Tombstone(id: UUID(), deletedAt: Records.at(1))) == .notFound)
+        await server.stop()
+    }
+
+    @Test("wire-level errors: malformed JSON, wrong types, extra arguments, unknown functions, wrong endpoint, huge bodies")
+    func wireErrors() async throws {
+        let server = try await TestServer.start()
+        let token = try await server.signIn().token
+        func post(_ endpoint: String, _ body: Data) async throws -> (status: Int, json: [String: Any]) {
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("api/\(endpoint)"))
+            request.httpMethod = "POST"
+            request.httpBody = body
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            let (data, response) = try await URLSession.shared.data(for: request)
+            let json = (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+            return ((response as! HTTPURLResponse).statusCode, json)
+        }
+        func code(_ json: [String: Any]) -> String? { (json["errorData"] as? [String: Any])?["code"] as? String }
+
+        let malformed = try await post("query", Data("{\"path\": ".utf8))
+        #expect(malformed.status == 400)
+        #expect(code(malformed.json) == "BAD_REQUEST")
+
+        let wrongType = try await post("mutation", Data(#"{"path":"sessions:upsert","args":{"id":"6f1c2a4e-8b1d-4c3e-9a55-0d2e7b8c9f01","startTime":"tonight","isActive":true,"updatedAt":1795291200000}}"#.utf8))
+        #expect(wrongType.status == 560)
+        #expect(code(wrongType.json) == "INVALID_ARGUMENT")
+        #expect((wrongType.json["errorMessage"] as? String)?.contains("startTime") == true)
+
+        let extra = try await post("query", Data(#"{"path":"presets:list","args":{"all":true}}"#.utf8))
+        #expect(code(extra.json) == "INVALID_ARGUMENT")
+
+        let unknown = try await post("query", Data(#"{"path":"drinks:everything","args":{}}"#.utf8))
+        #expect(unknown.status == 560)
+        #expect(code(unknown.json) == "UNKNOWN_FUNCTION")
+
+        let wrongEndpoint = try await post("query", Data(#"{"path":"users:deleteAccount","args":{}}"#.utf8))
+        #expect(wrongEndpoint.status == 400)
+        #expect(code(wrongEndpoint.json) == "BAD_REQUEST")
+
+        let padding = String(repeating: "x", count: 1_100_000)
+        let huge = try await post("mutation", Data(#"{"path":"presets:upsert","args":{"name":"\#(padding)"}}"#.utf8))
+        #expect(huge.status == 413)
+        #expect(code(huge.json) == "PAYLOAD_TOO_LARGE")
+
+        // The server is still healthy and the account untouched.
+        #expect(try await server.client(token: token).call(Users.Me.self).settings == UserSettings(updatedAt: try await server.client(token: token).call(Users.Me.self).settings.updatedAt))
+        await server.stop()
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+import Logging
+import WaterlineKit
+@testable import WaterlineServer
+
+/// A real server on 127.0.0.1 and a free port, with Apple faked, stopped by `stop()`.
+final class TestServer: Sendable {
+    let baseURL: URL
+    let context: ServerContext
+    let database: Database
+    let apple: FakeApple
+    let dataDirectory: URL
+    private let task: Task<Void, any Error>
+
+    private init(baseURL: URL, context: ServerContext, database: Database, apple: FakeApple, dataDirectory: URL, task: Task<Void, any Error>) {
+        self.baseURL = baseURL
+        self.context = context
+        self.database = database
+        self.apple = apple
+        self.dataDirectory = dataDirectory
+        self.task = task
+    }
+
+    /// Starts a server. Passing the `dataDirectory` of a stopped one restarts on the same data.
+    static func start(
+        _ storage: StorageKind = .sqlite,
+        dataDirectory: URL? = nil,
+        apple: FakeApple = FakeApple(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws -> TestServer {
+        let directory = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("waterline-test-\(UUID().uuidString)")
+        var configuration = ServerConfiguration(port: 0, dataDirectory: directory)
+        if storage == .postgres { configuration.databaseURL = StorageKind.postgresURL }
+        var logger = Logger(label: "waterline-test-server")
+        logger.logLevel = .critical
+        let database = try await Database.open(configuration, logger: logger)
+        let context = try await makeServerContext(configuration: configuration, database: database, jwksSource: apple, now: now)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = buildApplication(configuration: configuration, context: context, logger: logger) { port in
+            continuation.yield(port)
+        }
+        let task = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw FunctionError(.internal, "test server did not start") }
+        return TestServer(
+            baseURL: URL(string: "http://127.0.0.1:\(port)")!, context: context, database: database, apple: apple,
+            dataDirectory: directory, task: task
+        )
+    }
+
+    /// A client for this server, sending `token` when given.
+    func client(token: String? = nil, transport: any HTTPTransport = URLSessionTransport()) -> ConvexClient {
+        ConvexClient(baseURL: baseURL, timeout: 5, transport: transport, token: { token })
+    }
+
+    /// Signs a user in through `auth:signInWithApple` and returns their session.
+    func signIn(sub: String = "apple-\(UUID().uuidString)") async throws -> AuthSession {
+        let token = try await FakeApple.identityToken(sub: sub)
+        return try await client().call(Auth.SignInWithApple.self, .init(identityToken: token, nonce: "raw-nonce"))
+    }
+
+    func stop() async {
+        task.cancel()
+        _ = try? await task.value
+        try? await database.shutdown()
+    }
+}

@@ -1,0 +1,45 @@
+/// The queue of pending changes a store keeps beside its records, as a plain value so every
+/// store (in memory, SwiftData, SQLite) shares the coalescing rules.
+public struct Outbox: Codable, Hashable, Sendable {
+    public private(set) var changes: [SyncKey: PendingChange] = [:]
+    private var nextSequence = 1
+
+    public init() {}
+
+    /// Records that `payload` is the latest local state of its record.
+    public mutating func enqueue(_ payload: SyncPayload) {
+        if var existing = changes[payload.key] {
+            existing.payload = payload
+            existing.revision += 1
+            existing.failure = nil
+            changes[payload.key] = existing
+        } else {
+            changes[payload.key] = PendingChange(payload: payload, sequence: nextSequence)
+            nextSequence += 1
+        }
+    }
+
+    /// Pending changes in queue order, failed ones included.
+    public var ordered: [PendingChange] {
+        changes.values.sorted { $0.sequence < $1.sequence }
+    }
+
+    /// The backend has this revision: drop it unless a newer edit came in meanwhile.
+    public mutating func complete(_ key: SyncKey, revision: Int) {
+        if changes[key]?.revision == revision { changes[key] = nil }
+    }
+
+    /// The backend refused this revision; keep it, marked, until the record changes again.
+    public mutating func fail(_ key: SyncKey, revision: Int, reason: String) {
+        if changes[key]?.revision == revision { changes[key]?.failure = reason }
+    }
+
+    /// A newer remote version replaced the local one, so there is nothing left to push.
+    public mutating func discard(_ key: SyncKey) {
+        changes[key] = nil
+    }
+
+    public mutating func removeAll() {
+        changes = [:]
+    }
+}

@@ -21,7 +21,8 @@ public actor SessionService {
         abandonedPolicy: AbandonedSessionPolicy = AbandonedSessionPolicy()
     ) {
         self.store = store
-        self.now = now
+        // Every stamp the service writes is whole milliseconds, so it round-trips through JSON exactly.
+        self.now = { now().roundedToMilliseconds }
         self.makeID = makeID
         self.planner = planner
         self.abandonedPolicy = abandonedPolicy
@@ -280,7 +281,9 @@ public actor SessionService {
         let time = now()
         var initial = settings ?? UserSettings()
         try Self.checkValid(initial.validate)
-        initial.updatedAt = time
+        // Settings the person chose are stamped now; untouched defaults keep the distant stamp
+        // they were made with, so an account's real settings win when this device signs in.
+        if settings != nil { initial.updatedAt = time }
         let user = User(id: makeID(), createdAt: time, settings: initial)
         try await store.saveUser(user)
         if try await store.presets().isEmpty {

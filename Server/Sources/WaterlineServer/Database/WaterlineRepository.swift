@@ -23,7 +23,9 @@ public struct WaterlineRepository: Sendable {
 
     /// The user with this Apple `sub`, created with default settings on first sign-in.
     public func findOrCreateUser(appleSub: String, now: Date) async throws -> User {
-        let user = User(id: UUID(), appleUserId: appleSub, createdAt: now, settings: UserSettings(updatedAt: now))
+        let now = now.roundedToMilliseconds
+        // Default settings keep the distant stamp, so settings a device already has win the first sync.
+        let user = User(id: UUID(), appleUserId: appleSub, createdAt: now, settings: UserSettings())
         try await sql.raw("""
             INSERT INTO users (id, apple_sub, created_at, updated_at, settings)
             VALUES (\(bind: key(user.id)), \(bind: appleSub), \(bind: ms(now)), \(bind: ms(now)), \(bind: try json(user.settings)))
@@ -205,7 +207,7 @@ public struct WaterlineRepository: Sendable {
 
     private func key(_ id: UUID) -> String { id.uuidString.lowercased() }
 
-    private func ms(_ date: Date) -> Double { date.timeIntervalSince1970 * 1000 }
+    private func ms(_ date: Date) -> Double { (date.timeIntervalSince1970 * 1000).rounded() }
 
     private static func noun(_ table: String) -> String {
         switch table {

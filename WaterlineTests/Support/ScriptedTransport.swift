@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import WaterlineKit
+
+/// An `HTTPTransport` that answers from a script and records what was sent.
+final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
+    enum Answer {
+        case json(Int, String)
+        case offline
+    }
+
+    private let lock = NSLock()
+    private var answers: [Answer]
+    private let fallback: (_ path: String, _ args: [String: Any]) -> Answer
+    private(set) var sent: [(path: String, args: [String: Any], authorization: String?)] = []
+
+    /// - Parameters:
+    ///   - answers: given out in order, one per request;
+    ///   - fallback: answers once the script runs out (by default: echo the args as the value).
+    init(_ answers: [Answer] = [], fallback: @escaping (_ path: String, _ args: [String: Any]) -> Answer = ScriptedTransport.echo) {
+        self.answers = answers
+        self.fallback = fallback
+    }
+
+    var paths: [String] { lock.withLock { sent.map(\.path) } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let body = try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: Any] ?? [:]
+        let path = body["path"] as? String ?? ""
+        let args = body["args"] as? [String: Any] ?? [:]
+        let answer: Answer = lock.withLock {
+            sent.append((path, args, request.value(forHTTPHeaderField: "Authorization")))
+            return answers.isEmpty ? fallback(path, args) : answers.removeFirst()
+        }
+        switch answer {
+        case .offline:
+            throw URLError(.notConnectedToInternet)
+        case .json(let status, let text):
+            let response = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!
+            return (Data(text.utf8), response)
+        }
+    }
+
+    /// A successful answer whose value is the call's own arguments, as an upsert returns the stored record.
+    static func echo(_ path: String, _ args: [String: Any]) -> Answer {
+        let value = try! JSONSerialization.data(withJSONObject: ["status": "success", "value": args])
+        return .json(200, String(decoding: value, as: UTF8.self))
+    }
+
+    static func functionError(_ code: String, _ message: String = "refused") -> Answer {
+        .json(560, #"{"status":"error","errorMessage":"\#(message)","errorData":{"code":"\#(code)"}}"#)
+    }
+}
+
+/// A `SyncClock` whose sleeps return at once and are recorded.
+final class RecordingSyncClock: SyncClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var slept: [Double] = []
+
+    var sleeps: [Double] { lock.withLock { slept } }
+
+    func now() -> Date { Fixed.start }
+
+    func sleep(seconds: Double) async throws {
+        lock.withLock { slept.append(seconds) }
+    }
+}

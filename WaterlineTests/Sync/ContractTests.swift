@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+
+/// `contract/functions.json` is the one description of the backend API; the client must match it.
+@Suite("Client against the contract")
+struct ContractTests {
+    struct Contract: Decodable {
+        struct Function: Decodable {
+            var name: String
+            var kind: FunctionKind
+            var authenticated: Bool
+            var args: [String: String]
+        }
+        var functions: [Function]
+        var errorCodes: [String]
+    }
+
+    static func load() throws -> Contract {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("contract/functions.json")
+        return try JSONDecoder().decode(Contract.self, from: Data(contentsOf: url))
+    }
+
+    /// An instance of each function's arguments with every optional field filled.
+    static func sampleArgs(_ name: String) throws -> Data {
+        let encoder = WaterlineCoding.encoder()
+        var session = SessionRecord(Session.mockNightOut)
+        session.deletedAt = .mockEvening
+        var log = LogEntry.mockBeer
+        log.waterMeta = WaterMeta(amountOz: 1)
+        log.deletedAt = .mockEvening
+        var preset = PresetRecord(.mockDouble)
+        preset.deletedAt = .mockEvening
+        switch name {
+        case Auth.SignInWithApple.name: return try encoder.encode(Auth.SignInWithApple.Args(identityToken: "t", nonce: "n"))
+        case Settings.Upsert.name: return try encoder.encode(UserSettings.mock)
+        case Sessions.Upsert.name: return try encoder.encode(session)
+        case Sessions.List.name: return try encoder.encode(Sessions.List.Args(updatedSince: .mockEvening))
+        case LogEntries.Upsert.name: return try encoder.encode(log)
+        case LogEntries.Delete.name, Presets.Delete.name: return try encoder.encode(Tombstone(id: UUID(), deletedAt: .mockEvening))
+        case LogEntries.ListForSession.name: return try encoder.encode(LogEntries.ListForSession.Args(sessionId: UUID()))
+        case Presets.Upsert.name: return try encoder.encode(preset)
+        default: return try encoder.encode(NoArgs())
+        }
+    }
+
+    @Test("the client calls exactly the contract's functions, with the same kinds")
+    func names() throws {
+        let contract = try Self.load()
+        let client = Dictionary(uniqueKeysWithValues: ConvexFunctions.all.map { ($0.name, $0.kind) })
+        let expected = Dictionary(uniqueKeysWithValues: contract.functions.map { ($0.name, $0.kind) })
+        #expect(client == expected)
+    }
+
+    @Test("the client sends the contract's argument names", arguments: try ContractTests.load().functions.map(\.name))
+    func arguments(name: String) throws {
+        let function = try #require(try Self.load().functions.first { $0.name == name })
+        let sent = try #require(try JSONSerialization.jsonObject(with: Self.sampleArgs(name)) as? [String: Any])
+        #expect(Set(sent.keys) == Set(function.args.keys), "\(name)")
+    }
+
+    @Test("the error codes are the contract's")
+    func errorCodes() throws {
+        #expect(try Self.load().errorCodes == ErrorCode.allCases.map(\.rawValue))
+    }
+}

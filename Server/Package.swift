@@ -9,7 +9,8 @@ let package = Package(
         .executable(name: "waterline-load", targets: ["waterline-load"]),
     ],
     dependencies: [
-        .package(path: ".."),
+        // Named, because a path dependency is otherwise known by its folder name, which differs per clone.
+        .package(name: "Waterline", path: ".."),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
@@ -26,7 +27,7 @@ let package = Package(
         .target(
             name: "WaterlineServer",
             dependencies: [
-                .product(name: "WaterlineKit", package: "main"),
+                .product(name: "WaterlineKit", package: "Waterline"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "SQLKit", package: "sql-kit"),
@@ -52,7 +53,7 @@ let package = Package(
             name: "WaterlineServerTests",
             dependencies: [
                 "WaterlineServer",
-                .product(name: "WaterlineKit", package: "main"),
+                .product(name: "WaterlineKit", package: "Waterline"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "waterline-server", targets: ["waterline-server"]),
         .executable(name: "waterline-load", targets: ["waterline-load"]),
+        .executable(name: "waterline", targets: ["waterline"]),
     ],
     dependencies: [
         // Named, because a path dependency is otherwise known by its folder name, which differs per clone.
@@ -22,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -48,6 +50,30 @@ let package = Package(
         .executableTarget(
             name: "waterline-load",
             dependencies: ["WaterlineServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .target(
+            name: "WaterlineStore",
+            dependencies: [
+                .product(name: "WaterlineKit", package: "Waterline"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "waterline",
+            dependencies: [
+                "WaterlineStore",
+                .product(name: "WaterlineKit", package: "Waterline"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "WaterlineCLITests",
+            dependencies: [
+                "waterline",
+                "WaterlineStore",
+                "WaterlineServer",
+                .product(name: "WaterlineKit", package: "Waterline"),
+            ]
         ),
         .testTarget(
             name: "WaterlineServerTests",

@@ -1,0 +1,20 @@
+import ArgumentParser
+import WaterlineKit
+
+struct DeleteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a log; the Waterline is recomputed.")
+
+    @Argument(help: "The log's id or its first characters (see `waterline log`).")
+    var id: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let companion = try Companion(global)
+        let settings = try await companion.service.settings()
+        let log = try await companion.log(matching: id)
+        let update = try await companion.service.deleteLog(id: log.id)
+        print("Deleted \(LogDescription.title(for: log, units: settings.units)) from \(Output.clock(log.timestamp))")
+        print(Output.stateLine(update))
+    }
+}

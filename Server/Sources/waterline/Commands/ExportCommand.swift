@@ -1,0 +1,27 @@
+import ArgumentParser
+import WaterlineKit
+
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export a session's logs as CSV or JSON (the newest session by default).")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
+
+    @Option(help: "csv or json.")
+    var format: Format
+    @Argument(help: "A session id or its first characters.")
+    var session: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let companion = try Companion(global)
+        let settings = try await companion.service.settings()
+        let update = try await companion.session(matching: session)
+        switch format {
+        case .csv:
+            print(SessionExport.csv(logs: update.logs, settings: settings), terminator: "")
+        case .json:
+            try Output.json(SessionExport.Document(session: SessionReport(update, settings: settings, now: Companion.now()), logs: update.logs))
+        }
+    }
+}

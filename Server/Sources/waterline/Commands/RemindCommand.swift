@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import WaterlineKit
+
+struct RemindCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remind",
+        abstract: "Stay in the foreground: print each reminder when it is due; Enter logs water, q quits."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    enum Event: Sendable {
+        case line(String)
+        case endOfInput
+        case tick
+    }
+
+    func run() async throws {
+        let companion = try Companion(global)
+        let settings = try await companion.service.settings()
+        var update = try await companion.activeSession()
+        print("Reminders for the session started at \(Output.clock(update.session.startTime)). Enter logs water (\(VolumeConversion.format(ounces: Double(settings.defaultWaterAmountOz), in: settings.units))); q then Enter quits.")
+        printNext(update, settings: settings)
+
+        let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+        let reader = Thread {
+            while let line = readLine() { continuation.yield(.line(line)) }
+            continuation.yield(.endOfInput)
+        }
+        reader.start()
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: 1_000_000_000)
+                continuation.yield(.tick)
+            }
+        }
+        defer { ticker.cancel() }
+
+        var announced = Set<String>()
+        for await event in events {
+            switch event {
+            case .endOfInput:
+                print("Stopped reminding. The session is still running.")
+                return
+            case .line(let text) where text.trimmingCharacters(in: .whitespaces).lowercased() == "q":
+                print("Stopped reminding. The session is still running.")
+                return
+            case .line:
+                update = try await companion.service.logWater(source: .phone)
+                Output.logged(update, units: settings.units)
+                printNext(update, settings: settings)
+            case .tick:
+                // Reminders of the plan made last time that have come due since.
+                let now = Companion.now()
+                for request in update.reminders.requests where request.fireDate <= now && !announced.contains(request.identifier) {
+                    announced.insert(request.identifier)
+                    print("\u{7}⏰ \(Output.clock(request.fireDate))  \(request.content.detailTitle) — \(request.content.detailBody.split(separator: "\n").first ?? "")")
+                }
+                guard let current = try await companion.service.activeSession() else {
+                    print("The session has ended.")
+                    return
+                }
+                update = current
+            }
+        }
+    }
+
+    private func printNext(_ update: SessionUpdate, settings: UserSettings) {
+        if let next = update.reminders.nextReminderDate {
+            print("Next reminder: \(Output.clock(next))")
+        } else if !settings.timeRemindersEnabled {
+            print("Time reminders are off (`waterline settings --reminders on`).")
+        }
+    }
+}

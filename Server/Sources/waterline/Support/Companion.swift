@@ -1,0 +1,72 @@
+import Foundation
+import WaterlineKit
+import WaterlineStore
+
+/// The command line's wiring: the SQLite store in the home directory and the session service over it.
+struct Companion {
+    let home: URL
+    let store: SQLiteSessionStore
+    let service: SessionService
+
+    init(_ options: GlobalOptions) throws {
+        home = options.homeDirectory
+        do {
+            store = try SQLiteSessionStore(path: home.appendingPathComponent("waterline.sqlite").path)
+        } catch {
+            throw CLIError("cannot open the store in \(home.path): \(error)")
+        }
+        service = SessionService(store: store, now: { Companion.now() })
+    }
+
+    /// The current time; `WATERLINE_NOW` (seconds since 1970) pins it, for tests and demos.
+    static func now() -> Date {
+        if let pinned = ProcessInfo.processInfo.environment["WATERLINE_NOW"].flatMap(Double.init) {
+            return Date(timeIntervalSince1970: pinned)
+        }
+        return Date()
+    }
+
+    /// The active session, or a clear refusal.
+    func activeSession() async throws -> SessionUpdate {
+        guard let update = try await service.activeSession() else {
+            throw CLIError("no active session; start one with `waterline start`")
+        }
+        return update
+    }
+
+    /// A session by id or unique id prefix; without one, the newest session.
+    func session(matching prefix: String?) async throws -> SessionUpdate {
+        let sessions = try await service.sessions()
+        guard let prefix else {
+            guard let newest = sessions.first else { throw CLIError("no sessions yet; start one with `waterline start`") }
+            return try await service.session(id: newest.id)
+        }
+        let matches = sessions.filter { $0.id.uuidString.lowercased().hasPrefix(prefix.lowercased()) }
+        guard matches.count == 1, let match = matches.first else {
+            throw CLIError(matches.isEmpty ? "no session with id \(prefix)" : "\(prefix) matches \(matches.count) sessions; give more of the id")
+        }
+        return try await service.session(id: match.id)
+    }
+
+    /// A log of the active (or newest) session by id or unique id prefix.
+    func log(matching prefix: String) async throws -> LogEntry {
+        let normalized = prefix.lowercased()
+        guard normalized.count >= 4 else { throw CLIError("give at least 4 characters of the log id (see `waterline log`)") }
+        for session in try await service.sessions(limit: 10) {
+            let matches = try await store.logs(sessionId: session.id).filter { $0.id.uuidString.lowercased().hasPrefix(normalized) }
+            if matches.count > 1 { throw CLIError("\(prefix) matches \(matches.count) logs; give more of the id") }
+            if let match = matches.first { return match }
+        }
+        throw CLIError("no log with id \(prefix) in the recent sessions (see `waterline log`)")
+    }
+
+    /// A preset by name (case-insensitive) or id prefix.
+    func preset(named name: String) async throws -> DrinkPreset {
+        let presets = try await service.presets()
+        if let exact = presets.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) { return exact }
+        let byId = presets.filter { $0.id.uuidString.lowercased().hasPrefix(name.lowercased()) }
+        if name.count >= 4, byId.count == 1 { return byId[0] }
+        let names = presets.map(\.name).joined(separator: ", ")
+        throw CLIError("no preset named \(name); presets: \(names.isEmpty ? "none" : names)")
+    }
+}

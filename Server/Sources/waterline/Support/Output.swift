@@ -1,0 +1,55 @@
+import Foundation
+import WaterlineKit
+
+/// Printing helpers: text for people, JSON with the spec's names for scripts.
+enum Output {
+    static func json(_ value: some Encodable) throws {
+        let encoder = WaterlineCoding.encoder()
+        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// "21:40" in the local time zone.
+    static func clock(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// "Sat 21 Nov 20:00".
+    static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE d MMM HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// The short id people type: the first 8 characters.
+    static func shortId(_ id: UUID) -> String {
+        String(id.uuidString.lowercased().prefix(8))
+    }
+
+    /// Per-drink reminders and pacing warnings the last action fired, in the app's own words.
+    static func nudges(_ update: SessionUpdate) {
+        for effect in update.effects {
+            if case .notifyNow(let request) = effect {
+                print("→ \(request.content.detailTitle): \(request.content.detailBody.split(separator: "\n").first ?? "")")
+            }
+        }
+    }
+
+    /// "Logged: Beer · 12 oz · 1 std  (id 1a2b3c4d)" and the state line after it.
+    static func logged(_ update: SessionUpdate, units: Units) {
+        if let log = update.changedLog {
+            print("Logged \(LogDescription.title(for: log, units: units))  [\(shortId(log.id))]")
+        }
+        print(stateLine(update))
+        nudges(update)
+    }
+
+    static func stateLine(_ update: SessionUpdate) -> String {
+        let state = update.state
+        return "Waterline \(WaterlineFormat.signedValue(state.waterlineValue)) · Drinks \(state.totalAlcoholCount) · Water \(state.totalWaterCount)"
+            + (state.isWarning ? " · Drink water to return to center" : "")
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import WaterlineKit
+
+/// `waterline`: a night out in the terminal, on the same WaterlineKit logic as the app.
+struct Waterline: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "waterline",
+        abstract: "Pace a night out: log drinks and water, watch the Waterline, get water reminders.",
+        discussion: "Data lives in one SQLite file in --home (default $WATERLINE_HOME, else ~/.waterline).",
+        subcommands: [
+            SettingsCommand.self, StartCommand.self, DrinkCommand.self, WaterCommand.self, StatusCommand.self,
+            LogCommand.self, EditCommand.self, DeleteCommand.self, UndoCommand.self, EndCommand.self,
+            SummaryCommand.self, SessionsCommand.self, PresetsCommand.self, ExportCommand.self,
+            LoginCommand.self, SyncCommand.self, RemindCommand.self,
+        ]
+    )
+}
+
+@main
+enum Main {
+    /// Runs the command; any refusal is one line on stderr and a non-zero exit.
+    static func main() async {
+        do {
+            var command = try Waterline.parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as CLIError {
+            fail(error.description, code: 1)
+        } catch let error as ExitCode {
+            exit(error.rawValue)
+        } catch let error as SessionServiceError {
+            fail(error.description, code: 1)
+        } catch let error as WaterlineKit.ValidationError {
+            fail(error.description, code: 1)
+        } catch {
+            let code = Waterline.exitCode(for: error)
+            if code == .success { Waterline.exit(withError: error) }
+            let message = Waterline.message(for: error)
+            fail(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message, code: code.rawValue)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        let line = message.split(separator: "\n").first.map(String.init) ?? message
+        FileHandle.standardError.write(Data("waterline: \(line)\n".utf8))
+        exit(code)
+    }
+}

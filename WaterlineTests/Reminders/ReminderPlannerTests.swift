@@ -94,3 +94,15 @@ struct ReminderPlannerTests {
         #expect(content.detailBody.contains("Drinks 3"))
     }
 }
+
+@Suite("Reminders coming due")
+struct ReminderDueTests {
+    @Test("a foreground loop announces each reminder once, in the look when it came due")
+    func due() {
+        let plan = ReminderPlanner().plan(session: Fixed.session(), logs: [], settings: UserSettings(), now: Fixed.start)
+        #expect(plan.due(after: Fixed.start, through: Fixed.at(minutes: 19)).isEmpty)
+        #expect(plan.due(after: Fixed.at(minutes: 19), through: Fixed.at(minutes: 20)).map(\.fireDate) == [Fixed.at(minutes: 20)])
+        #expect(plan.due(after: Fixed.at(minutes: 20), through: Fixed.at(minutes: 21)).isEmpty)
+        #expect(plan.due(after: Fixed.at(minutes: 21), through: Fixed.at(minutes: 61)).count == 2)
+    }
+}

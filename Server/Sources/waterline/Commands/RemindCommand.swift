@@ -37,7 +37,7 @@ struct RemindCommand: AsyncParsableCommand {
         }
         defer { ticker.cancel() }
 
-        var announced = Set<String>()
+        var lastLook = Companion.now()
         for await event in events {
             switch event {
             case .endOfInput:
@@ -51,12 +51,12 @@ struct RemindCommand: AsyncParsableCommand {
                 Output.logged(update, units: settings.units)
                 printNext(update, settings: settings)
             case .tick:
-                // Reminders of the plan made last time that have come due since.
+                // The plan made at the last look holds the reminders that have come due since.
                 let now = Companion.now()
-                for request in update.reminders.requests where request.fireDate <= now && !announced.contains(request.identifier) {
-                    announced.insert(request.identifier)
+                for request in update.reminders.due(after: lastLook, through: now) {
                     print("\u{7}⏰ \(Output.clock(request.fireDate))  \(request.content.detailTitle) — \(request.content.detailBody.split(separator: "\n").first ?? "")")
                 }
+                lastLook = now
                 guard let current = try await companion.service.activeSession() else {
                     print("The session has ended.")
                     return

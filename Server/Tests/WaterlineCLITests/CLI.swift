@@ -1,0 +1,76 @@
+import Foundation
+
+/// Runs the built `waterline` binary in its own home directory.
+struct CLI {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    let home: URL
+    var now: Date?
+
+    init(now: Date? = nil) {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-cli-\(UUID().uuidString)")
+        self.now = now
+    }
+
+    /// The binary sits beside the test bundle in the build folder.
+    static let binary: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = directory.appendingPathComponent("waterline")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: "waterline")
+    }()
+
+    @discardableResult
+    func run(_ arguments: String..., input: String? = nil) async throws -> Result {
+        try await run(arguments, input: input)
+    }
+
+    func run(_ arguments: [String], input: String? = nil) async throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["WATERLINE_HOME"] = home.path
+        environment["TZ"] = "UTC"
+        if let now { environment["WATERLINE_NOW"] = String(now.timeIntervalSince1970) } else { environment["WATERLINE_NOW"] = nil }
+        process.environment = environment
+        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        let finished = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { finished.continuation.yield($0.terminationStatus) }
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        var statuses = finished.stream.makeAsyncIterator()
+        let status = await statuses.next() ?? -1
+        return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Everything the store holds, as the JSON read commands print it, to prove a refusal changed nothing.
+    func snapshot() async throws -> String {
+        var parts: [String] = []
+        for command in [["sessions", "--json"], ["settings", "--json"], ["presets", "list", "--json"], ["status", "--json"]] {
+            parts.append(try await run(command).stdout)
+        }
+        if try await run("sessions", "--json").stdout.contains("sessionId") {
+            parts.append(try await run("log", "--json").stdout)
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    func json(_ arguments: String...) async throws -> Any {
+        let result = try await run(arguments)
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+}

@@ -1,0 +1,46 @@
+// auth:* — exchanging a Sign in with Apple identity token for the deployment's session token.
+import { v } from "convex/values";
+import { createRemoteJWKSet, jwtVerify } from "jose";
+import { internal } from "./_generated/api";
+import { action } from "./_generated/server";
+import { fail } from "./lib/errors";
+import { issueSessionToken } from "./lib/tokens";
+import { authSession } from "./lib/validators";
+
+const appleIssuer = "https://appleid.apple.com";
+// jose caches Apple's keys and fetches them again (with a cooldown) for an unknown key id.
+const appleKeys = createRemoteJWKSet(new URL(process.env.WATERLINE_APPLE_JWKS_URL ?? "https://appleid.apple.com/auth/keys"));
+
+async function sha256Hex(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Verifies the identity token (signature against Apple's JWKS, issuer, audience, expiry) and
+ * that its nonce claim is the SHA-256 of `nonce`, creates the user on first sign-in, and
+ * returns a session token. The only function that needs no bearer token.
+ */
+export const signInWithApple = action({
+  args: { identityToken: v.string(), nonce: v.string() },
+  returns: authSession,
+  handler: async (ctx, { identityToken, nonce }) => {
+    if (nonce.length === 0) fail("INVALID_ARGUMENT", "nonce is required");
+    const audience = process.env.WATERLINE_APPLE_AUDIENCE ?? "com.waterline.app";
+    const claims = await jwtVerify(identityToken, appleKeys, { issuer: appleIssuer, audience }).then(
+      ({ payload }) => payload,
+      (error: unknown) => {
+        const expired = error instanceof Error && (error as { code?: string }).code === "ERR_JWT_EXPIRED";
+        return fail("UNAUTHENTICATED", `the Apple identity token ${expired ? "has expired; sign in again" : "is not valid"}`);
+      },
+    );
+    if (typeof claims.nonce !== "string" || claims.nonce !== (await sha256Hex(nonce))) {
+      fail("UNAUTHENTICATED", "the identity token's nonce does not match");
+    }
+    if (!claims.sub) fail("UNAUTHENTICATED", "the identity token has no subject");
+    const now = Date.now();
+    const user = await ctx.runMutation(internal.users.upsertByAppleSub, { appleSub: claims.sub, now });
+    const { token, expiresAt } = await issueSessionToken(user.id, now);
+    return { token, expiresAt, user };
+  },
+});

@@ -1,0 +1,82 @@
+// The rules every backend applies, mirrored from WaterlineKit (Limits, Stamp.isReplaced).
+import { fail } from "./errors";
+
+/** Seconds since 1970 bounds, as milliseconds: 2000-01-01 to 2100-01-01. */
+const earliest = 946_684_800_000;
+const latest = 4_102_444_800_000;
+
+export const intervalChoices = [10, 15, 20, 30, 45, 60];
+
+function outOfRange(field: string, value: number, allowed: string): never {
+  fail("INVALID_ARGUMENT", `${field} must be ${allowed} (got ${value})`);
+}
+
+export function checkRange(field: string, value: number, lower: number, upper: number, lowerExclusive = false, unit = "") {
+  const ok = Number.isFinite(value) && value <= upper && (lowerExclusive ? value > lower : value >= lower);
+  if (!ok) {
+    const low = lowerExclusive ? `more than ${lower}` : `at least ${lower}`;
+    outOfRange(field, value, `${low} and at most ${upper}${unit ? " " + unit : ""}`);
+  }
+}
+
+export function checkTime(field: string, milliseconds: number | undefined) {
+  if (milliseconds === undefined) return;
+  if (!Number.isFinite(milliseconds) || milliseconds < earliest || milliseconds > latest) {
+    outOfRange(field, milliseconds, "a time between 2000 and 2100 in milliseconds since 1970");
+  }
+}
+
+/** Lowercase canonical form of a client-made UUID, or INVALID_ARGUMENT. */
+export function clientId(field: string, value: string): string {
+  if (!/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(value)) {
+    fail("INVALID_ARGUMENT", `${field}: not a UUID (got ${JSON.stringify(value)})`);
+  }
+  return value.toLowerCase();
+}
+
+export type Stamp = { updatedAt: number; deletedAt?: number };
+
+/**
+ * Whether an incoming version replaces the stored one: deleting is final (a tombstone is never
+ * replaced, and replaces any live version); otherwise the later updatedAt wins; a tie keeps
+ * what is stored.
+ */
+export function isReplaced(stored: Stamp, incoming: Stamp): boolean {
+  if (stored.deletedAt !== undefined) return false;
+  if (incoming.deletedAt !== undefined) return true;
+  return incoming.updatedAt > stored.updatedAt;
+}
+
+export function checkSettings(s: {
+  waterEveryNDrinks: number;
+  warningThreshold: number;
+  timeReminderIntervalMinutes: number;
+  defaultWaterAmountOz: number;
+  updatedAt: number;
+}) {
+  if (!(Number.isInteger(s.waterEveryNDrinks) && s.waterEveryNDrinks >= 1)) outOfRange("waterEveryNDrinks", s.waterEveryNDrinks, "1 or more");
+  if (!(Number.isInteger(s.warningThreshold) && s.warningThreshold >= 1)) outOfRange("warningThreshold", s.warningThreshold, "1 or more");
+  if (!intervalChoices.includes(s.timeReminderIntervalMinutes)) {
+    outOfRange("timeReminderIntervalMinutes", s.timeReminderIntervalMinutes, intervalChoices.join(", "));
+  }
+  checkRange("defaultWaterAmountOz", s.defaultWaterAmountOz, 0, 64, true, "oz");
+  checkTime("updatedAt", s.updatedAt);
+}
+
+export function checkAlcohol(meta: { sizeOz: number; abv?: number; standardDrinkEstimate: number }) {
+  checkRange("sizeOz", meta.sizeOz, 0, 64, true, "oz");
+  if (meta.abv !== undefined) checkRange("abv", meta.abv, 0, 100, false, "%");
+  checkRange("standardDrinkEstimate", meta.standardDrinkEstimate, 0, 10);
+}
+
+/** The settings a new account starts with; the distant stamp lets a device's own settings win. */
+export const defaultSettings = {
+  waterEveryNDrinks: 1,
+  timeRemindersEnabled: true,
+  timeReminderIntervalMinutes: 20,
+  warningThreshold: 2,
+  defaultWaterAmountOz: 8,
+  units: "oz" as const,
+  discreetNotifications: true,
+  updatedAt: 0,
+};

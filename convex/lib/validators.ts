@@ -1,0 +1,91 @@
+// Value shapes shared by the schema, the function arguments and the return types.
+// They follow contract/functions.json ("types"), which the Swift client and server share.
+import { v } from "convex/values";
+
+export const units = v.union(v.literal("oz"), v.literal("ml"));
+export const drinkType = v.union(v.literal("beer"), v.literal("wine"), v.literal("liquor"), v.literal("cocktail"));
+export const logType = v.union(v.literal("alcohol"), v.literal("water"));
+export const logSource = v.union(v.literal("phone"), v.literal("watch"), v.literal("widget"), v.literal("live_activity"));
+
+export const settingsFields = {
+  waterEveryNDrinks: v.number(),
+  timeRemindersEnabled: v.boolean(),
+  timeReminderIntervalMinutes: v.number(),
+  warningThreshold: v.number(),
+  defaultWaterAmountOz: v.number(),
+  units,
+  discreetNotifications: v.boolean(),
+  updatedAt: v.number(),
+};
+export const settings = v.object(settingsFields);
+
+export const pacingAdherence = v.object({ breaksDue: v.number(), breaksKept: v.number() });
+
+export const sessionSummary = v.object({
+  totalAlcoholCount: v.number(),
+  totalStandardDrinks: v.number(),
+  totalWaterCount: v.number(),
+  totalWaterOz: v.number(),
+  durationSeconds: v.number(),
+  finalWaterline: v.number(),
+  peakWaterline: v.number(),
+  lowestWaterline: v.number(),
+  adherence: pacingAdherence,
+});
+
+export const alcoholMeta = v.object({
+  drinkType,
+  sizeOz: v.number(),
+  abv: v.optional(v.number()),
+  standardDrinkEstimate: v.number(),
+  presetId: v.optional(v.string()),
+});
+
+export const waterMeta = v.object({ amountOz: v.number() });
+
+/** What the functions return: the client's records, keyed by their client-made id. */
+export const user = v.object({
+  id: v.string(),
+  appleUserId: v.optional(v.string()),
+  createdAt: v.number(),
+  settings,
+  updatedAt: v.number(),
+});
+
+export const session = v.object({
+  id: v.string(),
+  startTime: v.number(),
+  endTime: v.optional(v.number()),
+  isActive: v.boolean(),
+  computedSummary: v.optional(sessionSummary),
+  updatedAt: v.number(),
+  deletedAt: v.optional(v.number()),
+});
+
+export const logEntry = v.object({
+  id: v.string(),
+  sessionId: v.string(),
+  timestamp: v.number(),
+  type: logType,
+  alcoholMeta: v.optional(alcoholMeta),
+  waterMeta: v.optional(waterMeta),
+  source: logSource,
+  updatedAt: v.number(),
+  deletedAt: v.optional(v.number()),
+});
+
+export const preset = v.object({
+  id: v.string(),
+  name: v.string(),
+  drinkType,
+  sizeOz: v.number(),
+  abv: v.optional(v.number()),
+  standardDrinkEstimate: v.number(),
+  sortOrder: v.number(),
+  updatedAt: v.number(),
+  deletedAt: v.optional(v.number()),
+});
+
+export const authSession = v.object({ token: v.string(), expiresAt: v.number(), user });
+
+export const deletedAccount = v.object({ sessions: v.number(), logEntries: v.number(), presets: v.number() });

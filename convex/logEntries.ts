@@ -1,0 +1,116 @@
+// logEntries:* — the drinks and waters of the caller's sessions.
+import { v } from "convex/values";
+import type { Doc } from "./_generated/dataModel";
+import { mutation, query, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { requireUser } from "./lib/auth";
+import { fail, notFound } from "./lib/errors";
+import { checkAlcohol, checkRange, checkTime, clientId, isReplaced } from "./lib/rules";
+import { alcoholMeta, logEntry, logSource, logType, waterMeta } from "./lib/validators";
+
+export function toLogRecord(doc: Doc<"logEntries">) {
+  return {
+    id: doc.clientId,
+    sessionId: doc.sessionClientId,
+    timestamp: doc.timestamp,
+    type: doc.type,
+    alcoholMeta: doc.alcoholMeta,
+    waterMeta: doc.waterMeta,
+    source: doc.source,
+    updatedAt: doc.updatedAt,
+    deletedAt: doc.deletedAt,
+  };
+}
+
+type LogFields = Omit<Doc<"logEntries">, "_id" | "_creationTime" | "owner" | "clientId">;
+
+/** Stores `fields` for the log `id` of `owner` under the replace rule; returns what is stored. */
+async function write(ctx: MutationCtx, owner: Doc<"users">["_id"], id: string, fields: LogFields) {
+  const existing = await ctx.db.query("logEntries").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
+  if (existing !== null && existing.owner !== owner) notFound("log entry", id);
+  if (existing === null) {
+    const created = await ctx.db.insert("logEntries", { owner, clientId: id, ...fields });
+    return toLogRecord((await ctx.db.get(created))!);
+  }
+  if (!isReplaced(existing, fields)) return toLogRecord(existing);
+  await ctx.db.replace(existing._id, { owner, clientId: id, ...fields });
+  return toLogRecord((await ctx.db.get(existing._id))!);
+}
+
+async function requireSession(ctx: QueryCtx, owner: Doc<"users">["_id"], sessionId: string) {
+  const session = await ctx.db.query("sessions").withIndex("by_owner_clientId", (q) => q.eq("owner", owner).eq("clientId", sessionId)).unique();
+  if (session === null) notFound("session", sessionId);
+  return session;
+}
+
+/** Inserts or replaces (last write wins, deletes final) a log of one of the caller's sessions. */
+export const upsert = mutation({
+  args: {
+    id: v.string(),
+    sessionId: v.string(),
+    timestamp: v.number(),
+    type: logType,
+    alcoholMeta: v.optional(alcoholMeta),
+    waterMeta: v.optional(waterMeta),
+    source: logSource,
+    updatedAt: v.number(),
+    deletedAt: v.optional(v.number()),
+  },
+  returns: logEntry,
+  handler: async (ctx, args) => {
+    const caller = await requireUser(ctx);
+    const id = clientId("id", args.id);
+    const sessionId = clientId("sessionId", args.sessionId);
+    checkTime("timestamp", args.timestamp);
+    checkTime("updatedAt", args.updatedAt);
+    checkTime("deletedAt", args.deletedAt);
+    if (args.type === "alcohol") {
+      if (args.alcoholMeta === undefined) fail("INVALID_ARGUMENT", "alcoholMeta is required");
+      if (args.waterMeta !== undefined) fail("INVALID_ARGUMENT", "waterMeta: an alcohol entry has no water amount");
+      checkAlcohol(args.alcoholMeta);
+    } else {
+      if (args.waterMeta === undefined) fail("INVALID_ARGUMENT", "waterMeta is required");
+      if (args.alcoholMeta !== undefined) fail("INVALID_ARGUMENT", "alcoholMeta: a water entry has no drink details");
+      checkRange("amountOz", args.waterMeta.amountOz, 0, 64, true, "oz");
+    }
+    await requireSession(ctx, caller._id, sessionId);
+    return await write(ctx, caller._id, id, {
+      sessionClientId: sessionId, timestamp: args.timestamp, type: args.type, alcoholMeta: args.alcoholMeta,
+      waterMeta: args.waterMeta, source: args.source, updatedAt: args.updatedAt, deletedAt: args.deletedAt,
+    });
+  },
+});
+
+/** Turns a log into a tombstone. Exported as `delete`, a reserved word in JavaScript. */
+const remove = mutation({
+  args: { id: v.string(), deletedAt: v.number() },
+  returns: logEntry,
+  handler: async (ctx, args) => {
+    const caller = await requireUser(ctx);
+    const id = clientId("id", args.id);
+    checkTime("deletedAt", args.deletedAt);
+    const existing = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
+    if (existing === null) notFound("log entry", id);
+    if (existing.deletedAt !== undefined) return toLogRecord(existing);
+    await ctx.db.patch(existing._id, { deletedAt: args.deletedAt, updatedAt: args.deletedAt });
+    return toLogRecord((await ctx.db.get(existing._id))!);
+  },
+});
+export { remove as delete };
+
+/** A session's entries in replay order (timestamp, then id), tombstones included. */
+export const listForSession = query({
+  args: { sessionId: v.string() },
+  returns: v.array(logEntry),
+  handler: async (ctx, args) => {
+    const caller = await requireUser(ctx);
+    const sessionId = clientId("sessionId", args.sessionId);
+    await requireSession(ctx, caller._id, sessionId);
+    const docs = await ctx.db
+      .query("logEntries")
+      .withIndex("by_session", (q) => q.eq("owner", caller._id).eq("sessionClientId", sessionId))
+      .collect();
+    return docs
+      .sort((a, b) => a.timestamp - b.timestamp || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0))
+      .map(toLogRecord);
+  },
+});

@@ -1,0 +1,88 @@
+// presets:* — the caller's quick drinks.
+import { v } from "convex/values";
+import type { Doc } from "./_generated/dataModel";
+import { mutation, query } from "./_generated/server";
+import { requireUser } from "./lib/auth";
+import { fail, notFound } from "./lib/errors";
+import { checkAlcohol, checkTime, clientId, isReplaced } from "./lib/rules";
+import { drinkType, preset } from "./lib/validators";
+
+export function toPresetRecord(doc: Doc<"drinkPresets">) {
+  return {
+    id: doc.clientId,
+    name: doc.name,
+    drinkType: doc.drinkType,
+    sizeOz: doc.sizeOz,
+    abv: doc.abv,
+    standardDrinkEstimate: doc.standardDrinkEstimate,
+    sortOrder: doc.sortOrder,
+    updatedAt: doc.updatedAt,
+    deletedAt: doc.deletedAt,
+  };
+}
+
+export const upsert = mutation({
+  args: {
+    id: v.string(),
+    name: v.string(),
+    drinkType,
+    sizeOz: v.number(),
+    abv: v.optional(v.number()),
+    standardDrinkEstimate: v.number(),
+    sortOrder: v.number(),
+    updatedAt: v.number(),
+    deletedAt: v.optional(v.number()),
+  },
+  returns: preset,
+  handler: async (ctx, args) => {
+    const caller = await requireUser(ctx);
+    const id = clientId("id", args.id);
+    const name = args.name.trim();
+    if (name.length === 0) fail("INVALID_ARGUMENT", "name is required");
+    if (name.length > 60) fail("INVALID_ARGUMENT", "name: at most 60 characters");
+    checkAlcohol(args);
+    checkTime("updatedAt", args.updatedAt);
+    checkTime("deletedAt", args.deletedAt);
+    const fields = {
+      name, drinkType: args.drinkType, sizeOz: args.sizeOz, abv: args.abv, standardDrinkEstimate: args.standardDrinkEstimate,
+      sortOrder: args.sortOrder, updatedAt: args.updatedAt, deletedAt: args.deletedAt,
+    };
+    const existing = await ctx.db.query("drinkPresets").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
+    if (existing !== null && existing.owner !== caller._id) notFound("preset", id);
+    if (existing === null) {
+      const created = await ctx.db.insert("drinkPresets", { owner: caller._id, clientId: id, ...fields });
+      return toPresetRecord((await ctx.db.get(created))!);
+    }
+    if (!isReplaced(existing, fields)) return toPresetRecord(existing);
+    await ctx.db.replace(existing._id, { owner: caller._id, clientId: id, ...fields });
+    return toPresetRecord((await ctx.db.get(existing._id))!);
+  },
+});
+
+/** Turns a preset into a tombstone. Exported as `delete`, a reserved word in JavaScript. */
+const remove = mutation({
+  args: { id: v.string(), deletedAt: v.number() },
+  returns: preset,
+  handler: async (ctx, args) => {
+    const caller = await requireUser(ctx);
+    const id = clientId("id", args.id);
+    checkTime("deletedAt", args.deletedAt);
+    const existing = await ctx.db.query("drinkPresets").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
+    if (existing === null) notFound("preset", id);
+    if (existing.deletedAt !== undefined) return toPresetRecord(existing);
+    await ctx.db.patch(existing._id, { deletedAt: args.deletedAt, updatedAt: args.deletedAt });
+    return toPresetRecord((await ctx.db.get(existing._id))!);
+  },
+});
+export { remove as delete };
+
+/** Every preset of the caller, tombstones included, by sort order. */
+export const list = query({
+  args: {},
+  returns: v.array(preset),
+  handler: async (ctx) => {
+    const caller = await requireUser(ctx);
+    const docs = await ctx.db.query("drinkPresets").withIndex("by_owner", (q) => q.eq("owner", caller._id)).collect();
+    return docs.map(toPresetRecord);
+  },
+});

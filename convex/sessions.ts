@@ -1,0 +1,94 @@
+// sessions:* — the caller's nights out.
+import { v } from "convex/values";
+import type { Doc } from "./_generated/dataModel";
+import { mutation, query } from "./_generated/server";
+import { requireUser } from "./lib/auth";
+import { fail, notFound } from "./lib/errors";
+import { checkTime, clientId, isReplaced } from "./lib/rules";
+import { session, sessionSummary } from "./lib/validators";
+
+export function toSessionRecord(doc: Doc<"sessions">) {
+  return {
+    id: doc.clientId,
+    startTime: doc.startTime,
+    endTime: doc.endTime,
+    isActive: doc.isActive,
+    computedSummary: doc.computedSummary,
+    updatedAt: doc.updatedAt,
+    deletedAt: doc.deletedAt,
+  };
+}
+
+/** Inserts or replaces (last write wins, deletes final) a session; returns what is stored. */
+export const upsert = mutation({
+  args: {
+    id: v.string(),
+    startTime: v.number(),
+    endTime: v.optional(v.number()),
+    isActive: v.boolean(),
+    computedSummary: v.optional(sessionSummary),
+    updatedAt: v.number(),
+    deletedAt: v.optional(v.number()),
+  },
+  returns: session,
+  handler: async (ctx, args) => {
+    const caller = await requireUser(ctx);
+    const id = clientId("id", args.id);
+    checkTime("startTime", args.startTime);
+    checkTime("endTime", args.endTime);
+    checkTime("updatedAt", args.updatedAt);
+    checkTime("deletedAt", args.deletedAt);
+    if (args.endTime !== undefined && args.endTime < args.startTime) fail("INVALID_ARGUMENT", "endTime: a session cannot end before it starts");
+    if (args.endTime !== undefined && args.isActive) fail("INVALID_ARGUMENT", "isActive: an ended session cannot be active");
+
+    const anyOwner = await ctx.db.query("sessions").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
+    if (anyOwner !== null && anyOwner.owner !== caller._id) notFound("session", id);
+
+    const fields = {
+      startTime: args.startTime, endTime: args.endTime, isActive: args.isActive, computedSummary: args.computedSummary,
+      updatedAt: args.updatedAt, deletedAt: args.deletedAt,
+    };
+    if (anyOwner !== null && !isReplaced(anyOwner, fields)) return toSessionRecord(anyOwner);
+    if (fields.isActive && fields.deletedAt === undefined) {
+      const active = await ctx.db
+        .query("sessions")
+        .withIndex("by_owner_active", (q) => q.eq("owner", caller._id).eq("isActive", true))
+        .filter((q) => q.eq(q.field("deletedAt"), undefined))
+        .collect();
+      const other = active.find((doc) => doc.clientId !== id);
+      if (other !== undefined) fail("CONFLICT", `session ${other.clientId} is already active; end it first`);
+    }
+    if (anyOwner === null) {
+      const created = await ctx.db.insert("sessions", { owner: caller._id, clientId: id, ...fields });
+      return toSessionRecord((await ctx.db.get(created))!);
+    }
+    await ctx.db.replace(anyOwner._id, { owner: caller._id, clientId: id, ...fields });
+    return toSessionRecord((await ctx.db.get(anyOwner._id))!);
+  },
+});
+
+/** The caller's active session, or null. */
+export const getActive = query({
+  args: {},
+  returns: v.union(session, v.null()),
+  handler: async (ctx) => {
+    const caller = await requireUser(ctx);
+    const active = await ctx.db
+      .query("sessions")
+      .withIndex("by_owner_active", (q) => q.eq("owner", caller._id).eq("isActive", true))
+      .filter((q) => q.eq(q.field("deletedAt"), undefined))
+      .first();
+    return active === null ? null : toSessionRecord(active);
+  },
+});
+
+/** Sessions changed after updatedSince (all without it), tombstones included, newest start first. */
+export const list = query({
+  args: { updatedSince: v.optional(v.number()) },
+  returns: v.array(session),
+  handler: async (ctx, { updatedSince }) => {
+    const caller = await requireUser(ctx);
+    const docs = await ctx.db.query("sessions").withIndex("by_owner", (q) => q.eq("owner", caller._id)).order("desc").collect();
+    return docs.filter((doc) => updatedSince === undefined || doc.updatedAt > updatedSince).map(toSessionRecord);
+  },
+});

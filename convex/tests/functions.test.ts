@@ -1,0 +1,146 @@
+// The same cases as the Swift contract suite (Server/Tests), against the Convex functions.
+import { convexTest } from "convex-test";
+import { describe, expect, test } from "vitest";
+import { api } from "../_generated/api";
+import schema from "../schema";
+import { at, code, drink, fakeApple, modules, preset, session, signedIn, uuid, water } from "./helpers";
+
+describe("auth:signInWithApple", () => {
+  test("a valid token creates the user once and returns a session token", async () => {
+    const apple = await fakeApple();
+    const t = convexTest(schema, modules);
+    const first = await t.action(api.auth.signInWithApple, { identityToken: await apple.identityToken({ sub: "s1" }), nonce: "raw-nonce" });
+    expect(first.user.appleUserId).toBe("s1");
+    expect(first.token.split(".")).toHaveLength(3);
+    expect(first.expiresAt).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
+    const again = await t.action(api.auth.signInWithApple, { identityToken: await apple.identityToken({ sub: "s1" }), nonce: "raw-nonce" });
+    expect(again.user.id).toBe(first.user.id);
+  });
+
+  test("expired, wrong audience, wrong issuer, bad signature and wrong nonce are refused", async () => {
+    const apple = await fakeApple();
+    const t = convexTest(schema, modules);
+    const { privateKey: stranger } = await (await import("jose")).generateKeyPair("RS256");
+    const bad = [
+      { identityToken: await apple.identityToken({ expiresIn: -60 }), nonce: "raw-nonce" },
+      { identityToken: await apple.identityToken({ audience: "com.someone.else" }), nonce: "raw-nonce" },
+      { identityToken: await apple.identityToken({ issuer: "https://evil.example" }), nonce: "raw-nonce" },
+      { identityToken: await apple.identityToken({ key: stranger }), nonce: "raw-nonce" },
+      { identityToken: await apple.identityToken(), nonce: "another-nonce" },
+      { identityToken: "not.a.jwt", nonce: "raw-nonce" },
+    ];
+    for (const args of bad) {
+      await expect(t.action(api.auth.signInWithApple, args)).rejects.toMatchObject(code("UNAUTHENTICATED"));
+    }
+  });
+});
+
+describe("records", () => {
+  test("sessions, logs, presets and settings: create, read, update, delete", async () => {
+    const { as } = await signedIn();
+    const s = session();
+    expect(await as.mutation(api.sessions.upsert, s)).toMatchObject({ id: s.id, isActive: true });
+    expect(await as.query(api.sessions.getActive, {})).toMatchObject({ id: s.id });
+    const beer = drink(s.id);
+    const w = water(s.id);
+    await as.mutation(api.logEntries.upsert, beer);
+    await as.mutation(api.logEntries.upsert, w);
+    const edited = { ...beer, updatedAt: at(20), alcoholMeta: { ...beer.alcoholMeta, standardDrinkEstimate: 2 } };
+    expect((await as.mutation(api.logEntries.upsert, edited)).alcoholMeta?.standardDrinkEstimate).toBe(2);
+    expect((await as.mutation(api.logEntries.delete, { id: w.id, deletedAt: at(21) })).deletedAt).toBe(at(21));
+    const logs = await as.query(api.logEntries.listForSession, { sessionId: s.id });
+    expect(logs.map((l) => l.id)).toEqual([beer.id, w.id]);
+    await as.mutation(api.sessions.upsert, { ...s, isActive: false, endTime: at(90), updatedAt: at(90) });
+    expect(await as.query(api.sessions.getActive, {})).toBeNull();
+    expect(await as.query(api.sessions.list, { updatedSince: at(95) })).toEqual([]);
+    const p = preset();
+    await as.mutation(api.presets.upsert, p);
+    await as.mutation(api.presets.delete, { id: p.id, deletedAt: at(30) });
+    expect((await as.query(api.presets.list, {}))[0].deletedAt).toBe(at(30));
+    const settings = { waterEveryNDrinks: 3, timeRemindersEnabled: true, timeReminderIntervalMinutes: 20, warningThreshold: 2, defaultWaterAmountOz: 8, units: "oz" as const, discreetNotifications: true, updatedAt: at(1) };
+    expect(await as.mutation(api.settings.upsert, settings)).toEqual(settings);
+    expect((await as.query(api.users.me, {})).settings.waterEveryNDrinks).toBe(3);
+  });
+
+  test("upserts are idempotent; last write wins; deletes are final", async () => {
+    const { as } = await signedIn();
+    const s = session();
+    await as.mutation(api.sessions.upsert, s);
+    const log = drink(s.id, uuid(), { updatedAt: at(10) });
+    for (let i = 0; i < 3; i++) await as.mutation(api.logEntries.upsert, log);
+    expect(await as.query(api.logEntries.listForSession, { sessionId: s.id })).toHaveLength(1);
+    const older = { ...log, updatedAt: at(8), alcoholMeta: { ...log.alcoholMeta, standardDrinkEstimate: 3 } };
+    expect((await as.mutation(api.logEntries.upsert, older)).alcoholMeta?.standardDrinkEstimate).toBe(1);
+    const newer = { ...log, updatedAt: at(12), alcoholMeta: { ...log.alcoholMeta, standardDrinkEstimate: 2 } };
+    expect((await as.mutation(api.logEntries.upsert, newer)).alcoholMeta?.standardDrinkEstimate).toBe(2);
+    await as.mutation(api.logEntries.delete, { id: log.id, deletedAt: at(11) });
+    expect((await as.mutation(api.logEntries.upsert, { ...newer, updatedAt: at(50) })).deletedAt).toBe(at(11));
+  });
+
+  test("one active session per user", async () => {
+    const { as } = await signedIn();
+    await as.mutation(api.sessions.upsert, session());
+    await expect(as.mutation(api.sessions.upsert, session())).rejects.toMatchObject(code("CONFLICT"));
+  });
+
+  test("another user's ids answer not found and nothing of theirs changes", async () => {
+    const { t, as: alice } = await signedIn();
+    const s = session();
+    const log = drink(s.id);
+    const p = preset();
+    await alice.mutation(api.sessions.upsert, s);
+    await alice.mutation(api.logEntries.upsert, log);
+    await alice.mutation(api.presets.upsert, p);
+    const { internal } = await import("../_generated/api");
+    const bobUser = await t.mutation(internal.users.upsertByAppleSub, { appleSub: "bob", now: at(0) });
+    const bob = t.withIdentity({ subject: bobUser.id });
+    await expect(bob.query(api.logEntries.listForSession, { sessionId: s.id })).rejects.toMatchObject(code("NOT_FOUND"));
+    await expect(bob.mutation(api.sessions.upsert, { ...s, isActive: false, endTime: at(60), updatedAt: at(60) })).rejects.toMatchObject(code("NOT_FOUND"));
+    await expect(bob.mutation(api.logEntries.upsert, { ...log, updatedAt: at(60) })).rejects.toMatchObject(code("NOT_FOUND"));
+    await expect(bob.mutation(api.logEntries.delete, { id: log.id, deletedAt: at(60) })).rejects.toMatchObject(code("NOT_FOUND"));
+    await expect(bob.mutation(api.presets.upsert, { ...p, updatedAt: at(60) })).rejects.toMatchObject(code("NOT_FOUND"));
+    expect(await bob.query(api.sessions.list, {})).toEqual([]);
+    expect(await alice.query(api.logEntries.listForSession, { sessionId: s.id })).toHaveLength(1);
+  });
+
+  test("deleting the account removes every document and retires the identity", async () => {
+    const { t, as } = await signedIn();
+    const s = session();
+    await as.mutation(api.sessions.upsert, s);
+    await as.mutation(api.logEntries.upsert, drink(s.id));
+    await as.mutation(api.logEntries.upsert, water(s.id));
+    await as.mutation(api.presets.upsert, preset());
+    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 1, logEntries: 2, presets: 1 });
+    await expect(as.query(api.users.me, {})).rejects.toMatchObject(code("UNAUTHENTICATED"));
+    await t.run(async (ctx) => {
+      for (const table of ["users", "sessions", "logEntries", "drinkPresets"] as const) {
+        expect(await ctx.db.query(table).collect()).toEqual([]);
+      }
+    });
+  });
+
+  test("out-of-range values are refused with the field named, and nothing is stored", async () => {
+    const { as } = await signedIn();
+    const s = session();
+    await as.mutation(api.sessions.upsert, s);
+    const bad = [
+      drink(s.id, uuid(), { alcoholMeta: { drinkType: "beer", sizeOz: 65, standardDrinkEstimate: 1 } }),
+      drink(s.id, uuid(), { alcoholMeta: { drinkType: "beer", sizeOz: 12, abv: 101, standardDrinkEstimate: 1 } }),
+      drink(s.id, uuid(), { alcoholMeta: { drinkType: "beer", sizeOz: 12, standardDrinkEstimate: 11 } }),
+      { ...water(s.id), waterMeta: { amountOz: 0 } },
+      { ...water(s.id), timestamp: 12 },
+      drink(s.id, "not-a-uuid"),
+    ];
+    for (const log of bad) {
+      await expect(as.mutation(api.logEntries.upsert, log)).rejects.toMatchObject(code("INVALID_ARGUMENT"));
+    }
+    expect(await as.query(api.logEntries.listForSession, { sessionId: s.id })).toEqual([]);
+    await expect(as.mutation(api.logEntries.upsert, drink(uuid()))).rejects.toMatchObject(code("NOT_FOUND"));
+    await expect(as.query(api.users.me, {})).resolves.toBeTruthy();
+  });
+
+  test("calls without an identity are refused", async () => {
+    const t = convexTest(schema, modules);
+    await expect(t.query(api.sessions.list, {})).rejects.toMatchObject(code("UNAUTHENTICATED"));
+  });
+});

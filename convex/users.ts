@@ -1,0 +1,40 @@
+// users:* — the caller's account.
+import { v } from "convex/values";
+import { internalMutation, mutation, query } from "./_generated/server";
+import { requireUser, toUserRecord } from "./lib/auth";
+import { defaultSettings } from "./lib/rules";
+import { deletedAccount, user } from "./lib/validators";
+
+export const me = query({
+  args: {},
+  returns: user,
+  handler: async (ctx) => toUserRecord(await requireUser(ctx)),
+});
+
+/** Removes the account and every document it owns. */
+export const deleteAccount = mutation({
+  args: {},
+  returns: deletedAccount,
+  handler: async (ctx) => {
+    const caller = await requireUser(ctx);
+    const sessions = await ctx.db.query("sessions").withIndex("by_owner", (q) => q.eq("owner", caller._id)).collect();
+    const logEntries = await ctx.db.query("logEntries").withIndex("by_owner", (q) => q.eq("owner", caller._id)).collect();
+    const presets = await ctx.db.query("drinkPresets").withIndex("by_owner", (q) => q.eq("owner", caller._id)).collect();
+    for (const doc of [...logEntries, ...sessions, ...presets]) await ctx.db.delete(doc._id);
+    await ctx.db.delete(caller._id);
+    return { sessions: sessions.length, logEntries: logEntries.length, presets: presets.length };
+  },
+});
+
+/** The user with this Apple subject, created with default settings on first sign-in. */
+export const upsertByAppleSub = internalMutation({
+  args: { appleSub: v.string(), now: v.number() },
+  returns: user,
+  handler: async (ctx, { appleSub, now }) => {
+    const existing = await ctx.db.query("users").withIndex("by_appleSub", (q) => q.eq("appleSub", appleSub)).unique();
+    if (existing !== null) return toUserRecord(existing);
+    const id = await ctx.db.insert("users", { appleSub, createdAt: now, updatedAt: now, settings: defaultSettings });
+    const created = await ctx.db.get(id);
+    return toUserRecord(created!);
+  },
+});

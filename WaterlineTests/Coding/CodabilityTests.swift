@@ -18,6 +18,38 @@ struct CodabilityTests {
     @Test func widget() throws { try FixtureAssertions.check(WidgetSnapshot.mock, matches: "widget-snapshot") }
     @Test func reminder() throws { try FixtureAssertions.check(ReminderRequest.mock, matches: "reminder-request") }
 
+    @Test func sessionRecord() throws { try FixtureAssertions.check(SessionRecord(Session.mockNightOut), matches: "sync-session-record") }
+    @Test func presetRecord() throws { try FixtureAssertions.check(PresetRecord(.mockDouble), matches: "sync-preset-record") }
+    @Test func pendingChange() throws {
+        try FixtureAssertions.check(PendingChange(payload: .logEntry(.mockWater), sequence: 3, revision: 2), matches: "sync-pending-change")
+    }
+    @Test func authSession() throws {
+        let session = AuthSession(token: "header.payload.signature", expiresAt: .mockEvening.addingTimeInterval(30 * 86_400), user: .mock)
+        try FixtureAssertions.check(session, matches: "sync-auth-session")
+    }
+    @Test func sessionReport() throws {
+        let update = SessionUpdate(
+            session: .mockNightOut, logs: LogEntry.mockNight, state: WaterlineEngine().computeState(from: LogEntry.mockNight),
+            reminders: .none, drinksUntilWaterDue: 2
+        )
+        try FixtureAssertions.check(SessionReport(update, settings: .mock, now: .mockEvening), matches: "session-report")
+    }
+
+    @Test("function answers in the Convex wire format")
+    func functionResponses() throws {
+        let success = try WaterlineCoding.decoder().decode(FunctionResponse<[SessionRecord]>.self, from: Self.fixture("sync-response-success"))
+        guard case .success(let records) = success else { Issue.record("expected success"); return }
+        #expect(records == [SessionRecord(Session.mockNightOut)])
+        let failure = try WaterlineCoding.decoder().decode(FunctionResponse<NoArgs>.self, from: Self.fixture("sync-response-error"))
+        guard case .error(let message, let code) = failure else { Issue.record("expected error"); return }
+        #expect(message == "sizeOz must be more than 0 and at most 64 oz (got 65)")
+        #expect(code == "INVALID_ARGUMENT")
+    }
+
+    static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: try #require(Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures")))
+    }
+
     @Test("every watch message kind", arguments: [
         (WatchMessage.logDrink(.mockDrink), "watch-log-drink"),
         (WatchMessage.logWater(.mockWater), "watch-log-water"),

@@ -1,0 +1,60 @@
+import Observation
+
+/// Onboarding: welcome, the guardrail, Sign in with Apple, defaults, then notifications.
+@Observable
+@MainActor
+public final class OnboardingModel {
+    public enum Step: Int, CaseIterable, Sendable {
+        case welcome, guardrail, signIn, configure, notifications, done
+    }
+
+    public static let welcomeText = "Waterline helps you pace and drink less by adding water breaks."
+    public static let guardrailText = "This is a pacing tool. It does not estimate intoxication or guarantee how you'll feel tomorrow."
+    public static let notificationsText = "Waterline sends gentle reminders to drink water during your session. Allow notifications to get pacing nudges."
+
+    public private(set) var step: Step = .welcome
+    /// The defaults being configured; the steppers and pickers edit these.
+    public var settings = UserSettings()
+    public private(set) var errorMessage: String?
+
+    private let service: SessionService
+
+    public init(service: SessionService) {
+        self.service = service
+    }
+
+    public func continueTapped() {
+        guard let next = Step(rawValue: step.rawValue + 1), step != .configure, step != .notifications else { return }
+        step = next
+    }
+
+    /// Signed in, or chose to keep everything on this device for now.
+    public func signInFinished() {
+        if step == .signIn { step = .configure }
+    }
+
+    public func waterEveryStepped(to value: Int) { settings.waterEveryNDrinks = max(1, value) }
+    public func thresholdStepped(to value: Int) { settings.warningThreshold = max(1, value) }
+
+    /// Saves the defaults (and the five starter presets); goes on to notifications.
+    public func configureDoneTapped() async {
+        do {
+            try settings.validate()
+            try await service.prepare(settings: settings)
+            _ = try await service.updateSettings(settings)
+            errorMessage = nil
+            step = .notifications
+        } catch let error as ValidationError {
+            errorMessage = error.description
+        } catch {
+            errorMessage = "Your settings could not be saved. Please try again."
+        }
+    }
+
+    /// "Enable Notifications" or "Skip": either way onboarding is over.
+    public func notificationsAnswered() {
+        if step == .notifications { step = .done }
+    }
+
+    public var isFinished: Bool { step == .done }
+}

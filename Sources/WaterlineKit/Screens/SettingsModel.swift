@@ -1,0 +1,109 @@
+import Foundation
+import Observation
+
+/// Settings: every change is validated and saved at once, re-planning a running session.
+@Observable
+@MainActor
+public final class SettingsModel {
+    public private(set) var settings = UserSettings()
+    public private(set) var presets: [DrinkPreset] = []
+    public private(set) var errorMessage: String?
+    /// Whether the system allows notifications; nil until asked.
+    public var notificationsAllowed: Bool?
+    public var isConfirmingAccountDeletion = false
+    /// Set once the account and every record are gone, for the app to return to onboarding.
+    public private(set) var accountDeleted = false
+
+    private let service: SessionService
+    private let effects: any SessionEffectHandler
+    private let auth: AuthClient?
+
+    public init(service: SessionService, effects: any SessionEffectHandler, auth: AuthClient?) {
+        self.service = service
+        self.effects = effects
+        self.auth = auth
+    }
+
+    /// The row under Reminders when the system said no.
+    public var notificationsDisabledText: String? {
+        notificationsAllowed == false ? "Notifications disabled" : nil
+    }
+
+    public func appeared() async {
+        await perform {
+            settings = try await service.settings()
+            presets = try await service.presets()
+        }
+    }
+
+    /// Any control changed: `change` edits a copy, which is saved if valid and otherwise refused.
+    public func settingChanged(_ change: (inout UserSettings) -> Void) async {
+        var edited = settings
+        change(&edited)
+        await perform {
+            if let update = try await service.updateSettings(edited) {
+                await effects.perform(update.effects)
+            }
+            settings = try await service.settings()
+        }
+    }
+
+    public func presetAdded(name: String, drinkType: DrinkType, sizeOz: Double, abv: Double?, estimate: Double?) async {
+        await perform {
+            _ = try await service.addPreset(name: name, drinkType: drinkType, sizeOz: sizeOz, abv: abv, estimate: estimate)
+            presets = try await service.presets()
+        }
+    }
+
+    public func presetEdited(_ preset: DrinkPreset) async {
+        await perform {
+            _ = try await service.updatePreset(preset)
+            presets = try await service.presets()
+        }
+    }
+
+    public func presetDeleted(_ preset: DrinkPreset) async {
+        await perform {
+            try await service.deletePreset(id: preset.id)
+            presets = try await service.presets()
+        }
+    }
+
+    public func signOutTapped() async {
+        await perform { try await auth?.signOut() }
+    }
+
+    public func deleteAccountTapped() {
+        isConfirmingAccountDeletion = true
+    }
+
+    /// Deletes the account remotely (when signed in), then everything on the device.
+    public func deleteAccountConfirmed() async {
+        isConfirmingAccountDeletion = false
+        await perform {
+            let stopped: [SessionEffect]
+            if let auth {
+                stopped = try await auth.deleteAccount(wipingLocalWith: service)
+            } else {
+                stopped = try await service.deleteAllData()
+            }
+            await effects.perform(stopped)
+            accountDeleted = true
+        }
+    }
+
+    private func perform(_ body: () async throws -> Void) async {
+        do {
+            errorMessage = nil
+            try await body()
+        } catch let SessionServiceError.invalid(error) {
+            errorMessage = error.description
+        } catch let error as SessionServiceError {
+            errorMessage = error.description
+        } catch is ConvexError {
+            errorMessage = "Waterline could not reach the server. Nothing was deleted; please try again when you are online."
+        } catch {
+            errorMessage = "Something went wrong. Please try again."
+        }
+    }
+}

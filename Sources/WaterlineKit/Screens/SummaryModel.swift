@@ -1,0 +1,63 @@
+import Foundation
+import Observation
+
+/// The Summary screen after ending (editable) and a past session's summary (read-only).
+@Observable
+@MainActor
+public final class SummaryModel {
+    public private(set) var update: SessionUpdate
+    public private(set) var settings: UserSettings
+    public let isEditable: Bool
+    public private(set) var errorMessage: String?
+
+    private let service: SessionService
+    private let effects: any SessionEffectHandler
+
+    public init(update: SessionUpdate, settings: UserSettings, isEditable: Bool, service: SessionService, effects: any SessionEffectHandler) {
+        self.update = update
+        self.settings = settings
+        self.isEditable = isEditable
+        self.service = service
+        self.effects = effects
+    }
+
+    public var report: SessionReport {
+        SessionReport(update, settings: settings, now: update.session.endTime ?? update.session.startTime)
+    }
+
+    public var durationText: String { WaterlineFormat.duration(report.durationSeconds) }
+    public var adherenceText: String { PacingAdherence(breaksDue: report.breaksDue, breaksKept: report.breaksKept).displayText }
+    public var waterVolumeText: String { VolumeConversion.format(ounces: report.totalWaterOz, in: settings.units) }
+    /// "Ranged from −1 to +3".
+    public var rangeText: String {
+        "Ranged from \(WaterlineFormat.signedValue(report.lowestWaterline)) to \(WaterlineFormat.signedValue(report.peakWaterline))"
+    }
+
+    /// Chronological, as the spec asks of the summary's timeline.
+    public var timeline: [LogEntry] { update.logs }
+
+    public func title(for log: LogEntry) -> String { LogDescription.title(for: log, units: settings.units) }
+
+    public func logSwipedToDelete(_ log: LogEntry) async {
+        guard isEditable else { return }
+        await apply { try await self.service.deleteLog(id: log.id) }
+    }
+
+    public func logEdited(_ log: LogEntry) async {
+        guard isEditable else { return }
+        await apply { try await self.service.editLog(log) }
+    }
+
+    private func apply(_ action: @escaping @Sendable () async throws -> SessionUpdate) async {
+        do {
+            let result = try await action()
+            update = result
+            errorMessage = nil
+            await effects.perform(result.effects)
+        } catch let error as SessionServiceError {
+            errorMessage = error.description
+        } catch {
+            errorMessage = "Something went wrong. Please try again."
+        }
+    }
+}

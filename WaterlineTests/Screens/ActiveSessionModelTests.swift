@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+
+@Suite("Active Session screen")
+@MainActor
+struct ActiveSessionModelTests {
+    func model(_ settings: UserSettings = UserSettings()) async throws -> (ActiveSessionModel, ServiceHarness, RecordingEffects) {
+        let harness = try await ServiceHarness.prepared(settings)
+        _ = try await harness.service.startSession()
+        let effects = RecordingEffects()
+        let clock = harness.clock
+        let model = ActiveSessionModel(service: harness.service, effects: effects, now: { clock.now })
+        await model.appeared()
+        return (model, harness, effects)
+    }
+
+    @Test("+ Water logs in one tap, offers undo for five seconds, and hands the effects over")
+    func water() async throws {
+        let (model, harness, effects) = try await model()
+        await model.waterButtonTapped()
+        #expect(model.waterCount == 1)
+        #expect(model.gauge.valueText == "-1")
+        #expect(model.undoOffer?.message == "Logged water")
+        #expect(effects.all.contains(.reloadWidgets))
+        harness.clock.advance(minutes: 6.0 / 60)
+        model.undoOfferExpired()
+        #expect(model.undoOffer == nil)
+    }
+
+    @Test("undo within five seconds removes the log")
+    func undo() async throws {
+        let (model, harness, _) = try await model()
+        let beer = try #require(model.presets.first)
+        await model.presetChipTapped(beer)
+        #expect(model.drinkCount == 1)
+        harness.clock.advance(minutes: 3.0 / 60)
+        await model.undoTapped()
+        #expect(model.drinkCount == 0)
+        #expect(model.timeline.isEmpty)
+    }
+
+    @Test("the gauge reads for VoiceOver and warns calmly at the threshold")
+    func gauge() async throws {
+        let (model, _, _) = try await model()
+        model.drinkButtonTapped()
+        #expect(model.isPickingDrink)
+        await model.drinkPicked(try #require(DrinkCatalog.size(id: "liquor-double")), estimate: nil)
+        await model.drinkPicked(try #require(DrinkCatalog.size(id: "wine-5oz")), estimate: 0.5)
+        #expect(!model.isPickingDrink)
+        #expect(model.gauge.accessibilityLabel == "Waterline 2.5, above center")
+        #expect(model.gauge.warningText == "Drink water to return to center")
+        #expect(model.waterDueText == "Water due now")
+        #expect(model.nextReminderDate == Fixed.at(minutes: 20))
+        #expect(model.title(for: try #require(model.timeline.first)) == "Wine · 5 oz · 0.5 std")
+    }
+
+    @Test("swipe to delete and edit recompute")
+    func corrections() async throws {
+        let (model, _, _) = try await model()
+        await model.waterButtonTapped()
+        await model.drinkPicked(try #require(DrinkCatalog.size(id: "beer-12oz")), estimate: nil)
+        var drink = try #require(model.timeline.first)
+        drink.alcoholMeta?.standardDrinkEstimate = 3
+        await model.logEdited(drink)
+        #expect(model.gauge.value == 2)
+        await model.logSwipedToDelete(try #require(model.timeline.last))
+        #expect(model.gauge.value == 3)
+        #expect(model.waterCount == 0)
+    }
+
+    @Test("ending asks first, then ends with its effects and hands over the summary")
+    func end() async throws {
+        let (model, _, effects) = try await model()
+        await model.waterButtonTapped()
+        model.endSessionButtonTapped()
+        #expect(model.isConfirmingEnd)
+        await model.endSessionConfirmed()
+        #expect(model.endedSession?.session.isActive == false)
+        #expect(model.update == nil)
+        #expect(effects.all.contains { if case .cancelReminders = $0 { true } else { false } })
+    }
+
+    @Test("a refusal shows a calm message and changes nothing")
+    func refusal() async throws {
+        let (model, _, _) = try await model()
+        await model.endSessionConfirmed()
+        await model.waterButtonTapped()
+        #expect(model.errorMessage == "There is no active session. Start one first.")
+        model.errorDismissed()
+        #expect(model.errorMessage == nil)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+
+@Suite("Home, onboarding, settings and summary screens")
+@MainActor
+struct ScreenModelTests {
+    @Test("Home: empty state, start, quick add, last five sessions")
+    func home() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let clock = harness.clock
+        let home = HomeModel(service: harness.service, effects: RecordingEffects(), now: { clock.now })
+        await home.appeared()
+        #expect(home.emptyStateText != nil)
+        await home.startSessionButtonTapped()
+        #expect(home.startedSession != nil)
+        await home.drinkButtonTapped()
+        await home.waterButtonTapped()
+        #expect(home.gauge?.valueText == "0")
+        for _ in 0..<6 {
+            _ = try await harness.service.endSession()
+            clock.advance(minutes: 60)
+            _ = try await harness.service.startSession()
+        }
+        await home.appeared()
+        #expect(home.recent.count == 5)
+        #expect(home.active != nil)
+    }
+
+    @Test("Home: a session left running over 12 hours asks End Now or Keep Going")
+    func abandoned() async throws {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        harness.clock.advance(minutes: 13 * 60)
+        let clock = harness.clock
+        let home = HomeModel(service: harness.service, effects: RecordingEffects(), now: { clock.now })
+        await home.appeared()
+        #expect(home.abandonedPrompt?.message == "Your session has been running for 13 hours. End it?")
+        let kept = home.keepGoingTapped()
+        #expect(kept == harness.clock.now)
+        await home.appeared()
+        #expect(home.abandonedPrompt == nil, "Keep Going quiets the prompt")
+        await home.endNowTapped()
+        #expect(home.active == nil)
+        #expect(home.recent.count == 1)
+    }
+
+    @Test("Onboarding walks welcome, guardrail, sign-in, defaults, notifications")
+    func onboarding() async throws {
+        let harness = ServiceHarness()
+        let onboarding = OnboardingModel(service: harness.service)
+        #expect(OnboardingModel.welcomeText == "Waterline helps you pace and drink less by adding water breaks.")
+        onboarding.continueTapped()
+        #expect(onboarding.step == .guardrail)
+        onboarding.continueTapped()
+        #expect(onboarding.step == .signIn)
+        onboarding.signInFinished()
+        #expect(onboarding.step == .configure)
+        onboarding.continueTapped()
+        #expect(onboarding.step == .configure, "defaults are confirmed with Done, not skipped")
+        onboarding.waterEveryStepped(to: 0)
+        #expect(onboarding.settings.waterEveryNDrinks == 1, "the stepper stops at 1")
+        onboarding.waterEveryStepped(to: 2)
+        onboarding.settings.timeReminderIntervalMinutes = 25
+        await onboarding.configureDoneTapped()
+        #expect(onboarding.errorMessage?.contains("timeReminderIntervalMinutes") == true)
+        #expect(onboarding.step == .configure)
+        onboarding.settings.timeReminderIntervalMinutes = 30
+        await onboarding.configureDoneTapped()
+        #expect(onboarding.step == .notifications)
+        #expect(try await harness.service.settings().waterEveryNDrinks == 2)
+        #expect(try await harness.service.presets().count == 5)
+        onboarding.notificationsAnswered()
+        #expect(onboarding.isFinished)
+    }
+
+    @Test("Settings save at once, refuse invalid values, manage presets, delete everything")
+    func settings() async throws {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        let effects = RecordingEffects()
+        let settings = SettingsModel(service: harness.service, effects: effects, auth: nil)
+        await settings.appeared()
+        await settings.settingChanged { $0.timeReminderIntervalMinutes = 45 }
+        #expect(settings.settings.timeReminderIntervalMinutes == 45)
+        #expect(effects.all.contains { if case .replaceReminders = $0 { true } else { false } }, "a running session is re-planned")
+        await settings.settingChanged { $0.warningThreshold = 0 }
+        #expect(settings.errorMessage?.contains("warningThreshold") == true)
+        #expect(settings.settings.warningThreshold == 2)
+        await settings.presetAdded(name: "Cider", drinkType: .beer, sizeOz: 12, abv: 6, estimate: nil)
+        #expect(settings.presets.count == 6)
+        await settings.presetDeleted(try #require(settings.presets.last))
+        #expect(settings.presets.count == 5)
+        settings.notificationsAllowed = false
+        #expect(settings.notificationsDisabledText == "Notifications disabled")
+        settings.deleteAccountTapped()
+        #expect(settings.isConfirmingAccountDeletion)
+        await settings.deleteAccountConfirmed()
+        #expect(settings.accountDeleted)
+        #expect(await harness.store.user() == nil)
+    }
+
+    @Test("Summary after ending: totals, range, adherence; edits recompute; past sessions are read-only")
+    func summary() async throws {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        _ = try await harness.service.quickLog(.alcohol, source: .phone)
+        harness.clock.advance(minutes: 5)
+        _ = try await harness.service.quickLog(.water, source: .phone)
+        harness.clock.advance(minutes: 60)
+        let ended = try await harness.service.endSession()
+        let summary = SummaryModel(update: ended, settings: UserSettings(), isEditable: true, service: harness.service, effects: RecordingEffects())
+        #expect(summary.durationText == "1 h 05 min")
+        #expect(summary.adherenceText == "100%")
+        #expect(summary.rangeText == "Ranged from 0 to +1")
+        #expect(summary.waterVolumeText == "8 oz")
+        await summary.logSwipedToDelete(try #require(summary.timeline.last))
+        #expect(summary.report.totalWaterCount == 0)
+        #expect(summary.adherenceText == "0%")
+
+        let past = SummaryModel(update: summary.update, settings: UserSettings(), isEditable: false, service: harness.service, effects: RecordingEffects())
+        await past.logSwipedToDelete(try #require(past.timeline.first))
+        #expect(past.report.totalAlcoholCount == 1)
+    }
+}

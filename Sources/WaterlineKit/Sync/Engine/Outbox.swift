@@ -6,6 +6,12 @@ public struct Outbox: Codable, Hashable, Sendable {
 
     public init() {}
 
+    /// An outbox rebuilt from stored rows (a store that keeps one row per pending change).
+    public init(changes: [PendingChange]) {
+        for change in changes { self.changes[change.id] = change }
+        nextSequence = (changes.map(\.sequence).max() ?? 0) + 1
+    }
+
     /// Records that `payload` is the latest local state of its record.
     public mutating func enqueue(_ payload: SyncPayload) {
         if var existing = changes[payload.key] {

@@ -1,0 +1,53 @@
+#if canImport(SwiftData)
+import Foundation
+import SwiftData
+import WaterlineKit
+
+/// A one-tap quick drink.
+@Model
+public final class DrinkPreset {
+    @Attribute(.unique) public var id: UUID
+    public var userId: UUID
+    public var name: String
+    public var drinkType: String
+    public var sizeOz: Double
+    public var abv: Double?
+    public var standardDrinkEstimate: Double
+    public var sortOrder: Int
+    public var updatedAt: Date
+    public var deletedAt: Date?
+    public var user: User?
+
+    public init(_ value: WaterlineKit.DrinkPreset) {
+        id = value.id
+        userId = value.userId
+        name = value.name
+        drinkType = value.drinkType.rawValue
+        sizeOz = value.sizeOz
+        abv = value.abv
+        standardDrinkEstimate = value.standardDrinkEstimate
+        sortOrder = value.sortOrder
+        updatedAt = value.updatedAt
+        deletedAt = value.deletedAt
+    }
+
+    public func update(from value: WaterlineKit.DrinkPreset) {
+        userId = value.userId
+        name = value.name
+        drinkType = value.drinkType.rawValue
+        sizeOz = value.sizeOz
+        abv = value.abv
+        standardDrinkEstimate = value.standardDrinkEstimate
+        sortOrder = value.sortOrder
+        updatedAt = value.updatedAt
+        deletedAt = value.deletedAt
+    }
+
+    public var value: WaterlineKit.DrinkPreset {
+        WaterlineKit.DrinkPreset(
+            id: id, userId: userId, name: name, drinkType: DrinkType(rawValue: drinkType) ?? .beer, sizeOz: sizeOz, abv: abv,
+            standardDrinkEstimate: standardDrinkEstimate, sortOrder: sortOrder, updatedAt: updatedAt, deletedAt: deletedAt
+        )
+    }
+}
+#endif

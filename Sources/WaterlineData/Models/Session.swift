@@ -1,0 +1,49 @@
+#if canImport(SwiftData)
+import Foundation
+import SwiftData
+import WaterlineKit
+
+/// A night out; its logs belong to it and go with it.
+@Model
+public final class Session {
+    @Attribute(.unique) public var id: UUID
+    public var userId: UUID
+    public var startTime: Date
+    public var endTime: Date?
+    public var isActive: Bool
+    public var summaryJSON: Data?
+    public var updatedAt: Date
+    public var deletedAt: Date?
+    public var user: User?
+    @Relationship(deleteRule: .cascade, inverse: \LogEntry.session) public var logs: [LogEntry] = []
+
+    public init(_ value: WaterlineKit.Session) {
+        id = value.id
+        userId = value.userId
+        startTime = value.startTime
+        endTime = value.endTime
+        isActive = value.isActive
+        summaryJSON = value.computedSummary.flatMap { try? WaterlineCoding.encoder(pretty: false).encode($0) }
+        updatedAt = value.updatedAt
+        deletedAt = value.deletedAt
+    }
+
+    public func update(from value: WaterlineKit.Session) {
+        userId = value.userId
+        startTime = value.startTime
+        endTime = value.endTime
+        isActive = value.isActive
+        summaryJSON = value.computedSummary.flatMap { try? WaterlineCoding.encoder(pretty: false).encode($0) }
+        updatedAt = value.updatedAt
+        deletedAt = value.deletedAt
+    }
+
+    public var value: WaterlineKit.Session {
+        WaterlineKit.Session(
+            id: id, userId: userId, startTime: startTime, endTime: endTime, isActive: isActive,
+            computedSummary: summaryJSON.flatMap { try? WaterlineCoding.decoder().decode(SessionSummary.self, from: $0) },
+            updatedAt: updatedAt, deletedAt: deletedAt
+        )
+    }
+}
+#endif

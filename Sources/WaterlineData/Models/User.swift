@@ -1,0 +1,40 @@
+#if canImport(SwiftData)
+import Foundation
+import SwiftData
+import WaterlineKit
+
+/// The person on this device, with their settings embedded (as the kit's JSON).
+@Model
+public final class User {
+    @Attribute(.unique) public var id: UUID
+    public var appleUserId: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var settingsJSON: Data
+    @Relationship(deleteRule: .cascade, inverse: \Session.user) public var sessions: [Session] = []
+    @Relationship(deleteRule: .cascade, inverse: \DrinkPreset.user) public var presets: [DrinkPreset] = []
+
+    public init(_ value: WaterlineKit.User) {
+        id = value.id
+        appleUserId = value.appleUserId
+        createdAt = value.createdAt
+        updatedAt = value.updatedAt
+        settingsJSON = (try? WaterlineCoding.encoder(pretty: false).encode(value.settings)) ?? Data()
+    }
+
+    public var settings: UserSettings {
+        (try? WaterlineCoding.decoder().decode(UserSettings.self, from: settingsJSON)) ?? UserSettings()
+    }
+
+    public func update(from value: WaterlineKit.User) {
+        appleUserId = value.appleUserId
+        createdAt = value.createdAt
+        updatedAt = value.updatedAt
+        settingsJSON = (try? WaterlineCoding.encoder(pretty: false).encode(value.settings)) ?? settingsJSON
+    }
+
+    public var value: WaterlineKit.User {
+        WaterlineKit.User(id: id, appleUserId: appleUserId, createdAt: createdAt, settings: settings, updatedAt: updatedAt)
+    }
+}
+#endif

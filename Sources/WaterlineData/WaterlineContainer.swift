@@ -1,0 +1,18 @@
+#if canImport(SwiftData)
+import Foundation
+import SwiftData
+
+/// The one SwiftData container every target opens the same way, in the shared App Group.
+public enum WaterlineContainer {
+    public static let appGroup = "group.com.waterline.app"
+    public static let schema = Schema([User.self, Session.self, LogEntry.self, DrinkPreset.self, PendingChange.self])
+
+    /// The shared store; `inMemory` for tests and previews.
+    public static func make(inMemory: Bool = false) throws -> ModelContainer {
+        let configuration = inMemory
+            ? ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)
+            : ModelConfiguration(schema: schema, groupContainer: .identifier(appGroup))
+        return try ModelContainer(for: schema, configurations: [configuration])
+    }
+}
+#endif

@@ -1,0 +1,130 @@
+import SwiftUI
+import WaterlineKit
+
+/// The Active Session screen: gauge, counts, reminders, presets, quick add, timeline, undo, end.
+struct ActiveSessionView: View {
+    @State var model: ActiveSessionModel
+    @Environment(AppEnvironment.self) private var environment
+    @State private var editing: LogEntry?
+    @State private var logTaps = 0
+
+    var body: some View {
+        List {
+            Section {
+                HStack {
+                    Spacer()
+                    WaterlineGauge(display: model.gauge)
+                    Spacer()
+                }
+                HStack {
+                    Label("Drinks \(model.drinkCount)", systemImage: "wineglass")
+                    Spacer()
+                    Label("Water \(model.waterCount)", systemImage: "drop")
+                }
+                .font(.headline)
+                Text(verbatim: model.waterDueText)
+                if let next = model.nextReminderDate {
+                    HStack {
+                        Text("Next reminder: \(next, format: .dateTime.hour().minute())")
+                        Spacer()
+                        Text(timerInterval: Date()...max(next, Date()), countsDown: true)
+                            .monospacedDigit()
+                            .foregroundStyle(.secondary)
+                    }
+                }
+            }
+            Section {
+                ScrollView(.horizontal, showsIndicators: false) {
+                    HStack {
+                        ForEach(model.presets) { preset in
+                            Button(preset.name) {
+                                logTaps += 1
+                                Task { await model.presetChipTapped(preset) }
+                            }
+                            .buttonStyle(.bordered)
+                            .frame(minHeight: 44)
+                        }
+                    }
+                }
+                QuickAddButtons(
+                    drink: { model.drinkButtonTapped() },
+                    water: {
+                        logTaps += 1
+                        Task { await model.waterButtonTapped() }
+                    }
+                )
+            }
+            .listRowBackground(Color.clear)
+            Section("Timeline") {
+                ForEach(model.timeline) { log in
+                    Button { editing = log } label: { TimelineRow(title: model.title(for: log), log: log) }
+                        .foregroundStyle(.primary)
+                }
+                .onDelete { offsets in
+                    let logs = offsets.map { model.timeline[$0] }
+                    Task { for log in logs { await model.logSwipedToDelete(log) } }
+                }
+            }
+            Section {
+                Button("End Session", role: .destructive) { model.endSessionButtonTapped() }
+            }
+        }
+        .navigationTitle("Night Out")
+        .toolbar { ToolbarItem(placement: .topBarTrailing) { SyncIndicator() } }
+        .sensoryFeedback(.success, trigger: logTaps)
+        .overlay(alignment: .bottom) { undoBanner }
+        .sheet(isPresented: $model.isPickingDrink) {
+            DrinkPickerView { size, estimate in Task { await model.drinkPicked(size, estimate: estimate) } }
+        }
+        .sheet(item: $editing) { log in
+            LogEditView(log: log) { edited in Task { await model.logEdited(edited) } }
+        }
+        .confirmationDialog("End this session?", isPresented: $model.isConfirmingEnd, titleVisibility: .visible) {
+            Button("End Session", role: .destructive) { Task { await model.endSessionConfirmed() } }
+        }
+        .navigationDestination(item: Binding(get: { model.endedSession }, set: { _ in })) { ended in
+            SummaryView(model: environment.summaryModel(for: ended, settings: model.settings, editable: true))
+        }
+        .alert("Not now", isPresented: Binding(get: { model.errorMessage != nil }, set: { if !$0 { model.errorDismissed() } })) {
+            Button("OK") { model.errorDismissed() }
+        } message: {
+            Text(verbatim: model.errorMessage ?? "")
+        }
+        .task { await model.appeared() }
+    }
+
+    @ViewBuilder private var undoBanner: some View {
+        if let offer = model.undoOffer {
+            HStack {
+                Text(verbatim: offer.message)
+                Spacer()
+                Button("Undo") { Task { await model.undoTapped() } }.bold()
+            }
+            .padding()
+            .background(.regularMaterial, in: Capsule())
+            .padding()
+            .task(id: offer.log.id) {
+                try? await Task.sleep(for: .seconds(UndoOffer.duration))
+                model.undoOfferExpired()
+            }
+        }
+    }
+}
+
+/// One log in a timeline: time, what it was.
+struct TimelineRow: View {
+    let title: String
+    let log: LogEntry
+
+    var body: some View {
+        HStack {
+            Image(systemName: log.type == .water ? "drop.fill" : "wineglass.fill")
+                .foregroundStyle(log.type == .water ? Palette.calm : .secondary)
+            Text(verbatim: title)
+            Spacer()
+            Text(log.timestamp, format: .dateTime.hour().minute()).foregroundStyle(.secondary)
+        }
+        .frame(minHeight: 44)
+        .accessibilityElement(children: .combine)
+    }
+}

@@ -1,0 +1,85 @@
+import SwiftUI
+import WaterlineKit
+
+/// The end of a night: totals, duration, adherence, the Waterline's end and range, the timeline.
+struct SummaryView: View {
+    @State var model: SummaryModel
+    @State private var editing: LogEntry?
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        List {
+            Section {
+                HStack {
+                    Spacer()
+                    VStack {
+                        Text(verbatim: WaterlineFormat.signedValue(model.report.finalWaterline))
+                            .font(.system(.largeTitle, design: .rounded).weight(.semibold))
+                        Text(verbatim: model.rangeText).foregroundStyle(.secondary)
+                    }
+                    Spacer()
+                }
+                .accessibilityElement(children: .combine)
+            }
+            Section("Totals") {
+                LabeledContent("Drinks", value: "\(model.report.totalAlcoholCount) (\(WaterlineFormat.value(model.report.totalStandardDrinks)) standard)")
+                LabeledContent("Water", value: "\(model.report.totalWaterCount) (\(model.waterVolumeText))")
+                LabeledContent("Duration", value: model.durationText)
+                LabeledContent("Water breaks kept", value: model.adherenceText)
+            }
+            Section("Timeline") {
+                ForEach(model.timeline) { log in
+                    if model.isEditable {
+                        Button { editing = log } label: { TimelineRow(title: model.title(for: log), log: log) }
+                            .foregroundStyle(.primary)
+                    } else {
+                        TimelineRow(title: model.title(for: log), log: log)
+                    }
+                }
+                .onDelete(perform: model.isEditable ? { offsets in
+                    let logs = offsets.map { model.timeline[$0] }
+                    Task { for log in logs { await model.logSwipedToDelete(log) } }
+                } : nil)
+            }
+        }
+        .navigationTitle("Summary")
+        .navigationBarBackButtonHidden(model.isEditable)
+        .toolbar {
+            if model.isEditable {
+                ToolbarItem(placement: .confirmationAction) { Button("Done") { dismiss() } }
+            }
+        }
+        .sheet(item: $editing) { log in
+            LogEditView(log: log) { edited in Task { await model.logEdited(edited) } }
+        }
+    }
+}
+
+/// A past session, read-only.
+struct PastSessionView: View {
+    let sessionId: UUID
+    @Environment(AppEnvironment.self) private var environment
+    @State private var model: SummaryModel?
+    @State private var failed = false
+
+    var body: some View {
+        Group {
+            if let model {
+                SummaryView(model: model)
+            } else if failed {
+                ContentUnavailableView("This session is no longer here", systemImage: "calendar.badge.exclamationmark")
+            } else {
+                ProgressView()
+            }
+        }
+        .task {
+            do {
+                let update = try await environment.service.session(id: sessionId)
+                let settings = try await environment.service.settings()
+                model = environment.summaryModel(for: update, settings: settings, editable: false)
+            } catch {
+                failed = true
+            }
+        }
+    }
+}

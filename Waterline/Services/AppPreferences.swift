@@ -1,0 +1,26 @@
+import Foundation
+
+/// Small flags kept in the App Group's defaults: onboarding, the notification answer, "Keep Going".
+struct AppPreferences {
+    private let defaults: UserDefaults
+
+    init(defaults: UserDefaults = UserDefaults(suiteName: "group.com.waterline.app") ?? .standard) {
+        self.defaults = defaults
+    }
+
+    var hasFinishedOnboarding: Bool {
+        get { defaults.bool(forKey: "onboardingFinished") }
+        nonmutating set { defaults.set(newValue, forKey: "onboardingFinished") }
+    }
+
+    var keptGoingAt: Date? {
+        get { defaults.object(forKey: "keptGoingAt") as? Date }
+        nonmutating set { defaults.set(newValue, forKey: "keptGoingAt") }
+    }
+
+    /// The backend's URL: a Convex deployment or a Waterline server.
+    var backendURL: URL {
+        (Bundle.main.object(forInfoDictionaryKey: "WaterlineBackendURL") as? String).flatMap(URL.init(string:))
+            ?? URL(string: "http://127.0.0.1:8080")!
+    }
+}

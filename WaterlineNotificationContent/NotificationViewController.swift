@@ -1,0 +1,35 @@
+import UIKit
+import UserNotifications
+import UserNotificationsUI
+
+/// The expanded reminder: the full text and counts that discreet previews leave out (US-036).
+/// The app puts them in the request's userInfo (`detailTitle`, `detailBody`).
+final class NotificationViewController: UIViewController, UNNotificationContentExtension {
+    private let titleLabel = UILabel()
+    private let bodyLabel = UILabel()
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        titleLabel.font = .preferredFont(forTextStyle: .headline)
+        bodyLabel.font = .preferredFont(forTextStyle: .body)
+        bodyLabel.numberOfLines = 0
+        for label in [titleLabel, bodyLabel] { label.adjustsFontForContentSizeCategory = true }
+        let stack = UIStackView(arrangedSubviews: [titleLabel, bodyLabel])
+        stack.axis = .vertical
+        stack.spacing = 6
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(stack)
+        NSLayoutConstraint.activate([
+            stack.leadingAnchor.constraint(equalTo: view.layoutMarginsGuide.leadingAnchor),
+            stack.trailingAnchor.constraint(equalTo: view.layoutMarginsGuide.trailingAnchor),
+            stack.topAnchor.constraint(equalTo: view.layoutMarginsGuide.topAnchor),
+            stack.bottomAnchor.constraint(equalTo: view.layoutMarginsGuide.bottomAnchor),
+        ])
+    }
+
+    func didReceive(_ notification: UNNotification) {
+        let content = notification.request.content
+        titleLabel.text = content.userInfo["detailTitle"] as? String ?? content.title
+        bodyLabel.text = content.userInfo["detailBody"] as? String ?? content.body
+    }
+}

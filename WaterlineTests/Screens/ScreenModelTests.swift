@@ -81,10 +81,14 @@ struct ScreenModelTests {
         let effects = RecordingEffects()
         let settings = SettingsModel(service: harness.service, effects: effects, auth: nil)
         await settings.appeared()
-        await settings.settingChanged { $0.timeReminderIntervalMinutes = 45 }
+        var longer = settings.settings
+        longer.timeReminderIntervalMinutes = 45
+        await settings.settingsEdited(longer)
         #expect(settings.settings.timeReminderIntervalMinutes == 45)
         #expect(effects.all.contains { if case .replaceReminders = $0 { true } else { false } }, "a running session is re-planned")
-        await settings.settingChanged { $0.warningThreshold = 0 }
+        var invalid = settings.settings
+        invalid.warningThreshold = 0
+        await settings.settingsEdited(invalid)
         #expect(settings.errorMessage?.contains("warningThreshold") == true)
         #expect(settings.settings.warningThreshold == 2)
         await settings.presetAdded(name: "Cider", drinkType: .beer, sizeOz: 12, abv: 6, estimate: nil)

@@ -36,10 +36,8 @@ public final class SettingsModel {
         }
     }
 
-    /// Any control changed: `change` edits a copy, which is saved if valid and otherwise refused.
-    public func settingChanged(_ change: (inout UserSettings) -> Void) async {
-        var edited = settings
-        change(&edited)
+    /// Any control changed: the edited settings are saved if valid and otherwise refused.
+    public func settingsEdited(_ edited: UserSettings) async {
         await perform {
             if let update = try await service.updateSettings(edited) {
                 await effects.perform(update.effects)

@@ -1,5 +1,6 @@
 import CryptoKit
 import Foundation
+import Security
 
 /// A fresh random nonce for Sign in with Apple: Apple gets its SHA-256, the backend the raw value.
 struct SignInNonce {

@@ -104,7 +104,11 @@ struct SettingsView: View {
     private func binding<Value>(_ keyPath: WritableKeyPath<UserSettings, Value>) -> Binding<Value> {
         Binding(
             get: { model.settings[keyPath: keyPath] },
-            set: { value in Task { await model.settingChanged { $0[keyPath: keyPath] = value } } }
+            set: { value in
+                var edited = model.settings
+                edited[keyPath: keyPath] = value
+                Task { await model.settingsEdited(edited) }
+            }
         )
     }
 }

@@ -36,10 +36,7 @@ struct SummaryView: View {
                         TimelineRow(title: model.title(for: log), log: log)
                     }
                 }
-                .onDelete(perform: model.isEditable ? { offsets in
-                    let logs = offsets.map { model.timeline[$0] }
-                    Task { for log in logs { await model.logSwipedToDelete(log) } }
-                } : nil)
+                .onDelete(perform: deleteAction)
             }
         }
         .navigationTitle("Summary")
@@ -51,6 +48,15 @@ struct SummaryView: View {
         }
         .sheet(item: $editing) { log in
             LogEditView(log: log) { edited in Task { await model.logEdited(edited) } }
+        }
+    }
+
+    /// Swipe to delete, only on the summary right after ending; past sessions are read-only.
+    private var deleteAction: ((IndexSet) -> Void)? {
+        guard model.isEditable else { return nil }
+        return { offsets in
+            let logs = offsets.map { model.timeline[$0] }
+            Task { for log in logs { await model.logSwipedToDelete(log) } }
         }
     }
 }

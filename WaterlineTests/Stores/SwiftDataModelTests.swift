@@ -1,0 +1,56 @@
+#if canImport(SwiftData)
+import Foundation
+import SwiftData
+import Testing
+import WaterlineData
+@testable import WaterlineKit
+
+/// The SwiftData models themselves (runs where SwiftData exists: `swift test` on macOS, the iOS scheme).
+@Suite("SwiftData models")
+struct SwiftDataModelTests {
+    @Test("models round-trip the kit's values, with the spec's defaults")
+    @MainActor
+    func roundTrip() throws {
+        let context = ModelContext(try WaterlineContainer.make(inMemory: true))
+        let user = WaterlineData.User(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start))
+        context.insert(user)
+        #expect(user.settings == UserSettings())
+        #expect(user.settings.waterEveryNDrinks == 1)
+        #expect(user.settings.warningThreshold == 2)
+        #expect(user.settings.timeReminderIntervalMinutes == 20)
+        #expect(user.settings.defaultWaterAmountOz == 8)
+        let session = WaterlineData.Session(Session.mockNightOut)
+        context.insert(session)
+        session.user = user
+        for log in LogEntry.mockNight {
+            let stored = WaterlineData.LogEntry(log)
+            context.insert(stored)
+            stored.session = session
+            #expect(stored.value == log)
+        }
+        try context.save()
+        #expect(session.value == Session.mockNightOut)
+        #expect(session.logs.count == 3)
+        #expect(user.sessions.count == 1)
+    }
+
+    @Test("deleting a user cascades to sessions and their logs")
+    @MainActor
+    func cascade() throws {
+        let context = ModelContext(try WaterlineContainer.make(inMemory: true))
+        let user = WaterlineData.User(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start))
+        let session = WaterlineData.Session(Session.mockNightOut)
+        let log = WaterlineData.LogEntry(.mockBeer)
+        context.insert(user)
+        context.insert(session)
+        context.insert(log)
+        session.user = user
+        log.session = session
+        try context.save()
+        context.delete(user)
+        try context.save()
+        #expect(try context.fetch(FetchDescriptor<WaterlineData.Session>()).isEmpty)
+        #expect(try context.fetch(FetchDescriptor<WaterlineData.LogEntry>()).isEmpty)
+    }
+}
+#endif

@@ -60,7 +60,7 @@ struct StoreBehaviourTests {
     func integrity(kind: Kind) async throws {
         let store = try kind.make()
         await #expect(throws: SessionStoreError.self) { try await store.saveLog(Fixed.drink(1, at: 0)) }
-        try await store.saveUser(User(id: UUID(number: 1), createdAt: Fixed.start))
+        try await store.saveUser(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start))
         try await store.saveSession(Fixed.session())
         var other = Fixed.session()
         other.id = UUID(number: 2)
@@ -70,7 +70,7 @@ struct StoreBehaviourTests {
     @Test("the outbox coalesces, acknowledges by revision, fails and merges remote versions", arguments: Kind.allCases)
     func outbox(kind: Kind) async throws {
         let store = try kind.make()
-        try await store.saveUser(User(id: UUID(number: 1), createdAt: Fixed.start))
+        try await store.saveUser(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start))
         try await store.saveSession(Fixed.session())
         var log = Fixed.drink(2, at: 1)
         try await store.saveLog(log)

@@ -19,17 +19,17 @@ struct SwiftDataModelTests {
         #expect(user.settings.warningThreshold == 2)
         #expect(user.settings.timeReminderIntervalMinutes == 20)
         #expect(user.settings.defaultWaterAmountOz == 8)
-        let session = WaterlineData.Session(Session.mockNightOut)
+        let session = WaterlineData.Session(WaterlineKit.Session.mockNightOut)
         context.insert(session)
         session.user = user
-        for log in LogEntry.mockNight {
+        for log in WaterlineKit.LogEntry.mockNight {
             let stored = WaterlineData.LogEntry(log)
             context.insert(stored)
             stored.session = session
             #expect(stored.value == log)
         }
         try context.save()
-        #expect(session.value == Session.mockNightOut)
+        #expect(session.value == WaterlineKit.Session.mockNightOut)
         #expect(session.logs.count == 3)
         #expect(user.sessions.count == 1)
     }
@@ -39,8 +39,8 @@ struct SwiftDataModelTests {
     func cascade() throws {
         let context = ModelContext(try WaterlineContainer.make(inMemory: true))
         let user = WaterlineData.User(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start))
-        let session = WaterlineData.Session(Session.mockNightOut)
-        let log = WaterlineData.LogEntry(.mockBeer)
+        let session = WaterlineData.Session(WaterlineKit.Session.mockNightOut)
+        let log = WaterlineData.LogEntry(WaterlineKit.LogEntry.mockBeer)
         context.insert(user)
         context.insert(session)
         context.insert(log)

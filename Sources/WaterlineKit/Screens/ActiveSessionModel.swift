@@ -144,10 +144,8 @@ public final class ActiveSessionModel {
         do {
             errorMessage = nil
             try await body()
-        } catch let error as SessionServiceError {
-            errorMessage = error.description
         } catch {
-            errorMessage = "Something went wrong. Your data is safe; please try again."
+            errorMessage = ScreenMessage.describe(error)
         }
     }
 }

@@ -103,10 +103,8 @@ public final class HomeModel {
         do {
             errorMessage = nil
             try await body()
-        } catch let error as SessionServiceError {
-            errorMessage = error.description
         } catch {
-            errorMessage = "Something went wrong. Your data is safe; please try again."
+            errorMessage = ScreenMessage.describe(error)
         }
     }
 }

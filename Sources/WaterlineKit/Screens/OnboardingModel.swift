@@ -44,10 +44,8 @@ public final class OnboardingModel {
             _ = try await service.updateSettings(settings)
             errorMessage = nil
             step = .notifications
-        } catch let error as ValidationError {
-            errorMessage = error.description
         } catch {
-            errorMessage = "Your settings could not be saved. Please try again."
+            errorMessage = ScreenMessage.describe(error)
         }
     }
 

@@ -94,14 +94,8 @@ public final class SettingsModel {
         do {
             errorMessage = nil
             try await body()
-        } catch let SessionServiceError.invalid(error) {
-            errorMessage = error.description
-        } catch let error as SessionServiceError {
-            errorMessage = error.description
-        } catch is ConvexError {
-            errorMessage = "Waterline could not reach the server. Nothing was deleted; please try again when you are online."
         } catch {
-            errorMessage = "Something went wrong. Please try again."
+            errorMessage = ScreenMessage.describe(error)
         }
     }
 }

@@ -54,10 +54,8 @@ public final class SummaryModel {
             update = result
             errorMessage = nil
             await effects.perform(result.effects)
-        } catch let error as SessionServiceError {
-            errorMessage = error.description
         } catch {
-            errorMessage = "Something went wrong. Please try again."
+            errorMessage = ScreenMessage.describe(error)
         }
     }
 }

@@ -1,0 +1,13 @@
+/// The calm sentence a screen shows when an action could not be done.
+public enum ScreenMessage {
+    /// The service's own words for a refusal; otherwise a general reassurance.
+    public static func describe(_ error: any Error) -> String {
+        switch error {
+        case SessionServiceError.invalid(let validation): validation.description
+        case let error as SessionServiceError: error.description
+        case let error as ValidationError: error.description
+        case is ConvexError: "Waterline could not reach the server. Nothing was lost; please try again when you are online."
+        default: "Something went wrong. Your data is safe; please try again."
+        }
+    }
+}

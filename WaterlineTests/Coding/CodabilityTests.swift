@@ -54,12 +54,18 @@ struct CodabilityTests {
         (WatchMessage.logDrink(.mockDrink), "watch-log-drink"),
         (WatchMessage.logWater(.mockWater), "watch-log-water"),
         (WatchMessage.startSession(requestId: UUID(uuidString: "c0000000-0000-4000-8000-000000000001")!), "watch-start-session"),
-        (WatchMessage.endSession(requestId: UUID(uuidString: "c0000000-0000-4000-8000-000000000002")!), "watch-end-session"),
+        (WatchMessage.endSession(requestId: UUID(uuidString: "c0000000-0000-4000-8000-000000000002")!, sessionId: Session.mockNightOut.id), "watch-end-session"),
         (WatchMessage.snapshot(.mock), "watch-snapshot"),
         (WatchMessage.reminder(.mock), "watch-reminder"),
     ])
     func watchMessages(message: WatchMessage, fixture: String) throws {
         try FixtureAssertions.check(message, matches: fixture)
+    }
+
+    @Test("an end-session message from before it named its session still reads")
+    func endSessionWithoutSession() throws {
+        let json = #"{"kind":"endSession","payload":{"requestId":"C0000000-0000-4000-8000-000000000002"},"version":1}"#
+        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == .endSession(requestId: UUID(uuidString: "C0000000-0000-4000-8000-000000000002")!, sessionId: nil))
     }
 
     @Test("the log entries fixture spells sources and types as the spec does")

@@ -133,29 +133,39 @@ public actor SessionService {
         }
     }
 
-    /// Logs an alcoholic drink in the active session. A repeated `id` (a retried watch message)
+    /// Logs an alcoholic drink in the active session, or in `sessionId` when given (a watch
+    /// message that arrives after its session ended). A repeated `id` (a retried message)
     /// logs nothing twice and returns the session as it stands.
-    public func logDrink(_ input: DrinkInput, source: LogSource, id: UUID? = nil, at timestamp: Date? = nil) async throws -> SessionUpdate {
+    public func logDrink(
+        _ input: DrinkInput, source: LogSource, id: UUID? = nil, at timestamp: Date? = nil, in sessionId: UUID? = nil
+    ) async throws -> SessionUpdate {
         try await exclusively {
             let meta = try await alcoholMeta(for: input)
-            return try await addLog(type: .alcohol, alcoholMeta: meta, waterMeta: nil, source: source, id: id, timestamp: timestamp)
+            return try await addLog(type: .alcohol, alcoholMeta: meta, waterMeta: nil, source: source, id: id, timestamp: timestamp, sessionId: sessionId)
         }
     }
 
-    /// Logs a glass of water in the active session, by default of the person's default amount.
-    public func logWater(amountOz: Double? = nil, source: LogSource, id: UUID? = nil, at timestamp: Date? = nil) async throws -> SessionUpdate {
+    /// Logs a glass of water, by default of the person's default amount (see `logDrink` for the rest).
+    public func logWater(
+        amountOz: Double? = nil, source: LogSource, id: UUID? = nil, at timestamp: Date? = nil, in sessionId: UUID? = nil
+    ) async throws -> SessionUpdate {
         try await exclusively {
             var amount = amountOz
             if amount == nil { amount = Double(try await ensureUser().settings.defaultWaterAmountOz) }
-            return try await addLog(type: .water, alcoholMeta: nil, waterMeta: WaterMeta(amountOz: amount ?? 0), source: source, id: id, timestamp: timestamp)
+            return try await addLog(
+                type: .water, alcoholMeta: nil, waterMeta: WaterMeta(amountOz: amount ?? 0), source: source, id: id,
+                timestamp: timestamp, sessionId: sessionId
+            )
         }
     }
 
     /// The one-tap log from a widget, the Live Activity, a notification or the watch.
-    public func quickLog(_ type: LogType, presetId: UUID? = nil, source: LogSource, id: UUID? = nil, at timestamp: Date? = nil) async throws -> SessionUpdate {
+    public func quickLog(
+        _ type: LogType, presetId: UUID? = nil, source: LogSource, id: UUID? = nil, at timestamp: Date? = nil, in sessionId: UUID? = nil
+    ) async throws -> SessionUpdate {
         switch type {
-        case .water: try await logWater(source: source, id: id, at: timestamp)
-        case .alcohol: try await logDrink(presetId.map(DrinkInput.preset) ?? .quick, source: source, id: id, at: timestamp)
+        case .water: try await logWater(source: source, id: id, at: timestamp, in: sessionId)
+        case .alcohol: try await logDrink(presetId.map(DrinkInput.preset) ?? .quick, source: source, id: id, at: timestamp, in: sessionId)
         }
     }
 
@@ -249,6 +259,21 @@ public actor SessionService {
         }
     }
 
+    /// What the watch shows now; `handledRequestIds` are the watch requests recently taken in.
+    public func watchSnapshot(handledRequestIds: [UUID] = []) async throws -> WatchSnapshot {
+        try await exclusively {
+            let settings = try await ensureUser().settings
+            let presets = try await store.presets()
+            var update: SessionUpdate?
+            if let active = try await store.activeSession() { update = try await makeUpdate(for: active, settings: settings) }
+            return WatchSnapshot(
+                session: update?.liveActivityState, presets: presets, defaultWaterAmountOz: settings.defaultWaterAmountOz,
+                warningThreshold: settings.warningThreshold, logIds: update?.logs.map(\.id) ?? [],
+                handledRequestIds: handledRequestIds, sentAt: now()
+            )
+        }
+    }
+
     /// Removes every local record. The effects stop reminders and the Live Activity of a running session.
     public func deleteAllData() async throws -> [SessionEffect] {
         try await exclusively {
@@ -309,13 +334,20 @@ public actor SessionService {
     }
 
     private func addLog(
-        type: LogType, alcoholMeta: AlcoholMeta?, waterMeta: WaterMeta?, source: LogSource, id: UUID?, timestamp: Date?
+        type: LogType, alcoholMeta: AlcoholMeta?, waterMeta: WaterMeta?, source: LogSource, id: UUID?, timestamp: Date?, sessionId: UUID?
     ) async throws -> SessionUpdate {
         let user = try await ensureUser()
         if let id, let existing = try await store.log(id: id), let session = try await store.session(id: existing.sessionId) {
             return try await makeUpdate(for: session, settings: user.settings, changedLog: existing)
         }
-        guard let session = try await store.activeSession() else { throw SessionServiceError.noActiveSession }
+        let session: Session
+        if let sessionId {
+            guard let named = try await store.session(id: sessionId) else { throw SessionServiceError.unknownSession(sessionId) }
+            session = named
+        } else {
+            guard let active = try await store.activeSession() else { throw SessionServiceError.noActiveSession }
+            session = active
+        }
         let time = now()
         let log = LogEntry(
             id: id ?? makeID(), sessionId: session.id, timestamp: timestamp ?? time, type: type,
@@ -326,6 +358,8 @@ public actor SessionService {
 
         let before = WaterlineEngine(settings: user.settings).computeState(from: try await store.logs(sessionId: session.id))
         try await store.saveLog(log)
+        // A late log for a night that has ended updates its summary; nothing fires now.
+        guard session.isActive else { return try await afterChange(to: session, changedLog: log) }
         var update = try await makeUpdate(for: session, settings: user.settings, changedLog: log)
         update.effects = activeEffects(update, liveActivity: .updateLiveActivity(update.liveActivityState))
         if let kind = PacingRules(settings: user.settings).nudge(after: log, from: before, to: update.state) {

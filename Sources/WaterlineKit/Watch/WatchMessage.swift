@@ -8,7 +8,8 @@ public enum WatchMessage: Hashable, Sendable {
     case logDrink(WatchLogRequest)
     case logWater(WatchLogRequest)
     case startSession(requestId: UUID)
-    case endSession(requestId: UUID)
+    /// Ends `sessionId` only: a late duplicate cannot end a session started after it.
+    case endSession(requestId: UUID, sessionId: UUID?)
     case snapshot(WatchSnapshot)
     /// A reminder the phone fired, for the watch to post with a haptic.
     case reminder(ReminderRequest)
@@ -51,7 +52,10 @@ public enum WatchMessageError: Error, Hashable, Sendable {
 extension WatchMessage: Codable {
     private enum CodingKeys: String, CodingKey { case version, kind, payload }
 
-    private struct RequestPayload: Codable { var requestId: UUID }
+    private struct RequestPayload: Codable {
+        var requestId: UUID
+        var sessionId: UUID?
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -60,7 +64,9 @@ extension WatchMessage: Codable {
         case "logDrink": self = .logDrink(try container.decode(WatchLogRequest.self, forKey: .payload))
         case "logWater": self = .logWater(try container.decode(WatchLogRequest.self, forKey: .payload))
         case "startSession": self = .startSession(requestId: try container.decode(RequestPayload.self, forKey: .payload).requestId)
-        case "endSession": self = .endSession(requestId: try container.decode(RequestPayload.self, forKey: .payload).requestId)
+        case "endSession":
+            let payload = try container.decode(RequestPayload.self, forKey: .payload)
+            self = .endSession(requestId: payload.requestId, sessionId: payload.sessionId)
         case "snapshot": self = .snapshot(try container.decode(WatchSnapshot.self, forKey: .payload))
         case "reminder": self = .reminder(try container.decode(ReminderRequest.self, forKey: .payload))
         default: throw WatchMessageError.unknownKind(kind)
@@ -73,7 +79,8 @@ extension WatchMessage: Codable {
         try container.encode(kind, forKey: .kind)
         switch self {
         case .logDrink(let request), .logWater(let request): try container.encode(request, forKey: .payload)
-        case .startSession(let id), .endSession(let id): try container.encode(RequestPayload(requestId: id), forKey: .payload)
+        case .startSession(let id): try container.encode(RequestPayload(requestId: id), forKey: .payload)
+        case .endSession(let id, let sessionId): try container.encode(RequestPayload(requestId: id, sessionId: sessionId), forKey: .payload)
         case .snapshot(let snapshot): try container.encode(snapshot, forKey: .payload)
         case .reminder(let reminder): try container.encode(reminder, forKey: .payload)
         }

@@ -1,15 +1,14 @@
 import SwiftUI
+import WaterlineKit
 
-/// The watch app's entry point. Its screens (two-tap logging, nudges, ending a session) come
-/// with the watch issue; until then it says where to log.
+/// The watch app: the screen model talks to the phone through `PhoneConnection`.
 @main
 struct WaterlineWatchApp: App {
+    @State private var connection = PhoneConnection()
+
     var body: some Scene {
         WindowGroup {
-            VStack(spacing: 8) {
-                Image(systemName: "drop.circle").font(.largeTitle)
-                Text("Log from your iPhone for now.").multilineTextAlignment(.center)
-            }
+            WatchMainView(model: connection.model)
         }
     }
 }

@@ -18,6 +18,7 @@ final class AppEnvironment {
     let notifications: NotificationScheduler
     let effects: LiveEffectHandler
     let preferences: AppPreferences
+    let watch: WatchConnectivityService
     /// The reminder shown as a banner while the app is open.
     var inAppReminder: NotificationContent?
     var isOnboarded: Bool
@@ -35,17 +36,23 @@ final class AppEnvironment {
 
         self.container = container
         self.store = store
-        self.service = SessionService(store: store)
+        let service = SessionService(store: store)
+        self.service = service
         self.credentials = credentials
         self.preferences = preferences
         self.syncStatus = status
         self.notifications = notifications
         self.auth = AuthClient(client: client, credentials: credentials)
         self.sync = sync
-        self.effects = LiveEffectHandler(notifications: notifications, liveActivity: LiveActivityController())
+        let effects = LiveEffectHandler(notifications: notifications, liveActivity: LiveActivityController())
+        self.effects = effects
+        self.watch = WatchConnectivityService(handler: WatchMessageHandler(service: service, effects: effects))
         self.isOnboarded = preferences.hasFinishedOnboarding
 
-        effects.afterEffects = { _ in
+        let watch = watch
+        effects.afterEffects = { effects in
+            for case .notifyNow(let reminder) in effects { watch.forward(reminder) }
+            await watch.pushSnapshot()
             // Local first: the change is saved; the push happens after and may wait for the network.
             Task { await sync.drain() }
         }

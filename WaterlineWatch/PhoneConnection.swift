@@ -1,0 +1,109 @@
+import Foundation
+import Observation
+import UserNotifications
+import WatchConnectivity
+import WatchKit
+import WaterlineKit
+import WidgetKit
+
+/// The watch's end of WatchConnectivity. Logs go by `transferUserInfo` (queued, kept while the
+/// phone is away), with `sendMessage` as a fast path when the phone is reachable; snapshots
+/// come back as application context; reminders arrive as messages and buzz the wrist.
+@Observable
+@MainActor
+final class PhoneConnection: NSObject {
+    let model: WatchSessionModel
+    private let outgoing: Outgoing
+    private let session = WCSession.default
+    static let snapshotKey = "waterline.watch.snapshot"
+    static let sharedDefaults = UserDefaults(suiteName: "group.com.waterline.app") ?? .standard
+
+    override init() {
+        // The model sends through `outgoing`, which points back here once init is done.
+        let outgoing = Outgoing()
+        self.outgoing = outgoing
+        model = WatchSessionModel(send: { message in outgoing.connection?.send(message) })
+        super.init()
+        outgoing.connection = self
+        UNUserNotificationCenter.current().delegate = self
+        if let data = Self.sharedDefaults.data(forKey: Self.snapshotKey), case .snapshot(let snapshot)? = try? WatchMessage.decodeIfKnown(data) {
+            model.snapshotReceived(snapshot)
+        }
+        session.delegate = self
+        session.activate()
+        WatchReminderNotifier.registerCategory()
+    }
+
+    fileprivate func send(_ message: WatchMessage) {
+        guard let data = try? message.encoded() else { return }
+        let payload = [WatchMessage.userInfoKey: data]
+        // Queued delivery first, so nothing is lost; a reachable phone answers faster through
+        // sendMessage too, and the phone handles each request id once.
+        session.transferUserInfo(payload)
+        if session.isReachable {
+            session.sendMessage(payload, replyHandler: { [weak self] reply in
+                guard let data = reply[WatchMessage.userInfoKey] as? Data else { return }
+                Task { @MainActor in self?.received(data) }
+            }, errorHandler: nil)
+        }
+        WKInterfaceDevice.current().play(.click)
+    }
+
+    func received(_ data: Data) {
+        guard let message = try? WatchMessage.decodeIfKnown(data) else { return }
+        switch message {
+        case .snapshot(let snapshot):
+            model.snapshotReceived(snapshot)
+            Self.sharedDefaults.set(data, forKey: Self.snapshotKey)
+            WidgetCenter.shared.reloadAllTimelines()
+        case .reminder(let reminder):
+            WatchReminderNotifier.post(reminder)
+        case .logDrink, .logWater, .startSession, .endSession:
+            break
+        }
+    }
+
+    /// "Log Water" on a reminder posted by the watch.
+    func logWaterFromReminder() {
+        model.waterButtonTapped()
+    }
+}
+
+/// Lets the model send before the connection finished initialising.
+@MainActor
+private final class Outgoing {
+    weak var connection: PhoneConnection?
+}
+
+extension PhoneConnection: UNUserNotificationCenterDelegate {
+    nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
+        guard response.actionIdentifier == NotificationAction.logWater.rawValue else { return }
+        await logWaterFromReminder()
+    }
+
+    nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification) async -> UNNotificationPresentationOptions {
+        [.banner, .sound]
+    }
+}
+
+extension PhoneConnection: WCSessionDelegate {
+    nonisolated func session(_ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: (any Error)?) {
+        let context = session.receivedApplicationContext[WatchMessage.userInfoKey] as? Data
+        Task { @MainActor in if let context { self.received(context) } }
+    }
+
+    nonisolated func session(_ session: WCSession, didReceiveApplicationContext applicationContext: [String: Any]) {
+        guard let data = applicationContext[WatchMessage.userInfoKey] as? Data else { return }
+        Task { @MainActor in self.received(data) }
+    }
+
+    nonisolated func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any] = [:]) {
+        guard let data = userInfo[WatchMessage.userInfoKey] as? Data else { return }
+        Task { @MainActor in self.received(data) }
+    }
+
+    nonisolated func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {
+        guard let data = message[WatchMessage.userInfoKey] as? Data else { return }
+        Task { @MainActor in self.received(data) }
+    }
+}

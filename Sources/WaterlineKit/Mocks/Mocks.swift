@@ -91,7 +91,7 @@ extension ReminderRequest {
 extension WidgetSnapshot {
     public static let mock = WidgetSnapshot(
         isActive: true, sessionId: Session.mockNightOut.id, startTime: .mockEvening, waterlineValue: 2, totalAlcoholCount: 2,
-        totalWaterCount: 1, isWarning: false, drinksUntilWaterDue: 2,
+        totalWaterCount: 1, isWarning: false, warningThreshold: 3, drinksUntilWaterDue: 2,
         recentLogs: LogEntry.mockNight.reversed().map { WidgetLogLine(log: $0, units: .oz) },
         nextReminderDate: .mockEvening.addingTimeInterval(100 * 60), lastSessionSummary: .mock, discreet: true,
         generatedAt: .mockEvening.addingTimeInterval(71 * 60)

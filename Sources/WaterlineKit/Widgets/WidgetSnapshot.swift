@@ -11,6 +11,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     public var totalAlcoholCount: Int
     public var totalWaterCount: Int
     public var isWarning: Bool
+    public var warningThreshold: Int
     public var drinksUntilWaterDue: Int
     /// Newest first, at most three.
     public var recentLogs: [WidgetLogLine]
@@ -22,7 +23,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
 
     public init(
         isActive: Bool, sessionId: UUID?, startTime: Date?, waterlineValue: Double, totalAlcoholCount: Int,
-        totalWaterCount: Int, isWarning: Bool, drinksUntilWaterDue: Int, recentLogs: [WidgetLogLine],
+        totalWaterCount: Int, isWarning: Bool, warningThreshold: Int, drinksUntilWaterDue: Int, recentLogs: [WidgetLogLine],
         nextReminderDate: Date?, lastSessionSummary: SessionSummary?, discreet: Bool, generatedAt: Date
     ) {
         self.isActive = isActive
@@ -32,6 +33,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
         self.totalAlcoholCount = totalAlcoholCount
         self.totalWaterCount = totalWaterCount
         self.isWarning = isWarning
+        self.warningThreshold = warningThreshold
         self.drinksUntilWaterDue = drinksUntilWaterDue
         self.recentLogs = recentLogs
         self.nextReminderDate = nextReminderDate
@@ -46,7 +48,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
             isActive: update.session.isActive, sessionId: update.session.id, startTime: update.session.startTime,
             waterlineValue: update.state.waterlineValue, totalAlcoholCount: update.state.totalAlcoholCount,
             totalWaterCount: update.state.totalWaterCount, isWarning: update.state.isWarning,
-            drinksUntilWaterDue: update.drinksUntilWaterDue,
+            warningThreshold: settings.warningThreshold, drinksUntilWaterDue: update.drinksUntilWaterDue,
             recentLogs: update.logs.suffix(Self.recentLogLimit).reversed().map { WidgetLogLine(log: $0, units: settings.units) },
             nextReminderDate: update.reminders.nextReminderDate, lastSessionSummary: lastSessionSummary,
             discreet: settings.discreetNotifications, generatedAt: generatedAt
@@ -57,7 +59,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     public static func noSession(lastSessionSummary: SessionSummary?, settings: UserSettings, generatedAt: Date) -> WidgetSnapshot {
         WidgetSnapshot(
             isActive: false, sessionId: nil, startTime: nil, waterlineValue: 0, totalAlcoholCount: 0, totalWaterCount: 0,
-            isWarning: false, drinksUntilWaterDue: settings.waterEveryNDrinks, recentLogs: [], nextReminderDate: nil,
+            isWarning: false, warningThreshold: settings.warningThreshold, drinksUntilWaterDue: settings.waterEveryNDrinks, recentLogs: [], nextReminderDate: nil,
             lastSessionSummary: lastSessionSummary, discreet: settings.discreetNotifications, generatedAt: generatedAt
         )
     }

@@ -63,6 +63,8 @@ final class AppEnvironment {
             }
         }
         notifications.showInAppBanner = { [weak self] content in self?.inAppReminder = content }
+        // Widget buttons and the Live Activity run their intents in this process, on this service.
+        IntentServices.register(service: service, effects: effects)
     }
 
     func onboardingFinished() {
@@ -75,8 +77,15 @@ final class AppEnvironment {
         isOnboarded = false
     }
 
-    /// The app came to the front: other processes (widgets, intents) may have written meanwhile.
+    /// The app came to the front: other processes (widgets, intents) may have written meanwhile,
+    /// so the running session's reminders and Live Activity are brought up to date, then synced.
     func becameActive() async {
+        if let update = try? await service.activeSession() {
+            await effects.perform([
+                .replaceReminders(sessionId: update.session.id, requests: update.reminders.requests),
+                .updateLiveActivity(update.liveActivityState),
+            ])
+        }
         await sync.drain()
     }
 

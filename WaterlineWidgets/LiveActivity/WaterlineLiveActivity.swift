@@ -1,0 +1,75 @@
+import ActivityKit
+import AppIntents
+import SwiftUI
+import WaterlineKit
+import WidgetKit
+
+/// The Live Activity on the Lock Screen and in the Dynamic Island: the Waterline, counts, the
+/// countdown to the next reminder, and "+ Drink" / "+ Water" that run in the app's process.
+struct WaterlineLiveActivity: Widget {
+    var body: some WidgetConfiguration {
+        ActivityConfiguration(for: WaterlineActivityAttributes.self) { context in
+            LiveActivityLockScreenView(state: context.state)
+                .padding()
+                .activityBackgroundTint(Color.black.opacity(0.6))
+        } dynamicIsland: { context in
+            let state = context.state
+            return DynamicIsland {
+                DynamicIslandExpandedRegion(.leading) {
+                    Text(verbatim: state.waterlineText)
+                        .font(.title.bold())
+                        .foregroundStyle(state.isWarning ? Color.orange : Color.teal)
+                        .accessibilityLabel(GaugeDisplay(value: state.waterlineValue, threshold: 0, isWarning: state.isWarning).accessibilityLabel)
+                }
+                DynamicIslandExpandedRegion(.trailing) {
+                    Text("Drinks \(state.totalAlcoholCount) · Water \(state.totalWaterCount)").font(.caption)
+                }
+                DynamicIslandExpandedRegion(.center) {
+                    if let next = state.nextReminderDate {
+                        Text(timerInterval: Date()...max(next, Date()), countsDown: true).monospacedDigit().font(.caption)
+                    }
+                }
+                DynamicIslandExpandedRegion(.bottom) {
+                    LiveActivityButtons()
+                }
+            } compactLeading: {
+                Text(verbatim: state.waterlineText).foregroundStyle(state.isWarning ? Color.orange : Color.teal)
+            } compactTrailing: {
+                Text("\(state.totalAlcoholCount)·\(state.totalWaterCount)").monospacedDigit()
+            } minimal: {
+                Text(verbatim: state.waterlineText).foregroundStyle(state.isWarning ? Color.orange : Color.teal)
+            }
+        }
+    }
+}
+
+struct LiveActivityLockScreenView: View {
+    let state: LiveActivityState
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            HStack {
+                Text("Waterline \(state.waterlineText)").font(.headline)
+                    .foregroundStyle(state.isWarning ? Color.orange : Color.white)
+                Spacer()
+                if let next = state.nextReminderDate {
+                    Text(timerInterval: Date()...max(next, Date()), countsDown: true).monospacedDigit().font(.caption)
+                }
+            }
+            Text("Drinks \(state.totalAlcoholCount) · Water \(state.totalWaterCount)").font(.subheadline)
+            if state.isWarning { Text("Drink water to return to center").font(.caption) }
+            LiveActivityButtons()
+        }
+    }
+}
+
+struct LiveActivityButtons: View {
+    var body: some View {
+        HStack {
+            Button(intent: LogDrinkIntent(surface: .liveActivity)) { Label("+ Drink", systemImage: "wineglass") }
+            Button(intent: LogWaterIntent(surface: .liveActivity)) { Label("+ Water", systemImage: "drop.fill") }
+                .tint(.teal)
+        }
+        .font(.caption.bold())
+    }
+}

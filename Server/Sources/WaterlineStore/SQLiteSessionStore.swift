@@ -166,15 +166,15 @@ public final class SQLiteSessionStore: SyncStore {
             switch payload {
             case .session(let record):
                 let local = try Self.decode(Session.self, String.fetchOne(db, sql: "SELECT body FROM sessions WHERE id = ?", arguments: [Self.key(record.id)]))
-                replaced = local.map { Stamp(updatedAt: $0.updatedAt, deletedAt: $0.deletedAt).isReplaced(by: payload.stamp) } ?? true
+                replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
                 if replaced { try Self.write(record.session(userId: user.id), db) }
             case .logEntry(let log):
                 let local = try Self.decode(LogEntry.self, String.fetchOne(db, sql: "SELECT body FROM log_entries WHERE id = ?", arguments: [Self.key(log.id)]))
-                replaced = local.map { Stamp(updatedAt: $0.updatedAt, deletedAt: $0.deletedAt).isReplaced(by: payload.stamp) } ?? true
+                replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
                 if replaced { try Self.write(log, db) }
             case .preset(let record):
                 let local = try Self.decode(DrinkPreset.self, String.fetchOne(db, sql: "SELECT body FROM presets WHERE id = ?", arguments: [Self.key(record.id)]))
-                replaced = local.map { Stamp(updatedAt: $0.updatedAt, deletedAt: $0.deletedAt).isReplaced(by: payload.stamp) } ?? true
+                replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
                 if replaced { try Self.write(record.preset(userId: user.id), db) }
             case .settings(let settings):
                 replaced = Stamp(updatedAt: user.settings.updatedAt, deletedAt: nil).isReplaced(by: payload.stamp)

@@ -95,14 +95,14 @@ public actor InMemorySessionStore: SyncStore {
         let replaced: Bool
         switch payload {
         case .session(let record):
-            replaced = sessionsById[record.id].map { Self.stamp(of: $0).isReplaced(by: payload.stamp) } ?? true
+            replaced = sessionsById[record.id].map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
             if replaced { sessionsById[record.id] = record.session(userId: user.id) }
         case .logEntry(let log):
             guard sessionsById[log.sessionId] != nil else { throw SessionStoreError.unknownSession(log.sessionId) }
-            replaced = logsById[log.id].map { Stamp(updatedAt: $0.updatedAt, deletedAt: $0.deletedAt).isReplaced(by: payload.stamp) } ?? true
+            replaced = logsById[log.id].map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
             if replaced { logsById[log.id] = log }
         case .preset(let record):
-            replaced = presetsById[record.id].map { Stamp(updatedAt: $0.updatedAt, deletedAt: $0.deletedAt).isReplaced(by: payload.stamp) } ?? true
+            replaced = presetsById[record.id].map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
             if replaced { presetsById[record.id] = record.preset(userId: user.id) }
         case .settings(let settings):
             replaced = Stamp(updatedAt: user.settings.updatedAt, deletedAt: nil).isReplaced(by: payload.stamp)
@@ -115,9 +115,5 @@ public actor InMemorySessionStore: SyncStore {
     private func write(_ session: Session) {
         sessionsById[session.id] = session
         outbox.enqueue(.session(SessionRecord(session)))
-    }
-
-    private static func stamp(of session: Session) -> Stamp {
-        Stamp(updatedAt: session.updatedAt, deletedAt: session.deletedAt)
     }
 }

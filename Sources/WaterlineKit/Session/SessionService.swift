@@ -102,8 +102,9 @@ public actor SessionService {
     public func deletePreset(id: UUID) async throws {
         try await exclusively {
             guard var preset = try await store.preset(id: id) else { throw SessionServiceError.unknownPreset(id) }
-            preset.deletedAt = now()
-            preset.updatedAt = preset.deletedAt!
+            let time = now()
+            preset.deletedAt = time
+            preset.updatedAt = time
             try await store.savePreset(preset)
         }
     }

@@ -70,8 +70,10 @@ public struct SessionTokens: Sendable {
         if let existing = try? String(contentsOf: file, encoding: .utf8) { return existing }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let created = ES256PrivateKey().pemRepresentation
-        try created.write(to: file, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        // Created readable by its owner only from the first byte.
+        guard FileManager.default.createFile(atPath: file.path, contents: Data(created.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw FunctionError(.internal, "could not write the signing key to \(file.path)")
+        }
         return created
     }
 }

@@ -22,8 +22,17 @@ actor CredentialFile: CredentialStore {
 
     func write(_ contents: Contents) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try WaterlineCoding.encoder().encode(contents).write(to: url, options: .atomic)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        let data = try WaterlineCoding.encoder().encode(contents)
+        // Written to a private temporary file first, then moved into place, so the token is never
+        // readable by others and never half-written.
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".credentials-\(UUID().uuidString).json")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw CLIError("cannot write \(url.path)")
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CLIError("cannot write \(url.path)")
+        }
     }
 
     func load() throws -> StoredCredential? { try contents().credential }

@@ -22,3 +22,18 @@ public struct Stamp: Hashable, Sendable {
         return incoming.updatedAt > updatedAt
     }
 }
+
+extension Session {
+    /// What last-write-wins compares for this session.
+    public var stamp: Stamp { Stamp(updatedAt: updatedAt, deletedAt: deletedAt) }
+}
+
+extension LogEntry {
+    /// What last-write-wins compares for this log.
+    public var stamp: Stamp { Stamp(updatedAt: updatedAt, deletedAt: deletedAt) }
+}
+
+extension DrinkPreset {
+    /// What last-write-wins compares for this preset.
+    public var stamp: Stamp { Stamp(updatedAt: updatedAt, deletedAt: deletedAt) }
+}

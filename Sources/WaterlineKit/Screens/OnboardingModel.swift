@@ -28,9 +28,12 @@ public final class OnboardingModel {
         step = next
     }
 
-    /// Signed in, or chose to keep everything on this device for now.
-    public func signInFinished() {
-        if step == .signIn { step = .configure }
+    /// Signed in (and the account's records pulled): the defaults start from the account's
+    /// settings rather than the factory ones.
+    public func signedIn() async {
+        guard step == .signIn else { return }
+        if let accountSettings = try? await service.settings() { settings = accountSettings }
+        step = .configure
     }
 
     public func waterEveryStepped(to value: Int) { settings.waterEveryNDrinks = max(1, value) }

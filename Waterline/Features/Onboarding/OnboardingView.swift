@@ -80,9 +80,12 @@ struct OnboardingView: View {
             isSigningIn = true
             defer { isSigningIn = false }
             do {
+                // The person exists on this device first, so the account links to them and the
+                // pull has somewhere to merge into.
+                try await environment.service.prepare()
                 try await environment.auth.signIn(identityToken: token, nonce: nonce.raw, linking: environment.store)
                 await environment.sync.pull()
-                model.signInFinished()
+                await model.signedIn()
             } catch {
                 signInError = String(localized: "Waterline could not reach its server. You can try again, or continue without an account.")
             }

@@ -141,11 +141,6 @@ public final class ActiveSessionModel {
     }
 
     private func perform(_ body: () async throws -> Void) async {
-        do {
-            errorMessage = nil
-            try await body()
-        } catch {
-            errorMessage = ScreenMessage.describe(error)
-        }
+        errorMessage = await ScreenMessage.attempt(body)
     }
 }

@@ -100,11 +100,6 @@ public final class HomeModel {
     }
 
     private func perform(_ body: () async throws -> Void) async {
-        do {
-            errorMessage = nil
-            try await body()
-        } catch {
-            errorMessage = ScreenMessage.describe(error)
-        }
+        errorMessage = await ScreenMessage.attempt(body)
     }
 }

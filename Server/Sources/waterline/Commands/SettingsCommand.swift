@@ -59,5 +59,5 @@ enum Switch: String, ExpressibleByArgument, CaseIterable {
     var isOn: Bool { self == .on }
 }
 
-extension Units: ExpressibleByArgument {}
-extension DrinkType: ExpressibleByArgument {}
+extension Units: @retroactive ExpressibleByArgument {}
+extension DrinkType: @retroactive ExpressibleByArgument {}

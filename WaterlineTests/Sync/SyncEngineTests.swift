@@ -32,6 +32,19 @@ struct SyncEngineTests {
         #expect(await harness.store.pendingChanges().isEmpty)
     }
 
+    @Test("defaults nobody chose are not pushed (the account's own settings must win)")
+    func untouchedDefaults() async throws {
+        let harness = ServiceHarness()
+        try await harness.service.prepare()
+        #expect(try await harness.service.settings().isUntouched)
+        let transport = ScriptedTransport()
+        let status = await engine(transport, store: harness.store).drain()
+        #expect(status.phase == .synced)
+        #expect(status.failedCount == 0)
+        #expect(!transport.paths.contains("settings:upsert"))
+        #expect(await harness.store.pendingChanges().isEmpty)
+    }
+
     @Test("deletes go as tombstones through the delete functions")
     func deletes() async throws {
         let harness = try await preparedStore()

@@ -32,6 +32,7 @@ struct SyncCommandTests {
         let synced = try await cli.run("sync")
         #expect(synced.status == 0, "\(synced.stderr)")
         #expect(synced.stdout.contains("Synced with \(server)"))
+        #expect(!synced.stdout.contains("refused"), "\(synced.stdout)")
 
         let caller = Caller(userId: user.id)
         let sessions = try await context.repository.sessions(for: caller, updatedSince: nil)

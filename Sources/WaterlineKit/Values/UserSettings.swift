@@ -2,6 +2,10 @@ import Foundation
 
 /// The person's pacing preferences. Defaults are the product owner's.
 public struct UserSettings: Codable, Hashable, Sendable {
+    /// The stamp of settings nobody has chosen yet: older than any real change, so the
+    /// account's settings win a merge, and never worth pushing to the backend.
+    public static let untouchedStamp = Date(timeIntervalSince1970: 0)
+
     /// The reminder intervals offered, in minutes.
     public static let reminderIntervalChoices = [10, 15, 20, 30, 45, 60]
 
@@ -17,6 +21,9 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var discreetNotifications: Bool
     public var updatedAt: Date
 
+    /// Whether these are defaults nobody has changed.
+    public var isUntouched: Bool { updatedAt == Self.untouchedStamp }
+
     public init(
         waterEveryNDrinks: Int = 1,
         timeRemindersEnabled: Bool = true,
@@ -25,7 +32,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         defaultWaterAmountOz: Int = 8,
         units: Units = .oz,
         discreetNotifications: Bool = true,
-        updatedAt: Date = Date(timeIntervalSince1970: 0)
+        updatedAt: Date = UserSettings.untouchedStamp
     ) {
         self.waterEveryNDrinks = waterEveryNDrinks
         self.timeRemindersEnabled = timeRemindersEnabled

@@ -99,7 +99,7 @@ public actor SyncEngine {
                 let stored = try await push(change.payload)
                 try await store.completeChange(change.id, revision: change.revision)
                 // The backend answers with the version it kept, which may be a newer one.
-                try await store.applyRemote(stored)
+                if let stored { try await store.applyRemote(stored) }
                 retries = 0
             } catch let error as ConvexError where error.code == .unauthenticated {
                 await finish(lastError: error.description, phase: .signedOut)
@@ -130,7 +130,8 @@ public actor SyncEngine {
         }
     }
 
-    private func push(_ payload: SyncPayload) async throws -> SyncPayload {
+    /// Sends one record; nil when there is nothing to send (defaults nobody chose).
+    private func push(_ payload: SyncPayload) async throws -> SyncPayload? {
         switch payload {
         case .session(let record):
             return .session(try await client.call(Sessions.Upsert.self, record))
@@ -144,6 +145,8 @@ public actor SyncEngine {
                 return .preset(try await client.call(Presets.Delete.self, Tombstone(id: record.id, deletedAt: deletedAt)))
             }
             return .preset(try await client.call(Presets.Upsert.self, record))
+        case .settings(let settings) where settings.isUntouched:
+            return nil
         case .settings(let settings):
             return .settings(try await client.call(Settings.Upsert.self, settings))
         }

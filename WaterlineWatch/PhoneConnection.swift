@@ -16,7 +16,7 @@ final class PhoneConnection: NSObject {
     private let outgoing: Outgoing
     private let session = WCSession.default
     static let snapshotKey = "waterline.watch.snapshot"
-    static let sharedDefaults = UserDefaults(suiteName: "group.com.waterline.app") ?? .standard
+    static var sharedDefaults: UserDefaults { UserDefaults(suiteName: "group.com.waterline.app") ?? .standard }
 
     override init() {
         // The model sends through `outgoing`, which points back here once init is done.

@@ -5,10 +5,12 @@ import SwiftData
 /// The one SwiftData container every target opens the same way, in the shared App Group.
 public enum WaterlineContainer {
     public static let appGroup = "group.com.waterline.app"
-    public static let schema = Schema([User.self, Session.self, LogEntry.self, DrinkPreset.self, PendingChange.self])
+    /// Made on demand: `Schema` is not Sendable, so it cannot be a shared constant.
+    public static var schema: Schema { Schema([User.self, Session.self, LogEntry.self, DrinkPreset.self, PendingChange.self]) }
 
     /// The shared store; `inMemory` for tests and previews.
     public static func make(inMemory: Bool = false) throws -> ModelContainer {
+        let schema = schema
         let configuration = inMemory
             ? ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)
             : ModelConfiguration(schema: schema, groupContainer: .identifier(appGroup))

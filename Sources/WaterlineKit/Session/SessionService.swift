@@ -216,7 +216,7 @@ public actor SessionService {
             session.updatedAt = time
             session.computedSummary = SessionSummary(startTime: session.startTime, endTime: time, logs: logs, settings: settings)
             try await store.saveSession(session)
-            var update = try await makeUpdate(for: session, settings: settings)
+            var update = try await makeUpdate(for: session, settings: settings, logs: logs)
             update.effects = [
                 .cancelReminders(sessionId: session.id),
                 .endLiveActivity(update.liveActivityState),
@@ -357,12 +357,13 @@ public actor SessionService {
         try Self.checkValid(log.validate)
         try check(log.timestamp, fallsIn: session)
 
-        let before = WaterlineEngine(settings: user.settings).computeState(from: try await store.logs(sessionId: session.id))
         try await store.saveLog(log)
         // A late log for a night that has ended updates its summary; nothing fires now.
         guard session.isActive else { return try await afterChange(to: session, changedLog: log) }
         var update = try await makeUpdate(for: session, settings: user.settings, changedLog: log)
         update.effects = activeEffects(update, liveActivity: .updateLiveActivity(update.liveActivityState))
+        // The state before this log is the replay of every other one; no second read of the store.
+        let before = WaterlineEngine(settings: user.settings).computeState(from: update.logs.filter { $0.id != log.id })
         if let kind = PacingRules(settings: user.settings).nudge(after: log, from: before, to: update.state) {
             let request = ReminderPlanner.immediate(kind, after: log, state: update.state, settings: user.settings, now: time)
             update.effects.insert(.notifyNow(request), at: 1)
@@ -379,7 +380,7 @@ public actor SessionService {
             session.computedSummary = SessionSummary(startTime: session.startTime, endTime: endTime, logs: logs, settings: settings)
             session.updatedAt = now()
             try await store.saveSession(session)
-            var update = try await makeUpdate(for: session, settings: settings, changedLog: changedLog)
+            var update = try await makeUpdate(for: session, settings: settings, changedLog: changedLog, logs: logs)
             update.effects = [.reloadWidgets]
             return update
         }
@@ -388,8 +389,12 @@ public actor SessionService {
         return update
     }
 
-    private func makeUpdate(for session: Session, settings: UserSettings, changedLog: LogEntry? = nil) async throws -> SessionUpdate {
-        let logs = try await store.logs(sessionId: session.id)
+    /// The session as it stands; `logs` when the caller has just read them.
+    private func makeUpdate(
+        for session: Session, settings: UserSettings, changedLog: LogEntry? = nil, logs knownLogs: [LogEntry]? = nil
+    ) async throws -> SessionUpdate {
+        var logs = knownLogs ?? []
+        if knownLogs == nil { logs = try await store.logs(sessionId: session.id) }
         let state = WaterlineEngine(settings: settings).computeState(from: logs)
         return SessionUpdate(
             session: session, logs: logs, state: state,

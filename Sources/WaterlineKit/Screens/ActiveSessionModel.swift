@@ -21,10 +21,20 @@ public final class ActiveSessionModel {
     private let effects: any SessionEffectHandler
     private let now: @Sendable () -> Date
 
-    public init(service: SessionService, effects: any SessionEffectHandler, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// - Parameter changes: the runtime's feed; the screen refreshes when the store changes
+    ///   anywhere (a widget, the watch, a notification, another process).
+    public init(
+        service: SessionService, effects: any SessionEffectHandler, changes: StoreChangeFeed? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.service = service
         self.effects = effects
         self.now = now
+        changes?.observe { [weak self] in
+            guard let self else { return false }
+            await self.storeChanged()
+            return true
+        }
     }
 
     // MARK: What the screen shows
@@ -60,6 +70,21 @@ public final class ActiveSessionModel {
             settings = try await service.settings()
             presets = try await service.presets()
             update = try await service.activeSession()
+        }
+    }
+
+    /// The store changed outside this screen: show the new counts; a session ended elsewhere
+    /// (the watch, Siri) opens its summary.
+    public func storeChanged() async {
+        let shown = update?.session.id
+        await appeared()
+        guard update == nil, endedSession == nil, let shown else { return }
+        await perform {
+            let ended = try await service.session(id: shown)
+            if !ended.session.isActive {
+                undoOffer = nil
+                endedSession = ended
+            }
         }
     }
 
@@ -123,21 +148,31 @@ public final class ActiveSessionModel {
         errorMessage = nil
     }
 
+    /// The summary's "Done": the ended session is no longer shown.
+    public func summaryClosed() {
+        endedSession = nil
+    }
+
     // MARK: Plumbing
 
     private func log(_ action: @escaping @Sendable () async throws -> SessionUpdate) async {
-        await apply(action)
-        if let log = update?.changedLog, log.deletedAt == nil {
+        // The logged entry is taken from the action's own result: the effects may refresh
+        // `update` from the store, which no longer names the change.
+        if let log = await apply(action)?.changedLog, log.deletedAt == nil {
             undoOffer = UndoOffer(log: log, offeredAt: now())
         }
     }
 
-    private func apply(_ action: @escaping @Sendable () async throws -> SessionUpdate) async {
+    @discardableResult
+    private func apply(_ action: @escaping @Sendable () async throws -> SessionUpdate) async -> SessionUpdate? {
+        var applied: SessionUpdate?
         await perform {
             let result = try await action()
             update = result
+            applied = result
             await effects.perform(result.effects)
         }
+        return applied
     }
 
     private func perform(_ body: () async throws -> Void) async {

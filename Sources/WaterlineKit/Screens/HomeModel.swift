@@ -13,7 +13,7 @@ public final class HomeModel {
     public private(set) var settings = UserSettings()
     public private(set) var abandonedPrompt: AbandonedSessionPrompt?
     public private(set) var errorMessage: String?
-    /// Set when a session starts, for the view to open the Active Session screen.
+    /// Set when a session starts (or a link asks for it), for the view to open the Active Session screen.
     public private(set) var startedSession: SessionUpdate?
 
     private let service: SessionService
@@ -22,11 +22,23 @@ public final class HomeModel {
     /// When the person last chose "Keep Going", kept by the app between launches.
     private var keptGoingAt: Date?
 
-    public init(service: SessionService, effects: any SessionEffectHandler, keptGoingAt: Date? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// Set when a link asks for a past session's summary, for the view to open it.
+    public private(set) var openedPastSessionId: UUID?
+
+    /// - Parameter changes: the runtime's feed; Home refreshes when the store changes anywhere.
+    public init(
+        service: SessionService, effects: any SessionEffectHandler, keptGoingAt: Date? = nil, changes: StoreChangeFeed? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.service = service
         self.effects = effects
         self.keptGoingAt = keptGoingAt
         self.now = now
+        changes?.observe { [weak self] in
+            guard let self else { return false }
+            await self.appeared()
+            return true
+        }
     }
 
     public var gauge: GaugeDisplay? {
@@ -97,6 +109,24 @@ public final class HomeModel {
 
     public func navigatedToSession() {
         startedSession = nil
+    }
+
+    /// A widget, the complication or a notification asked for a screen.
+    public func linkOpened(_ link: DeepLink) async {
+        switch link {
+        case .home:
+            await appeared()
+        case .activeSession:
+            await appeared()
+            // With no session running any more, Home itself is the right screen.
+            if let active { startedSession = active }
+        case .pastSession(let id):
+            openedPastSessionId = id
+        }
+    }
+
+    public func navigatedToPastSession() {
+        openedPastSessionId = nil
     }
 
     private func perform(_ body: () async throws -> Void) async {

@@ -48,6 +48,10 @@ public final class SummaryModel {
         await apply { try await self.service.editLog(log) }
     }
 
+    public func errorDismissed() {
+        errorMessage = nil
+    }
+
     private func apply(_ action: @escaping @Sendable () async throws -> SessionUpdate) async {
         do {
             let result = try await action()

@@ -1,0 +1,18 @@
+import Foundation
+
+/// The system's notification center as the runtime uses it; the app wraps
+/// `UNUserNotificationCenter`, the tests record.
+@MainActor
+public protocol NotificationCenterClient: AnyObject {
+    /// Registers the reminder category with its "Log Water" action. Called at every launch,
+    /// before any response can be delivered.
+    func registerCategories()
+    /// What the person allowed.
+    func authorization() async -> NotificationAuthorization
+    /// Removes the session's pending time reminders and schedules `requests` instead.
+    func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async
+    /// Removes every pending and delivered reminder of the session.
+    func cancelAll(sessionId: UUID) async
+    /// Posts `request` at once.
+    func post(_ request: ReminderRequest) async
+}

@@ -1,0 +1,12 @@
+import Foundation
+
+/// For processes that cannot start or see Live Activities (the intents and widget extensions):
+/// every start is refused, so the app starts the activity when it is next active.
+@MainActor
+public final class UnavailableLiveActivities: LiveActivityClient {
+    public init() {}
+    public func runningSessionIds() -> [UUID] { [] }
+    public func start(_ state: LiveActivityState) async -> Bool { false }
+    public func update(_ state: LiveActivityState) async {}
+    public func end(sessionId: UUID, finalState: LiveActivityState?) async {}
+}

@@ -1,0 +1,5 @@
+/// Tells the widgets (Lock Screen, Home Screen, the Live Activity's extension) to redraw.
+@MainActor
+public protocol WidgetReloading: AnyObject {
+    func reloadAll()
+}

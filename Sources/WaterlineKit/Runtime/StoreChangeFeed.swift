@@ -1,0 +1,37 @@
+import Foundation
+
+/// Tells the open screens that the store changed (in this process, or in another one that
+/// signalled), so they show the new state rather than stale counts. Screens observe it with a
+/// weak reference; an observer whose screen is gone is dropped.
+public final class StoreChangeFeed: @unchecked Sendable {
+    /// Refreshes one screen; returns false once the screen no longer exists.
+    public typealias Observer = @Sendable () async -> Bool
+
+    private let lock = NSLock()
+    private var observers: [Observer] = []
+
+    public init() {}
+
+    public func observe(_ observer: @escaping Observer) {
+        lock.withLock { observers.append(observer) }
+    }
+
+    /// How many screens are observing (dropped ones are counted until the next `notify`).
+    public var observerCount: Int { lock.withLock { observers.count } }
+
+    /// Refreshes every observing screen and returns when they have all refreshed.
+    public func notify() async {
+        let current = lock.withLock { observers }
+        var gone = 0
+        var alive: [Observer] = []
+        for observer in current {
+            if await observer() { alive.append(observer) } else { gone += 1 }
+        }
+        guard gone > 0 else { return }
+        lock.withLock {
+            // Keep observers added while this notify ran.
+            let added = observers.dropFirst(current.count)
+            observers = alive + added
+        }
+    }
+}

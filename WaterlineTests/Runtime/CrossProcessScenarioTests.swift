@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+
+/// The app and an extension write to the same store: the app's open screens show the new
+/// state, refreshed in-process by the runtime and across processes by the signal.
+@Suite("Scenario: two processes write; the open app shows the new state")
+@MainActor
+struct CrossProcessScenarioTests {
+    @Test("an extension's write reaches the open screens through the signal")
+    func extensionWrite() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let started = try await harness.service.startSession()
+        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities(running: [started.liveActivityState]))
+        await app.runtime.becameActive()
+        let active = ActiveSessionModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)
+        let home = HomeModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)
+        await active.appeared()
+        await home.appeared()
+        #expect(active.waterCount == 0 && home.active?.state.totalWaterCount == 0)
+
+        let widget = DeviceProcess(harness, process: .appExtension)
+        _ = try await widget.runtime.intentRequested(.logWater, source: .widget)
+        #expect(active.waterCount == 0, "not yet: the app has not heard of it")
+        #expect(widget.signal.posts == 1)
+        await app.runtime.storeChangedElsewhere()
+        #expect(active.waterCount == 1)
+        #expect(home.active?.state.totalWaterCount == 1)
+        #expect(active.gauge.valueText == "-1")
+    }
+
+    @Test("a write in the app's own process (widget intent, watch, notification) refreshes the screens at once")
+    func inProcessWrite() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let started = try await harness.service.startSession()
+        let app = DeviceProcess(harness, watch: RecordingWatch(isReachable: true))
+        await app.runtime.becameActive()
+        let active = ActiveSessionModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)
+        await active.appeared()
+
+        _ = try await app.runtime.intentRequested(.logDrink(presetId: nil), source: .liveActivity)
+        #expect(active.drinkCount == 1)
+        let request = WatchLogRequest(id: UUID(number: 0xF1), timestamp: harness.clock.now, sessionId: started.session.id)
+        _ = await app.runtime.watchMessageReceived(try WatchMessage.logWater(request).encoded())
+        #expect(active.waterCount == 1)
+        let reminder = try #require(app.notifications.pendingByDate.first)
+        await app.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier))
+        #expect(active.waterCount == 2)
+    }
+
+    @Test("a session ended on the watch takes the open Active Session screen to its summary")
+    func endedElsewhere() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let started = try await harness.service.startSession()
+        let app = DeviceProcess(harness)
+        await app.runtime.becameActive()
+        let active = ActiveSessionModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)
+        await active.appeared()
+        _ = await app.runtime.watchMessageReceived(try WatchMessage.endSession(requestId: UUID(number: 0xF2), sessionId: started.session.id).encoded())
+        #expect(active.update == nil)
+        #expect(active.endedSession?.session.id == started.session.id)
+        #expect(active.endedSession?.session.isActive == false)
+        active.summaryClosed()
+        #expect(active.endedSession == nil)
+    }
+
+    @Test("undo is still offered after a log refreshes the screen through the runtime")
+    func undoSurvivesRefresh() async throws {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        let app = DeviceProcess(harness)
+        let clock = harness.clock
+        let active = ActiveSessionModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes, now: { clock.now })
+        await active.appeared()
+        await active.waterButtonTapped()
+        #expect(active.undoOffer != nil)
+        await active.undoTapped()
+        #expect(active.waterCount == 0)
+    }
+
+    @Test("a screen that is gone stops being refreshed")
+    func goneScreens() async throws {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        let app = DeviceProcess(harness)
+        var screen: ActiveSessionModel? = ActiveSessionModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)
+        #expect(app.runtime.changes.observerCount == 1)
+        _ = screen
+        screen = nil
+        await app.runtime.storeChangedElsewhere()
+        #expect(app.runtime.changes.observerCount == 0)
+    }
+}

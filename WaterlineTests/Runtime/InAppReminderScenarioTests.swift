@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+
+/// US-035: notifications denied or never allowed. While the app is open, reminders still
+/// appear, as a banner with Log Water, from the same plan the notifications would follow.
+@Suite("Scenario: reminders inside the app when notifications are off")
+@MainActor
+struct InAppReminderScenarioTests {
+    @Test("a time reminder falls due while the app is open: the banner shows it; Log Water logs and re-plans")
+    func timeReminderBanner() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let started = try await harness.service.startSession()
+        let app = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .denied))
+        await app.runtime.launched()
+        await app.runtime.becameActive()
+        let due = try #require(started.reminders.requests.first)
+
+        harness.clock.set(due.fireDate.addingTimeInterval(-1))
+        app.runtime.foregroundTick()
+        #expect(app.runtime.inAppReminders.banner == nil, "not due yet")
+        harness.clock.set(due.fireDate.addingTimeInterval(1))
+        app.runtime.foregroundTick()
+        #expect(app.runtime.inAppReminders.banner == due.content)
+        // The same slot is not shown twice.
+        app.runtime.inAppReminders.dismissTapped()
+        app.runtime.foregroundTick()
+        #expect(app.runtime.inAppReminders.banner == nil)
+
+        app.runtime.inAppReminders.show(due.content)
+        await app.runtime.bannerLogWaterTapped()
+        #expect(app.runtime.inAppReminders.banner == nil)
+        #expect(await harness.store.logs(sessionId: started.session.id).map(\.type) == [.water])
+        // The plan now counts from that water; the next banner comes 20 minutes after it.
+        let water = harness.clock.now
+        harness.clock.set(water.addingTimeInterval(19 * 60))
+        app.runtime.foregroundTick()
+        #expect(app.runtime.inAppReminders.banner == nil)
+        harness.clock.set(water.addingTimeInterval(20 * 60 + 1))
+        app.runtime.foregroundTick()
+        #expect(app.runtime.inAppReminders.banner != nil)
+    }
+
+    @Test("a per-drink nudge with notifications off is a banner while open, and nothing on the phone while closed")
+    func nudgeBanner() async throws {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        let app = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined), watch: RecordingWatch(isReachable: true))
+        await app.runtime.launched()
+        await app.runtime.becameActive()
+        _ = try await app.runtime.intentRequested(.logDrink(presetId: nil), source: .phone)
+        #expect(app.runtime.inAppReminders.banner?.detailTitle == "Time for water")
+        #expect(app.notifications.posted.isEmpty)
+
+        app.runtime.inAppReminders.dismissTapped()
+        app.runtime.resignedActive()
+        _ = try await app.runtime.intentRequested(.logDrink(presetId: nil), source: .widget)
+        #expect(app.runtime.inAppReminders.banner == nil)
+        #expect(app.watch.reminders.count == 2, "the wrist still hears about both")
+        app.runtime.foregroundTick()
+        #expect(app.runtime.inAppReminders.banner == nil, "no banners while in the background")
+    }
+
+    @Test("with notifications allowed, a reminder arriving in front becomes the banner instead of the system's")
+    func willPresent() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let started = try await harness.service.startSession()
+        let app = DeviceProcess(harness)
+        await app.runtime.becameActive()
+        let due = try #require(started.reminders.requests.first)
+        #expect(app.runtime.notificationWillPresent(due.content) == false)
+        #expect(app.runtime.inAppReminders.banner == due.content)
+        harness.clock.set(due.fireDate.addingTimeInterval(5))
+        app.runtime.inAppReminders.dismissTapped()
+        app.runtime.foregroundTick()
+        #expect(app.runtime.inAppReminders.banner == nil, "the system delivers it; the tick does not show it twice")
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+
+/// Widget and Live Activity buttons, Siri and Shortcuts. A `LiveActivityIntent` runs in the
+/// app's process (started in the background if need be); a plain intent runs in an extension's
+/// process, which cannot touch the Live Activity or the watch and signals the app instead.
+@Suite("Scenario: intents from the Live Activity, widgets and Siri")
+@MainActor
+struct IntentScenarioTests {
+    @Test("a Live Activity tap in the app's process: logged, reminders, Live Activity, widgets, watch, sync")
+    func liveActivityTap() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let started = try await harness.service.startSession()
+        harness.clock.advance(minutes: 12)
+        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(running: [started.liveActivityState]))
+        await phone.runtime.launched()
+
+        let outcome = try await phone.runtime.intentRequested(.logWater, source: .liveActivity)
+        #expect(outcome.dialog == "Water logged. Waterline −1.")
+        let log = try #require(await harness.store.logs(sessionId: started.session.id).first)
+        #expect(log.source == .liveActivity && log.type == .water)
+        #expect(phone.liveActivities.running[started.session.id]?.totalWaterCount == 1)
+        #expect(phone.notifications.pendingByDate.first?.fireDate == harness.clock.now.addingTimeInterval(20 * 60))
+        #expect(phone.widgets.reloads == 1 && phone.sync.requests == 1)
+        #expect(phone.watch.snapshot?.session?.totalWaterCount == 1)
+        #expect(phone.signal.posts == 0, "the app's own writes need no signal")
+        #expect(phone.background.open.isEmpty)
+
+        // "+ Drink" on the Live Activity: with N = 1 the per-drink reminder fires.
+        _ = try await phone.runtime.intentRequested(.logDrink(presetId: nil), source: .liveActivity)
+        #expect(phone.notifications.posted.map(\.kind) == [.perDrink])
+        #expect(phone.liveActivities.running[started.session.id]?.totalAlcoholCount == 1)
+    }
+
+    @Test("a widget button in the extension's process: logged and the app signalled; the app brings the rest up to date")
+    func widgetTapInExtension() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let started = try await harness.service.startSession()
+        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities(running: [started.liveActivityState]))
+        await app.runtime.launched()
+        await app.runtime.becameActive()
+        harness.clock.advance(minutes: 3)
+
+        let widget = DeviceProcess(harness, process: .appExtension)
+        await widget.runtime.launched()
+        _ = try await widget.runtime.intentRequested(.logDrink(presetId: nil), source: .widget)
+        #expect(await harness.store.logs(sessionId: started.session.id).map(\.source) == [.widget])
+        #expect(widget.widgets.reloads == 1)
+        #expect(widget.signal.posts == 1)
+        #expect(widget.notifications.posted.map(\.kind) == [.perDrink], "the extension can post the nudge itself")
+        #expect(widget.watch.activations == 0, "an extension does not open the watch link")
+
+        // The signal reaches the running app: Live Activity, reminders and watch follow.
+        await app.runtime.storeChangedElsewhere()
+        #expect(app.liveActivities.running[started.session.id]?.totalAlcoholCount == 1)
+        #expect(app.watch.snapshot?.session?.totalAlcoholCount == 1)
+        #expect(!app.notifications.pending.isEmpty)
+        #expect(app.background.open.isEmpty)
+    }
+
+    @Test("a session started from Siri in the extension gets its Live Activity when the app is next active")
+    func startFromSiri() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let siri = DeviceProcess(harness, process: .appExtension)
+        let outcome = try await siri.runtime.intentRequested(.startSession, source: .phone)
+        #expect(outcome.dialog == "Session started. Enjoy your night.")
+        let sessionId = try #require(outcome.update?.session.id)
+        #expect(siri.signal.posts == 1)
+
+        // The app was not running: it opens later and starts the Live Activity then.
+        let app = DeviceProcess(harness)
+        await app.runtime.launched()
+        #expect(app.liveActivities.running.isEmpty)
+        await app.runtime.becameActive()
+        #expect(app.liveActivities.running[sessionId]?.isEnded == false)
+        #expect(app.notifications.pending.values.allSatisfy { $0.sessionId == sessionId } && !app.notifications.pending.isEmpty)
+    }
+
+    @Test("a session started by the Live Activity intent in the app's process starts its Live Activity at once")
+    func startInAppProcess() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: true))
+        await phone.runtime.launched()
+        let outcome = try await phone.runtime.intentRequested(.startSession, source: .widget)
+        let sessionId = try #require(outcome.update?.session.id)
+        #expect(phone.liveActivities.starts == 1 && phone.liveActivities.running[sessionId] != nil)
+        // "Already running" on a second start: nothing new.
+        let again = try await phone.runtime.intentRequested(.startSession, source: .widget)
+        #expect(again.dialog == "A session is already running.")
+        #expect(phone.liveActivities.starts == 1)
+    }
+
+    @Test("ending from Siri ends the Live Activity and cancels the reminders, here or at the next activation")
+    func endFromSiri() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let started = try await harness.service.startSession()
+        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities(running: [started.liveActivityState]))
+        await app.runtime.becameActive()
+        #expect(!app.notifications.pending.isEmpty)
+
+        let siri = DeviceProcess(harness, process: .appExtension)
+        _ = try await siri.runtime.intentRequested(.endSession, source: .phone)
+        await app.runtime.becameActive()
+        #expect(app.liveActivities.running.isEmpty)
+        #expect(app.liveActivities.ended[started.session.id]??.isEnded == true)
+
+        // In the app's process it happens at once.
+        let next = try await harness.service.startSession()
+        await app.runtime.becameActive()
+        _ = try await app.runtime.intentRequested(.endSession, source: .phone)
+        #expect(app.liveActivities.running[next.session.id] == nil)
+        #expect(app.notifications.pending.values.allSatisfy { $0.sessionId != next.session.id })
+    }
+
+    @Test("logging with no session running answers calmly and changes nothing")
+    func noSession() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness)
+        let outcome = try await phone.runtime.intentRequested(.logWater, source: .widget)
+        #expect(outcome.dialog == "There's no session running. Start one first.")
+        #expect(phone.widgets.reloads == 0 && phone.background.open.isEmpty)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+
+/// "Log Water" on a reminder, with the app not running: iOS starts the process in the
+/// background, with no window, and delivers the response.
+@Suite("Scenario: a notification's Log Water on a cold background launch")
+@MainActor
+struct NotificationScenarioTests {
+    /// A night begun earlier by a process that is gone: one drink at 21:10, reminders every 20 min.
+    func nightInProgress() async throws -> (ServiceHarness, SessionUpdate) {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        harness.clock.advance(minutes: 10)
+        let drink = try await harness.service.quickLog(.alcohol, source: .phone)
+        return (harness, drink)
+    }
+
+    func timeReminder(of session: SessionUpdate) throws -> ReminderRequest {
+        try #require(session.reminders.requests.first)
+    }
+
+    @Test("water logged once, reminders re-planned from it, Live Activity updated, widgets reloaded, sync queued")
+    func logWaterColdLaunch() async throws {
+        let (harness, before) = try await nightInProgress()
+        let reminder = try timeReminder(of: before)
+        harness.clock.set(reminder.fireDate.addingTimeInterval(60))
+        let sessionId = before.session.id
+
+        // The system still shows the Live Activity the app started earlier; the process is new.
+        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: false, running: [before.liveActivityState]))
+        await phone.runtime.launched()
+        #expect(phone.notifications.categoriesRegistered == 1, "the Log Water category exists before the response is handled")
+        #expect(phone.watch.activations == 1, "the watch link is active without a window")
+        #expect(!phone.runtime.isActive)
+
+        let response = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)
+        await phone.runtime.notificationResponseReceived(response)
+
+        let logs = await harness.store.logs(sessionId: sessionId)
+        let water = try #require(logs.last)
+        #expect(logs.filter { $0.type == .water }.count == 1)
+        #expect(water.type == .water && water.timestamp == harness.clock.now && water.waterMeta?.amountOz == 8)
+        // Re-planned from that water: the next reminder is 20 minutes after it.
+        #expect(phone.notifications.pendingByDate.first?.fireDate == harness.clock.now.addingTimeInterval(20 * 60))
+        #expect(phone.notifications.pendingByDate.allSatisfy { $0.fireDate > harness.clock.now })
+        let activity = try #require(phone.liveActivities.running[sessionId])
+        #expect(activity.totalWaterCount == 1 && activity.waterlineValue == 0)
+        #expect(activity.nextReminderDate == harness.clock.now.addingTimeInterval(20 * 60))
+        #expect(phone.widgets.reloads == 1)
+        #expect(phone.sync.requests == 1)
+        #expect(await harness.store.pendingChanges().contains { $0.id == SyncKey(entity: .logEntry, id: water.id) })
+        #expect(phone.watch.snapshot?.session?.totalWaterCount == 1, "the watch shows the water too")
+        #expect(phone.background.begun == ["notification response"] && phone.background.open.isEmpty)
+
+        // The same response delivered again (the system retried): nothing more happens.
+        await phone.runtime.notificationResponseReceived(response)
+        #expect(await harness.store.logs(sessionId: sessionId).filter { $0.type == .water }.count == 1)
+        #expect(phone.widgets.reloads == 1 && phone.sync.requests == 1)
+
+        // Even a second cold launch with the same response logs nothing twice.
+        let relaunched = DeviceProcess(harness)
+        await relaunched.runtime.launched()
+        await relaunched.runtime.notificationResponseReceived(response)
+        #expect(await harness.store.logs(sessionId: sessionId).filter { $0.type == .water }.count == 1)
+    }
+
+    @Test("Dismiss changes nothing; tapping the notification opens the running session")
+    func otherActions() async throws {
+        let (harness, before) = try await nightInProgress()
+        let reminder = try timeReminder(of: before)
+        let phone = DeviceProcess(harness)
+        await phone.runtime.launched()
+        await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationAction.dismiss.rawValue, requestIdentifier: reminder.identifier))
+        #expect(await harness.store.logs(sessionId: before.session.id).count == 1)
+        #expect(phone.runtime.pendingLink == nil)
+        await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationResponse.defaultActionIdentifier, requestIdentifier: reminder.identifier))
+        #expect(phone.runtime.pendingLink == .activeSession)
+        #expect(await harness.store.logs(sessionId: before.session.id).count == 1)
+    }
+
+    @Test("Log Water after the session ended logs nothing and fails nothing")
+    func afterTheEnd() async throws {
+        let (harness, before) = try await nightInProgress()
+        let reminder = try timeReminder(of: before)
+        _ = try await harness.service.endSession()
+        let phone = DeviceProcess(harness)
+        await phone.runtime.launched()
+        await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier))
+        #expect(await harness.store.logs(sessionId: before.session.id).count == 1)
+        #expect(phone.widgets.reloads == 0 && phone.background.open.isEmpty)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+
+/// A tap on the watch while the phone app is not running: WatchConnectivity wakes the app in
+/// the background and delivers the queued message.
+@Suite("Scenario: a watch log with the phone app not running")
+@MainActor
+struct WatchScenarioTests {
+    func message(_ message: WatchMessage) throws -> Data { try message.encoded() }
+
+    func reply(_ data: Data?) throws -> WatchSnapshot {
+        guard case .snapshot(let snapshot)? = try WatchMessage.decodeIfKnown(try #require(data)) else {
+            Issue.record("the reply is not a snapshot")
+            throw CancellationError()
+        }
+        return snapshot
+    }
+
+    @Test("the drink lands in its session, the per-drink reminder fires on both devices, the watch gets the snapshot")
+    func perDrinkReminder() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let started = try await harness.service.startSession()
+        let beer = try await harness.presetNamed("Beer")
+        harness.clock.advance(minutes: 5)
+        let phone = DeviceProcess(harness, watch: RecordingWatch(isReachable: true))
+        await phone.runtime.launched()
+
+        let request = WatchLogRequest(id: UUID(number: 0xD1), timestamp: harness.clock.now, presetId: beer.id, sessionId: started.session.id)
+        let answer = try reply(await phone.runtime.watchMessageReceived(try message(.logDrink(request))))
+
+        let log = try #require(await harness.store.log(id: request.id))
+        #expect(log.sessionId == started.session.id && log.source == .watch && log.alcoholMeta?.standardDrinkEstimate == 1)
+        let nudge = try #require(phone.notifications.posted.first)
+        #expect(nudge.kind == .perDrink && phone.notifications.posted.count == 1)
+        #expect(phone.watch.reminders == [nudge], "sent at once while the watch is in reach")
+        #expect(phone.watch.queued.isEmpty)
+        #expect(answer.logIds.contains(request.id) && answer.session?.totalAlcoholCount == 1)
+        #expect(phone.watch.snapshot?.session?.waterlineValue == 1)
+        #expect(phone.liveActivities.running[started.session.id]?.totalAlcoholCount == 1)
+        #expect(phone.widgets.reloads == 1 && phone.sync.requests == 1)
+        #expect(phone.background.begun == ["watch message"] && phone.background.open.isEmpty)
+
+        // The same message again (sendMessage and transferUserInfo both arrive): applied once.
+        let again = try reply(await phone.runtime.watchMessageReceived(try message(.logDrink(request))))
+        #expect(again.session?.totalAlcoholCount == 1)
+        #expect(phone.notifications.posted.count == 1 && phone.watch.reminders.count == 1)
+        #expect(await harness.store.logs(sessionId: started.session.id).count == 1)
+    }
+
+    @Test("a double past the threshold fires the pacing warning, queued for a watch out of reach")
+    func pacingWarningQueued() async throws {
+        var settings = UserSettings()
+        settings.waterEveryNDrinks = 3
+        let harness = try await ServiceHarness.prepared(settings)
+        let started = try await harness.service.startSession()
+        let double = try await harness.presetNamed("Double")
+        let phone = DeviceProcess(harness, watch: RecordingWatch(isReachable: false))
+        await phone.runtime.launched()
+        let request = WatchLogRequest(id: UUID(number: 0xD2), timestamp: harness.clock.now, presetId: double.id, sessionId: started.session.id)
+        _ = await phone.runtime.watchMessageReceived(try message(.logDrink(request)))
+        #expect(phone.notifications.posted.map(\.kind) == [.pacingWarning])
+        #expect(phone.watch.sent.isEmpty)
+        #expect(phone.watch.queued == [.reminder(phone.notifications.posted[0])])
+        #expect(phone.watch.snapshot?.session?.isWarning == true)
+    }
+
+    @Test("a log queued while the phone was away lands in its own night, after that night ended")
+    func rightSession() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let first = try await harness.service.startSession()
+        harness.clock.advance(minutes: 30)
+        _ = try await harness.service.endSession()
+        harness.clock.advance(minutes: 60)
+        let second = try await harness.service.startSession()
+        let phone = DeviceProcess(harness)
+        await phone.runtime.launched()
+        let late = WatchLogRequest(id: UUID(number: 0xD3), timestamp: Fixed.at(minutes: 20), sessionId: first.session.id)
+        _ = await phone.runtime.watchMessageReceived(try message(.logWater(late)))
+        #expect(await harness.store.log(id: late.id)?.sessionId == first.session.id)
+        #expect(try await harness.service.session(id: first.session.id).session.computedSummary?.totalWaterCount == 1)
+        #expect(await harness.store.logs(sessionId: second.session.id).isEmpty)
+        #expect(phone.notifications.posted.isEmpty, "an ended night nudges nobody")
+    }
+
+    @Test("a session started from the watch in the background gets its Live Activity at the next activation")
+    func startFromWatch() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: false))
+        await phone.runtime.launched()
+        let answer = try reply(await phone.runtime.watchMessageReceived(try message(.startSession(requestId: UUID(number: 0xE1)))))
+        let sessionId = try #require(answer.session?.sessionId)
+        #expect(phone.liveActivities.refusedStarts == 1 && phone.liveActivities.running.isEmpty)
+        #expect(!phone.notifications.pending.isEmpty, "the session's time reminders are planned at once")
+
+        phone.liveActivities.allowsStart = true
+        await phone.runtime.becameActive()
+        #expect(phone.liveActivities.running[sessionId] != nil, "never silently missing")
+        #expect(phone.liveActivities.starts == 1)
+        // A later activation does not start a second one.
+        await phone.runtime.becameActive()
+        #expect(phone.liveActivities.starts == 1)
+    }
+
+    @Test("an unreadable or unknown message is ignored and writes nothing")
+    func badMessages() async throws {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        let phone = DeviceProcess(harness)
+        #expect(await phone.runtime.watchMessageReceived(Data("{not json".utf8)) == nil)
+        #expect(await phone.runtime.watchMessageReceived(Data(#"{"version":9,"kind":"teleport","payload":{}}"#.utf8)) == nil)
+        #expect(phone.widgets.reloads == 0 && phone.background.open.isEmpty)
+    }
+}

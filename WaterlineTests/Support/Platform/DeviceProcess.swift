@@ -1,0 +1,35 @@
+import Foundation
+@testable import WaterlineKit
+
+/// One process on the phone (the app, or an extension) on the shared store: a fresh runtime and
+/// session service, as iOS would start them, with recording platform fakes.
+@MainActor
+final class DeviceProcess {
+    let notifications: RecordingNotificationCenter
+    let liveActivities: RecordingLiveActivities
+    let widgets = RecordingWidgets()
+    let watch: RecordingWatch
+    let sync = RecordingSync()
+    let signal = RecordingSignal()
+    let background = RecordingBackground()
+    let runtime: AppRuntime
+
+    init(
+        _ harness: ServiceHarness, process: RuntimeProcess = .app, notifications: RecordingNotificationCenter = RecordingNotificationCenter(),
+        liveActivities: RecordingLiveActivities = RecordingLiveActivities(), watch: RecordingWatch = RecordingWatch()
+    ) {
+        self.notifications = notifications
+        self.liveActivities = liveActivities
+        self.watch = watch
+        let clock = harness.clock, ids = harness.ids
+        // A new process has its own service over the same (App Group) store.
+        let service = SessionService(store: harness.store, now: { clock.now }, makeID: { ids() })
+        let platform = RuntimePlatform(
+            notifications: notifications,
+            liveActivities: process == .app ? liveActivities : UnavailableLiveActivities(),
+            widgets: widgets, watch: process == .app ? watch : UnavailableWatch(), sync: sync, signal: signal,
+            background: background, now: { clock.now }
+        )
+        runtime = AppRuntime(service: service, platform: platform, process: process)
+    }
+}

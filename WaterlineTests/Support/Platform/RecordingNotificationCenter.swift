@@ -1,0 +1,38 @@
+import Foundation
+@testable import WaterlineKit
+
+/// A notification center that keeps what is pending and what was posted, as the system would.
+@MainActor
+final class RecordingNotificationCenter: NotificationCenterClient {
+    var answer: NotificationAuthorization
+    private(set) var categoriesRegistered = 0
+    /// Pending time reminders by identifier.
+    private(set) var pending: [String: ReminderRequest] = [:]
+    /// Reminders posted at once, in order.
+    private(set) var posted: [ReminderRequest] = []
+
+    init(answer: NotificationAuthorization = .allowed) {
+        self.answer = answer
+    }
+
+    /// Pending reminders, soonest first.
+    var pendingByDate: [ReminderRequest] { pending.values.sorted { $0.fireDate < $1.fireDate } }
+
+    func registerCategories() { categoriesRegistered += 1 }
+
+    func authorization() async -> NotificationAuthorization { answer }
+
+    func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async {
+        pending = pending.filter { $0.value.sessionId != sessionId }
+        for request in requests { pending[request.identifier] = request }
+    }
+
+    func cancelAll(sessionId: UUID) async {
+        pending = pending.filter { $0.value.sessionId != sessionId }
+        posted.removeAll { $0.sessionId == sessionId }
+    }
+
+    func post(_ request: ReminderRequest) async {
+        posted.append(request)
+    }
+}

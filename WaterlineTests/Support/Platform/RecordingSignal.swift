@@ -1,0 +1,8 @@
+@testable import WaterlineKit
+
+/// Counts cross-process signals; the scenario delivers them to the app's runtime by hand.
+@MainActor
+final class RecordingSignal: CrossProcessSignal {
+    private(set) var posts = 0
+    func post() { posts += 1 }
+}

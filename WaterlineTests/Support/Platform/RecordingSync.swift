@@ -1,0 +1,8 @@
+@testable import WaterlineKit
+
+/// Counts the runtime's requests to sync.
+@MainActor
+final class RecordingSync: SyncTrigger {
+    private(set) var requests = 0
+    func syncSoon() { requests += 1 }
+}

@@ -1,0 +1,40 @@
+import Foundation
+@testable import WaterlineKit
+
+/// The watch link: what the watch would read as context, what reached it at once, what was queued.
+@MainActor
+final class RecordingWatch: WatchTransport {
+    private(set) var activations = 0
+    var isAvailable: Bool
+    var isReachable: Bool
+    private(set) var context: WatchMessage?
+    private(set) var sent: [WatchMessage] = []
+    private(set) var queued: [WatchMessage] = []
+
+    init(isAvailable: Bool = true, isReachable: Bool = false) {
+        self.isAvailable = isAvailable
+        self.isReachable = isReachable
+    }
+
+    /// The snapshot the watch would show now.
+    var snapshot: WatchSnapshot? {
+        if case .snapshot(let snapshot)? = context { return snapshot }
+        return nil
+    }
+
+    /// Reminders that reached the watch, at once or queued.
+    var reminders: [ReminderRequest] {
+        (sent + queued).compactMap { if case .reminder(let reminder) = $0 { reminder } else { nil } }
+    }
+
+    func activate() { activations += 1 }
+    func updateContext(_ message: WatchMessage) { context = message }
+
+    func sendNow(_ message: WatchMessage) async -> Bool {
+        guard isReachable else { return false }
+        sent.append(message)
+        return true
+    }
+
+    func enqueue(_ message: WatchMessage) { queued.append(message) }
+}

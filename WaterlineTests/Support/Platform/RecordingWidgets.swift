@@ -1,0 +1,8 @@
+@testable import WaterlineKit
+
+/// Counts widget reloads.
+@MainActor
+final class RecordingWidgets: WidgetReloading {
+    private(set) var reloads = 0
+    func reloadAll() { reloads += 1 }
+}

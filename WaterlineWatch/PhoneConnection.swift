@@ -41,9 +41,11 @@ final class PhoneConnection: NSObject {
         // sendMessage too, and the phone handles each request id once.
         session.transferUserInfo(payload)
         if session.isReachable {
-            session.sendMessage(payload, replyHandler: { [weak self] reply in
+            // The connection lives as long as the app; the reply is read on WatchConnectivity's
+            // queue and only its bytes cross to the main actor.
+            session.sendMessage(payload, replyHandler: { reply in
                 guard let data = reply[WatchMessage.userInfoKey] as? Data else { return }
-                Task { @MainActor in self?.received(data) }
+                Task { @MainActor in self.received(data) }
             }, errorHandler: nil)
         }
         WKInterfaceDevice.current().play(.click)
@@ -57,7 +59,9 @@ final class PhoneConnection: NSObject {
             Self.sharedDefaults.set(data, forKey: Self.snapshotKey)
             WidgetCenter.shared.reloadAllTimelines()
         case .reminder(let reminder):
-            WatchReminderNotifier.post(reminder)
+            // A nudge that waited in the queue while the phone was away is stale by now; time
+            // reminders reach the wrist by the system's mirroring, never from here.
+            if WatchReminderPolicy.shouldPost(reminder, receivedAt: Date()) { WatchReminderNotifier.post(reminder) }
         case .logDrink, .logWater, .startSession, .endSession:
             break
         }
@@ -76,13 +80,24 @@ private final class Outgoing {
 }
 
 extension PhoneConnection: UNUserNotificationCenterDelegate {
-    nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async {
-        guard response.actionIdentifier == NotificationAction.logWater.rawValue else { return }
-        await logWaterFromReminder()
+    // The completion handlers are `@Sendable` as UserNotifications declares them; the system's
+    // objects are read here and only plain values cross to the main actor.
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    ) {
+        let logsWater = response.actionIdentifier == NotificationAction.logWater.rawValue
+        Task { @MainActor in
+            if logsWater { self.logWaterFromReminder() }
+            completionHandler()
+        }
     }
 
-    nonisolated func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification) async -> UNNotificationPresentationOptions {
-        [.banner, .sound]
+    nonisolated func userNotificationCenter(
+        _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {
+        completionHandler([.banner, .sound])
     }
 }
 
@@ -106,4 +121,22 @@ extension PhoneConnection: WCSessionDelegate {
         guard let data = message[WatchMessage.userInfoKey] as? Data else { return }
         Task { @MainActor in self.received(data) }
     }
+
+    /// The phone sends reminders with a reply handler, so it learns whether they arrived (and
+    /// queues them when not); the empty reply says "taken".
+    nonisolated func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping ([String: Any]) -> Void) {
+        let reply = EmptyReply(replyHandler)
+        guard let data = message[WatchMessage.userInfoKey] as? Data else { return reply.send() }
+        Task { @MainActor in
+            self.received(data)
+            reply.send()
+        }
+    }
+}
+
+/// WatchConnectivity's reply handler is not declared Sendable; it may be called from any thread, once.
+private struct EmptyReply: @unchecked Sendable {
+    private let handler: ([String: Any]) -> Void
+    init(_ handler: @escaping ([String: Any]) -> Void) { self.handler = handler }
+    func send() { handler([:]) }
 }

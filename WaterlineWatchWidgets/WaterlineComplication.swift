@@ -9,6 +9,7 @@ struct WaterlineComplication: Widget {
         StaticConfiguration(kind: "WaterlineComplication", provider: SnapshotProvider()) { entry in
             ComplicationView(entry: entry)
                 .containerBackground(.fill.tertiary, for: .widget)
+                .widgetURL(entry.session == nil ? DeepLink.home.url : DeepLink.activeSession.url)
         }
         .configurationDisplayName("Waterline")
         .description("Your Waterline during a night out.")
@@ -29,11 +30,11 @@ struct SnapshotProvider: TimelineProvider {
 
     static var empty: ComplicationEntry { ComplicationEntry(date: Date(), session: nil, threshold: UserSettings().warningThreshold) }
 
-    func getSnapshot(in context: Context, completion: @escaping (ComplicationEntry) -> Void) {
+    func getSnapshot(in context: Context, completion: @escaping @Sendable (ComplicationEntry) -> Void) {
         completion(current())
     }
 
-    func getTimeline(in context: Context, completion: @escaping (Timeline<ComplicationEntry>) -> Void) {
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<ComplicationEntry>) -> Void) {
         completion(Timeline(entries: [current()], policy: .never))
     }
 

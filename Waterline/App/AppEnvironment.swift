@@ -1,70 +1,71 @@
 import Foundation
 import Observation
 import SwiftData
+import UserNotifications
 import WaterlineData
 import WaterlineKit
 
-/// Every live dependency, built once at launch and handed down; views get screen models from here.
+/// Every live dependency, built once at process launch by `AppDelegate` (with or without a
+/// window), wired to the kit's runtime; views get screen models from here.
 @Observable
 @MainActor
 final class AppEnvironment {
-    let container: ModelContainer
-    let service: SessionService
+    let runtime: AppRuntime
     let store: SwiftDataSessionStore
     let credentials: KeychainCredentialStore
     let auth: AuthClient
     let sync: SyncEngine
     let syncStatus: SyncStatusModel
-    let notifications: NotificationScheduler
-    let effects: LiveEffectHandler
+    let notifications: SystemNotificationCenter
     let preferences: AppPreferences
-    let watch: WatchConnectivityService
-    /// The reminder shown as a banner while the app is open.
-    var inAppReminder: NotificationContent?
     var isOnboarded: Bool
+    @ObservationIgnored private let notificationDelegate: NotificationDelegate
+    @ObservationIgnored private let watch: WatchConnectivityService
+    @ObservationIgnored private let storeSignal: DarwinStoreSignal
+
+    var service: SessionService { runtime.service }
 
     init() throws {
         // Built as locals first: a class may not read its own properties before all are set.
-        let container = try WaterlineContainer.make()
-        let store = SwiftDataSessionStore(modelContainer: container)
+        let store = SwiftDataSessionStore(modelContainer: try WaterlineContainer.make())
         let credentials = KeychainCredentialStore()
         let preferences = AppPreferences()
         let status = SyncStatusModel()
-        let notifications = NotificationScheduler()
         let client = ConvexClient(baseURL: preferences.backendURL, token: { await credentials.validToken(at: Date()) })
         let sync = SyncEngine(store: store, client: client, onStatus: { update in Task { @MainActor in status.update(update) } })
+        let notifications = SystemNotificationCenter()
+        let watch = WatchConnectivityService()
+        let storeSignal = DarwinStoreSignal()
+        let platform = RuntimePlatform(
+            notifications: notifications, liveActivities: LiveActivityController(), widgets: SystemWidgetReloader(),
+            watch: watch, sync: SyncEngineTrigger(engine: sync), signal: storeSignal, background: AppBackgroundTasks()
+        )
+        let runtime = AppRuntime(service: SessionService(store: store), platform: platform, process: .app)
 
-        self.container = container
+        self.runtime = runtime
         self.store = store
-        let service = SessionService(store: store)
-        self.service = service
         self.credentials = credentials
         self.preferences = preferences
         self.syncStatus = status
         self.notifications = notifications
         self.auth = AuthClient(client: client, credentials: credentials)
         self.sync = sync
-        let effects = LiveEffectHandler(notifications: notifications, liveActivity: LiveActivityController())
-        self.effects = effects
-        self.watch = WatchConnectivityService(handler: WatchMessageHandler(service: service, effects: effects))
+        self.watch = watch
+        self.storeSignal = storeSignal
+        self.notificationDelegate = NotificationDelegate(runtime: runtime)
         self.isOnboarded = preferences.hasFinishedOnboarding
+    }
 
-        let watch = watch
-        effects.afterEffects = { effects in
-            for case .notifyNow(let reminder) in effects { watch.forward(reminder) }
-            await watch.pushSnapshot()
-            // Local first: the change is saved; the push happens after and may wait for the network.
-            Task { await sync.drain() }
-        }
-        notifications.logWaterFromNotification = { [weak self] in
-            guard let self else { return }
-            if let update = try? await self.service.logWater(source: .phone) {
-                await self.effects.perform(update.effects)
-            }
-        }
-        notifications.showInAppBanner = { [weak self] content in self?.inAppReminder = content }
-        // Widget buttons and the Live Activity run their intents in this process, on this service.
-        IntentServices.register(service: service, effects: effects)
+    /// Hooks every entry point to the runtime; called from `didFinishLaunching`, before the
+    /// system delivers a notification response, a watch message or an intent.
+    func connect() {
+        UNUserNotificationCenter.current().delegate = notificationDelegate
+        watch.runtime = runtime
+        let runtime = runtime
+        storeSignal.observe { Task { await runtime.storeChangedElsewhere() } }
+        // Widget buttons and the Live Activity run their intents in this process, on this runtime.
+        IntentServices.register(runtime)
+        runtime.launched()
     }
 
     func onboardingFinished() {
@@ -77,26 +78,14 @@ final class AppEnvironment {
         isOnboarded = false
     }
 
-    /// The app came to the front: other processes (widgets, intents) may have written meanwhile,
-    /// so the running session's reminders and Live Activity are brought up to date, then synced.
-    func becameActive() async {
-        if let update = try? await service.activeSession() {
-            await effects.perform([
-                .replaceReminders(sessionId: update.session.id, requests: update.reminders.requests),
-                .updateLiveActivity(update.liveActivityState),
-            ])
-        }
-        await sync.drain()
-    }
-
     // MARK: Screen models
 
     func homeModel() -> HomeModel {
-        HomeModel(service: service, effects: effects, keptGoingAt: preferences.keptGoingAt)
+        HomeModel(service: service, effects: runtime, keptGoingAt: preferences.keptGoingAt, changes: runtime.changes)
     }
 
     func activeSessionModel() -> ActiveSessionModel {
-        ActiveSessionModel(service: service, effects: effects)
+        ActiveSessionModel(service: service, effects: runtime, changes: runtime.changes)
     }
 
     func onboardingModel() -> OnboardingModel {
@@ -104,10 +93,10 @@ final class AppEnvironment {
     }
 
     func settingsModel() -> SettingsModel {
-        SettingsModel(service: service, effects: effects, auth: auth)
+        SettingsModel(service: service, effects: runtime, auth: auth)
     }
 
     func summaryModel(for update: SessionUpdate, settings: UserSettings, editable: Bool) -> SummaryModel {
-        SummaryModel(update: update, settings: settings, isEditable: editable, service: service, effects: effects)
+        SummaryModel(update: update, settings: settings, isEditable: editable, service: service, effects: runtime)
     }
 }

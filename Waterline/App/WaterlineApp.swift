@@ -1,36 +1,39 @@
 import SwiftUI
 import WaterlineKit
 
-/// The entry point: builds the live environment once and shows onboarding or home.
+/// The entry point. The environment is built by `AppDelegate` at launch, never by a view, so
+/// background launches find everything wired; the window only shows it.
 @main
 struct WaterlineApp: App {
-    @State private var environment: AppEnvironment?
-    @State private var launchError: String?
+    @UIApplicationDelegateAdaptor(AppDelegate.self) private var delegate
     @Environment(\.scenePhase) private var scenePhase
 
     var body: some Scene {
         WindowGroup {
-            Group {
-                if let environment {
-                    RootView()
-                        .environment(environment)
-                        .environment(environment.syncStatus)
-                } else if let launchError {
-                    ContentUnavailableView("Waterline could not open its data", systemImage: "exclamationmark.triangle", description: Text(launchError))
-                } else {
-                    ProgressView()
-                }
-            }
-            .task {
-                guard environment == nil else { return }
-                do {
-                    environment = try AppEnvironment()
-                } catch {
-                    launchError = error.localizedDescription
-                }
-            }
-            .onChange(of: scenePhase) { _, phase in
-                if phase == .active, let environment { Task { await environment.becameActive() } }
+            if let environment = delegate.environment {
+                RootView()
+                    .environment(environment)
+                    .environment(environment.syncStatus)
+                    .onOpenURL { environment.runtime.open($0) }
+                    .onChange(of: scenePhase, initial: true) { _, phase in
+                        if phase == .active {
+                            Task { await environment.runtime.becameActive() }
+                        } else {
+                            environment.runtime.resignedActive()
+                        }
+                    }
+                    .task(id: scenePhase) {
+                        // While the app is in front, reminders that fall due show as the banner.
+                        while scenePhase == .active, !Task.isCancelled {
+                            environment.runtime.foregroundTick()
+                            try? await Task.sleep(for: .seconds(10))
+                        }
+                    }
+            } else {
+                ContentUnavailableView(
+                    "Waterline could not open its data", systemImage: "exclamationmark.triangle",
+                    description: Text(verbatim: delegate.launchError ?? "")
+                )
             }
         }
     }
@@ -41,6 +44,7 @@ struct RootView: View {
     @Environment(AppEnvironment.self) private var environment
 
     var body: some View {
+        let reminders = environment.runtime.inAppReminders
         Group {
             if environment.isOnboarded {
                 HomeView(model: environment.homeModel())
@@ -49,11 +53,16 @@ struct RootView: View {
             }
         }
         .overlay(alignment: .top) {
-            if let reminder = environment.inAppReminder {
-                ReminderBanner(content: reminder) { environment.inAppReminder = nil }
-                    .transition(.move(edge: .top).combined(with: .opacity))
+            if let reminder = reminders.banner {
+                ReminderBanner(
+                    content: reminder,
+                    logWater: { Task { await environment.runtime.bannerLogWaterTapped() } },
+                    dismiss: { reminders.dismissTapped() }
+                )
+                .id(reminders.bannerNumber)
+                .transition(.move(edge: .top).combined(with: .opacity))
             }
         }
-        .animation(.default, value: environment.inAppReminder)
+        .animation(.default, value: reminders.banner)
     }
 }

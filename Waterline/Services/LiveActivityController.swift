@@ -2,31 +2,41 @@ import ActivityKit
 import Foundation
 import WaterlineKit
 
-/// Starts, updates and ends the session's Live Activity from the kit's `LiveActivityState`.
+/// The kit's `LiveActivityClient` on ActivityKit: the session's Live Activity from `LiveActivityState`.
 @MainActor
-final class LiveActivityController {
-    func start(_ state: LiveActivityState) {
-        guard ActivityAuthorizationInfo().areActivitiesEnabled else { return }
-        if Activity<WaterlineActivityAttributes>.activities.contains(where: { $0.attributes.sessionId == state.sessionId }) {
-            return update(state)
-        }
+final class LiveActivityController: LiveActivityClient {
+    func runningSessionIds() -> [UUID] {
+        Activity<WaterlineActivityAttributes>.activities
+            .filter { $0.activityState == .active || $0.activityState == .stale }
+            .map(\.attributes.sessionId)
+    }
+
+    func start(_ state: LiveActivityState) async -> Bool {
+        guard ActivityAuthorizationInfo().areActivitiesEnabled else { return false }
         let attributes = WaterlineActivityAttributes(sessionId: state.sessionId, startTime: state.startTime)
-        _ = try? Activity.request(attributes: attributes, content: content(state), pushType: nil)
-    }
-
-    func update(_ state: LiveActivityState) {
-        for activity in Activity<WaterlineActivityAttributes>.activities where activity.attributes.sessionId == state.sessionId {
-            Task { await activity.update(content(state)) }
+        do {
+            // Refused in the background unless a Live Activity intent is running; the runtime
+            // starts it again at the next activation.
+            _ = try Activity.request(attributes: attributes, content: Self.content(state), pushType: nil)
+            return true
+        } catch {
+            return false
         }
     }
 
-    func end(_ state: LiveActivityState) {
+    func update(_ state: LiveActivityState) async {
         for activity in Activity<WaterlineActivityAttributes>.activities where activity.attributes.sessionId == state.sessionId {
-            Task { await activity.end(content(state), dismissalPolicy: .default) }
+            await activity.update(Self.content(state))
         }
     }
 
-    private func content(_ state: LiveActivityState) -> ActivityContent<LiveActivityState> {
+    func end(sessionId: UUID, finalState: LiveActivityState?) async {
+        for activity in Activity<WaterlineActivityAttributes>.activities where activity.attributes.sessionId == sessionId {
+            await activity.end(finalState.map(Self.content), dismissalPolicy: .default)
+        }
+    }
+
+    private static func content(_ state: LiveActivityState) -> ActivityContent<LiveActivityState> {
         ActivityContent(state: state, staleDate: Date().addingTimeInterval(LiveActivityState.staleAfter))
     }
 }

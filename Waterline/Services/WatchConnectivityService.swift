@@ -2,80 +2,85 @@ import Foundation
 import WatchConnectivity
 import WaterlineKit
 
-/// The phone's end of WatchConnectivity: logs from the watch go through the same session
-/// service (source `.watch`); every change, from any surface, goes back as the latest snapshot.
-final class WatchConnectivityService: NSObject, WCSessionDelegate, @unchecked Sendable {
-    private let handler: WatchMessageHandler
-    private let session: WCSession?
+/// The kit's `WatchTransport` on `WCSession`, and its delegate: every message from the watch
+/// goes to the runtime, which answers with the snapshot the watch should show.
+@MainActor
+final class WatchConnectivityService: NSObject, WatchTransport {
+    /// Set once at launch, before the session is activated.
+    weak var runtime: AppRuntime?
+    private let session: WCSession? = WCSession.isSupported() ? .default : nil
 
-    init(handler: WatchMessageHandler) {
-        self.handler = handler
-        session = WCSession.isSupported() ? WCSession.default : nil
-        super.init()
+    func activate() {
         session?.delegate = self
         session?.activate()
     }
 
-    /// After any change: the newest snapshot as application context (only the latest matters).
-    func pushSnapshot() async {
-        guard let session, session.activationState == .activated, session.isPaired, session.isWatchAppInstalled,
-              let snapshot = try? await handler.snapshot(), let data = try? WatchMessage.snapshot(snapshot).encoded()
-        else { return }
+    var isAvailable: Bool {
+        guard let session else { return false }
+        return session.activationState == .activated && session.isPaired && session.isWatchAppInstalled
+    }
+
+    var isReachable: Bool { session?.isReachable ?? false }
+
+    func updateContext(_ message: WatchMessage) {
+        guard let session, let data = try? message.encoded() else { return }
         try? session.updateApplicationContext([WatchMessage.userInfoKey: data])
     }
 
-    /// A reminder the phone just fired: queued for the watch, which buzzes and offers "Log Water".
-    func forward(_ reminder: ReminderRequest) {
-        guard let session, session.activationState == .activated, session.isWatchAppInstalled,
-              let data = try? WatchMessage.reminder(reminder).encoded()
-        else { return }
-        if session.isReachable {
-            session.sendMessage([WatchMessage.userInfoKey: data], replyHandler: nil) { _ in
-                session.transferUserInfo([WatchMessage.userInfoKey: data])
-            }
-        } else {
-            session.transferUserInfo([WatchMessage.userInfoKey: data])
+    /// Delivered at once when the watch app answers; false (and the runtime queues it) otherwise.
+    func sendNow(_ message: WatchMessage) async -> Bool {
+        guard let session, session.isReachable, let data = try? message.encoded() else { return false }
+        return await withCheckedContinuation { continuation in
+            session.sendMessage(
+                [WatchMessage.userInfoKey: data],
+                replyHandler: { _ in continuation.resume(returning: true) },
+                errorHandler: { _ in continuation.resume(returning: false) }
+            )
         }
     }
 
-    // MARK: WCSessionDelegate
-
-    func session(_ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: (any Error)?) {
-        Task { await pushSnapshot() }
+    func enqueue(_ message: WatchMessage) {
+        guard let session, let data = try? message.encoded() else { return }
+        session.transferUserInfo([WatchMessage.userInfoKey: data])
     }
 
-    func sessionDidBecomeInactive(_ session: WCSession) {}
-
-    func sessionDidDeactivate(_ session: WCSession) {
-        session.activate()
-    }
-
-    func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any] = [:]) {
-        guard let data = userInfo[WatchMessage.userInfoKey] as? Data else { return }
-        Task { _ = await receive(data) }
-    }
-
-    func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping ([String: Any]) -> Void) {
-        guard let data = message[WatchMessage.userInfoKey] as? Data else { return replyHandler([:]) }
-        let reply = UncheckedReply(replyHandler)
-        Task {
-            let answer = await receive(data)
-            reply.send(answer.map { [WatchMessage.userInfoKey: $0] } ?? [:])
-        }
-    }
-
-    /// Handles one message; returns the encoded snapshot reply.
-    private func receive(_ data: Data) async -> Data? {
-        guard let message = try? WatchMessage.decodeIfKnown(data), let reply = try? await handler.handle(message) else { return nil }
-        let encoded = try? WatchMessage.snapshot(reply.snapshot).encoded()
-        if let encoded { try? session?.updateApplicationContext([WatchMessage.userInfoKey: encoded]) }
-        return encoded
+    private func received(_ data: Data) async -> Data? {
+        await runtime?.watchMessageReceived(data)
     }
 }
 
-/// WatchConnectivity's reply handler is not marked Sendable; it may be called from any thread.
-private struct UncheckedReply: @unchecked Sendable {
-    let handler: ([String: Any]) -> Void
+extension WatchConnectivityService: WCSessionDelegate {
+    nonisolated func session(_ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: (any Error)?) {
+        Task { @MainActor in await self.runtime?.watchLinkActivated() }
+    }
+
+    nonisolated func sessionDidBecomeInactive(_ session: WCSession) {}
+
+    nonisolated func sessionDidDeactivate(_ session: WCSession) {
+        // The person switched watches: talk to the new one.
+        session.activate()
+    }
+
+    nonisolated func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any] = [:]) {
+        guard let data = userInfo[WatchMessage.userInfoKey] as? Data else { return }
+        Task { @MainActor in _ = await self.received(data) }
+    }
+
+    nonisolated func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {
+        guard let data = message[WatchMessage.userInfoKey] as? Data else { return }
+        Task { @MainActor in _ = await self.received(data) }
+    }
+
+    nonisolated func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping ([String: Any]) -> Void) {
+        let reply = WatchReply(replyHandler)
+        guard let data = message[WatchMessage.userInfoKey] as? Data else { return reply.send(nil) }
+        Task { @MainActor in reply.send(await self.received(data)) }
+    }
+}
+
+/// WatchConnectivity's reply handler is not declared Sendable; it may be called from any thread, once.
+private struct WatchReply: @unchecked Sendable {
+    private let handler: ([String: Any]) -> Void
     init(_ handler: @escaping ([String: Any]) -> Void) { self.handler = handler }
-    func send(_ reply: [String: Any]) { handler(reply) }
+    func send(_ data: Data?) { handler(data.map { [WatchMessage.userInfoKey: $0] } ?? [:]) }
 }

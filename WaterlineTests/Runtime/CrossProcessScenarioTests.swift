@@ -9,9 +9,8 @@ import Testing
 struct CrossProcessScenarioTests {
     @Test("an extension's write reaches the open screens through the signal")
     func extensionWrite() async throws {
-        let harness = try await ServiceHarness.prepared()
-        let started = try await harness.service.startSession()
-        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities(running: [started.liveActivityState]))
+        let (harness, started) = try await ServiceHarness.night()
+        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
         await app.runtime.becameActive()
         let active = ActiveSessionModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)
         let home = HomeModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)
@@ -31,8 +30,7 @@ struct CrossProcessScenarioTests {
 
     @Test("a write in the app's own process (widget intent, watch, notification) refreshes the screens at once")
     func inProcessWrite() async throws {
-        let harness = try await ServiceHarness.prepared()
-        let started = try await harness.service.startSession()
+        let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness, watch: RecordingWatch(isReachable: true))
         await app.runtime.becameActive()
         let active = ActiveSessionModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)
@@ -50,8 +48,7 @@ struct CrossProcessScenarioTests {
 
     @Test("a session ended on the watch takes the open Active Session screen to its summary")
     func endedElsewhere() async throws {
-        let harness = try await ServiceHarness.prepared()
-        let started = try await harness.service.startSession()
+        let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness)
         await app.runtime.becameActive()
         let active = ActiveSessionModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)

@@ -9,10 +9,9 @@ import Testing
 struct InAppReminderScenarioTests {
     @Test("a time reminder falls due while the app is open: the banner shows it; Log Water logs and re-plans")
     func timeReminderBanner() async throws {
-        let harness = try await ServiceHarness.prepared()
-        let started = try await harness.service.startSession()
+        let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .denied))
-        await app.runtime.launched()
+        app.runtime.launched()
         await app.runtime.becameActive()
         let due = try #require(started.reminders.requests.first)
 
@@ -46,7 +45,7 @@ struct InAppReminderScenarioTests {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         let app = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined), watch: RecordingWatch(isReachable: true))
-        await app.runtime.launched()
+        app.runtime.launched()
         await app.runtime.becameActive()
         _ = try await app.runtime.intentRequested(.logDrink(presetId: nil), source: .phone)
         #expect(app.runtime.inAppReminders.banner?.detailTitle == "Time for water")
@@ -63,8 +62,7 @@ struct InAppReminderScenarioTests {
 
     @Test("with notifications allowed, a reminder arriving in front becomes the banner instead of the system's")
     func willPresent() async throws {
-        let harness = try await ServiceHarness.prepared()
-        let started = try await harness.service.startSession()
+        let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness)
         await app.runtime.becameActive()
         let due = try #require(started.reminders.requests.first)

@@ -10,11 +10,10 @@ import Testing
 struct IntentScenarioTests {
     @Test("a Live Activity tap in the app's process: logged, reminders, Live Activity, widgets, watch, sync")
     func liveActivityTap() async throws {
-        let harness = try await ServiceHarness.prepared()
-        let started = try await harness.service.startSession()
+        let (harness, started) = try await ServiceHarness.night()
         harness.clock.advance(minutes: 12)
-        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(running: [started.liveActivityState]))
-        await phone.runtime.launched()
+        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
+        phone.runtime.launched()
 
         let outcome = try await phone.runtime.intentRequested(.logWater, source: .liveActivity)
         #expect(outcome.dialog == "Water logged. Waterline −1.")
@@ -35,15 +34,14 @@ struct IntentScenarioTests {
 
     @Test("a widget button in the extension's process: logged and the app signalled; the app brings the rest up to date")
     func widgetTapInExtension() async throws {
-        let harness = try await ServiceHarness.prepared()
-        let started = try await harness.service.startSession()
-        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities(running: [started.liveActivityState]))
-        await app.runtime.launched()
+        let (harness, started) = try await ServiceHarness.night()
+        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
+        app.runtime.launched()
         await app.runtime.becameActive()
         harness.clock.advance(minutes: 3)
 
         let widget = DeviceProcess(harness, process: .appExtension)
-        await widget.runtime.launched()
+        widget.runtime.launched()
         _ = try await widget.runtime.intentRequested(.logDrink(presetId: nil), source: .widget)
         #expect(await harness.store.logs(sessionId: started.session.id).map(\.source) == [.widget])
         #expect(widget.widgets.reloads == 1)
@@ -70,7 +68,7 @@ struct IntentScenarioTests {
 
         // The app was not running: it opens later and starts the Live Activity then.
         let app = DeviceProcess(harness)
-        await app.runtime.launched()
+        app.runtime.launched()
         #expect(app.liveActivities.running.isEmpty)
         await app.runtime.becameActive()
         #expect(app.liveActivities.running[sessionId]?.isEnded == false)
@@ -81,7 +79,7 @@ struct IntentScenarioTests {
     func startInAppProcess() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: true))
-        await phone.runtime.launched()
+        phone.runtime.launched()
         let outcome = try await phone.runtime.intentRequested(.startSession, source: .widget)
         let sessionId = try #require(outcome.update?.session.id)
         #expect(phone.liveActivities.starts == 1 && phone.liveActivities.running[sessionId] != nil)
@@ -93,9 +91,8 @@ struct IntentScenarioTests {
 
     @Test("ending from Siri ends the Live Activity and cancels the reminders, here or at the next activation")
     func endFromSiri() async throws {
-        let harness = try await ServiceHarness.prepared()
-        let started = try await harness.service.startSession()
-        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities(running: [started.liveActivityState]))
+        let (harness, started) = try await ServiceHarness.night()
+        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
         await app.runtime.becameActive()
         #expect(!app.notifications.pending.isEmpty)
 
@@ -120,5 +117,28 @@ struct IntentScenarioTests {
         let outcome = try await phone.runtime.intentRequested(.logWater, source: .widget)
         #expect(outcome.dialog == "There's no session running. Start one first.")
         #expect(phone.widgets.reloads == 0 && phone.background.open.isEmpty)
+    }
+
+    @Test("a widget, the watch and a notification at the same moment: every log once, the Live Activity ends on the latest state")
+    func together() async throws {
+        let (harness, started) = try await ServiceHarness.night()
+        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
+        app.runtime.launched()
+        let runtime = app.runtime
+        let watchLog = try WatchMessage.logDrink(WatchLogRequest(id: UUID(number: 0xC1), timestamp: harness.clock.now, sessionId: started.session.id)).encoded()
+        let response = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: "waterline.time.x.1")
+        async let widget = runtime.intentRequested(.logWater, source: .widget)
+        async let watch = runtime.watchMessageReceived(watchLog)
+        async let notification: Void = runtime.notificationResponseReceived(response)
+        async let again: Void = runtime.notificationResponseReceived(response)
+        _ = try await (widget, watch, notification, again)
+
+        let logs = await harness.store.logs(sessionId: started.session.id)
+        #expect(logs.filter { $0.type == .water }.count == 2)
+        #expect(logs.filter { $0.type == .alcohol }.count == 1)
+        let shown = try #require(app.liveActivities.running[started.session.id])
+        #expect(shown.totalWaterCount == 2 && shown.totalAlcoholCount == 1)
+        #expect(app.watch.snapshot?.session?.totalWaterCount == 2)
+        #expect(app.background.open.isEmpty)
     }
 }

@@ -29,7 +29,7 @@ struct NotificationScenarioTests {
 
         // The system still shows the Live Activity the app started earlier; the process is new.
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: false, running: [before.liveActivityState]))
-        await phone.runtime.launched()
+        phone.runtime.launched()
         #expect(phone.notifications.categoriesRegistered == 1, "the Log Water category exists before the response is handled")
         #expect(phone.watch.activations == 1, "the watch link is active without a window")
         #expect(!phone.runtime.isActive)
@@ -60,7 +60,7 @@ struct NotificationScenarioTests {
 
         // Even a second cold launch with the same response logs nothing twice.
         let relaunched = DeviceProcess(harness)
-        await relaunched.runtime.launched()
+        relaunched.runtime.launched()
         await relaunched.runtime.notificationResponseReceived(response)
         #expect(await harness.store.logs(sessionId: sessionId).filter { $0.type == .water }.count == 1)
     }
@@ -70,7 +70,7 @@ struct NotificationScenarioTests {
         let (harness, before) = try await nightInProgress()
         let reminder = try timeReminder(of: before)
         let phone = DeviceProcess(harness)
-        await phone.runtime.launched()
+        phone.runtime.launched()
         await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationAction.dismiss.rawValue, requestIdentifier: reminder.identifier))
         #expect(await harness.store.logs(sessionId: before.session.id).count == 1)
         #expect(phone.runtime.pendingLink == nil)
@@ -85,7 +85,7 @@ struct NotificationScenarioTests {
         let reminder = try timeReminder(of: before)
         _ = try await harness.service.endSession()
         let phone = DeviceProcess(harness)
-        await phone.runtime.launched()
+        phone.runtime.launched()
         await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier))
         #expect(await harness.store.logs(sessionId: before.session.id).count == 1)
         #expect(phone.widgets.reloads == 0 && phone.background.open.isEmpty)

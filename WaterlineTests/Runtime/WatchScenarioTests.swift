@@ -19,12 +19,11 @@ struct WatchScenarioTests {
 
     @Test("the drink lands in its session, the per-drink reminder fires on both devices, the watch gets the snapshot")
     func perDrinkReminder() async throws {
-        let harness = try await ServiceHarness.prepared()
-        let started = try await harness.service.startSession()
+        let (harness, started) = try await ServiceHarness.night()
         let beer = try await harness.presetNamed("Beer")
         harness.clock.advance(minutes: 5)
         let phone = DeviceProcess(harness, watch: RecordingWatch(isReachable: true))
-        await phone.runtime.launched()
+        phone.runtime.launched()
 
         let request = WatchLogRequest(id: UUID(number: 0xD1), timestamp: harness.clock.now, presetId: beer.id, sessionId: started.session.id)
         let answer = try reply(await phone.runtime.watchMessageReceived(try message(.logDrink(request))))
@@ -56,7 +55,7 @@ struct WatchScenarioTests {
         let started = try await harness.service.startSession()
         let double = try await harness.presetNamed("Double")
         let phone = DeviceProcess(harness, watch: RecordingWatch(isReachable: false))
-        await phone.runtime.launched()
+        phone.runtime.launched()
         let request = WatchLogRequest(id: UUID(number: 0xD2), timestamp: harness.clock.now, presetId: double.id, sessionId: started.session.id)
         _ = await phone.runtime.watchMessageReceived(try message(.logDrink(request)))
         #expect(phone.notifications.posted.map(\.kind) == [.pacingWarning])
@@ -74,7 +73,7 @@ struct WatchScenarioTests {
         harness.clock.advance(minutes: 60)
         let second = try await harness.service.startSession()
         let phone = DeviceProcess(harness)
-        await phone.runtime.launched()
+        phone.runtime.launched()
         let late = WatchLogRequest(id: UUID(number: 0xD3), timestamp: Fixed.at(minutes: 20), sessionId: first.session.id)
         _ = await phone.runtime.watchMessageReceived(try message(.logWater(late)))
         #expect(await harness.store.log(id: late.id)?.sessionId == first.session.id)
@@ -87,7 +86,7 @@ struct WatchScenarioTests {
     func startFromWatch() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: false))
-        await phone.runtime.launched()
+        phone.runtime.launched()
         let answer = try reply(await phone.runtime.watchMessageReceived(try message(.startSession(requestId: UUID(number: 0xE1)))))
         let sessionId = try #require(answer.session?.sessionId)
         #expect(phone.liveActivities.refusedStarts == 1 && phone.liveActivities.running.isEmpty)

@@ -21,6 +21,12 @@ struct ServiceHarness {
         return harness
     }
 
+    /// A prepared harness with a session started at `Fixed.start`.
+    static func night(_ settings: UserSettings = UserSettings()) async throws -> (ServiceHarness, SessionUpdate) {
+        let harness = try await prepared(settings)
+        return (harness, try await harness.service.startSession())
+    }
+
     func presetNamed(_ name: String) async throws -> DrinkPreset {
         try await service.presets().first { $0.name == name }!
     }

@@ -9,6 +9,7 @@ struct HomeScreenWidget: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "WaterlineHomeScreen", provider: SnapshotProvider()) { entry in
             HomeScreenView(entry: entry)
+                .widgetURL(DeepLink.forWidget(entry.snapshot).url)
                 .containerBackground(.fill.tertiary, for: .widget)
         }
         .configurationDisplayName("Waterline")

@@ -12,6 +12,7 @@ struct WaterlineLiveActivity: Widget {
             LiveActivityLockScreenView(state: context.state)
                 .padding()
                 .activityBackgroundTint(Color.black.opacity(0.6))
+                .widgetURL(DeepLink.activeSession.url)
         } dynamicIsland: { context in
             let state = context.state
             return DynamicIsland {
@@ -39,6 +40,7 @@ struct WaterlineLiveActivity: Widget {
             } minimal: {
                 Text(verbatim: state.waterlineText).foregroundStyle(state.isWarning ? Color.orange : Color.teal)
             }
+            .widgetURL(DeepLink.activeSession.url)
         }
     }
 }

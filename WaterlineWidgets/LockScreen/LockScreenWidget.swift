@@ -8,6 +8,7 @@ struct LockScreenWidget: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "WaterlineLockScreen", provider: SnapshotProvider()) { entry in
             LockScreenView(entry: entry)
+                .widgetURL(DeepLink.forWidget(entry.snapshot).url)
                 .containerBackground(.clear, for: .widget)
         }
         .configurationDisplayName("Waterline")

@@ -15,12 +15,13 @@ struct SnapshotProvider: TimelineProvider {
         SnapshotEntry(date: Date(), snapshot: .mock)
     }
 
-    func getSnapshot(in context: Context, completion: @escaping (SnapshotEntry) -> Void) {
+    // WidgetKit declares both completions `@Sendable`: they are called from the task below.
+    func getSnapshot(in context: Context, completion: @escaping @Sendable (SnapshotEntry) -> Void) {
         if context.isPreview { return completion(placeholder(in: context)) }
         Task { completion(await Self.current()) }
     }
 
-    func getTimeline(in context: Context, completion: @escaping (Timeline<SnapshotEntry>) -> Void) {
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<SnapshotEntry>) -> Void) {
         Task {
             let entry = await Self.current()
             // Refresh at the next reminder (its countdown ends), or in a while to age the gauge's times.

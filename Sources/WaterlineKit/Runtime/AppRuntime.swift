@@ -24,6 +24,7 @@ public final class AppRuntime: SessionEffectHandler {
     @ObservationIgnored private var plan = ReminderPlan.none
     @ObservationIgnored private var lastReminderCheck: Date?
     @ObservationIgnored private var authorization = NotificationAuthorization.notDetermined
+    @ObservationIgnored private let applyGate = SerialGate()
 
     public init(service: SessionService, platform: RuntimePlatform, process: RuntimeProcess = .app) {
         self.service = service
@@ -34,12 +35,17 @@ public final class AppRuntime: SessionEffectHandler {
 
     // MARK: Process and app lifecycle
 
-    /// The process started, in front or in the background. Registers what must exist before any
-    /// callback can arrive: the reminder category and the watch link.
-    public func launched() async {
+    /// The process started, in front or in the background (called before launch finishes).
+    /// Registers what must exist before any callback can arrive: the reminder category and the
+    /// watch link.
+    public func launched() {
         platform.notifications.registerCategories()
         if process == .app { platform.watch.activate() }
-        authorization = await platform.notifications.authorization()
+    }
+
+    /// The watch link finished activating: the watch gets the state as it stands.
+    public func watchLinkActivated() async {
+        await pushWatchSnapshot()
     }
 
     /// The app came to the front. Other processes may have written meanwhile, and a Live
@@ -145,6 +151,12 @@ public final class AppRuntime: SessionEffectHandler {
     }
 
     private func apply(_ effects: [SessionEffect]) async {
+        await oneAtATime { await self.applyNow(effects) }
+    }
+
+    /// Effects of different actions never interleave (each awaits the system several times), so
+    /// the Live Activity and the reminders end in the state of the last action, not of a slower one.
+    private func applyNow(_ effects: [SessionEffect]) async {
         // An action that changed nothing (a repeated delivery) has no effects and touches nothing.
         guard !effects.isEmpty else { return }
         for effect in effects {
@@ -184,6 +196,8 @@ public final class AppRuntime: SessionEffectHandler {
     }
 
     private func notifyNow(_ request: ReminderRequest) async {
+        // Asked each time: on a background launch nothing has asked yet.
+        authorization = await platform.notifications.authorization()
         if authorization == .allowed {
             await platform.notifications.post(request)
         } else if isActive {
@@ -203,6 +217,11 @@ public final class AppRuntime: SessionEffectHandler {
     /// Brings reminders, the Live Activity, widgets and the watch in line with the store, which
     /// another process may have changed; the open screens refresh.
     private func reconcile() async {
+        // Read and carried out in one turn, so no action's newer effects land before these older ones.
+        await oneAtATime { await self.reconcileNow() }
+    }
+
+    private func reconcileNow() async {
         var effects: [SessionEffect] = [.reloadWidgets]
         let running = platform.liveActivities.runningSessionIds()
         let active = try? await service.activeSession()
@@ -216,7 +235,11 @@ public final class AppRuntime: SessionEffectHandler {
             let ended = try? await service.session(id: sessionId)
             await platform.liveActivities.end(sessionId: sessionId, finalState: ended?.liveActivityState)
         }
-        await apply(effects)
+        await applyNow(effects)
+    }
+
+    private func oneAtATime(_ body: () async -> Void) async {
+        await applyGate.run(body)
     }
 
     private func holdingBackground<T>(_ name: String, _ work: () async -> T) async -> T {

@@ -10,8 +10,7 @@ public actor SessionService {
     private let makeID: @Sendable () -> UUID
     private let planner: ReminderPlanner
     private let abandonedPolicy: AbandonedSessionPolicy
-    private var isBusy = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private let gate = SerialGate()
 
     public init(
         store: any SessionStore,
@@ -291,15 +290,7 @@ public actor SessionService {
     // MARK: Internals
 
     private func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-        if isBusy {
-            await withCheckedContinuation { waiting.append($0) }
-        } else {
-            isBusy = true
-        }
-        defer {
-            if waiting.isEmpty { isBusy = false } else { waiting.removeFirst().resume() }
-        }
-        return try await body()
+        try await gate.run(body)
     }
 
     private func ensureUser(settings: UserSettings? = nil) async throws -> User {

@@ -4,6 +4,8 @@ import WaterlineKit
 /// The Active Session screen: gauge, counts, reminders, presets, quick add, timeline, undo, end.
 struct ActiveSessionView: View {
     @State var model: ActiveSessionModel
+    /// Back to Home, after the summary's "Done".
+    let finished: () -> Void
     @Environment(AppEnvironment.self) private var environment
     @State private var editing: LogEntry?
     @State private var logTaps = 0
@@ -82,8 +84,11 @@ struct ActiveSessionView: View {
         .confirmationDialog("End this session?", isPresented: $model.isConfirmingEnd, titleVisibility: .visible) {
             Button("End Session", role: .destructive) { Task { await model.endSessionConfirmed() } }
         }
-        .navigationDestination(item: Binding(get: { model.endedSession }, set: { _ in })) { ended in
-            SummaryView(model: environment.summaryModel(for: ended, settings: model.settings, editable: true))
+        .navigationDestination(item: Binding(get: { model.endedSession }, set: { if $0 == nil { model.summaryClosed() } })) { ended in
+            SummaryView(model: environment.summaryModel(for: ended, settings: model.settings, editable: true)) {
+                model.summaryClosed()
+                finished()
+            }
         }
         .alert("Not now", isPresented: Binding(get: { model.errorMessage != nil }, set: { if !$0 { model.errorDismissed() } })) {
             Button("OK") { model.errorDismissed() }

@@ -7,9 +7,10 @@ struct HomeView: View {
     @Environment(AppEnvironment.self) private var environment
     @State private var showsSession = false
     @State private var showsSettings = false
+    @State private var pastSessions: [UUID] = []
 
     var body: some View {
-        NavigationStack {
+        NavigationStack(path: $pastSessions) {
             List {
                 if let active = model.active, let gauge = model.gauge {
                     activeSection(active, gauge: gauge)
@@ -48,7 +49,8 @@ struct HomeView: View {
                 PastSessionView(sessionId: sessionId)
             }
             .navigationDestination(isPresented: $showsSession) {
-                ActiveSessionView(model: environment.activeSessionModel())
+                // The summary's "Done" comes back here, past the ended session's screen.
+                ActiveSessionView(model: environment.activeSessionModel()) { showsSession = false }
             }
             .sheet(isPresented: $showsSettings) {
                 SettingsView(model: environment.settingsModel())
@@ -62,6 +64,19 @@ struct HomeView: View {
                     showsSession = true
                     model.navigatedToSession()
                 }
+            }
+            .onChange(of: model.openedPastSessionId) { _, opened in
+                if let opened {
+                    showsSession = false
+                    pastSessions = [opened]
+                    model.navigatedToPastSession()
+                }
+            }
+            .onChange(of: environment.runtime.pendingLink, initial: true) { _, link in
+                // A widget, the complication or a notification asked for a screen.
+                guard let link else { return }
+                environment.runtime.linkHandled()
+                Task { await model.linkOpened(link) }
             }
             .alert("Still out?", isPresented: Binding(get: { model.abandonedPrompt != nil }, set: { _ in })) {
                 Button("End Now") { Task { await model.endNowTapped() } }

@@ -4,8 +4,9 @@ import WaterlineKit
 /// The end of a night: totals, duration, adherence, the Waterline's end and range, the timeline.
 struct SummaryView: View {
     @State var model: SummaryModel
+    /// "Done" after ending: back to Home. Nil for a past session (read-only, with a back button).
+    var done: (() -> Void)?
     @State private var editing: LogEntry?
-    @Environment(\.dismiss) private var dismiss
 
     var body: some View {
         List {
@@ -42,9 +43,14 @@ struct SummaryView: View {
         .navigationTitle("Summary")
         .navigationBarBackButtonHidden(model.isEditable)
         .toolbar {
-            if model.isEditable {
-                ToolbarItem(placement: .confirmationAction) { Button("Done") { dismiss() } }
+            if model.isEditable, let done {
+                ToolbarItem(placement: .confirmationAction) { Button("Done", action: done) }
             }
+        }
+        .alert("Not now", isPresented: Binding(get: { model.errorMessage != nil }, set: { if !$0 { model.errorDismissed() } })) {
+            Button("OK") { model.errorDismissed() }
+        } message: {
+            Text(verbatim: model.errorMessage ?? "")
         }
         .sheet(item: $editing) { log in
             LogEditView(log: log) { edited in Task { await model.logEdited(edited) } }

@@ -17,6 +17,11 @@ final class RecordingLiveActivities: LiveActivityClient {
         for state in running { self.running[state.sessionId] = state }
     }
 
+    /// The system already shows the session's Live Activity (started by an earlier process).
+    static func showing(_ session: SessionUpdate) -> RecordingLiveActivities {
+        RecordingLiveActivities(running: [session.liveActivityState])
+    }
+
     func runningSessionIds() -> [UUID] { Array(running.keys) }
 
     func start(_ state: LiveActivityState) async -> Bool {

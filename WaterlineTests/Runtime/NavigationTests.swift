@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+
+/// Deep links reaching the screens, the summary's way back, and its errors.
+@Suite("Links to screens, the summary's Done and its errors")
+@MainActor
+struct NavigationTests {
+    @Test("a widget's link opens the running session, or stays home with none; a past session's link opens it")
+    func links() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let app = DeviceProcess(harness)
+        app.runtime.open(DeepLink.activeSession.url)
+        #expect(app.runtime.pendingLink == .activeSession)
+        app.runtime.open(URL(string: "https://example.com/session")!)
+        #expect(app.runtime.pendingLink == .activeSession, "a foreign URL changes nothing")
+        app.runtime.linkHandled()
+        #expect(app.runtime.pendingLink == nil)
+
+        let home = HomeModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)
+        await home.linkOpened(.activeSession)
+        #expect(home.startedSession == nil, "no session running: Home is the right screen")
+        let started = try await harness.service.startSession()
+        await home.linkOpened(.activeSession)
+        #expect(home.startedSession?.session.id == started.session.id)
+        home.navigatedToSession()
+        await home.linkOpened(.pastSession(UUID(number: 0x0B)))
+        #expect(home.openedPastSessionId == UUID(number: 0x0B))
+        home.navigatedToPastSession()
+        #expect(home.openedPastSessionId == nil)
+    }
+
+    @Test("the watch gets the state as it stands once its link is active")
+    func watchActivation() async throws {
+        let (harness, started) = try await ServiceHarness.night()
+        let app = DeviceProcess(harness)
+        app.runtime.launched()
+        #expect(app.watch.context == nil)
+        await app.runtime.watchLinkActivated()
+        #expect(app.watch.snapshot?.session?.sessionId == started.session.id)
+        #expect(app.watch.snapshot?.presets.count == 5)
+    }
+
+    @Test("Summary: Done leaves the ended session; a refused edit is shown, then dismissed")
+    func summary() async throws {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        let app = DeviceProcess(harness)
+        let active = ActiveSessionModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)
+        await active.appeared()
+        await active.waterButtonTapped()
+        await active.endSessionConfirmed()
+        let ended = try #require(active.endedSession)
+        active.summaryClosed()
+        #expect(active.endedSession == nil)
+
+        let summary = SummaryModel(update: ended, settings: UserSettings(), isEditable: true, service: app.runtime.service, effects: app.runtime)
+        var edited = try #require(summary.timeline.first)
+        edited.timestamp = ended.session.startTime.addingTimeInterval(-3_600)
+        await summary.logEdited(edited)
+        #expect(summary.errorMessage != nil, "a log before the session started is refused, with words")
+        #expect(summary.report.totalWaterCount == 1, "nothing was lost")
+        summary.errorDismissed()
+        #expect(summary.errorMessage == nil)
+    }
+}

@@ -23,7 +23,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -55,7 +54,8 @@ let package = Package(
             name: "WaterlineStore",
             dependencies: [
                 .product(name: "WaterlineKit", package: "Waterline"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                // The server's SQLite, compiled from source: the package needs no system SQLite.
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),
         .executableTarget(

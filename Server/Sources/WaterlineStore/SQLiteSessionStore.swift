@@ -1,143 +1,144 @@
 import Foundation
-import GRDB
+import SQLiteNIO
 import WaterlineKit
 
-/// A `SyncStore` in one SQLite file (GRDB): the command line's store. Every write and the
+/// A `SyncStore` in one SQLite file: the command line's store, on the same SQLite the server
+/// uses (sqlite-nio, compiled from source, so no system SQLite is needed). Every write and the
 /// pending change it causes are committed in one transaction.
-public final class SQLiteSessionStore: SyncStore {
-    private let queue: DatabaseQueue
+///
+/// The file is checked when it is opened (`PRAGMA quick_check`); a damaged store is still read,
+/// so what is intact can be exported, but every write is refused with `StoreDamage`.
+public actor SQLiteSessionStore: SyncStore {
+    private let connection: SQLiteConnection
+    private let gate = SerialGate()
+    /// What the integrity check found, when the file is damaged.
+    public nonisolated let damage: StoreDamage?
 
-    /// Opens or creates the database at `path` and brings its schema up to date.
-    public init(path: String) throws {
-        try FileManager.default.createDirectory(
-            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true
-        )
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(5)
-        queue = try DatabaseQueue(path: path, configuration: configuration)
-        try Self.migrator.migrate(queue)
+    private init(connection: SQLiteConnection, damage: StoreDamage?) {
+        self.connection = connection
+        self.damage = damage
     }
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE user (id TEXT PRIMARY KEY, body TEXT NOT NULL);
-                CREATE TABLE sessions (
-                    id TEXT PRIMARY KEY, start_time DOUBLE NOT NULL, is_active BOOLEAN NOT NULL,
-                    deleted_at DOUBLE, body TEXT NOT NULL
-                );
-                CREATE UNIQUE INDEX sessions_one_active ON sessions (is_active) WHERE is_active AND deleted_at IS NULL;
-                CREATE TABLE log_entries (
-                    id TEXT PRIMARY KEY, session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-                    timestamp DOUBLE NOT NULL, deleted_at DOUBLE, body TEXT NOT NULL
-                );
-                CREATE INDEX log_entries_by_session ON log_entries (session_id, timestamp, id);
-                CREATE TABLE presets (id TEXT PRIMARY KEY, sort_order INTEGER NOT NULL, deleted_at DOUBLE, body TEXT NOT NULL);
-                CREATE TABLE outbox (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL);
-                """)
+    /// Opens or creates the database at `path`, checks it, and brings its schema up to date.
+    public static func open(path: String) async throws -> SQLiteSessionStore {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let connection = try await SQLiteConnection.open(storage: .file(path: path))
+        do {
+            _ = try await connection.query("PRAGMA busy_timeout = 5000")
+            _ = try await connection.query("PRAGMA foreign_keys = ON")
+            let damage = try await StoreIntegrity.check(connection, path: path)
+            if damage == nil { try await StoreSchema.migrate(connection) }
+            return SQLiteSessionStore(connection: connection, damage: damage)
+        } catch {
+            try? await connection.close()
+            throw error
         }
-        return migrator
+    }
+
+    /// Closes the file; the store may not be used after.
+    public func close() async {
+        try? await connection.close()
+    }
+
+    /// A number that changes whenever another connection (another `waterline`) commits.
+    public func dataVersion() async throws -> Int {
+        try await read { db in Int(try await db.query("PRAGMA data_version").first?.column("data_version")?.integer ?? 0) }
     }
 
     // MARK: SessionStore
 
     public func user() async throws -> User? {
-        try await queue.read { db in try Self.decode(User.self, String.fetchOne(db, sql: "SELECT body FROM user")) }
+        try await read { db in try await Rows.user(db) }
     }
 
     public func saveUser(_ user: User) async throws {
-        try await queue.write { db in
-            let previous = try Self.decode(User.self, String.fetchOne(db, sql: "SELECT body FROM user"))
-            try db.execute(sql: "DELETE FROM user")
-            try db.execute(sql: "INSERT INTO user (id, body) VALUES (?, ?)", arguments: [Self.key(user.id), Self.json(user)])
-            if previous?.settings != user.settings { try Self.enqueue(.settings(user.settings), db) }
+        try await write { db in
+            let previous = try await Rows.user(db)
+            _ = try await db.query("DELETE FROM user")
+            _ = try await db.query("INSERT INTO user (id, body) VALUES (?, ?)", [Rows.key(user.id), Rows.json(user)])
+            if previous?.settings != user.settings { try await Rows.enqueue(.settings(user.settings), db) }
         }
     }
 
     public func activeSession() async throws -> Session? {
-        try await queue.read(Self.activeSession)
+        try await read { db in try await Rows.activeSession(db) }
     }
 
     public func startSession(_ candidate: Session) async throws -> (session: Session, created: Bool) {
-        try await queue.write { db in
-            if let active = try Self.activeSession(db) { return (active, false) }
-            try Self.write(candidate, db)
-            return (candidate, true)
+        let result: StartResult = try await write { db in
+            if let active = try await Rows.activeSession(db) { return StartResult(session: active, created: false) }
+            try await Rows.write(candidate, db)
+            return StartResult(session: candidate, created: true)
         }
+        return (result.session, result.created)
     }
 
     public func session(id: UUID) async throws -> Session? {
-        try await queue.read { db in
-            try Self.decode(Session.self, String.fetchOne(db, sql: "SELECT body FROM sessions WHERE id = ? AND deleted_at IS NULL", arguments: [Self.key(id)]))
+        try await read { db in
+            try await Rows.one(Session.self, "SELECT body FROM sessions WHERE id = ? AND deleted_at IS NULL", [Rows.key(id)], db)
         }
     }
 
     public func sessions(limit: Int?) async throws -> [Session] {
-        try await queue.read { db in
-            try String.fetchAll(db, sql: "SELECT body FROM sessions WHERE deleted_at IS NULL ORDER BY start_time DESC LIMIT ?", arguments: [limit ?? -1])
-                .compactMap { try Self.decode(Session.self, $0) }
+        try await read { db in
+            try await Rows.all(Session.self, "SELECT body FROM sessions WHERE deleted_at IS NULL ORDER BY start_time DESC LIMIT ?", [.integer(limit ?? -1)], db)
         }
     }
 
     public func saveSession(_ session: Session) async throws {
-        try await queue.write { db in
-            if session.isActive, session.deletedAt == nil, let active = try Self.activeSession(db), active.id != session.id {
+        try await write { db in
+            if session.isActive, session.deletedAt == nil, let active = try await Rows.activeSession(db), active.id != session.id {
                 throw SessionStoreError.secondActiveSession(active.id)
             }
-            try Self.write(session, db)
+            try await Rows.write(session, db)
         }
     }
 
     public func logs(sessionId: UUID) async throws -> [LogEntry] {
-        try await queue.read { db in
-            try String.fetchAll(db, sql: "SELECT body FROM log_entries WHERE session_id = ? AND deleted_at IS NULL", arguments: [Self.key(sessionId)])
-                .compactMap { try Self.decode(LogEntry.self, $0) }
+        try await read { db in
+            try await Rows.all(LogEntry.self, "SELECT body FROM log_entries WHERE session_id = ? AND deleted_at IS NULL", [Rows.key(sessionId)], db)
                 .sorted(by: WaterlineEngine.isOrderedBefore)
         }
     }
 
     public func log(id: UUID) async throws -> LogEntry? {
-        try await queue.read { db in
-            try Self.decode(LogEntry.self, String.fetchOne(db, sql: "SELECT body FROM log_entries WHERE id = ?", arguments: [Self.key(id)]))
-        }
+        try await read { db in try await Rows.one(LogEntry.self, "SELECT body FROM log_entries WHERE id = ?", [Rows.key(id)], db) }
     }
 
     public func saveLog(_ log: LogEntry) async throws {
-        try await queue.write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sessions WHERE id = ?", arguments: [Self.key(log.sessionId)]) != nil else {
+        try await write { db in
+            guard try await !db.query("SELECT 1 FROM sessions WHERE id = ?", [Rows.key(log.sessionId)]).isEmpty else {
                 throw SessionStoreError.unknownSession(log.sessionId)
             }
-            try Self.write(log, db)
-            try Self.enqueue(.logEntry(log), db)
+            try await Rows.write(log, db)
+            try await Rows.enqueue(.logEntry(log), db)
         }
     }
 
     public func presets() async throws -> [DrinkPreset] {
-        try await queue.read { db in
-            try String.fetchAll(db, sql: "SELECT body FROM presets WHERE deleted_at IS NULL ORDER BY sort_order, id")
-                .compactMap { try Self.decode(DrinkPreset.self, $0) }
+        try await read { db in
+            try await Rows.all(DrinkPreset.self, "SELECT body FROM presets WHERE deleted_at IS NULL ORDER BY sort_order, id", [], db)
         }
     }
 
     public func preset(id: UUID) async throws -> DrinkPreset? {
-        try await queue.read { db in
-            try Self.decode(DrinkPreset.self, String.fetchOne(db, sql: "SELECT body FROM presets WHERE id = ? AND deleted_at IS NULL", arguments: [Self.key(id)]))
+        try await read { db in
+            try await Rows.one(DrinkPreset.self, "SELECT body FROM presets WHERE id = ? AND deleted_at IS NULL", [Rows.key(id)], db)
         }
     }
 
     public func savePreset(_ preset: DrinkPreset) async throws {
-        try await queue.write { db in
-            try Self.write(preset, db)
-            try Self.enqueue(.preset(PresetRecord(preset)), db)
+        try await write { db in
+            try await Rows.write(preset, db)
+            try await Rows.enqueue(.preset(PresetRecord(preset)), db)
         }
     }
 
     public func deleteAll() async throws {
-        try await queue.write { db in
+        try await write { db in
             for table in ["log_entries", "sessions", "presets", "user", "outbox"] {
-                try db.execute(sql: "DELETE FROM \(table)")
+                _ = try await db.query("DELETE FROM \(table)")
             }
         }
     }
@@ -145,114 +146,80 @@ public final class SQLiteSessionStore: SyncStore {
     // MARK: SyncStore
 
     public func pendingChanges() async throws -> [PendingChange] {
-        try await queue.read { db in try Self.outbox(db).ordered }
+        try await read { db in try await Rows.outbox(db).ordered }
     }
 
     public func completeChange(_ key: SyncKey, revision: Int) async throws {
-        try await queue.write { db in try Self.updateOutbox(db) { $0.complete(key, revision: revision) } }
+        try await write { db in try await Rows.updateOutbox(db) { $0.complete(key, revision: revision) } }
     }
 
     public func failChange(_ key: SyncKey, revision: Int, reason: String) async throws {
-        try await queue.write { db in try Self.updateOutbox(db) { $0.fail(key, revision: revision, reason: reason) } }
+        try await write { db in try await Rows.updateOutbox(db) { $0.fail(key, revision: revision, reason: reason) } }
     }
 
     @discardableResult
     public func applyRemote(_ payload: SyncPayload) async throws -> Bool {
-        try await queue.write { db in
-            guard let user = try Self.decode(User.self, String.fetchOne(db, sql: "SELECT body FROM user")) else {
-                throw SessionStoreError.noUser
-            }
+        try await write { db in
+            guard let user = try await Rows.user(db) else { throw SessionStoreError.noUser }
             let replaced: Bool
             switch payload {
             case .session(let record):
-                let local = try Self.decode(Session.self, String.fetchOne(db, sql: "SELECT body FROM sessions WHERE id = ?", arguments: [Self.key(record.id)]))
+                let local = try await Rows.one(Session.self, "SELECT body FROM sessions WHERE id = ?", [Rows.key(record.id)], db)
                 replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
-                if replaced { try Self.write(record.session(userId: user.id), db) }
+                if replaced { try await Rows.write(record.session(userId: user.id), db) }
             case .logEntry(let log):
-                let local = try Self.decode(LogEntry.self, String.fetchOne(db, sql: "SELECT body FROM log_entries WHERE id = ?", arguments: [Self.key(log.id)]))
+                let local = try await Rows.one(LogEntry.self, "SELECT body FROM log_entries WHERE id = ?", [Rows.key(log.id)], db)
                 replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
-                if replaced { try Self.write(log, db) }
+                if replaced { try await Rows.write(log, db) }
             case .preset(let record):
-                let local = try Self.decode(DrinkPreset.self, String.fetchOne(db, sql: "SELECT body FROM presets WHERE id = ?", arguments: [Self.key(record.id)]))
+                let local = try await Rows.one(DrinkPreset.self, "SELECT body FROM presets WHERE id = ?", [Rows.key(record.id)], db)
                 replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
-                if replaced { try Self.write(record.preset(userId: user.id), db) }
+                if replaced { try await Rows.write(record.preset(userId: user.id), db) }
             case .settings(let settings):
                 replaced = Stamp(updatedAt: user.settings.updatedAt, deletedAt: nil).isReplaced(by: payload.stamp)
                 if replaced {
                     var updated = user
                     updated.settings = settings
-                    try db.execute(sql: "UPDATE user SET body = ?", arguments: [Self.json(updated)])
+                    _ = try await db.query("UPDATE user SET body = ?", [Rows.json(updated)])
                 }
             }
-            if replaced { try Self.updateOutbox(db) { $0.discard(payload.key) } }
+            if replaced { try await Rows.updateOutbox(db) { $0.discard(payload.key) } }
             return replaced
         }
     }
 
-    // MARK: Rows
+    // MARK: Transactions
 
-    private static func activeSession(_ db: GRDB.Database) throws -> Session? {
-        try decode(Session.self, String.fetchOne(db, sql: "SELECT body FROM sessions WHERE is_active AND deleted_at IS NULL"))
+    private struct StartResult: Sendable {
+        var session: Session
+        var created: Bool
     }
 
-    private static func write(_ session: Session, _ db: GRDB.Database) throws {
-        try db.execute(
-            // An upsert, never INSERT OR REPLACE: replacing deletes the row first, and the delete
-            // would cascade to the session's logs.
-            sql: """
-                INSERT INTO sessions (id, start_time, is_active, deleted_at, body) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET start_time = excluded.start_time, is_active = excluded.is_active,
-                    deleted_at = excluded.deleted_at, body = excluded.body
-                """,
-            arguments: [key(session.id), session.startTime.timeIntervalSince1970, session.isActive && session.deletedAt == nil,
-                        session.deletedAt?.timeIntervalSince1970, json(session)]
-        )
-        try enqueue(.session(SessionRecord(session)), db)
+    private func read<T: Sendable>(_ body: (SQLiteConnection) async throws -> T) async throws -> T {
+        try await transaction("BEGIN", body)
     }
 
-    private static func write(_ log: LogEntry, _ db: GRDB.Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO log_entries (id, session_id, timestamp, deleted_at, body) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, timestamp = excluded.timestamp,
-                    deleted_at = excluded.deleted_at, body = excluded.body
-                """,
-            arguments: [key(log.id), key(log.sessionId), log.timestamp.timeIntervalSince1970, log.deletedAt?.timeIntervalSince1970, json(log)]
-        )
+    /// A write transaction, refused at once on a damaged store (nothing is written then).
+    private func write<T: Sendable>(_ body: (SQLiteConnection) async throws -> T) async throws -> T {
+        if let damage { throw damage }
+        // IMMEDIATE takes the write lock at the start, so two processes never deadlock upgrading.
+        return try await transaction("BEGIN IMMEDIATE", body)
     }
 
-    private static func write(_ preset: DrinkPreset, _ db: GRDB.Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO presets (id, sort_order, deleted_at, body) VALUES (?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET sort_order = excluded.sort_order, deleted_at = excluded.deleted_at, body = excluded.body
-                """,
-            arguments: [key(preset.id), preset.sortOrder, preset.deletedAt?.timeIntervalSince1970, json(preset)]
-        )
-    }
-
-    private static func outbox(_ db: GRDB.Database) throws -> Outbox {
-        try decode(Outbox.self, String.fetchOne(db, sql: "SELECT body FROM outbox WHERE id = 1")) ?? Outbox()
-    }
-
-    private static func updateOutbox(_ db: GRDB.Database, _ change: (inout Outbox) -> Void) throws {
-        var outbox = try outbox(db)
-        change(&outbox)
-        try db.execute(sql: "INSERT OR REPLACE INTO outbox (id, body) VALUES (1, ?)", arguments: [json(outbox)])
-    }
-
-    private static func enqueue(_ payload: SyncPayload, _ db: GRDB.Database) throws {
-        try updateOutbox(db) { $0.enqueue(payload) }
-    }
-
-    private static func key(_ id: UUID) -> String { id.uuidString.lowercased() }
-
-    private static func json(_ value: some Encodable) throws -> String {
-        String(decoding: try WaterlineCoding.encoder(pretty: false).encode(value), as: UTF8.self)
-    }
-
-    private static func decode<Value: Decodable>(_ type: Value.Type, _ body: String?) throws -> Value? {
-        guard let body else { return nil }
-        return try WaterlineCoding.decoder().decode(Value.self, from: Data(body.utf8))
+    /// One transaction at a time on this connection: the gate keeps a second call from
+    /// interleaving its statements while the first awaits SQLite.
+    private func transaction<T: Sendable>(_ begin: String, _ body: (SQLiteConnection) async throws -> T) async throws -> T {
+        let connection = connection
+        return try await gate.run {
+            _ = try await connection.query(begin)
+            do {
+                let value = try await body(connection)
+                _ = try await connection.query("COMMIT")
+                return value
+            } catch {
+                _ = try? await connection.query("ROLLBACK")
+                throw error
+            }
+        }
     }
 }

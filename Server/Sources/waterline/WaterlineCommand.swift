@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WaterlineKit
+import WaterlineStore
 
 /// `waterline`: a night out in the terminal, on the same WaterlineKit logic as the app.
 struct Waterline: AsyncParsableCommand {
@@ -22,21 +23,28 @@ enum Main {
     /// Runs the command; any refusal is one line on stderr and a non-zero exit.
     static func main() async {
         do {
-            var command = try Waterline.parseAsRoot()
+            var command = try Waterline.parseAsRoot(GlobalArguments.normalized(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
-        } catch let error as CLIError {
-            fail(error.description, code: 1)
-        } catch let error as ExitCode {
-            exit(error.rawValue)
-        } catch let error as SessionServiceError {
-            fail(error.description, code: 1)
-        } catch let error as WaterlineKit.ValidationError {
-            fail(error.description, code: 1)
+            await OpenStores.closeAll()
         } catch {
+            await OpenStores.closeAll()
+            report(error)
+        }
+    }
+
+    /// A refusal: one line on stderr and a non-zero exit; help and `--version` as ArgumentParser prints them.
+    static func report(_ error: any Error) -> Never {
+        switch error {
+        case let error as CLIError: fail(error.description, code: 1)
+        case let error as StoreDamage: fail(error.description, code: 1)
+        case let error as ExitCode: exit(error.rawValue)
+        case let error as SessionServiceError: fail(error.description, code: 1)
+        case let error as WaterlineKit.ValidationError: fail(error.description, code: 1)
+        default:
             let code = Waterline.exitCode(for: error)
             if code == .success { Waterline.exit(withError: error) }
             let message = Waterline.message(for: error)

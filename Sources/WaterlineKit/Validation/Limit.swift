@@ -25,7 +25,7 @@ public struct Limit: Hashable, Sendable {
         }
     }
 
-    var allowedDescription: String {
+    public var allowedDescription: String {
         let suffix = unit.isEmpty ? "" : " \(unit)"
         let low = lowerIsExclusive ? "more than \(Self.format(lower))" : "at least \(Self.format(lower))"
         return "\(low) and at most \(Self.format(upper))\(suffix)"

@@ -10,7 +10,7 @@ struct DeleteCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         let log = try await companion.log(matching: id)
         let update = try await companion.service.deleteLog(id: log.id)

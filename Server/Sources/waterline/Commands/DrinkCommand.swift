@@ -31,7 +31,7 @@ struct DrinkCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         let input = try await drinkInput(companion)
         do {

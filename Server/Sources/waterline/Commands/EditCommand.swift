@@ -21,7 +21,7 @@ struct EditCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         var log = try await companion.log(matching: id)
         switch log.type {

@@ -8,7 +8,7 @@ struct EndCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         _ = try await companion.activeSession()
         let update = try await companion.service.endSession()

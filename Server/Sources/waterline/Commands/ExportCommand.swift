@@ -14,7 +14,7 @@ struct ExportCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         let update = try await companion.session(matching: session)
         switch format {

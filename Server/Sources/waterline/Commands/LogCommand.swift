@@ -11,7 +11,7 @@ struct LogCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         let update = try await companion.session(matching: session)
         if output.json { return try Output.json(update.logs) }

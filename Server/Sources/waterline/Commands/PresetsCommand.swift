@@ -15,7 +15,7 @@ struct PresetsCommand: AsyncParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let companion = try Companion(global)
+            let companion = try await Companion(global)
             let settings = try await companion.service.settings()
             let presets = try await companion.service.presets()
             if output.json { return try Output.json(presets) }
@@ -37,7 +37,7 @@ struct PresetsCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let companion = try Companion(global)
+            let companion = try await Companion(global)
             if (try? await companion.preset(named: name)) != nil { throw CLIError("a preset named \(name) exists; edit it instead") }
             do {
                 let preset = try await companion.service.addPreset(name: name, drinkType: type, sizeOz: size, abv: abv, estimate: std)
@@ -59,7 +59,7 @@ struct PresetsCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let companion = try Companion(global)
+            let companion = try await Companion(global)
             var found = try await companion.preset(named: preset)
             guard name != nil || type != nil || size != nil || abv != nil || std != nil else {
                 throw CLIError("nothing to change; give --name, --type, --size, --abv or --std")
@@ -84,7 +84,7 @@ struct PresetsCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let companion = try Companion(global)
+            let companion = try await Companion(global)
             let found = try await companion.preset(named: preset)
             try await companion.service.deletePreset(id: found.id)
             print("Deleted \(found.name)")

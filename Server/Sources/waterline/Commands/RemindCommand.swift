@@ -17,7 +17,7 @@ struct RemindCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         var update = try await companion.activeSession()
         print("Reminders for the session started at \(Output.clock(update.session.startTime)). Enter logs water (\(VolumeConversion.format(ounces: Double(settings.defaultWaterAmountOz), in: settings.units))); q then Enter quits.")

@@ -16,7 +16,7 @@ struct SessionsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         var reports: [SessionReport] = []
         for session in try await companion.service.sessions(limit: limit) {

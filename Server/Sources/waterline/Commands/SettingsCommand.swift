@@ -23,7 +23,7 @@ struct SettingsCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         var settings = try await companion.service.settings()
         let changing = [every, threshold, interval, waterOz].contains { $0 != nil } || reminders != nil || units != nil || discreet != nil
         if changing {

@@ -6,7 +6,7 @@ struct StartCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         if let active = try await companion.service.activeSession() {
             throw CLIError("a session is already active since \(Output.clock(active.session.startTime)); end it with `waterline end`")
         }

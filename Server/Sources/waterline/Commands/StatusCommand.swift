@@ -24,7 +24,7 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         guard let update = try await companion.service.activeSession() else {
             if output.json {

@@ -12,7 +12,7 @@ struct SummaryCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         let update = try await companion.session(matching: session)
         let report = SessionReport(update, settings: settings, now: Companion.now())

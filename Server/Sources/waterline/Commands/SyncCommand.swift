@@ -22,7 +22,7 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let file = CredentialFile(home: companion.home)
         let contents = try await file.contents()
         guard let address = server ?? contents.server else {

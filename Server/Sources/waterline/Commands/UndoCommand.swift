@@ -10,7 +10,7 @@ struct UndoCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         let update = try await companion.activeSession()
         // The newest is the one written last, whatever time it was logged for.

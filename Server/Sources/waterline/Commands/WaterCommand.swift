@@ -10,7 +10,7 @@ struct WaterCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let companion = try Companion(global)
+        let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         do {
             Output.logged(try await companion.service.logWater(amountOz: oz, source: .phone), units: settings.units)

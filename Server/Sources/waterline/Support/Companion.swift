@@ -8,22 +8,36 @@ struct Companion {
     let store: SQLiteSessionStore
     let service: SessionService
 
-    init(_ options: GlobalOptions) throws {
+    init(_ options: GlobalOptions) async throws {
         home = options.homeDirectory
+        // Refuse a bad pinned time before anything is opened or written.
+        _ = try Self.pinnedNow()
+        let path = home.appendingPathComponent("waterline.sqlite").path
         do {
-            store = try SQLiteSessionStore(path: home.appendingPathComponent("waterline.sqlite").path)
+            store = try await SQLiteSessionStore.open(path: path)
         } catch {
             throw CLIError("cannot open the store in \(home.path): \(error)")
+        }
+        OpenStores.add(store)
+        if let damage = store.damage {
+            // Reading goes on (export saves what is intact); every write is refused.
+            FileHandle.standardError.write(Data("waterline: warning: \(damage)\n".utf8))
         }
         service = SessionService(store: store, now: { Companion.now() })
     }
 
     /// The current time; `WATERLINE_NOW` (seconds since 1970) pins it, for tests and demos.
     static func now() -> Date {
-        if let pinned = ProcessInfo.processInfo.environment["WATERLINE_NOW"].flatMap(Double.init) {
-            return Date(timeIntervalSince1970: pinned)
+        (try? pinnedNow()) ?? Date()
+    }
+
+    /// The pinned time, nil when none is set; an unreadable or out-of-range value is refused.
+    static func pinnedNow() throws -> Date? {
+        guard let text = ProcessInfo.processInfo.environment["WATERLINE_NOW"], !text.isEmpty else { return nil }
+        guard let seconds = Double(text), Limits.timestamp.contains(seconds) else {
+            throw CLIError("WATERLINE_NOW must be \(Limits.timestamp.allowedDescription) (got \(text))")
         }
-        return Date()
+        return Date(timeIntervalSince1970: seconds)
     }
 
     /// The active session, or a clear refusal.

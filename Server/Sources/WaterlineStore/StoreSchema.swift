@@ -1,0 +1,68 @@
+import SQLiteNIO
+
+/// The store's tables, versioned with `PRAGMA user_version`.
+///
+/// Stores written by the earlier GRDB-based version recorded their migrations in
+/// `grdb_migrations` instead; such a store already has version 1's tables and is adopted as is.
+enum StoreSchema {
+    static let version = 1
+
+    static func migrate(_ connection: SQLiteConnection) async throws {
+        let recorded = Int(try await connection.query("PRAGMA user_version").first?.column("user_version")?.integer ?? 0)
+        var current = recorded
+        if recorded == 0, try await hasGRDBMigration("v1", connection) { current = 1 }
+        if current > version { throw StoreSchemaError.newerVersion(current) }
+        if current == version {
+            if recorded != current { _ = try await connection.query("PRAGMA user_version = \(current)") }
+            return
+        }
+        _ = try await connection.query("BEGIN IMMEDIATE")
+        do {
+            if current < 1 {
+                for statement in v1 { _ = try await connection.query(statement) }
+            }
+            _ = try await connection.query("PRAGMA user_version = \(version)")
+            _ = try await connection.query("COMMIT")
+        } catch {
+            _ = try? await connection.query("ROLLBACK")
+            throw error
+        }
+    }
+
+    private static func hasGRDBMigration(_ identifier: String, _ connection: SQLiteConnection) async throws -> Bool {
+        let table = try await connection.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'")
+        guard !table.isEmpty else { return false }
+        return try await !connection.query("SELECT 1 FROM grdb_migrations WHERE identifier = ?", [.text(identifier)]).isEmpty
+    }
+
+    /// Version 1, the same tables the GRDB-based store created.
+    static let v1 = [
+        "CREATE TABLE IF NOT EXISTS user (id TEXT PRIMARY KEY, body TEXT NOT NULL)",
+        """
+        CREATE TABLE IF NOT EXISTS sessions (
+            id TEXT PRIMARY KEY, start_time DOUBLE NOT NULL, is_active BOOLEAN NOT NULL, deleted_at DOUBLE, body TEXT NOT NULL
+        )
+        """,
+        "CREATE UNIQUE INDEX IF NOT EXISTS sessions_one_active ON sessions (is_active) WHERE is_active AND deleted_at IS NULL",
+        """
+        CREATE TABLE IF NOT EXISTS log_entries (
+            id TEXT PRIMARY KEY, session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            timestamp DOUBLE NOT NULL, deleted_at DOUBLE, body TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX IF NOT EXISTS log_entries_by_session ON log_entries (session_id, timestamp, id)",
+        "CREATE TABLE IF NOT EXISTS presets (id TEXT PRIMARY KEY, sort_order INTEGER NOT NULL, deleted_at DOUBLE, body TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL)",
+    ]
+}
+
+/// A store written by a newer Waterline than this one.
+enum StoreSchemaError: Error, CustomStringConvertible {
+    case newerVersion(Int)
+
+    var description: String {
+        switch self {
+        case .newerVersion(let version): "the store was written by a newer Waterline (schema \(version)); update waterline to open it"
+        }
+    }
+}

@@ -73,6 +73,7 @@ let package = Package(
                 "WaterlineStore",
                 "WaterlineServer",
                 .product(name: "WaterlineKit", package: "Waterline"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),
         .testTarget(

@@ -54,8 +54,9 @@ export function checkSettings(s: {
   defaultWaterAmountOz: number;
   updatedAt: number;
 }) {
-  if (!(Number.isInteger(s.waterEveryNDrinks) && s.waterEveryNDrinks >= 1)) outOfRange("waterEveryNDrinks", s.waterEveryNDrinks, "1 or more");
-  if (!(Number.isInteger(s.warningThreshold) && s.warningThreshold >= 1)) outOfRange("warningThreshold", s.warningThreshold, "1 or more");
+  // Limits.waterEveryNDrinks and Limits.warningThreshold in WaterlineKit.
+  if (!(Number.isInteger(s.waterEveryNDrinks) && s.waterEveryNDrinks >= 1 && s.waterEveryNDrinks <= 20)) outOfRange("waterEveryNDrinks", s.waterEveryNDrinks, "at least 1 and at most 20");
+  if (!(Number.isInteger(s.warningThreshold) && s.warningThreshold >= 1 && s.warningThreshold <= 20)) outOfRange("warningThreshold", s.warningThreshold, "at least 1 and at most 20");
   if (!intervalChoices.includes(s.timeReminderIntervalMinutes)) {
     outOfRange("timeReminderIntervalMinutes", s.timeReminderIntervalMinutes, intervalChoices.join(", "));
   }

@@ -17,10 +17,20 @@ enum Rows {
     }
 
     static func all<Value: Decodable>(_ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteConnection) async throws -> [Value] {
-        try await db.query(sql, binds).compactMap { row in
-            guard let body = row.column("body")?.string else { return nil }
-            return try WaterlineCoding.decoder().decode(Value.self, from: Data(body.utf8))
-        }
+        try await db.query(sql, binds).compactMap { try decode(type, $0) }
+    }
+
+    /// On a damaged store: the rows SQLite could read before it met the damage (and those that
+    /// still decode), so what is intact can be saved.
+    static func salvage<Value: Decodable>(_ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteConnection) async -> [Value] {
+        let collected = RowCollector()
+        try? await db.query(sql, binds) { collected.append($0) }
+        return collected.rows.compactMap { try? decode(type, $0) }
+    }
+
+    private static func decode<Value: Decodable>(_ type: Value.Type, _ row: SQLiteRow) throws -> Value? {
+        guard let body = row.column("body")?.string else { return nil }
+        return try WaterlineCoding.decoder().decode(Value.self, from: Data(body.utf8))
     }
 
     static func write(_ session: Session, _ db: SQLiteConnection) async throws {

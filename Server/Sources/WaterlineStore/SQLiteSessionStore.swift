@@ -81,8 +81,12 @@ public actor SQLiteSessionStore: SyncStore {
     }
 
     public func sessions(limit: Int?) async throws -> [Session] {
-        try await read { db in
-            try await Rows.all(Session.self, "SELECT body FROM sessions WHERE deleted_at IS NULL ORDER BY start_time DESC LIMIT ?", [.integer(limit ?? -1)], db)
+        let sql = "SELECT body FROM sessions WHERE deleted_at IS NULL ORDER BY start_time DESC LIMIT ?"
+        let salvaging = damage != nil
+        return try await read { db in
+            salvaging
+                ? await Rows.salvage(Session.self, sql, [.integer(limit ?? -1)], db)
+                : try await Rows.all(Session.self, sql, [.integer(limit ?? -1)], db)
         }
     }
 
@@ -96,9 +100,14 @@ public actor SQLiteSessionStore: SyncStore {
     }
 
     public func logs(sessionId: UUID) async throws -> [LogEntry] {
-        try await read { db in
-            try await Rows.all(LogEntry.self, "SELECT body FROM log_entries WHERE session_id = ? AND deleted_at IS NULL", [Rows.key(sessionId)], db)
-                .sorted(by: WaterlineEngine.isOrderedBefore)
+        let sql = "SELECT body FROM log_entries WHERE session_id = ? AND deleted_at IS NULL"
+        let salvaging = damage != nil
+        return try await read { db in
+            // A damaged store gives what it still can: the night's logs are what people export.
+            let logs = salvaging
+                ? await Rows.salvage(LogEntry.self, sql, [Rows.key(sessionId)], db)
+                : try await Rows.all(LogEntry.self, sql, [Rows.key(sessionId)], db)
+            return logs.sorted(by: WaterlineEngine.isOrderedBefore)
         }
     }
 
@@ -196,7 +205,13 @@ public actor SQLiteSessionStore: SyncStore {
     }
 
     private func read<T: Sendable>(_ body: (SQLiteConnection) async throws -> T) async throws -> T {
-        try await transaction("BEGIN", body)
+        guard damage == nil else {
+            // Nothing is written to a damaged store, so its reads need no transaction, and a read
+            // that stops at the damage must not leave one that cannot commit.
+            let connection = connection
+            return try await gate.run { try await body(connection) }
+        }
+        return try await transaction("BEGIN", body)
     }
 
     /// A write transaction, refused at once on a damaged store (nothing is written then).

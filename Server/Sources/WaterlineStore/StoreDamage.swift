@@ -10,9 +10,17 @@ public struct StoreDamage: Error, Hashable, Sendable, CustomStringConvertible {
         self.finding = finding
     }
 
+    /// Why a write was refused.
     public var description: String {
-        "the store \(path) is damaged (\(finding)); nothing was written. "
-            + "Save what can still be read with `waterline export --format json > waterline-backup.json`, "
-            + "then move the file aside and start again"
+        "the store \(path) is damaged (\(finding)); nothing was written. " + recovery
+    }
+
+    /// Said once when the store is opened.
+    public var warning: String {
+        "the store \(path) is damaged (\(finding)); reading what is intact, writing nothing. " + recovery
+    }
+
+    private var recovery: String {
+        "Save what can still be read with `waterline export --format json > waterline-backup.json`, then move the file aside and start again"
     }
 }

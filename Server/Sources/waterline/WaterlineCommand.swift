@@ -13,8 +13,9 @@ struct Waterline: AsyncParsableCommand {
             SettingsCommand.self, StartCommand.self, DrinkCommand.self, WaterCommand.self, StatusCommand.self,
             LogCommand.self, EditCommand.self, DeleteCommand.self, UndoCommand.self, EndCommand.self,
             SummaryCommand.self, SessionsCommand.self, PresetsCommand.self, ExportCommand.self,
-            LoginCommand.self, SyncCommand.self, RemindCommand.self,
-        ]
+            LoginCommand.self, SyncCommand.self, RemindCommand.self, ScreenCommand.self,
+        ],
+        defaultSubcommand: ScreenCommand.self
     )
 }
 

@@ -35,6 +35,8 @@ struct BadInputTests {
         (["water", "--oz", "-8"], "amountOz"),
         (["settings", "--every", "0"], "waterEveryNDrinks"),
         (["settings", "--threshold", "-1"], "warningThreshold"),
+        (["settings", "--every", "9223372036854775807"], "waterEveryNDrinks"),
+        (["settings", "--threshold", "100000"], "warningThreshold"),
         (["settings", "--interval", "25"], "timeReminderIntervalMinutes"),
         (["settings", "--units", "cups"], "cups"),
         (["edit", "zzzz9999", "--std", "1"], "no log"),

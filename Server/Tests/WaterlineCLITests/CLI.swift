@@ -32,14 +32,18 @@ struct CLI {
         try await run(arguments, input: input)
     }
 
-    func run(_ arguments: [String], input: String? = nil) async throws -> Result {
+    /// Runs `executable` (the built `waterline` by default) with this home and clock; `environment` adds or overrides.
+    func run(
+        executable: URL = CLI.binary, _ arguments: [String], input: String? = nil, environment extra: [String: String] = [:]
+    ) async throws -> Result {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["WATERLINE_HOME"] = home.path
         environment["TZ"] = "UTC"
         if let now { environment["WATERLINE_NOW"] = String(now.timeIntervalSince1970) } else { environment["WATERLINE_NOW"] = nil }
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout

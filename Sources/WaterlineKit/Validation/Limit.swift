@@ -13,6 +13,12 @@ public struct Limit: Hashable, Sendable {
         self.unit = unit
     }
 
+    /// The whole numbers allowed, for a stepper (a count or a threshold).
+    public var wholeNumbers: ClosedRange<Int> {
+        let low = lowerIsExclusive ? Int(lower.rounded(.down)) + 1 : Int(lower.rounded(.up))
+        return low...Int(upper.rounded(.down))
+    }
+
     public func contains(_ value: Double) -> Bool {
         guard value.isFinite, value <= upper else { return false }
         return lowerIsExclusive ? value > lower : value >= lower

@@ -7,4 +7,9 @@ public enum Limits {
     /// Seconds since 1970: from 2000-01-01 to 2100-01-01, to catch unit mix-ups (ms for s) and garbage.
     public static let timestamp = Limit(lower: 946_684_800, upper: 4_102_444_800, unit: "seconds since 1970")
     public static let presetNameLength = 60
+    /// Water is due after this many drinks since the last water: any whole number above 0, up to a
+    /// sane ceiling (one bad write would otherwise sync everywhere).
+    public static let waterEveryNDrinks = Limit(lower: 1, upper: 20)
+    /// The Waterline warns at or above this value, in standard drinks.
+    public static let warningThreshold = Limit(lower: 1, upper: 20)
 }

@@ -46,12 +46,8 @@ public struct UserSettings: Codable, Hashable, Sendable {
 
     /// Throws the first setting that is out of range; values are never clamped.
     public func validate() throws(ValidationError) {
-        guard waterEveryNDrinks >= 1 else {
-            throw .outOfRange(field: "waterEveryNDrinks", value: Double(waterEveryNDrinks), allowed: "1 or more")
-        }
-        guard warningThreshold >= 1 else {
-            throw .outOfRange(field: "warningThreshold", value: Double(warningThreshold), allowed: "1 or more")
-        }
+        try Limits.waterEveryNDrinks.check(Double(waterEveryNDrinks), field: "waterEveryNDrinks")
+        try Limits.warningThreshold.check(Double(warningThreshold), field: "warningThreshold")
         guard Self.reminderIntervalChoices.contains(timeReminderIntervalMinutes) else {
             throw .outOfRange(
                 field: "timeReminderIntervalMinutes", value: Double(timeReminderIntervalMinutes),

@@ -122,7 +122,7 @@ struct ConfigureDefaultsForm: View {
     var body: some View {
         Form {
             Section("Reminders") {
-                Stepper(value: Binding(get: { model.settings.waterEveryNDrinks }, set: { model.waterEveryStepped(to: $0) }), in: 1...50) {
+                Stepper(value: Binding(get: { model.settings.waterEveryNDrinks }, set: { model.waterEveryStepped(to: $0) }), in: Limits.waterEveryNDrinks.wholeNumbers) {
                     Text("Water every \(model.settings.waterEveryNDrinks) drinks")
                 }
                 Toggle("Time-based reminders", isOn: $model.settings.timeRemindersEnabled)
@@ -132,7 +132,7 @@ struct ConfigureDefaultsForm: View {
                 .disabled(!model.settings.timeRemindersEnabled)
             }
             Section("Waterline") {
-                Stepper(value: Binding(get: { model.settings.warningThreshold }, set: { model.thresholdStepped(to: $0) }), in: 1...20) {
+                Stepper(value: Binding(get: { model.settings.warningThreshold }, set: { model.thresholdStepped(to: $0) }), in: Limits.warningThreshold.wholeNumbers) {
                     Text("Warn at \(model.settings.warningThreshold)")
                 }
             }

@@ -25,18 +25,18 @@ struct SettingsView: View {
                     Picker("Every", selection: binding(\.timeReminderIntervalMinutes)) {
                         ForEach(UserSettings.reminderIntervalChoices, id: \.self) { Text("\($0) min").tag($0) }
                     }
-                    Stepper(value: binding(\.waterEveryNDrinks), in: 1...50) {
+                    Stepper(value: binding(\.waterEveryNDrinks), in: Limits.waterEveryNDrinks.wholeNumbers) {
                         Text("Water every \(model.settings.waterEveryNDrinks) drinks")
                     }
                     Toggle("Discreet notifications", isOn: binding(\.discreetNotifications))
                 }
                 Section("Waterline") {
-                    Stepper(value: binding(\.warningThreshold), in: 1...20) {
+                    Stepper(value: binding(\.warningThreshold), in: Limits.warningThreshold.wholeNumbers) {
                         Text("Warn at \(model.settings.warningThreshold)")
                     }
                 }
                 Section("Defaults") {
-                    Stepper(value: binding(\.defaultWaterAmountOz), in: 1...64) {
+                    Stepper(value: binding(\.defaultWaterAmountOz), in: Limits.waterAmountOz.wholeNumbers) {
                         Text(verbatim: "Water: " + VolumeConversion.format(ounces: Double(model.settings.defaultWaterAmountOz), in: model.settings.units))
                     }
                     Picker("Units", selection: binding(\.units)) {

@@ -29,12 +29,7 @@ struct RemindCommand: AsyncParsableCommand {
             continuation.yield(.endOfInput)
         }
         reader.start()
-        let ticker = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: 1_000_000_000)
-                continuation.yield(.tick)
-            }
-        }
+        let ticker = Ticker.everySecond { continuation.yield(.tick) }
         defer { ticker.cancel() }
 
         var lastLook = Companion.now()

@@ -4,9 +4,9 @@ import WaterlineKit
 struct SettingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "settings", abstract: "Show or change pacing settings.")
 
-    @Option(parsing: .unconditional, help: "Water is due after this many drinks since the last water (1 or more).")
+    @Option(parsing: .unconditional, help: "Water is due after this many drinks since the last water (1 to 20).")
     var every: Int?
-    @Option(parsing: .unconditional, help: "The Waterline warns at or above this value (1 or more).")
+    @Option(parsing: .unconditional, help: "The Waterline warns at or above this value (1 to 20).")
     var threshold: Int?
     @Option(help: "Time-based reminders: on or off.")
     var reminders: Switch?

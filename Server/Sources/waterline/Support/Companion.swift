@@ -21,7 +21,7 @@ struct Companion {
         OpenStores.add(store)
         if let damage = store.damage {
             // Reading goes on (export saves what is intact); every write is refused.
-            FileHandle.standardError.write(Data("waterline: warning: \(damage)\n".utf8))
+            FileHandle.standardError.write(Data("waterline: warning: \(damage.warning)\n".utf8))
         }
         service = SessionService(store: store, now: { Companion.now() })
     }
@@ -46,6 +46,20 @@ struct Companion {
             throw CLIError("no active session; start one with `waterline start`")
         }
         return update
+    }
+
+    /// "Undo": removes the active session's newest log if it was written under 5 minutes ago.
+    func undoNewestLog() async throws -> (removed: LogEntry, after: SessionUpdate) {
+        let update = try await activeSession()
+        // The newest is the one written last, whatever time it was logged for.
+        guard let newest = update.logs.max(by: { $0.updatedAt < $1.updatedAt }) else {
+            throw CLIError("nothing to undo: the session has no logs")
+        }
+        let age = Self.now().timeIntervalSince(newest.updatedAt)
+        guard age < UndoCommand.window else {
+            throw CLIError("nothing to undo: the newest log was made \(Int(age / 60)) min ago (undo works for 5 min); use `waterline delete \(Output.shortId(newest.id))`")
+        }
+        return (newest, try await service.deleteLog(id: newest.id))
     }
 
     /// A session by id or unique id prefix; without one, the newest session.

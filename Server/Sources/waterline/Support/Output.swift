@@ -1,5 +1,6 @@
 import Foundation
 import WaterlineKit
+import WaterlineStore
 
 /// Printing helpers: text for people, JSON with the spec's names for scripts.
 enum Output {
@@ -31,10 +32,25 @@ enum Output {
 
     /// Per-drink reminders and pacing warnings the last action fired, in the app's own words.
     static func nudges(_ update: SessionUpdate) {
+        if let nudge = nudge(after: update) { print("→ \(nudge)") }
+    }
+
+    /// "Time for water: You've had 2 drinks — time for water", when the action fired a nudge.
+    static func nudge(after update: SessionUpdate) -> String? {
         for effect in update.effects {
             if case .notifyNow(let request) = effect {
-                print("→ \(request.content.detailTitle): \(request.content.detailBody.split(separator: "\n").first ?? "")")
+                return "\(request.content.detailTitle): \(request.content.detailBody.split(separator: "\n").first ?? "")"
             }
+        }
+        return nil
+    }
+
+    /// The one line a refusal is told in.
+    static func refusal(_ error: any Error) -> String {
+        switch error {
+        case let error as CLIError: error.description
+        case let error as StoreDamage: error.description
+        default: ScreenMessage.describe(error)
         }
     }
 

@@ -52,6 +52,24 @@ struct FunctionTests {
         await server.stop()
     }
 
+    @Test("settings made on the device before the account existed are stored, and only newer ones replace them", arguments: StorageKind.available)
+    func settingsStampedBeforeTheAccount(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        let api = server.client(token: try await server.signIn().token)
+        // Chosen yesterday on the device, pushed after today's sign-in.
+        let yesterday = Date(timeIntervalSince1970: ((Date().timeIntervalSince1970 - 86_400) * 1000).rounded() / 1000)
+        let chosen = UserSettings(waterEveryNDrinks: 3, warningThreshold: 4, updatedAt: yesterday)
+        #expect(try await api.call(Settings.Upsert.self, chosen) == chosen)
+        #expect(try await api.call(Users.Me.self).settings == chosen)
+        // An older write (a second device's stale copy) does not replace them; a newer one does.
+        let older = UserSettings(waterEveryNDrinks: 5, updatedAt: yesterday.addingTimeInterval(-60))
+        #expect(try await api.call(Settings.Upsert.self, older) == chosen)
+        let newer = UserSettings(waterEveryNDrinks: 2, updatedAt: yesterday.addingTimeInterval(60))
+        #expect(try await api.call(Settings.Upsert.self, newer) == newer)
+        #expect(try await api.call(Users.Me.self).settings.waterEveryNDrinks == 2)
+        await server.stop()
+    }
+
     @Test("upserts are idempotent and last write wins; deletes are final", arguments: StorageKind.available)
     func lastWriteWins(storage: StorageKind) async throws {
         let server = try await TestServer.start(storage)

@@ -3,8 +3,14 @@ import SQLKit
 /// The schema, as numbered steps applied once each and recorded in `schema_migrations`.
 /// The SQL is the common subset of SQLite and PostgreSQL; dates are milliseconds since 1970.
 enum Migrations {
-    static let steps: [(version: Int, statements: [String])] = [
-        (1, [
+    /// A step: statements, or code where plain SQL cannot say it in both dialects.
+    enum Step: Sendable {
+        case statements([String])
+        case code(@Sendable (any SQLDatabase) async throws -> Void)
+    }
+
+    static let steps: [(version: Int, step: Step)] = [
+        (1, .statements([
             """
             CREATE TABLE IF NOT EXISTS users (
                 id TEXT PRIMARY KEY,
@@ -52,7 +58,10 @@ enum Migrations {
             )
             """,
             "CREATE INDEX IF NOT EXISTS presets_by_owner ON presets (owner_id, sort_order)",
-        ]),
+        ])),
+        // Settings carry their own stamp: comparing them with the user row's `updated_at` (the
+        // account's creation) dropped settings a device made before it signed in.
+        (2, .code(SettingsStampColumn.add)),
     ]
 
     /// Applies every step not yet recorded, in order. Steps are idempotent (`IF NOT EXISTS`),
@@ -64,11 +73,14 @@ enum Migrations {
     private static func apply(on sql: any SQLDatabase) async throws {
         try await sql.raw("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)").run()
         let applied = Set(try await sql.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int.self) })
-        for step in steps where !applied.contains(step.version) {
-            for statement in step.statements {
-                try await sql.raw(SQLQueryString(statement)).run()
+        for (version, step) in steps where !applied.contains(version) {
+            switch step {
+            case .statements(let statements):
+                for statement in statements { try await sql.raw(SQLQueryString(statement)).run() }
+            case .code(let run):
+                try await run(sql)
             }
-            try await sql.raw("INSERT INTO schema_migrations (version) VALUES (\(bind: step.version)) ON CONFLICT (version) DO NOTHING").run()
+            try await sql.raw("INSERT INTO schema_migrations (version) VALUES (\(bind: version)) ON CONFLICT (version) DO NOTHING").run()
         }
     }
 }

@@ -27,8 +27,9 @@ public struct WaterlineRepository: Sendable {
         // Default settings keep the distant stamp, so settings a device already has win the first sync.
         let user = User(id: UUID(), appleUserId: appleSub, createdAt: now, settings: UserSettings())
         try await sql.raw("""
-            INSERT INTO users (id, apple_sub, created_at, updated_at, settings)
-            VALUES (\(bind: key(user.id)), \(bind: appleSub), \(bind: ms(now)), \(bind: ms(now)), \(bind: try json(user.settings)))
+            INSERT INTO users (id, apple_sub, created_at, updated_at, settings, settings_updated_at)
+            VALUES (\(bind: key(user.id)), \(bind: appleSub), \(bind: ms(now)), \(bind: ms(now)), \(bind: try json(user.settings)),
+                    \(bind: ms(user.settings.updatedAt)))
             ON CONFLICT (apple_sub) DO NOTHING
             """).run()
         let row = try await sql.raw("SELECT id, apple_sub, created_at, updated_at, settings FROM users WHERE apple_sub = \(bind: appleSub)").first()
@@ -54,10 +55,13 @@ public struct WaterlineRepository: Sendable {
     public func upsertSettings(_ settings: UserSettings, for caller: Caller) async throws -> UserSettings {
         guard let current = try await user(id: caller.userId) else { throw FunctionError(.unauthenticated, "the account no longer exists") }
         if Stamp(updatedAt: current.settings.updatedAt, deletedAt: nil).isReplaced(by: Stamp(updatedAt: settings.updatedAt, deletedAt: nil)) {
-            // The WHERE repeats the comparison so a concurrent newer write is not overwritten.
+            // The WHERE repeats the comparison, against the settings' own stamp, so a concurrent
+            // newer write is not overwritten; the user row's stamp only moves forward.
+            let stamp = ms(settings.updatedAt)
             try await sql.raw("""
-                UPDATE users SET settings = \(bind: try json(settings)), updated_at = \(bind: ms(settings.updatedAt))
-                WHERE id = \(bind: caller.key) AND updated_at < \(bind: ms(settings.updatedAt))
+                UPDATE users SET settings = \(bind: try json(settings)), settings_updated_at = \(bind: stamp),
+                    updated_at = CASE WHEN updated_at < \(bind: stamp) THEN \(bind: stamp) ELSE updated_at END
+                WHERE id = \(bind: caller.key) AND settings_updated_at < \(bind: stamp)
                 """).run()
         }
         return try await user(id: caller.userId)?.settings ?? settings

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import WaterlineKit
@@ -24,9 +25,20 @@ public func buildApplication(
     router.post("api/:kind") { request, requestContext in
         await responder.respond(kindName: requestContext.parameters.get("kind") ?? "", request: request)
     }
+    let readTimeout = TimeAmount.milliseconds(Int64(configuration.requestReadTimeout * 1000))
+    let connections = configuration.maximumConnections ?? ConnectionLimits.maximumConnections(fileLimit: ConnectionLimits.raiseFileLimit())
     return Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "waterline-server"),
+        // Idle and slow connections are closed and the count is capped, so held-open sockets
+        // cannot starve everyone else (or the process of file descriptors).
+        server: .http1(configuration: .init(
+            additionalChannelHandlers: [RequestReadTimeout(timeout: readTimeout)],
+            idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))
+        )),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "waterline-server",
+            availableConnectionsDelegate: MaximumAvailableConnections(connections)
+        ),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )

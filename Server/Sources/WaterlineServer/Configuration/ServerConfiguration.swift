@@ -16,6 +16,13 @@ public struct ServerConfiguration: Sendable {
     public var tokenLifetime: TimeInterval
     /// A PEM ES256 private key; when nil one is generated once and kept in the data directory.
     public var signingKeyPEM: String?
+    /// A connection with nothing to read or write for this long is closed.
+    public var idleTimeout: TimeInterval
+    /// A request whose head arrived but which is not fully read within this long is dropped.
+    public var requestReadTimeout: TimeInterval
+    /// How many connections are served at once; nil: just under the process's file limit
+    /// (raised to its hard limit at start-up). Past it, new connections wait to be accepted.
+    public var maximumConnections: Int?
 
     public static let defaultAppleJWKSURL = URL(string: "https://appleid.apple.com/auth/keys")!
 
@@ -28,7 +35,10 @@ public struct ServerConfiguration: Sendable {
         appleJWKSURL: URL = Self.defaultAppleJWKSURL,
         tokenIssuer: String = "waterline-server",
         tokenLifetime: TimeInterval = 30 * 24 * 3600,
-        signingKeyPEM: String? = nil
+        signingKeyPEM: String? = nil,
+        idleTimeout: TimeInterval = 30,
+        requestReadTimeout: TimeInterval = 10,
+        maximumConnections: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -39,5 +49,8 @@ public struct ServerConfiguration: Sendable {
         self.tokenIssuer = tokenIssuer
         self.tokenLifetime = tokenLifetime
         self.signingKeyPEM = signingKeyPEM
+        self.idleTimeout = idleTimeout
+        self.requestReadTimeout = requestReadTimeout
+        self.maximumConnections = maximumConnections
     }
 }

@@ -27,10 +27,12 @@ final class TestServer: Sendable {
         _ storage: StorageKind = .sqlite,
         dataDirectory: URL? = nil,
         apple: FakeApple = FakeApple(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        adjust: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         let directory = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("waterline-test-\(UUID().uuidString)")
         var configuration = ServerConfiguration(port: 0, dataDirectory: directory)
+        adjust(&configuration)
         if storage == .postgres { configuration.databaseURL = StorageKind.postgresURL }
         var logger = Logger(label: "waterline-test-server")
         logger.logLevel = .critical

@@ -18,18 +18,18 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "Directory for the SQLite database and the signing key (env WATERLINE_DATA_DIR).")
     var dataDir: String?
 
-    @Option(help: "A postgres:// URL to store data in PostgreSQL instead of SQLite (env WATERLINE_DATABASE_URL).")
+    @Option(name: .customLong("database-url"), help: "A postgres:// URL to store data in PostgreSQL instead of SQLite (env WATERLINE_DATABASE_URL).")
     var databaseURL: String?
 
     @Option(help: "The app's bundle id, expected as the audience of Apple identity tokens (env WATERLINE_APPLE_AUDIENCE).")
     var appleAudience: String?
 
-    @Option(help: "Where Apple's signing keys are fetched from (env WATERLINE_APPLE_JWKS_URL).")
+    @Option(name: .customLong("apple-jwks-url"), help: "Where Apple's signing keys are fetched from (env WATERLINE_APPLE_JWKS_URL).")
     var appleJWKSURL: String?
 
     func validate() throws {
         if let url = databaseURL ?? env("WATERLINE_DATABASE_URL"), !(url.hasPrefix("postgres://") || url.hasPrefix("postgresql://")) {
-            throw ValidationError("--database-url must start with postgres:// (got \(url))")
+            throw ValidationError("--database-url must start with postgres:// (got \(DatabaseURL.redacted(url)))")
         }
         if let jwks = appleJWKSURL ?? env("WATERLINE_APPLE_JWKS_URL"), URL(string: jwks)?.scheme == nil {
             throw ValidationError("--apple-jwks-url must be an absolute URL (got \(jwks))")
@@ -70,6 +70,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        DataDirectory.restrictNewFiles()
         let logger = Logger(label: "waterline-server")
         let configuration = options.configuration(host: host, port: port)
         let database = try await Database.open(configuration, logger: logger)
@@ -102,6 +103,7 @@ struct Token: AsyncParsableCommand {
     }
 
     func run() async throws {
+        DataDirectory.restrictNewFiles()
         let logger = Logger(label: "waterline-server")
         let configuration = options.configuration()
         let database = try await Database.open(configuration, logger: logger)

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Logging
 import JWTKit
 
 /// Verifies Sign in with Apple identity tokens: signature against Apple's JWKS (cached, and
@@ -79,7 +80,9 @@ public actor AppleIdentityVerifier {
         do {
             data = try await source.fetchJWKS()
         } catch {
-            throw FunctionError(.internal, "Apple's signing keys could not be fetched: \(error)")
+            // The reason (addresses, TLS detail) is for the operator's log, not for anonymous callers.
+            Logger(label: "waterline-server.apple").error("Apple's signing keys could not be fetched", metadata: ["error": "\(error)"])
+            throw FunctionError(.internal, "Apple's signing keys could not be fetched; try again shortly")
         }
         fetchCount += 1
         let jwks: JWKS

@@ -66,14 +66,6 @@ public struct SessionTokens: Sendable {
     /// The signing key: from `pem` when given, else from the data directory, generated there once.
     public static func loadOrCreateKey(pem: String?, in directory: URL) throws -> String {
         if let pem { return pem }
-        let file = directory.appendingPathComponent("session-signing-key.pem")
-        if let existing = try? String(contentsOf: file, encoding: .utf8) { return existing }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let created = ES256PrivateKey().pemRepresentation
-        // Created readable by its owner only from the first byte.
-        guard FileManager.default.createFile(atPath: file.path, contents: Data(created.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw FunctionError(.internal, "could not write the signing key to \(file.path)")
-        }
-        return created
+        return try SessionKeyFile.loadOrCreate(in: directory)
     }
 }

@@ -22,7 +22,7 @@ public final class Database: Sendable {
 
     /// Opens (creating if needed) `waterline.sqlite` in `directory`, in WAL mode with foreign keys on.
     public static func sqlite(in directory: URL, logger: Logger) async throws -> Database {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try DataDirectory.prepare(directory)
         let path = directory.appendingPathComponent("waterline.sqlite").path
         // One connection: SQLite takes one writer at a time anyway, and the connection is
         // opened in serialized mode, so concurrent requests queue instead of failing busy.
@@ -40,7 +40,13 @@ public final class Database: Sendable {
     public static func postgres(url: String, logger: Logger) throws -> Database {
         // Several configurations built at once (their TLS contexts) crashed a test run once;
         // one at a time avoids it and costs nothing at start-up.
-        let configuration = try tlsSetupLock.withLock { try SQLPostgresConfiguration(url: url) }
+        let configuration: SQLPostgresConfiguration
+        do {
+            configuration = try tlsSetupLock.withLock { try SQLPostgresConfiguration(url: url) }
+        } catch {
+            // The URL holds the password: name only where it points.
+            throw FunctionError(.internal, "the PostgreSQL URL \(DatabaseURL.redacted(url)) could not be read")
+        }
         let pool = EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration),
             maxConnectionsPerEventLoop: 4,

@@ -62,6 +62,12 @@ enum Migrations {
         // Settings carry their own stamp: comparing them with the user row's `updated_at` (the
         // account's creation) dropped settings a device made before it signed in.
         (2, .code(SettingsStampColumn.add)),
+        // Preset order is an Int on every device: 64 bits in PostgreSQL too (SQLite's INTEGER already is).
+        (3, .code { sql in
+            if sql.dialect.name == "postgresql" {
+                try await sql.raw("ALTER TABLE presets ALTER COLUMN sort_order TYPE BIGINT").run()
+            }
+        }),
     ]
 
     /// Applies every step not yet recorded, in order. Steps are idempotent (`IF NOT EXISTS`),

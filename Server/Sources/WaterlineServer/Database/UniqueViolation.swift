@@ -4,7 +4,8 @@ import SQLiteNIO
 /// Whether a database error is a unique-index violation, in either dialect.
 func isUniqueViolation(_ error: any Error) -> Bool {
     if let sqlite = error as? SQLiteError {
-        return sqlite.reason == .constraintUniqueFailed || sqlite.reason == .constraint
+        // Only a unique index: a foreign key or check failure is another problem entirely.
+        return sqlite.reason == .constraintUniqueFailed
     }
     if let postgres = error as? PSQLError {
         return postgres.serverInfo?[.sqlState] == "23505"

@@ -17,6 +17,12 @@ actor FakeApple: JWKSSource {
 
     private var published: [SigningKey]
     private(set) var fetches = 0
+    /// When set, fetching the keys fails with this (an outage, a TLS problem).
+    var outage: (any Error)?
+
+    func setOutage(_ error: (any Error)?) {
+        outage = error
+    }
 
     init(publishing keys: [SigningKey] = [FakeApple.keyA]) {
         published = keys
@@ -29,6 +35,7 @@ actor FakeApple: JWKSSource {
 
     func fetchJWKS() async throws -> Data {
         fetches += 1
+        if let outage { throw outage }
         let keys = try published.map { key -> [String: String] in
             let primitives = try key.privateKey.publicKey.getKeyPrimitives()
             return [

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import WaterlineKit
+@testable import WaterlineServer
+
+/// What the server keeps to itself: its files, its key, its database password, its errors.
+@Suite("Files, keys and what errors say")
+struct SecretsAndLeaksTests {
+    /// The built `waterline-server`, beside the test bundle.
+    static let binary: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = directory.appendingPathComponent("waterline-server")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: "waterline-server")
+    }()
+
+    func server(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stdout, stderr)
+    }
+
+    func permissions(_ url: URL) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
+    }
+
+    func freshDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("waterline-secrets-\(UUID().uuidString)")
+    }
+
+    @Test("the data directory is 0700, the database and the key 0600, from the first byte")
+    func filePermissions() throws {
+        let directory = freshDirectory()
+        let issued = try server(["token", "--apple-sub", "me", "--data-dir", directory.path])
+        #expect(issued.status == 0, "\(issued.stderr)")
+        #expect(try permissions(directory) == 0o700)
+        #expect(try permissions(directory.appendingPathComponent("waterline.sqlite")) == 0o600)
+        #expect(try permissions(directory.appendingPathComponent("session-signing-key.pem")) == 0o600)
+        // A directory left open by an older version is narrowed at the next start.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: directory.appendingPathComponent("waterline.sqlite").path)
+        #expect(try server(["token", "--apple-sub", "me", "--data-dir", directory.path]).status == 0)
+        #expect(try permissions(directory) == 0o700)
+        #expect(try permissions(directory.appendingPathComponent("waterline.sqlite")) == 0o600)
+    }
+
+    @Test("a key that cannot be read, or is not a key, stops the server instead of signing everyone out")
+    func unreadableKey() throws {
+        let directory = freshDirectory()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("session-signing-key.pem"), withIntermediateDirectories: true)
+        let unreadable = try server(["token", "--apple-sub", "me", "--data-dir", directory.path])
+        #expect(unreadable.status != 0)
+        #expect(unreadable.stderr.contains("cannot be read"), "\(unreadable.stderr)")
+
+        let other = freshDirectory()
+        #expect(try server(["token", "--apple-sub", "me", "--data-dir", other.path]).status == 0)
+        let key = other.appendingPathComponent("session-signing-key.pem")
+        try Data("not a key".utf8).write(to: key)
+        let garbage = try server(["token", "--apple-sub", "me", "--data-dir", other.path])
+        #expect(garbage.status != 0)
+        #expect(garbage.stderr.contains("not a P-256 private key"), "\(garbage.stderr)")
+        #expect(try String(contentsOf: key, encoding: .utf8) == "not a key", "the file was left for the operator")
+    }
+
+    @Test("the key is kept across starts")
+    func keyKept() throws {
+        let directory = freshDirectory()
+        let first = try SessionTokens.loadOrCreateKey(pem: nil, in: directory)
+        #expect(try SessionTokens.loadOrCreateKey(pem: nil, in: directory) == first)
+    }
+
+    @Test("a database URL's password is never repeated back")
+    func redactedURL() throws {
+        #expect(DatabaseURL.redacted("postgres://waterline:hunter2@db:5432/waterline") == "postgres://waterline:***@db:5432/waterline")
+        #expect(!DatabaseURL.redacted("hunter2").contains("hunter2"))
+        let refused = try server(["--database-url", "mysql://root:hunter2@db/waterline", "--data-dir", freshDirectory().path])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--database-url must start with postgres://"))
+        #expect(!refused.stderr.contains("hunter2"), "\(refused.stderr)")
+        #expect(try server(["serve", "--help"]).stdout.contains("--apple-jwks-url"), "the flag is spelled as documented")
+    }
+
+    @Test("when Apple's keys cannot be fetched, a caller hears that, not the reason")
+    func appleOutage() async throws {
+        let apple = FakeApple()
+        await apple.setOutage(URLError(.secureConnectionFailed, userInfo: [NSURLErrorFailingURLErrorKey: URL(string: "https://internal-proxy.example:3128/keys")!]))
+        let server = try await TestServer.start(apple: apple)
+        await #expect { try await server.signIn() } throws: { error in
+            guard case ConvexError.function(let message, let code) = error else { return false }
+            return code == "INTERNAL" && message == "Apple's signing keys could not be fetched; try again shortly"
+        }
+        await server.stop()
+    }
+}

@@ -159,9 +159,14 @@ public final class AppRuntime: SessionEffectHandler {
     private func applyNow(_ effects: [SessionEffect]) async {
         // An action that changed nothing (a repeated delivery) has no effects and touches nothing.
         guard !effects.isEmpty else { return }
+        // Two actions may finish in one order and reach here in the other; the Live Activity and
+        // the reminders are therefore drawn from the store as it stands now, never from a
+        // state an action computed before a later one was saved.
+        let current = effects.contains(where: \.showsRunningSession) ? try? await service.activeSession() : nil
         for effect in effects {
             switch effect {
-            case .replaceReminders(let sessionId, let requests):
+            case .replaceReminders(let sessionId, var requests):
+                if let current, current.session.id == sessionId { requests = current.reminders.requests }
                 plan = ReminderPlan(requests: requests)
                 await platform.notifications.replacePending(sessionId: sessionId, with: requests)
             case .cancelReminders(let sessionId):
@@ -169,10 +174,8 @@ public final class AppRuntime: SessionEffectHandler {
                 await platform.notifications.cancelAll(sessionId: sessionId)
             case .notifyNow(let request):
                 await notifyNow(request)
-            case .startLiveActivity(let state):
-                await showLiveActivity(state)
-            case .updateLiveActivity(let state):
-                await showLiveActivity(state)
+            case .startLiveActivity(let state), .updateLiveActivity(let state):
+                await showLiveActivity(current.map(\.liveActivityState).flatMap { $0.sessionId == state.sessionId ? $0 : nil } ?? state)
             case .endLiveActivity(let state):
                 await platform.liveActivities.end(sessionId: state.sessionId, finalState: state)
             case .reloadWidgets:
@@ -246,5 +249,15 @@ public final class AppRuntime: SessionEffectHandler {
         let token = platform.background.begin(name)
         defer { platform.background.end(token) }
         return await work()
+    }
+}
+
+private extension SessionEffect {
+    /// Effects that show the running session's state, redrawn from the store when applied.
+    var showsRunningSession: Bool {
+        switch self {
+        case .replaceReminders, .startLiveActivity, .updateLiveActivity: true
+        case .cancelReminders, .notifyNow, .endLiveActivity, .reloadWidgets: false
+        }
     }
 }

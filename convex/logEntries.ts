@@ -72,7 +72,12 @@ export const upsert = mutation({
       if (args.alcoholMeta !== undefined) fail("INVALID_ARGUMENT", "alcoholMeta: a water entry has no drink details");
       checkRange("amountOz", args.waterMeta.amountOz, 0, 64, true, "oz");
     }
-    await requireSession(ctx, caller._id, sessionId);
+    const session = await requireSession(ctx, caller._id, sessionId);
+    if (session.deletedAt !== undefined) {
+      // A deleted night takes no new entries; changes to the ones it had still arrive.
+      const known = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
+      if (known === null) notFound("session", sessionId);
+    }
     return await write(ctx, caller._id, id, {
       sessionClientId: sessionId, timestamp: args.timestamp, type: args.type, alcoholMeta: args.alcoholMeta,
       waterMeta: args.waterMeta, source: args.source, updatedAt: args.updatedAt, deletedAt: args.deletedAt,

@@ -37,6 +37,8 @@ export const upsert = mutation({
   handler: async (ctx, args) => {
     const caller = await requireUser(ctx);
     const id = clientId("id", args.id);
+    // Limits.presetNameBytes: padding or piles of combining marks are refused before trimming.
+    if (new TextEncoder().encode(args.name).length > 256) fail("INVALID_ARGUMENT", "name: at most 256 bytes");
     const name = args.name.trim();
     if (name.length === 0) fail("INVALID_ARGUMENT", "name is required");
     if (name.length > 60) fail("INVALID_ARGUMENT", "name: at most 60 characters");

@@ -4,7 +4,7 @@ import type { Doc } from "./_generated/dataModel";
 import { mutation, query } from "./_generated/server";
 import { requireUser } from "./lib/auth";
 import { fail, notFound } from "./lib/errors";
-import { checkTime, clientId, isReplaced } from "./lib/rules";
+import { checkSummary, checkTime, clientId, isReplaced } from "./lib/rules";
 import { session, sessionSummary } from "./lib/validators";
 
 export function toSessionRecord(doc: Doc<"sessions">) {
@@ -40,6 +40,7 @@ export const upsert = mutation({
     checkTime("deletedAt", args.deletedAt);
     if (args.endTime !== undefined && args.endTime < args.startTime) fail("INVALID_ARGUMENT", "endTime: a session cannot end before it starts");
     if (args.endTime !== undefined && args.isActive) fail("INVALID_ARGUMENT", "isActive: an ended session cannot be active");
+    checkSummary(args.computedSummary);
 
     const anyOwner = await ctx.db.query("sessions").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
     if (anyOwner !== null && anyOwner.owner !== caller._id) notFound("session", id);

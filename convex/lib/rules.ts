@@ -70,6 +70,31 @@ export function checkAlcohol(meta: { sizeOz: number; abv?: number; standardDrink
   checkRange("standardDrinkEstimate", meta.standardDrinkEstimate, 0, 10);
 }
 
+/** SessionSummary.validate() in WaterlineKit: a summary that can describe a night. */
+export function checkSummary(summary: {
+  totalAlcoholCount: number; totalStandardDrinks: number; totalWaterCount: number; totalWaterOz: number;
+  durationSeconds: number; finalWaterline: number; peakWaterline: number; lowestWaterline: number;
+  adherence: { breaksDue: number; breaksKept: number };
+} | undefined) {
+  if (summary === undefined) return;
+  const most = 10_000;
+  checkRange("computedSummary.totalAlcoholCount", summary.totalAlcoholCount, 0, most);
+  checkRange("computedSummary.totalWaterCount", summary.totalWaterCount, 0, most);
+  checkRange("computedSummary.totalStandardDrinks", summary.totalStandardDrinks, 0, most * 10);
+  checkRange("computedSummary.totalWaterOz", summary.totalWaterOz, 0, most * 64, false, "oz");
+  checkRange("computedSummary.durationSeconds", summary.durationSeconds, 0, 4_102_444_800 - 946_684_800, false, "seconds");
+  for (const field of ["finalWaterline", "peakWaterline", "lowestWaterline"] as const) {
+    checkRange(`computedSummary.${field}`, summary[field], -most, most * 10);
+  }
+  if (!(summary.lowestWaterline <= summary.finalWaterline && summary.finalWaterline <= summary.peakWaterline)) {
+    fail("INVALID_ARGUMENT", "computedSummary: the final Waterline must lie between the lowest and the peak");
+  }
+  checkRange("computedSummary.adherence.breaksDue", summary.adherence.breaksDue, 0, most);
+  if (!(summary.adherence.breaksKept >= 0 && summary.adherence.breaksKept <= summary.adherence.breaksDue)) {
+    fail("INVALID_ARGUMENT", "computedSummary.adherence.breaksKept: between 0 and breaksDue");
+  }
+}
+
 /** The settings a new account starts with; the distant stamp lets a device's own settings win. */
 export const defaultSettings = {
   waterEveryNDrinks: 1,

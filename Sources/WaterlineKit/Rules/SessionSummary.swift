@@ -52,3 +52,28 @@ public struct SessionSummary: Codable, Hashable, Sendable {
         )
     }
 }
+
+extension SessionSummary {
+    /// Throws when a summary (as another device or the backend sends it) cannot describe a night.
+    public func validate() throws(ValidationError) {
+        try Limits.summaryCount.check(Double(totalAlcoholCount), field: "computedSummary.totalAlcoholCount")
+        try Limits.summaryCount.check(Double(totalWaterCount), field: "computedSummary.totalWaterCount")
+        let standardDrinks = Limit(lower: 0, upper: Limits.summaryCount.upper * Limits.standardDrinkEstimate.upper)
+        try standardDrinks.check(totalStandardDrinks, field: "computedSummary.totalStandardDrinks")
+        try Limit(lower: 0, upper: Limits.summaryCount.upper * Limits.waterAmountOz.upper, unit: "oz")
+            .check(totalWaterOz, field: "computedSummary.totalWaterOz")
+        try Limit(lower: 0, upper: Limits.timestamp.upper - Limits.timestamp.lower, unit: "seconds")
+            .check(durationSeconds, field: "computedSummary.durationSeconds")
+        let waterline = Limit(lower: -Limits.summaryCount.upper, upper: standardDrinks.upper)
+        try waterline.check(finalWaterline, field: "computedSummary.finalWaterline")
+        try waterline.check(peakWaterline, field: "computedSummary.peakWaterline")
+        try waterline.check(lowestWaterline, field: "computedSummary.lowestWaterline")
+        guard lowestWaterline <= finalWaterline, finalWaterline <= peakWaterline else {
+            throw .unexpected(field: "computedSummary", reason: "the final Waterline must lie between the lowest and the peak")
+        }
+        try Limits.summaryCount.check(Double(adherence.breaksDue), field: "computedSummary.adherence.breaksDue")
+        guard adherence.breaksKept >= 0, adherence.breaksKept <= adherence.breaksDue else {
+            throw .unexpected(field: "computedSummary.adherence.breaksKept", reason: "between 0 and breaksDue")
+        }
+    }
+}

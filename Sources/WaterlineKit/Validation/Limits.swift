@@ -7,6 +7,11 @@ public enum Limits {
     /// Seconds since 1970: from 2000-01-01 to 2100-01-01, to catch unit mix-ups (ms for s) and garbage.
     public static let timestamp = Limit(lower: 946_684_800, upper: 4_102_444_800, unit: "seconds since 1970")
     public static let presetNameLength = 60
+    /// A preset name's size as sent, before trimming: 60 characters of any script fit easily,
+    /// padding or piles of combining marks do not.
+    public static let presetNameBytes = 256
+    /// A session summary's counts: far above any real night.
+    public static let summaryCount = Limit(lower: 0, upper: 10_000)
     /// Water is due after this many drinks since the last water: any whole number above 0, up to a
     /// sane ceiling (one bad write would otherwise sync everywhere).
     public static let waterEveryNDrinks = Limit(lower: 1, upper: 20)

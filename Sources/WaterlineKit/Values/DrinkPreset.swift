@@ -45,6 +45,9 @@ public struct DrinkPreset: Codable, Hashable, Sendable, Identifiable {
 
     /// Throws when the name is empty or too long, or the drink values are impossible.
     public func validate() throws(ValidationError) {
+        guard name.utf8.count <= Limits.presetNameBytes else {
+            throw .unexpected(field: "name", reason: "at most \(Limits.presetNameBytes) bytes")
+        }
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .missing(field: "name") }
         guard trimmed.count <= Limits.presetNameLength else {

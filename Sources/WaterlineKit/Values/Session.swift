@@ -45,5 +45,6 @@ public struct Session: Codable, Hashable, Sendable, Identifiable {
             guard endTime >= startTime else { throw .unexpected(field: "endTime", reason: "a session cannot end before it starts") }
             guard !isActive else { throw .unexpected(field: "isActive", reason: "an ended session cannot be active") }
         }
+        try computedSummary?.validate()
     }
 }

@@ -106,7 +106,13 @@ public struct WaterlineRepository: Sendable {
     // MARK: Log entries
 
     public func upsertLog(_ log: LogEntry, for caller: Caller) async throws -> LogEntry {
-        guard try await owns("sessions", id: log.sessionId, caller) else { throw FunctionError.notFound("session", key(log.sessionId)) }
+        guard let session = try await sql.raw("""
+            SELECT deleted_at FROM sessions WHERE id = \(bind: key(log.sessionId)) AND owner_id = \(bind: caller.key)
+            """).first() else { throw FunctionError.notFound("session", key(log.sessionId)) }
+        // A deleted night takes no new entries; changes to the ones it had still arrive.
+        if try session.decodeNil(column: "deleted_at") == false, try await !owns("log_entries", id: log.id, caller) {
+            throw FunctionError.notFound("session", key(log.sessionId))
+        }
         try await sql.raw("""
             INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
             VALUES (\(bind: key(log.id)), \(bind: caller.key), \(bind: key(log.sessionId)), \(bind: ms(log.timestamp)),

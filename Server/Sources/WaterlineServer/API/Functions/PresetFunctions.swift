@@ -6,9 +6,12 @@ extension FunctionHandler {
         [
             .make(Presets.Upsert.self, arguments: [
                 "id", "name", "drinkType", "sizeOz", "abv", "standardDrinkEstimate", "sortOrder", "updatedAt", "deletedAt",
-            ]) { record, caller in
+            ]) { sent, caller in
                 let caller = try caller.required()
-                try validate(record.preset(userId: caller.userId).validate)
+                // Stored as every device shows it: trimmed (the size was bounded before trimming).
+                var record = sent
+                record.name = sent.name.trimmingCharacters(in: .whitespacesAndNewlines)
+                try validate(sent.preset(userId: caller.userId).validate)
                 try checkStamps(updatedAt: record.updatedAt, deletedAt: record.deletedAt)
                 return try await context.repository.upsertPreset(record, for: caller)
             },

@@ -6,15 +6,12 @@ import WaterlineKit
 /// What the server keeps to itself: its files, its key, its database password, its errors.
 @Suite("Files, keys and what errors say")
 struct SecretsAndLeaksTests {
-    /// The built `waterline-server`, beside the test bundle.
+    /// The built `waterline-server`: in the build folder that holds the test bundle.
     static let binary: URL = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = directory.appendingPathComponent("waterline-server")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: "waterline-server")
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
+        let folders = sequence(first: bundle.deletingLastPathComponent()) { $0.pathComponents.count > 1 ? $0.deletingLastPathComponent() : nil }
+        return folders.prefix(5).map { $0.appendingPathComponent("waterline-server") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? URL(fileURLWithPath: "waterline-server")
     }()
 
     func server(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {

@@ -8,8 +8,7 @@ import WaterlineKit
 struct ValidationGapTests {
     @Test("preset names: padded or piled-up names are refused, and names are stored trimmed", arguments: StorageKind.available)
     func presetNames(storage: StorageKind) async throws {
-        let server = try await TestServer.start(storage)
-        let api = server.client(token: try await server.signIn().token)
+        let (server, api) = try await TestServer.withSignedInClient(storage)
         let padded = Records.preset(name: "IPA" + String(repeating: " ", count: 900_000))
         #expect(await api.failureCode(Presets.Upsert.self, padded) == .invalidArgument)
         let piled = Records.preset(name: "e" + String(repeating: "\u{301}", count: 150_000))
@@ -22,8 +21,7 @@ struct ValidationGapTests {
 
     @Test("an impossible summary is refused", arguments: StorageKind.available)
     func summaries(storage: StorageKind) async throws {
-        let server = try await TestServer.start(storage)
-        let api = server.client(token: try await server.signIn().token)
+        let (server, api) = try await TestServer.withSignedInClient(storage)
         var ended = Records.session(end: 60)
         ended.computedSummary = .mock
         #expect(try await api.call(Sessions.Upsert.self, ended).computedSummary == .mock)
@@ -35,8 +33,7 @@ struct ValidationGapTests {
 
     @Test("a deleted session takes no new logs; its existing logs still take their tombstones", arguments: StorageKind.available)
     func logsIntoDeletedSessions(storage: StorageKind) async throws {
-        let server = try await TestServer.start(storage)
-        let api = server.client(token: try await server.signIn().token)
+        let (server, api) = try await TestServer.withSignedInClient(storage)
         var session = Records.session(end: 60)
         _ = try await api.call(Sessions.Upsert.self, session)
         let water = Records.water(session: session.id, at: 5)

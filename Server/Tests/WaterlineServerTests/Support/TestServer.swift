@@ -51,6 +51,12 @@ final class TestServer: Sendable {
         )
     }
 
+    /// A started server and a client signed in to it as a new user.
+    static func withSignedInClient(_ storage: StorageKind) async throws -> (TestServer, ConvexClient) {
+        let server = try await start(storage)
+        return (server, server.client(token: try await server.signIn().token))
+    }
+
     /// A client for this server, sending `token` when given.
     func client(token: String? = nil, transport: any HTTPTransport = URLSessionTransport()) -> ConvexClient {
         ConvexClient(baseURL: baseURL, timeout: 5, transport: transport, token: { token })

@@ -14,7 +14,7 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let responder = FunctionCallResponder(registry: FunctionRegistry(context: context), context: context, logger: logger)
-    let router = Router()
+    let router = Router(context: WaterlineRequestContext.self)
     router.get("health") { _, _ in
         FunctionCallResponder.json(Data(#"{"status":"ok"}"#.utf8), status: .ok)
     }
@@ -23,7 +23,7 @@ public func buildApplication(
         return FunctionCallResponder.json(jwks, status: .ok)
     }
     router.post("api/:kind") { request, requestContext in
-        await responder.respond(kindName: requestContext.parameters.get("kind") ?? "", request: request)
+        await responder.respond(kindName: requestContext.parameters.get("kind") ?? "", request: request, from: requestContext.clientKey)
     }
     let readTimeout = TimeAmount.milliseconds(Int64(configuration.requestReadTimeout * 1000))
     let connections = configuration.maximumConnections ?? ConnectionLimits.maximumConnections(fileLimit: ConnectionLimits.raiseFileLimit())
@@ -60,6 +60,7 @@ public func makeServerContext(
             audience: configuration.appleAudience, source: jwksSource ?? URLJWKSSource(url: configuration.appleJWKSURL), now: now
         ),
         tokens: try await SessionTokens(privateKeyPEM: pem, issuer: configuration.tokenIssuer, lifetime: configuration.tokenLifetime, now: now),
+        limits: CallLimits(configuration: configuration, now: now),
         now: now
     )
 }

@@ -14,15 +14,33 @@ struct FunctionCallResponder: Sendable {
     let context: ServerContext
     let logger: Logger
 
-    func respond(kindName: String, request: Request) async -> Response {
+    /// What a call without a valid session token may send (a sign-in is well under it).
+    static let maxAnonymousBodyBytes = 16_384
+
+    func respond(kindName: String, request: Request, from client: String) async -> Response {
         guard let kind = FunctionKind(rawValue: kindName) else {
             return Self.error(.badRequest, "unknown endpoint /api/\(kindName); use query, mutation or action", status: .notFound)
         }
+        // Who is calling is settled, and counted, before a byte of the body is read.
+        var caller: Caller?
+        var refusal: FunctionError?
+        if let header = request.headers[.authorization] {
+            do {
+                caller = try await authenticate(header)
+            } catch let error as FunctionError {
+                refusal = error
+            } catch {
+                refusal = FunctionError(.unauthenticated, "the session token could not be checked; sign in again")
+            }
+        }
+        let wait = if let caller { await context.limits.users.take(caller.key) } else { await context.limits.anonymous.take(client) }
+        if let wait { return Self.rateLimited(retryAfter: wait) }
+        let limit = caller == nil ? Self.maxAnonymousBodyBytes : Self.maxBodyBytes
         let body: ByteBuffer
         do {
-            body = try await request.body.collect(upTo: Self.maxBodyBytes)
+            body = try await request.body.collect(upTo: limit)
         } catch {
-            return Self.error(.payloadTooLarge, "the request body is over \(Self.maxBodyBytes) bytes", status: .contentTooLarge)
+            return Self.error(.payloadTooLarge, "the request body is over \(limit) bytes", status: .contentTooLarge)
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] else {
             return Self.error(.badRequest, "the body is not a JSON object", status: .badRequest)
@@ -46,10 +64,13 @@ struct FunctionCallResponder: Sendable {
         if let unexpected = Set(args.keys).subtracting(handler.argumentNames).sorted().first {
             return Self.error(.invalidArgument, "\(path) takes no argument \"\(unexpected)\"", status: Self.functionFailed)
         }
+        if handler.authenticated, caller == nil {
+            let error = refusal ?? FunctionError(.unauthenticated, "sign in first: send Authorization: Bearer <session token>")
+            return Self.error(error.code, error.message, status: Self.functionFailed)
+        }
         do {
-            let caller = handler.authenticated ? try await authenticate(request) : nil
             let argsData = try JSONSerialization.data(withJSONObject: args)
-            let value = try await handler.run(argsData, caller)
+            let value = try await handler.run(argsData, handler.authenticated ? caller : nil)
             return Self.json(value, status: .ok)
         } catch let error as FunctionError {
             return Self.error(error.code, error.message, status: Self.functionFailed)
@@ -59,8 +80,8 @@ struct FunctionCallResponder: Sendable {
         }
     }
 
-    private func authenticate(_ request: Request) async throws -> Caller {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
+    private func authenticate(_ header: String) async throws -> Caller {
+        guard header.hasPrefix("Bearer ") else {
             throw FunctionError(.unauthenticated, "sign in first: send Authorization: Bearer <session token>")
         }
         let userId = try await context.tokens.verify(String(header.dropFirst("Bearer ".count)))
@@ -68,6 +89,13 @@ struct FunctionCallResponder: Sendable {
             throw FunctionError(.unauthenticated, "the account no longer exists")
         }
         return Caller(userId: userId)
+    }
+
+    /// 429 with `Retry-After` (whole seconds, at least 1) and a RATE_LIMITED error body.
+    static func rateLimited(retryAfter seconds: TimeInterval) -> Response {
+        var response = error(.rateLimited, "too many calls; try again in a moment", status: .tooManyRequests)
+        response.headers[.retryAfter] = String(max(1, Int(seconds.rounded(.up))))
+        return response
     }
 
     static func error(_ code: ErrorCode, _ message: String, status: HTTPResponse.Status) -> Response {

@@ -23,6 +23,12 @@ public struct ServerConfiguration: Sendable {
     /// How many connections are served at once; nil: just under the process's file limit
     /// (raised to its hard limit at start-up). Past it, new connections wait to be accepted.
     public var maximumConnections: Int?
+    /// Calls without a valid session token, per address: a burst, then this many a second.
+    public var anonymousBurst: Double
+    public var anonymousPerSecond: Double
+    /// Signed-in calls, per user: room for a device draining a long offline stretch.
+    public var userBurst: Double
+    public var userPerSecond: Double
 
     public static let defaultAppleJWKSURL = URL(string: "https://appleid.apple.com/auth/keys")!
 
@@ -38,7 +44,11 @@ public struct ServerConfiguration: Sendable {
         signingKeyPEM: String? = nil,
         idleTimeout: TimeInterval = 30,
         requestReadTimeout: TimeInterval = 10,
-        maximumConnections: Int? = nil
+        maximumConnections: Int? = nil,
+        anonymousBurst: Double = 30,
+        anonymousPerSecond: Double = 1,
+        userBurst: Double = 1_000,
+        userPerSecond: Double = 200
     ) {
         self.host = host
         self.port = port
@@ -52,5 +62,9 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.requestReadTimeout = requestReadTimeout
         self.maximumConnections = maximumConnections
+        self.anonymousBurst = anonymousBurst
+        self.anonymousPerSecond = anonymousPerSecond
+        self.userBurst = userBurst
+        self.userPerSecond = userPerSecond
     }
 }

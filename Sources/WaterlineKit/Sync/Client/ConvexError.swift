@@ -13,6 +13,7 @@ public enum ConvexError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: ErrorCode? {
         if case .function(_, let code) = self { return code.flatMap(ErrorCode.init(rawValue:)) }
         if case .httpStatus(let status, _) = self, status == 401 { return .unauthenticated }
+        if case .httpStatus(let status, _) = self, status == 429 { return .rateLimited }
         return nil
     }
 

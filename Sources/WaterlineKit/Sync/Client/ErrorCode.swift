@@ -13,4 +13,6 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
     case badRequest = "BAD_REQUEST"
     case payloadTooLarge = "PAYLOAD_TOO_LARGE"
     case `internal` = "INTERNAL"
+    /// Too many calls for now (HTTP 429 with `Retry-After`); the sync engine backs off and retries.
+    case rateLimited = "RATE_LIMITED"
 }

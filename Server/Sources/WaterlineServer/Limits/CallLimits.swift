@@ -1,0 +1,13 @@
+import Foundation
+
+/// The rate limits every call passes before its body is read: per address for calls without a
+/// valid session token (sign-in, bad tokens), per user for signed-in calls.
+public struct CallLimits: Sendable {
+    let anonymous: RateLimiter
+    let users: RateLimiter
+
+    public init(configuration: ServerConfiguration, now: @escaping @Sendable () -> Date) {
+        anonymous = RateLimiter(rate: .init(burst: configuration.anonymousBurst, perSecond: configuration.anonymousPerSecond), now: now)
+        users = RateLimiter(rate: .init(burst: configuration.userBurst, perSecond: configuration.userPerSecond), now: now)
+    }
+}

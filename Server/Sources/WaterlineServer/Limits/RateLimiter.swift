@@ -1,0 +1,55 @@
+import Foundation
+
+/// Token buckets by key (a user id, an address): each holds up to `burst` calls and refills at
+/// `perSecond`. A call that finds its bucket empty is refused with how long to wait.
+actor RateLimiter {
+    struct Rate: Sendable, Hashable {
+        var burst: Double
+        var perSecond: Double
+    }
+
+    private struct Bucket {
+        var tokens: Double
+        var updated: Date
+    }
+
+    private let rate: Rate
+    private let now: @Sendable () -> Date
+    private let capacity: Int
+    private var buckets: [String: Bucket] = [:]
+
+    /// - Parameter capacity: keys remembered at most; full buckets (idle keys) are forgotten first.
+    init(rate: Rate, capacity: Int = 100_000, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.rate = rate
+        self.capacity = capacity
+        self.now = now
+    }
+
+    /// Takes one call from `key`'s bucket; nil when allowed, else the seconds until one is free.
+    func take(_ key: String) -> TimeInterval? {
+        let time = now()
+        var bucket = buckets[key] ?? Bucket(tokens: rate.burst, updated: time)
+        bucket.tokens = min(rate.burst, bucket.tokens + max(0, time.timeIntervalSince(bucket.updated)) * rate.perSecond)
+        bucket.updated = time
+        guard bucket.tokens >= 1 else {
+            buckets[key] = bucket
+            return (1 - bucket.tokens) / rate.perSecond
+        }
+        bucket.tokens -= 1
+        buckets[key] = bucket
+        if buckets.count > capacity { forgetIdle(at: time) }
+        return nil
+    }
+
+    /// Drops the keys whose buckets have refilled: they carry no memory worth keeping.
+    private func forgetIdle(at time: Date) {
+        buckets = buckets.filter { _, bucket in
+            bucket.tokens + time.timeIntervalSince(bucket.updated) * rate.perSecond < rate.burst
+        }
+        // Under a flood of distinct keys, forget the oldest half rather than grow without bound.
+        if buckets.count > capacity {
+            let oldest = buckets.sorted { $0.value.updated < $1.value.updated }.prefix(buckets.count / 2).map(\.key)
+            for key in oldest { buckets[key] = nil }
+        }
+    }
+}

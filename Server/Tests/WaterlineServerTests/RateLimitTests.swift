@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import WaterlineKit
+@testable import WaterlineServer
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Work per caller is bounded: calls are counted before their bodies are read.
+@Suite("Rate limits")
+struct RateLimitTests {
+    func post(_ server: TestServer, _ kind: String = "action", body: Data, token: String? = nil) async throws -> (status: Int, retryAfter: String?, text: String) {
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("api/\(kind)"))
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        return (http.statusCode, http.value(forHTTPHeaderField: "Retry-After"), String(decoding: data, as: UTF8.self))
+    }
+
+    /// A server on a hand-moved clock with `burst` calls and a refill of `perSecond`, per address or per user.
+    func limitedServer(_ clock: ManualClock, anonymous: Bool, burst: Double, perSecond: Double) async throws -> TestServer {
+        try await TestServer.start(now: { clock.now }, adjust: { configuration in
+            if anonymous {
+                (configuration.anonymousBurst, configuration.anonymousPerSecond) = (burst, perSecond)
+            } else {
+                (configuration.userBurst, configuration.userPerSecond) = (burst, perSecond)
+            }
+        })
+    }
+
+    @Test("per address without a valid token: sign-ins and forged tokens share a small bucket, answered 429 with Retry-After")
+    func anonymous() async throws {
+        let clock = ManualClock()
+        let server = try await limitedServer(clock, anonymous: true, burst: 3, perSecond: 0.1)
+        _ = try await server.signIn()
+        let forged = Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)
+        #expect(try await post(server, "query", body: forged, token: "not.a.token").status == 560)
+        _ = try await server.signIn()
+        let refused = try await post(server, "query", body: forged, token: "not.a.token")
+        #expect(refused.status == 429)
+        #expect(refused.retryAfter == "10")
+        #expect(refused.text.contains(#""code":"RATE_LIMITED""#))
+        clock.advance(seconds: 10)
+        #expect(try await post(server, "query", body: forged, token: "not.a.token").status == 560, "a token refills after Retry-After")
+        await server.stop()
+    }
+
+    @Test("a large body without a valid token is refused before it is parsed")
+    func anonymousBody() async throws {
+        let server = try await TestServer.start()
+        let big = Data(#"{"path":"auth:signInWithApple","args":{"identityToken":""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: 100_000) + Data(#"","nonce":"n"}}"#.utf8)
+        #expect(try await post(server, body: big).status == 413)
+        let token = try await server.signIn().token
+        let signedIn = try await post(server, body: big, token: token)
+        #expect(signedIn.status != 413, "a signed-in caller may send up to 1 MB")
+        await server.stop()
+    }
+
+    @Test("per user: one account's burst does not touch another's")
+    func perUser() async throws {
+        let clock = ManualClock()
+        let server = try await limitedServer(clock, anonymous: false, burst: 4, perSecond: 1)
+        let first = server.client(token: try await server.signIn().token)
+        let second = server.client(token: try await server.signIn().token)
+        for _ in 0..<4 { _ = try await first.call(Users.Me.self) }
+        await #expect { try await first.call(Users.Me.self) } throws: { error in
+            guard case ConvexError.httpStatus(429, _) = error else { return false }
+            return (error as? ConvexError)?.isRetryable == true && (error as? ConvexError)?.code == .rateLimited
+        }
+        #expect(try await second.call(Users.Me.self).settings == UserSettings(updatedAt: UserSettings.untouchedStamp))
+        clock.advance(seconds: 1)
+        _ = try await first.call(Users.Me.self)
+        await server.stop()
+    }
+
+    @Test("buckets: a burst, a steady refill, and idle keys forgotten when the table is full")
+    func buckets() async {
+        let clock = ManualClock()
+        let limiter = RateLimiter(rate: .init(burst: 2, perSecond: 0.5), now: { clock.now })
+        #expect(await limiter.take("a") == nil)
+        #expect(await limiter.take("a") == nil)
+        #expect(await limiter.take("a") == 2)
+        clock.advance(seconds: 2)
+        #expect(await limiter.take("a") == nil)
+
+        let small = RateLimiter(rate: .init(burst: 1, perSecond: 1), capacity: 2, now: { clock.now })
+        #expect(await small.take("idle") == nil)
+        clock.advance(seconds: 10)
+        #expect(await small.take("busy") == nil)
+        #expect(await small.take("other") == nil)
+        #expect(await small.take("busy") != nil, "a key in use is remembered when the table is trimmed")
+        #expect(await small.take("idle") == nil, "the refilled key was forgotten, and starts full")
+    }
+}

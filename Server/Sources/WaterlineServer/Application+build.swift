@@ -5,25 +5,50 @@ import Logging
 import NIOCore
 import WaterlineKit
 
-/// Builds the HTTP application: `/api/query|mutation|action`, `/health`, and the session
-/// tokens' JWKS at `/.well-known/jwks.json`.
+/// Builds the HTTP application: `/api/query|mutation|action`, `/health`, the session tokens'
+/// JWKS at `/.well-known/jwks.json`, and Prometheus metrics at `/metrics`; every request gets an
+/// access-log line.
 public func buildApplication(
     configuration: ServerConfiguration,
     context: ServerContext,
     logger: Logger = Logger(label: "waterline-server"),
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    let responder = FunctionCallResponder(registry: FunctionRegistry(context: context), context: context, logger: logger)
+    let registry = FunctionRegistry(context: context)
+    let responder = FunctionCallResponder(registry: registry, context: context, logger: logger)
+    let metrics = ServerMetrics(functions: registry.names)
+    let log = AccessLog(logger: logger, metrics: metrics)
     let router = Router(context: WaterlineRequestContext.self)
-    router.get("health") { _, _ in
-        FunctionCallResponder.json(Data(#"{"status":"ok"}"#.utf8), status: .ok)
+    /// Times a route's answer and writes its access-log line and metrics.
+    @Sendable func observed(_ route: String, _ request: Request, _ answer: (FunctionCallResponder.CallNote) async throws -> Response) async rethrows -> Response {
+        let started = ContinuousClock.now
+        let note = FunctionCallResponder.CallNote()
+        let response = try await answer(note)
+        log.record(
+            method: request.method.rawValue, path: request.uri.path, route: route, function: note.function, userId: note.userId,
+            status: response.status.code, duration: ContinuousClock.now - started
+        )
+        return response
     }
-    router.get(".well-known/jwks.json") { _, _ in
-        let jwks = try JSONSerialization.data(withJSONObject: context.tokens.jwks(), options: [.sortedKeys])
-        return FunctionCallResponder.json(jwks, status: .ok)
+    router.get("health") { request, _ in
+        await observed("health", request) { _ in FunctionCallResponder.json(Data(#"{"status":"ok"}"#.utf8), status: .ok) }
+    }
+    router.get(".well-known/jwks.json") { request, _ in
+        try await observed("jwks", request) { _ in
+            let jwks = try JSONSerialization.data(withJSONObject: context.tokens.jwks(), options: [.sortedKeys])
+            return FunctionCallResponder.json(jwks, status: .ok)
+        }
+    }
+    router.get("metrics") { _, _ in
+        Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition()))
+        )
     }
     router.post("api/:kind") { request, requestContext in
-        await responder.respond(kindName: requestContext.parameters.get("kind") ?? "", request: request, from: requestContext.clientKey)
+        await observed("api", request) { note in
+            await responder.respond(kindName: requestContext.parameters.get("kind") ?? "", request: request, from: requestContext.clientKey, note: note)
+        }
     }
     let readTimeout = TimeAmount.milliseconds(Int64(configuration.requestReadTimeout * 1000))
     let connections = configuration.maximumConnections ?? ConnectionLimits.maximumConnections(fileLimit: ConnectionLimits.raiseFileLimit())

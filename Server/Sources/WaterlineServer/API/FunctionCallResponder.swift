@@ -17,7 +17,13 @@ struct FunctionCallResponder: Sendable {
     /// What a call without a valid session token may send (a sign-in is well under it).
     static let maxAnonymousBodyBytes = 16_384
 
-    func respond(kindName: String, request: Request, from client: String) async -> Response {
+    /// What the access log says of a call: filled in as the call is understood.
+    final class CallNote {
+        var function: String?
+        var userId: UUID?
+    }
+
+    func respond(kindName: String, request: Request, from client: String, note: CallNote = CallNote()) async -> Response {
         guard let kind = FunctionKind(rawValue: kindName) else {
             return Self.error(.badRequest, "unknown endpoint /api/\(kindName); use query, mutation or action", status: .notFound)
         }
@@ -33,6 +39,7 @@ struct FunctionCallResponder: Sendable {
                 refusal = FunctionError(.unauthenticated, "the session token could not be checked; sign in again")
             }
         }
+        note.userId = caller?.userId
         let wait = if let caller { await context.limits.users.take(caller.key) } else { await context.limits.anonymous.take(client) }
         if let wait { return Self.rateLimited(retryAfter: wait) }
         let limit = caller == nil ? Self.maxAnonymousBodyBytes : Self.maxBodyBytes
@@ -55,6 +62,7 @@ struct FunctionCallResponder: Sendable {
         guard let args = rawArgs as? [String: Any] else {
             return Self.error(.badRequest, "\"args\" must be a JSON object", status: .badRequest)
         }
+        note.function = path
         guard let handler = registry[path] else {
             return Self.error(.unknownFunction, "no function named \(path)", status: Self.functionFailed)
         }

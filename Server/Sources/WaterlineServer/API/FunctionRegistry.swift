@@ -12,4 +12,7 @@ struct FunctionRegistry: Sendable {
     }
 
     subscript(name: String) -> FunctionHandler? { handlers[name] }
+
+    /// Every function's name.
+    var names: Set<String> { Set(handlers.keys) }
 }

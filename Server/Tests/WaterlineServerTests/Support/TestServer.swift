@@ -28,14 +28,15 @@ final class TestServer: Sendable {
         dataDirectory: URL? = nil,
         apple: FakeApple = FakeApple(),
         now: @escaping @Sendable () -> Date = { Date() },
+        logger custom: Logger? = nil,
         adjust: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         let directory = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("waterline-test-\(UUID().uuidString)")
         var configuration = ServerConfiguration(port: 0, dataDirectory: directory)
         adjust(&configuration)
         if storage == .postgres { configuration.databaseURL = StorageKind.postgresURL }
-        var logger = Logger(label: "waterline-test-server")
-        logger.logLevel = .critical
+        var logger = custom ?? Logger(label: "waterline-test-server")
+        if custom == nil { logger.logLevel = .critical }
         let database = try await Database.open(configuration, logger: logger)
         let context = try await makeServerContext(configuration: configuration, database: database, jwksSource: apple, now: now)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

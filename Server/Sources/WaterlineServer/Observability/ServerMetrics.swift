@@ -1,0 +1,43 @@
+import Foundation
+import Prometheus
+
+/// The server's Prometheus metrics, served at `GET /metrics`: calls by function and status,
+/// their durations, failed sign-ins and rate-limited calls.
+public final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let known: Set<String>
+
+    /// - Parameter functions: the function names that get their own label; anything else counts as "other".
+    init(functions: Set<String>) {
+        known = functions
+    }
+
+    // Computed: the descriptor type is not Sendable, so it cannot be a shared constant.
+    private static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "waterline", metricName: "requests", unitName: "total", helpText: "Requests answered, by route, function and HTTP status"
+        )
+    }
+    private static var durations: MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "waterline", metricName: "request_duration", unitName: "seconds", helpText: "Time to answer a request, by route")
+    }
+    private static var signInFailures: MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "waterline", metricName: "signin_failures", unitName: "total", helpText: "Sign-ins refused")
+    }
+    private static let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+                                              .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1), .seconds(5)]
+
+    func record(route: String, function: String?, status: Int, duration: Duration) {
+        let name = function.map { known.contains($0) ? $0 : "other" } ?? ""
+        registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("function", name), ("status", String(status))]).increment()
+        registry.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route)], buckets: Self.buckets).record(duration)
+        if function == "auth:signInWithApple", status != 200 {
+            registry.makeCounter(descriptor: Self.signInFailures).increment()
+        }
+    }
+
+    /// The text exposition format.
+    func exposition() -> String {
+        registry.emitToString()
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Logging
+import Testing
+import WaterlineKit
+@testable import WaterlineServer
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What an operator sees: one access-log line per request (never a token or a body) and metrics.
+@Suite("Access log and metrics")
+struct ObservabilityTests {
+    @Test("sign-ins, calls and failures are logged and counted; tokens and bodies are not logged")
+    func accessLogAndMetrics() async throws {
+        let handler = RecordingLogHandler()
+        let server = try await TestServer.start(logger: Logger(label: "test") { _ in handler })
+        let session = try await server.signIn()
+        let api = server.client(token: session.token)
+        _ = try await api.call(Users.Me.self)
+        let forged = try await FakeApple.identityToken(sub: "someone", nonce: "another nonce")
+        _ = await server.client().failureCode(Auth.SignInWithApple.self, .init(identityToken: forged, nonce: "raw-nonce"))
+
+        let lines = handler.lines.filter { $0.message == "request" }
+        let me = try #require(lines.first { $0.metadata["function"] == "users:me" })
+        #expect(me.metadata["status"] == "200" && me.metadata["method"] == "POST" && me.metadata["path"] == "/api/query")
+        #expect(me.metadata["user"] == session.user.id.uuidString.lowercased())
+        #expect(me.metadata["duration_ms"].flatMap(Double.init) != nil)
+        let refused = try #require(lines.last { $0.metadata["function"] == "auth:signInWithApple" })
+        #expect(refused.metadata["status"] == "560" && refused.level == .notice, "a failed sign-in is logged")
+        let everything = handler.lines.flatMap { [$0.message] + $0.metadata.values }.joined(separator: "\n")
+        #expect(!everything.contains(session.token), "no session token in the log")
+        #expect(!everything.contains(forged), "no identity token in the log")
+        #expect(!everything.contains("raw-nonce"), "no body in the log")
+
+        let (data, response) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("metrics"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let metrics = String(decoding: data, as: UTF8.self)
+        #expect(metrics.contains(#"waterline_requests_total{route="api",function="users:me",status="200"} 1"#), "\(metrics)")
+        #expect(metrics.contains("waterline_signin_failures_total 1"))
+        #expect(metrics.contains("waterline_request_duration_seconds_bucket"))
+        await server.stop()
+    }
+}

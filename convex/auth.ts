@@ -2,7 +2,8 @@
 import { v } from "convex/values";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { internal } from "./_generated/api";
-import { action } from "./_generated/server";
+import { action, mutation } from "./_generated/server";
+import { requireUser, tokenId } from "./lib/auth";
 import { fail } from "./lib/errors";
 import { issueSessionToken } from "./lib/tokens";
 import { authSession } from "./lib/validators";
@@ -39,8 +40,26 @@ export const signInWithApple = action({
     }
     if (!claims.sub) fail("UNAUTHENTICATED", "the identity token has no subject");
     const now = Date.now();
+    // One sign-in per identity token: a captured token and nonce cannot be replayed.
+    const fresh = await ctx.runMutation(internal.users.useNonce, { nonce: claims.nonce, expiresAt: (claims.exp ?? 0) * 1000, now });
+    if (!fresh) fail("UNAUTHENTICATED", "this sign-in was already used; sign in with Apple again");
     const user = await ctx.runMutation(internal.users.upsertByAppleSub, { appleSub: claims.sub, now });
     const { token, expiresAt } = await issueSessionToken(user.id, now);
     return { token, expiresAt, user };
+  },
+});
+
+/** Ends the session token this call is made with: every later call with it is refused. */
+export const signOut = mutation({
+  args: {},
+  returns: v.object({ revoked: v.boolean() }),
+  handler: async (ctx) => {
+    await requireUser(ctx);
+    const identity = await ctx.auth.getUserIdentity();
+    const jti = identity === null ? undefined : tokenId(identity);
+    if (jti === undefined) fail("UNAUTHENTICATED", "the session token has no id; sign in again");
+    const expiresAt = Date.now() + 30 * 24 * 3600 * 1000;
+    await ctx.db.insert("revokedTokens", { jti, expiresAt });
+    return { revoked: true };
   },
 });

@@ -58,4 +58,9 @@ export default defineSchema({
     .index("by_owner", ["owner", "sortOrder"])
     .index("by_owner_clientId", ["owner", "clientId"])
     .index("by_clientId", ["clientId"]),
+
+  // Session tokens signed out (by their jti), kept until they would have expired.
+  revokedTokens: defineTable({ jti: v.string(), expiresAt: v.number() }).index("by_jti", ["jti"]),
+  // Apple nonces already used for a sign-in, kept until their identity token expires.
+  usedNonces: defineTable({ nonce: v.string(), expiresAt: v.number() }).index("by_nonce", ["nonce"]),
 });

@@ -38,3 +38,16 @@ export const upsertByAppleSub = internalMutation({
     return toUserRecord(created!);
   },
 });
+
+/** Records an Apple nonce as used; false when it already was. Expired ones are cleared as it goes. */
+export const useNonce = internalMutation({
+  args: { nonce: v.string(), expiresAt: v.number(), now: v.number() },
+  returns: v.boolean(),
+  handler: async (ctx, { nonce, expiresAt, now }) => {
+    const used = await ctx.db.query("usedNonces").withIndex("by_nonce", (q) => q.eq("nonce", nonce)).unique();
+    if (used !== null && used.expiresAt >= now) return false;
+    if (used !== null) await ctx.db.delete(used._id);
+    await ctx.db.insert("usedNonces", { nonce, expiresAt });
+    return true;
+  },
+});

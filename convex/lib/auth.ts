@@ -6,6 +6,11 @@ import { fail } from "./errors";
 export async function requireUser(ctx: QueryCtx): Promise<Doc<"users">> {
   const identity = await ctx.auth.getUserIdentity();
   if (identity === null) fail("UNAUTHENTICATED", "sign in first: send Authorization: Bearer <session token>");
+  const jti = tokenId(identity);
+  if (jti !== undefined) {
+    const revoked = await ctx.db.query("revokedTokens").withIndex("by_jti", (q) => q.eq("jti", jti)).unique();
+    if (revoked !== null) fail("UNAUTHENTICATED", "the session has ended (signed out, or the account was deleted); sign in again");
+  }
   const id: Id<"users"> | null = ctx.db.normalizeId("users", identity.subject);
   const user = id === null ? null : await ctx.db.get(id);
   if (user === null) fail("UNAUTHENTICATED", "the account no longer exists");
@@ -20,4 +25,10 @@ export function toUserRecord(user: Doc<"users">) {
     settings: user.settings,
     updatedAt: user.updatedAt,
   };
+}
+
+/** The session token's `jti` claim (custom JWT claims are on the identity). */
+export function tokenId(identity: object): string | undefined {
+  const value = (identity as Record<string, unknown>)["jti"];
+  return typeof value === "string" ? value : undefined;
 }

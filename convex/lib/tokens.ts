@@ -30,6 +30,8 @@ export async function issueSessionToken(userId: string, nowMs: number): Promise<
     .setAudience(audience)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expires)
+    // Its own id, so signing out ends this token and no other.
+    .setJti(crypto.randomUUID())
     .sign(key);
   return { token, expiresAt: expires * 1000 };
 }

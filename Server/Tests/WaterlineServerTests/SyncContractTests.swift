@@ -183,8 +183,9 @@ struct SyncContractTests {
         let fresh = Device(signedIn: nil)
         _ = try await fresh.service.prepare()
         let auth = AuthClient(client: fresh.client(server.baseURL), credentials: fresh.credentials)
-        let identity = try await FakeApple.identityToken(sub: signedIn.user.appleUserId!)
-        try await auth.signIn(identityToken: identity, nonce: "raw-nonce", linking: fresh.store)
+        let nonce = UUID().uuidString
+        let identity = try await FakeApple.identityToken(sub: signedIn.user.appleUserId!, nonce: nonce)
+        try await auth.signIn(identityToken: identity, nonce: nonce, linking: fresh.store)
         #expect(await auth.isSignedIn())
         #expect(await fresh.engine(server.baseURL).pull().phase == .synced)
         #expect(try await fresh.service.settings().waterEveryNDrinks == 2)

@@ -92,11 +92,11 @@ struct FunctionCallResponder: Sendable {
         guard header.hasPrefix("Bearer ") else {
             throw FunctionError(.unauthenticated, "sign in first: send Authorization: Bearer <session token>")
         }
-        let userId = try await context.tokens.verify(String(header.dropFirst("Bearer ".count)))
-        guard try await context.repository.user(id: userId) != nil else {
-            throw FunctionError(.unauthenticated, "the account no longer exists")
+        let token = try await context.tokens.verify(String(header.dropFirst("Bearer ".count)))
+        guard try await context.repository.isValid(token) else {
+            throw FunctionError(.unauthenticated, "the session has ended (signed out, or the account was deleted); sign in again")
         }
-        return Caller(userId: userId)
+        return Caller(userId: token.userId, token: token)
     }
 
     /// 429 with `Retry-After` (whole seconds, at least 1) and a RATE_LIMITED error body.

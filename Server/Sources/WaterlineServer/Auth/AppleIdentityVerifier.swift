@@ -33,8 +33,15 @@ public actor AppleIdentityVerifier {
         self.minimumRefreshInterval = minimumRefreshInterval
     }
 
+    /// What a valid Apple identity token proves: who, and the nonce that may be used once, until the token expires.
+    public struct Verified: Sendable, Hashable {
+        public var sub: String
+        public var nonce: String
+        public var expiresAt: Date
+    }
+
     /// The Apple `sub` of a valid token whose nonce claim is the SHA-256 (hex) of `nonce`.
-    public func verify(identityToken: String, nonce: String) async throws -> String {
+    public func verify(identityToken: String, nonce: String) async throws -> Verified {
         guard !nonce.isEmpty else { throw FunctionError(.invalidArgument, "nonce is required") }
         let kid = try Self.keyId(of: identityToken)
         let keys = try await keys(for: kid)
@@ -51,7 +58,7 @@ public actor AppleIdentityVerifier {
             throw FunctionError(.unauthenticated, "the identity token's nonce does not match")
         }
         guard !claims.sub.isEmpty else { throw FunctionError(.unauthenticated, "the identity token has no subject") }
-        return claims.sub
+        return Verified(sub: claims.sub, nonce: claimed, expiresAt: claims.exp)
     }
 
     /// The hex SHA-256 the app puts in Apple's request for a raw nonce.

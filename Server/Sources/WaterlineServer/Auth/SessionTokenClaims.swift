@@ -8,6 +8,8 @@ struct SessionTokenClaims: JWTPayload {
     var aud: String
     var iat: Double
     var exp: Double
+    /// The token's own id, so one token can be revoked (sign-out) without touching the others.
+    var jti: String
 
     func verify(using _: some JWTAlgorithm) throws {}
 }

@@ -28,14 +28,16 @@ public struct SessionTokens: Sendable {
         let expiresAt = issuedAt.addingTimeInterval(lifetime)
         let claims = SessionTokenClaims(
             sub: userId.uuidString.lowercased(), iss: issuer, aud: Self.audience,
-            iat: issuedAt.timeIntervalSince1970.rounded(.down), exp: expiresAt.timeIntervalSince1970.rounded(.down)
+            iat: issuedAt.timeIntervalSince1970.rounded(.down), exp: expiresAt.timeIntervalSince1970.rounded(.down),
+            jti: UUID().uuidString.lowercased()
         )
         let token = try await keys.sign(claims, kid: JWKIdentifier(string: Self.keyId))
         return (token, Date(timeIntervalSince1970: claims.exp))
     }
 
-    /// The user a token was issued to; throws UNAUTHENTICATED for a forged, foreign or expired one.
-    public func verify(_ token: String) async throws -> UUID {
+    /// Whose a token is; throws UNAUTHENTICATED for a forged, foreign, expired or over-long one.
+    /// (Revocation is the database's to say: see `WaterlineRepository.isValid`.)
+    public func verify(_ token: String) async throws -> VerifiedToken {
         let claims: SessionTokenClaims
         do {
             claims = try await keys.verify(token, as: SessionTokenClaims.self)
@@ -48,10 +50,14 @@ public struct SessionTokens: Sendable {
         guard Date(timeIntervalSince1970: claims.exp) > now() else {
             throw FunctionError(.unauthenticated, "the session token has expired; sign in again")
         }
+        // A token may not outlive what this server issues, whoever else might have signed it.
+        guard claims.exp - claims.iat <= lifetime + 60 else {
+            throw FunctionError(.unauthenticated, "the session token lives longer than this server allows; sign in again")
+        }
         guard let userId = UUID(uuidString: claims.sub) else {
             throw FunctionError(.unauthenticated, "the session token names no user")
         }
-        return userId
+        return VerifiedToken(userId: userId, id: claims.jti, expiresAt: Date(timeIntervalSince1970: claims.exp))
     }
 
     /// The public key as a JWKS document, so a Convex deployment (or anyone) can verify tokens.

@@ -68,6 +68,13 @@ enum Migrations {
                 try await sql.raw("ALTER TABLE presets ALTER COLUMN sort_order TYPE BIGINT").run()
             }
         }),
+        // Signed-out session tokens, and Apple nonces already used, each kept until it expires.
+        (4, .statements([
+            "CREATE TABLE IF NOT EXISTS revoked_tokens (jti TEXT PRIMARY KEY, expires_at DOUBLE PRECISION NOT NULL)",
+            "CREATE INDEX IF NOT EXISTS revoked_tokens_by_expiry ON revoked_tokens (expires_at)",
+            "CREATE TABLE IF NOT EXISTS used_nonces (nonce TEXT PRIMARY KEY, expires_at DOUBLE PRECISION NOT NULL)",
+            "CREATE INDEX IF NOT EXISTS used_nonces_by_expiry ON used_nonces (expires_at)",
+        ])),
     ]
 
     /// Applies every step not yet recorded, in order. Steps are idempotent (`IF NOT EXISTS`),

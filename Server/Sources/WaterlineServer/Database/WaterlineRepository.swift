@@ -42,6 +42,34 @@ public struct WaterlineRepository: Sendable {
             .first().map(decodeUser)
     }
 
+    // MARK: Tokens and nonces
+
+    /// Whether a verified token's user still exists and the token was not signed out.
+    public func isValid(_ token: VerifiedToken) async throws -> Bool {
+        try await sql.raw("""
+            SELECT 1 AS found FROM users WHERE id = \(bind: key(token.userId))
+            AND NOT EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = \(bind: token.id))
+            """).first() != nil
+    }
+
+    /// Signs a token out for good (kept until it would have expired anyway).
+    public func revoke(_ token: VerifiedToken, now: Date) async throws {
+        try await sql.raw("""
+            INSERT INTO revoked_tokens (jti, expires_at) VALUES (\(bind: token.id), \(bind: ms(token.expiresAt)))
+            ON CONFLICT (jti) DO NOTHING
+            """).run()
+        try await sql.raw("DELETE FROM revoked_tokens WHERE expires_at < \(bind: ms(now))").run()
+    }
+
+    /// Records an Apple nonce as used; false when it already was (a replayed sign-in).
+    public func useNonce(_ nonce: String, until expiresAt: Date, now: Date) async throws -> Bool {
+        try await sql.raw("DELETE FROM used_nonces WHERE expires_at < \(bind: ms(now))").run()
+        return try await sql.raw("""
+            INSERT INTO used_nonces (nonce, expires_at) VALUES (\(bind: nonce), \(bind: ms(expiresAt)))
+            ON CONFLICT (nonce) DO NOTHING RETURNING nonce
+            """).first() != nil
+    }
+
     /// Deletes the user; the foreign keys cascade to every session, log and preset.
     public func deleteUser(_ caller: Caller) async throws -> DeletedAccount {
         let counts = DeletedAccount(

@@ -65,8 +65,10 @@ final class TestServer: Sendable {
 
     /// Signs a user in through `auth:signInWithApple` and returns their session.
     func signIn(sub: String = "apple-\(UUID().uuidString)") async throws -> AuthSession {
-        let token = try await FakeApple.identityToken(sub: sub)
-        return try await client().call(Auth.SignInWithApple.self, .init(identityToken: token, nonce: "raw-nonce"))
+        // A fresh nonce each time, as the app makes one per sign-in (a nonce is good once).
+        let nonce = UUID().uuidString
+        let token = try await FakeApple.identityToken(sub: sub, nonce: nonce)
+        return try await client().call(Auth.SignInWithApple.self, .init(identityToken: token, nonce: nonce))
     }
 
     func stop() async {

@@ -33,8 +33,10 @@ public struct AuthClient: Sendable {
         await credentials.validToken(at: now()) != nil
     }
 
-    /// Forgets the session token; the data stays on the device.
+    /// Ends the session token on the backend (when it can be reached) and forgets it here; the
+    /// data stays on the device. Offline, the token is still forgotten: it expires on its own.
     public func signOut() async throws {
+        if await isSignedIn() { _ = try? await client.call(Auth.SignOut.self) }
         try await credentials.clear()
     }
 

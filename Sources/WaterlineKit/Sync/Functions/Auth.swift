@@ -17,4 +17,12 @@ public enum Auth {
         public static let name = "auth:signInWithApple"
         public static let kind = FunctionKind.action
     }
+
+    /// Ends the session token the call is made with, on the backend: it is refused from then on.
+    public struct SignOut: ConvexFunction {
+        public typealias Args = NoArgs
+        public typealias Value = SignedOut
+        public static let name = "auth:signOut"
+        public static let kind = FunctionKind.mutation
+    }
 }

@@ -1,14 +1,23 @@
 import WaterlineKit
 
 extension FunctionHandler {
-    /// `auth:signInWithApple`: the only function that needs no session token.
+    /// `auth:signInWithApple` (the only function that needs no session token) and `auth:signOut`.
     static func authFunctions(_ context: ServerContext) -> [FunctionHandler] {
         [
             .make(Auth.SignInWithApple.self, arguments: ["identityToken", "nonce"], authenticated: false) { args, _ in
-                let sub = try await context.apple.verify(identityToken: args.identityToken, nonce: args.nonce)
-                let user = try await context.repository.findOrCreateUser(appleSub: sub, now: context.now())
+                let apple = try await context.apple.verify(identityToken: args.identityToken, nonce: args.nonce)
+                // One sign-in per identity token: a captured token and nonce cannot be replayed.
+                guard try await context.repository.useNonce(apple.nonce, until: apple.expiresAt, now: context.now()) else {
+                    throw FunctionError(.unauthenticated, "this sign-in was already used; sign in with Apple again")
+                }
+                let user = try await context.repository.findOrCreateUser(appleSub: apple.sub, now: context.now())
                 let issued = try await context.tokens.issue(for: user.id)
                 return AuthSession(token: issued.token, expiresAt: issued.expiresAt, user: user)
+            },
+            .make(Auth.SignOut.self, arguments: []) { _, caller in
+                guard let token = try caller.required().token else { throw FunctionError(.unauthenticated, "sign in first") }
+                try await context.repository.revoke(token, now: context.now())
+                return SignedOut(revoked: true)
             },
         ]
     }

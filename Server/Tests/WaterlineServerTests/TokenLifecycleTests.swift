@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import WaterlineKit
+@testable import WaterlineServer
+
+/// Session tokens end when the person signs out or deletes the account; a sign-in is good once.
+@Suite("Token lifecycle")
+struct TokenLifecycleTests {
+    @Test("sign-out revokes that token only, on the server and through the auth client", arguments: StorageKind.available)
+    func signOut(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        let phone = try await server.signIn(sub: "apple-me")
+        let watchToken = try await server.signIn(sub: "apple-me").token
+        let credentials = InMemoryCredentialStore()
+        try await credentials.save(StoredCredential(token: phone.token, expiresAt: phone.expiresAt, userId: phone.user.id, appleUserId: "apple-me"))
+        let auth = AuthClient(client: ConvexClient(baseURL: server.baseURL, token: { await credentials.validToken(at: Date()) }), credentials: credentials)
+        try await auth.signOut()
+        #expect(await !auth.isSignedIn())
+        await #expect(throws: ConvexError.function(
+            message: "the session has ended (signed out, or the account was deleted); sign in again", code: "UNAUTHENTICATED"
+        )) { try await server.client(token: phone.token).call(Users.Me.self) }
+        #expect(try await server.client(token: watchToken).call(Users.Me.self).id == phone.user.id, "another device stays signed in")
+        await server.stop()
+    }
+
+    @Test("deleting the account ends its tokens, even when the same Apple account signs up again")
+    func deletedAccount() async throws {
+        let server = try await TestServer.start()
+        let first = try await server.signIn(sub: "apple-gone")
+        _ = try await server.client(token: first.token).call(Users.DeleteAccount.self)
+        #expect(await server.client(token: first.token).failureCode(Users.Me.self, NoArgs()) == .unauthenticated)
+        let again = try await server.signIn(sub: "apple-gone")
+        #expect(again.user.id != first.user.id)
+        #expect(await server.client(token: first.token).failureCode(Sessions.List.self, .init()) == .unauthenticated)
+        await server.stop()
+    }
+
+    @Test("an Apple identity token and nonce sign in once; a replay is refused", arguments: StorageKind.available)
+    func nonceOnce(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        // Unique per run: the PostgreSQL database outlives a test run, and so do used nonces.
+        let once = "once-\(UUID().uuidString)"
+        let identity = try await FakeApple.identityToken(sub: "apple-replayed", nonce: once)
+        _ = try await server.client().call(Auth.SignInWithApple.self, .init(identityToken: identity, nonce: once))
+        await #expect(throws: ConvexError.function(message: "this sign-in was already used; sign in with Apple again", code: "UNAUTHENTICATED")) {
+            try await server.client().call(Auth.SignInWithApple.self, .init(identityToken: identity, nonce: once))
+        }
+        await server.stop()
+    }
+
+    @Test("a token signed with the server's key but living longer than the server issues is refused")
+    func lifetimeCap() async throws {
+        let server = try await TestServer.start()
+        let session = try await server.signIn()
+        let pem = try SessionTokens.loadOrCreateKey(pem: nil, in: server.dataDirectory)
+        let generous = try await SessionTokens(privateKeyPEM: pem, issuer: "waterline-server", lifetime: 400 * 24 * 3600)
+        let forever = try await generous.issue(for: session.user.id).token
+        await #expect(throws: ConvexError.function(
+            message: "the session token lives longer than this server allows; sign in again", code: "UNAUTHENTICATED"
+        )) { try await server.client(token: forever).call(Users.Me.self) }
+        await server.stop()
+    }
+}

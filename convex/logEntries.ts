@@ -4,7 +4,7 @@ import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
 import { fail, notFound } from "./lib/errors";
-import { checkAlcohol, checkRange, checkTime, clientId, isReplaced } from "./lib/rules";
+import { checkAlcohol, checkRange, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { alcoholMeta, logEntry, logSource, logType, waterMeta } from "./lib/validators";
 
 export function toLogRecord(doc: Doc<"logEntries">) {
@@ -73,10 +73,14 @@ export const upsert = mutation({
       checkRange("amountOz", args.waterMeta.amountOz, 0, 64, true, "oz");
     }
     const session = await requireSession(ctx, caller._id, sessionId);
-    if (session.deletedAt !== undefined) {
+    const known = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
+    if (known === null) {
       // A deleted night takes no new entries; changes to the ones it had still arrive.
-      const known = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
-      if (known === null) notFound("session", sessionId);
+      if (session.deletedAt !== undefined) notFound("session", sessionId);
+      const kept = await ctx.db.query("logEntries")
+        .withIndex("by_session", (q) => q.eq("owner", caller._id).eq("sessionClientId", sessionId))
+        .take(quotas.logsPerSession);
+      if (kept.length >= quotas.logsPerSession) fail("QUOTA_EXCEEDED", `a session keeps at most ${quotas.logsPerSession} logs`);
     }
     return await write(ctx, caller._id, id, {
       sessionClientId: sessionId, timestamp: args.timestamp, type: args.type, alcoholMeta: args.alcoholMeta,

@@ -4,7 +4,7 @@ import type { Doc } from "./_generated/dataModel";
 import { mutation, query } from "./_generated/server";
 import { requireUser } from "./lib/auth";
 import { fail, notFound } from "./lib/errors";
-import { checkAlcohol, checkTime, clientId, isReplaced } from "./lib/rules";
+import { checkAlcohol, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { drinkType, preset } from "./lib/validators";
 
 export function toPresetRecord(doc: Doc<"drinkPresets">) {
@@ -52,6 +52,8 @@ export const upsert = mutation({
     const existing = await ctx.db.query("drinkPresets").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
     if (existing !== null && existing.owner !== caller._id) notFound("preset", id);
     if (existing === null) {
+      const kept = await ctx.db.query("drinkPresets").withIndex("by_owner", (q) => q.eq("owner", caller._id)).take(quotas.presetsPerAccount);
+      if (kept.length >= quotas.presetsPerAccount) fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.presetsPerAccount} presets`);
       const created = await ctx.db.insert("drinkPresets", { owner: caller._id, clientId: id, ...fields });
       return toPresetRecord((await ctx.db.get(created))!);
     }

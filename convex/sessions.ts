@@ -4,7 +4,7 @@ import type { Doc } from "./_generated/dataModel";
 import { mutation, query } from "./_generated/server";
 import { requireUser } from "./lib/auth";
 import { fail, notFound } from "./lib/errors";
-import { checkSummary, checkTime, clientId, isReplaced } from "./lib/rules";
+import { checkSummary, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { session, sessionSummary } from "./lib/validators";
 
 export function toSessionRecord(doc: Doc<"sessions">) {
@@ -60,6 +60,8 @@ export const upsert = mutation({
       if (other !== undefined) fail("CONFLICT", `session ${other.clientId} is already active; end it first`);
     }
     if (anyOwner === null) {
+      const kept = await ctx.db.query("sessions").withIndex("by_owner", (q) => q.eq("owner", caller._id)).take(quotas.sessionsPerAccount);
+      if (kept.length >= quotas.sessionsPerAccount) fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.sessionsPerAccount} sessions`);
       const created = await ctx.db.insert("sessions", { owner: caller._id, clientId: id, ...fields });
       return toSessionRecord((await ctx.db.get(created))!);
     }

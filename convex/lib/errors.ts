@@ -10,7 +10,9 @@ export type ErrorCode =
   | "UNKNOWN_FUNCTION"
   | "BAD_REQUEST"
   | "PAYLOAD_TOO_LARGE"
-  | "INTERNAL";
+  | "INTERNAL"
+  | "RATE_LIMITED"
+  | "QUOTA_EXCEEDED";
 
 export function fail(code: ErrorCode, message: string): never {
   throw new ConvexError({ code, message });

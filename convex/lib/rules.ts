@@ -106,3 +106,6 @@ export const defaultSettings = {
   discreetNotifications: true,
   updatedAt: 0,
 };
+
+/** Limits.presetsPerAccount, sessionsPerAccount and logsPerSession in WaterlineKit. */
+export const quotas = { presetsPerAccount: 100, sessionsPerAccount: 20_000, logsPerSession: 1_000 };

@@ -98,6 +98,7 @@ public struct WaterlineRepository: Sendable {
     // MARK: Sessions
 
     public func upsertSession(_ record: SessionRecord, for caller: Caller) async throws -> SessionRecord {
+        try await checkRoom("sessions", for: record.id, caller, limit: Limits.sessionsPerAccount, what: "sessions")
         if record.isActive, record.deletedAt == nil,
            let other = try await activeSession(for: caller), other.id != record.id {
             throw FunctionError(.conflict, "session \(key(other.id)) is already active; end it first")
@@ -137,9 +138,14 @@ public struct WaterlineRepository: Sendable {
         guard let session = try await sql.raw("""
             SELECT deleted_at FROM sessions WHERE id = \(bind: key(log.sessionId)) AND owner_id = \(bind: caller.key)
             """).first() else { throw FunctionError.notFound("session", key(log.sessionId)) }
-        // A deleted night takes no new entries; changes to the ones it had still arrive.
-        if try session.decodeNil(column: "deleted_at") == false, try await !owns("log_entries", id: log.id, caller) {
-            throw FunctionError.notFound("session", key(log.sessionId))
+        if try await !owns("log_entries", id: log.id, caller) {
+            // A deleted night takes no new entries; changes to the ones it had still arrive.
+            if try session.decodeNil(column: "deleted_at") == false { throw FunctionError.notFound("session", key(log.sessionId)) }
+            let logs = try await sql.raw("SELECT COUNT(*) AS n FROM log_entries WHERE session_id = \(bind: key(log.sessionId))")
+                .first()?.decode(column: "n", as: Int.self) ?? 0
+            if logs >= Limits.logsPerSession {
+                throw FunctionError(.quotaExceeded, "a session keeps at most \(Limits.logsPerSession) logs")
+            }
         }
         try await sql.raw("""
             INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
@@ -172,6 +178,7 @@ public struct WaterlineRepository: Sendable {
     // MARK: Presets
 
     public func upsertPreset(_ record: PresetRecord, for caller: Caller) async throws -> PresetRecord {
+        try await checkRoom("presets", for: record.id, caller, limit: Limits.presetsPerAccount, what: "presets")
         try await sql.raw("""
             INSERT INTO presets (id, owner_id, sort_order, updated_at, deleted_at, body)
             VALUES (\(bind: key(record.id)), \(bind: caller.key), \(bind: record.sortOrder), \(bind: ms(record.updatedAt)),
@@ -218,6 +225,12 @@ public struct WaterlineRepository: Sendable {
     private func owns(_ table: String, id: UUID, _ caller: Caller) async throws -> Bool {
         try await sql.raw("SELECT 1 AS found FROM \(unsafeRaw: table) WHERE id = \(bind: key(id)) AND owner_id = \(bind: caller.key)")
             .first() != nil
+    }
+
+    /// Refuses a new record when the account already keeps `limit` of them; updates always pass.
+    private func checkRoom(_ table: String, for id: UUID, _ caller: Caller, limit: Int, what: String) async throws {
+        guard try await !owns(table, id: id, caller), try await count(table, caller) >= limit else { return }
+        throw FunctionError(.quotaExceeded, "an account keeps at most \(limit) \(what)")
     }
 
     private func count(_ table: String, _ caller: Caller) async throws -> Int {

@@ -15,4 +15,6 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
     case `internal` = "INTERNAL"
     /// Too many calls for now (HTTP 429 with `Retry-After`); the sync engine backs off and retries.
     case rateLimited = "RATE_LIMITED"
+    /// The account keeps as many records of this kind as it may (`Limits.presetsPerAccount`…).
+    case quotaExceeded = "QUOTA_EXCEEDED"
 }

@@ -28,6 +28,15 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Session token for --url (see `waterline-server token`).")
     var token: String?
 
+    @Option(help: "Instead of a run: create this many accounts, each with a running session, in --data-dir, and write their tokens and session ids to --accounts-file (for scripts/bench-server).")
+    var seedAccounts: Int?
+
+    @Option(help: "With --seed-accounts: the server's data directory (it keeps the signing key).")
+    var dataDir: String?
+
+    @Option(help: "With --seed-accounts: where the `token sessionId` lines go.")
+    var accountsFile: String?
+
     func validate() throws {
         guard (1...1_000_000).contains(requests) else { throw ValidationError("--requests must be 1 to 1000000") }
         guard !concurrency.isEmpty, concurrency.allSatisfy({ (1...512).contains($0) }) else {
@@ -42,6 +51,10 @@ struct LoadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let seedAccounts {
+            guard let dataDir, let accountsFile else { throw ValidationError("--seed-accounts needs --data-dir and --accounts-file") }
+            return try await AccountSeeder.seed(count: seedAccounts, dataDirectory: URL(fileURLWithPath: dataDir), into: URL(fileURLWithPath: accountsFile))
+        }
         var logger = Logger(label: "waterline-load")
         // Cancelling the in-process server at the end logs an error that is only its shutdown.
         logger.logLevel = .critical

@@ -11,6 +11,7 @@ public struct SessionTokens: Sendable {
     private let issuer: String
     private let lifetime: TimeInterval
     private let now: @Sendable () -> Date
+    private let cache = VerifiedTokenCache()
 
     public init(privateKeyPEM: String, issuer: String, lifetime: TimeInterval, now: @escaping @Sendable () -> Date = { Date() }) async throws {
         let key = try ES256PrivateKey(pem: privateKeyPEM)
@@ -38,6 +39,14 @@ public struct SessionTokens: Sendable {
     /// Whose a token is; throws UNAUTHENTICATED for a forged, foreign, expired or over-long one.
     /// (Revocation is the database's to say: see `WaterlineRepository.isValid`.)
     public func verify(_ token: String) async throws -> VerifiedToken {
+        let time = now()
+        if let known = cache.lookup(token, at: time) { return known }
+        let verified = try await verifySignatureAndClaims(token)
+        cache.remember(token, as: verified, at: time)
+        return verified
+    }
+
+    private func verifySignatureAndClaims(_ token: String) async throws -> VerifiedToken {
         let claims: SessionTokenClaims
         do {
             claims = try await keys.verify(token, as: SessionTokenClaims.self)

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Tokens whose signature this server has already checked, until they expire: a device sends
+/// the same token with every call, and an ES256 verification costs far more than a lookup.
+/// Revocation is not cached; the database answers that on every call.
+final class VerifiedTokenCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var verified: [String: VerifiedToken] = [:]
+    private let capacity: Int
+
+    init(capacity: Int = 20_000) {
+        self.capacity = capacity
+    }
+
+    func lookup(_ token: String, at now: Date) -> VerifiedToken? {
+        lock.withLock {
+            guard let hit = verified[token] else { return nil }
+            guard hit.expiresAt > now else {
+                verified[token] = nil
+                return nil
+            }
+            return hit
+        }
+    }
+
+    func remember(_ token: String, as value: VerifiedToken, at now: Date) {
+        lock.withLock {
+            if verified.count >= capacity {
+                verified = verified.filter { $0.value.expiresAt > now }
+                // Still full of live tokens (a flood of sign-ins): start over rather than grow.
+                if verified.count >= capacity { verified.removeAll(keepingCapacity: true) }
+            }
+            verified[token] = value
+        }
+    }
+}

@@ -36,7 +36,9 @@ struct FunctionCallResponder: Sendable {
             } catch let error as FunctionError {
                 refusal = error
             } catch {
-                refusal = FunctionError(.unauthenticated, "the session token could not be checked; sign in again")
+                // The database could not answer: a failure to retry, never a reason to sign out.
+                logger.error("session token check failed", metadata: ["error": "\(error)"])
+                return Self.error(.internal, "the server could not check the session token; try again", status: Self.functionFailed)
             }
         }
         note.userId = caller?.userId

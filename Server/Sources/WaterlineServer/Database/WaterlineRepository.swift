@@ -135,6 +135,19 @@ public struct WaterlineRepository: Sendable {
     // MARK: Log entries
 
     public func upsertLog(_ log: LogEntry, for caller: Caller) async throws -> LogEntry {
+        // The common case in one statement: a new log in one of the caller's live sessions with
+        // room left. Anything else (an edit, a deleted or foreign session, a full session, an
+        // id taken) inserts nothing here and takes the full path below, which says why.
+        let inserted = try await sql.raw("""
+            INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
+            SELECT \(bind: key(log.id)), \(bind: caller.key), \(bind: key(log.sessionId)), \(bind: ms(log.timestamp)),
+                   \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: try json(log))
+            WHERE EXISTS (SELECT 1 FROM sessions WHERE id = \(bind: key(log.sessionId)) AND owner_id = \(bind: caller.key) AND deleted_at IS NULL)
+              AND (SELECT COUNT(*) FROM log_entries WHERE session_id = \(bind: key(log.sessionId))) < \(bind: Limits.logsPerSession)
+            ON CONFLICT (id) DO NOTHING
+            RETURNING body
+            """).first()
+        if let inserted { return try decode(inserted, as: LogEntry.self) }
         guard let session = try await sql.raw("""
             SELECT deleted_at FROM sessions WHERE id = \(bind: key(log.sessionId)) AND owner_id = \(bind: caller.key)
             """).first() else { throw FunctionError.notFound("session", key(log.sessionId)) }

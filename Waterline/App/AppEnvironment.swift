@@ -22,6 +22,8 @@ final class AppEnvironment {
     @ObservationIgnored private let notificationDelegate: NotificationDelegate
     @ObservationIgnored private let watch: WatchConnectivityService
     @ObservationIgnored private let storeSignal: DarwinStoreSignal
+    @ObservationIgnored let syncScheduler: SyncScheduler
+    @ObservationIgnored private let network: NetworkPathWatcher
 
     var service: SessionService { runtime.service }
 
@@ -36,9 +38,11 @@ final class AppEnvironment {
         let notifications = SystemNotificationCenter()
         let watch = WatchConnectivityService()
         let storeSignal = DarwinStoreSignal()
+        // Every reason to sync (writes, the network, launch, sign-in, background refresh) asks here.
+        let scheduler = SyncScheduler(drain: { await sync.drain() })
         let platform = RuntimePlatform(
             notifications: notifications, liveActivities: LiveActivityController(), widgets: SystemWidgetReloader(),
-            watch: watch, sync: SyncEngineTrigger(engine: sync), signal: storeSignal, background: AppBackgroundTasks()
+            watch: watch, sync: SyncEngineTrigger(scheduler: scheduler), signal: storeSignal, background: AppBackgroundTasks()
         )
         let runtime = AppRuntime(service: SessionService(store: store), platform: platform, process: .app)
 
@@ -52,6 +56,8 @@ final class AppEnvironment {
         self.sync = sync
         self.watch = watch
         self.storeSignal = storeSignal
+        self.syncScheduler = scheduler
+        self.network = NetworkPathWatcher(scheduler: scheduler)
         self.notificationDelegate = NotificationDelegate(runtime: runtime)
         self.isOnboarded = preferences.hasFinishedOnboarding
     }
@@ -65,7 +71,10 @@ final class AppEnvironment {
         storeSignal.observe { Task { await runtime.storeChangedElsewhere() } }
         // Widget buttons and the Live Activity run their intents in this process, on this runtime.
         IntentServices.register(runtime)
+        BackgroundSync.register(scheduler: syncScheduler)
         runtime.launched()
+        let scheduler = syncScheduler
+        Task { await scheduler.drainNow(.launch) }
     }
 
     func onboardingFinished() {

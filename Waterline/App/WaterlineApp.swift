@@ -20,6 +20,7 @@ struct WaterlineApp: App {
                             Task { await environment.runtime.becameActive() }
                         } else {
                             environment.runtime.resignedActive()
+                            if phase == .background { BackgroundSync.schedule() }
                         }
                     }
                     .task(id: scenePhase) {

@@ -1,16 +1,17 @@
 import WaterlineKit
 
-/// The kit's `SyncTrigger` on the one `SyncEngine`, which never runs two drains at once.
+/// The kit's `SyncTrigger` on the scheduler in front of the one `SyncEngine`: writes made by
+/// this process (the app, the watch, Live Activity intents) drain once they pause.
 @MainActor
 final class SyncEngineTrigger: SyncTrigger {
-    private let engine: SyncEngine
+    private let scheduler: SyncScheduler
 
-    init(engine: SyncEngine) {
-        self.engine = engine
+    init(scheduler: SyncScheduler) {
+        self.scheduler = scheduler
     }
 
     func syncSoon() {
-        let engine = engine
-        Task { await engine.drain() }
+        let scheduler = scheduler
+        Task { await scheduler.localChange() }
     }
 }

@@ -86,6 +86,15 @@ struct ScreenModelTests {
         let effects = RecordingEffects()
         let settings = SettingsModel(service: harness.service, effects: effects, auth: nil)
         await settings.appeared()
+        #expect(!settings.isSignedIn)
+        #expect(settings.deletionWarning.contains("only this iPhone"), "signed out, the dialog does not promise the server")
+        let credentials = InMemoryCredentialStore(StoredCredential(token: "t", expiresAt: .distantFuture, userId: UUID(), appleUserId: nil))
+        let signedIn = SettingsModel(
+            service: harness.service, effects: effects,
+            auth: AuthClient(client: ConvexClient(baseURL: URL(string: "http://127.0.0.1:9")!, token: { nil }), credentials: credentials)
+        )
+        await signedIn.appeared()
+        #expect(signedIn.isSignedIn && signedIn.deletionWarning.contains("and from the server"))
         var longer = settings.settings
         longer.timeReminderIntervalMinutes = 45
         await settings.settingsEdited(longer)

@@ -13,6 +13,8 @@ public final class SettingsModel {
     public var isConfirmingAccountDeletion = false
     /// Set once the account and every record are gone, for the app to return to onboarding.
     public private(set) var accountDeleted = false
+    /// Whether a backend session is kept: deleting then reaches the server too.
+    public private(set) var isSignedIn = false
 
     private let service: SessionService
     private let effects: any SessionEffectHandler
@@ -34,6 +36,14 @@ public final class SettingsModel {
             settings = try await service.settings()
             presets = try await service.presets()
         }
+        isSignedIn = await auth?.isSignedIn() ?? false
+    }
+
+    /// What "Delete Everything" removes, said plainly: signed out, it cannot reach the server.
+    public var deletionWarning: String {
+        isSignedIn
+            ? "Your sessions, logs, presets and settings are removed from this iPhone and from the server. This cannot be undone."
+            : "You are not signed in, so only this iPhone's sessions, logs, presets and settings are removed; a backup on the server stays until you sign in and delete the account there. This cannot be undone."
     }
 
     /// Any control changed: the edited settings are saved if valid and otherwise refused.
@@ -69,6 +79,7 @@ public final class SettingsModel {
 
     public func signOutTapped() async {
         await perform { try await auth?.signOut() }
+        isSignedIn = await auth?.isSignedIn() ?? false
     }
 
     public func deleteAccountTapped() {

@@ -85,7 +85,7 @@ struct SettingsView: View {
             ) {
                 Button("Delete Everything", role: .destructive) { Task { await model.deleteAccountConfirmed() } }
             } message: {
-                Text("Your sessions, logs, presets and settings are removed from this iPhone and from the server. This cannot be undone.")
+                Text(verbatim: model.deletionWarning)
             }
             .onChange(of: model.accountDeleted) { _, deleted in
                 if deleted {

@@ -102,11 +102,11 @@ public final class AppRuntime: SessionEffectHandler {
 
     /// A quick intent (widget button, Live Activity button, Siri, Shortcuts), in this process.
     public func intentRequested(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
-        let token = platform.background.begin("intent")
-        defer { platform.background.end(token) }
-        let outcome = try await IntentRunner(service: service).run(intent, source: source)
-        await apply(outcome.effects)
-        return outcome
+        try await holdingBackground("intent") {
+            let outcome = try await IntentRunner(service: self.service).run(intent, source: source)
+            await self.apply(outcome.effects)
+            return outcome
+        }
     }
 
     /// A URL the app was asked to open; remembered until a screen handles it.
@@ -150,19 +150,23 @@ public final class AppRuntime: SessionEffectHandler {
         await apply(update.effects)
     }
 
-    private func apply(_ effects: [SessionEffect]) async {
-        await oneAtATime { await self.applyNow(effects) }
-    }
-
     /// Effects of different actions never interleave (each awaits the system several times), so
     /// the Live Activity and the reminders end in the state of the last action, not of a slower one.
-    private func applyNow(_ effects: [SessionEffect]) async {
+    private func apply(_ effects: [SessionEffect]) async {
         // An action that changed nothing (a repeated delivery) has no effects and touches nothing.
         guard !effects.isEmpty else { return }
-        // Two actions may finish in one order and reach here in the other; the Live Activity and
-        // the reminders are therefore drawn from the store as it stands now, never from a
-        // state an action computed before a later one was saved.
-        let current = effects.contains(where: \.showsRunningSession) ? try? await service.activeSession() : nil
+        await applyGate.run {
+            // Two actions may finish in one order and reach here in the other; the Live Activity
+            // and the reminders are therefore drawn from the store as it stands now, never from a
+            // state an action computed before a later one was saved.
+            let current = effects.contains(where: \.showsRunningSession) ? try? await self.service.activeSession() : nil
+            await self.carryOut(effects, current: current)
+        }
+    }
+
+    /// Carries out `effects`, showing `current` (the running session as just read) wherever
+    /// they show the running session.
+    private func carryOut(_ effects: [SessionEffect], current: SessionUpdate?) async {
         for effect in effects {
             switch effect {
             case .replaceReminders(let sessionId, var requests):
@@ -221,7 +225,7 @@ public final class AppRuntime: SessionEffectHandler {
     /// another process may have changed; the open screens refresh.
     private func reconcile() async {
         // Read and carried out in one turn, so no action's newer effects land before these older ones.
-        await oneAtATime { await self.reconcileNow() }
+        await applyGate.run { await self.reconcileNow() }
     }
 
     private func reconcileNow() async {
@@ -238,17 +242,14 @@ public final class AppRuntime: SessionEffectHandler {
             let ended = try? await service.session(id: sessionId)
             await platform.liveActivities.end(sessionId: sessionId, finalState: ended?.liveActivityState)
         }
-        await applyNow(effects)
+        // The state was read just now, in this turn: no second read.
+        await carryOut(effects, current: active)
     }
 
-    private func oneAtATime(_ body: () async -> Void) async {
-        await applyGate.run(body)
-    }
-
-    private func holdingBackground<T>(_ name: String, _ work: () async -> T) async -> T {
+    private func holdingBackground<T>(_ name: String, _ work: () async throws -> T) async rethrows -> T {
         let token = platform.background.begin(name)
         defer { platform.background.end(token) }
-        return await work()
+        return try await work()
     }
 }
 

@@ -81,13 +81,7 @@ public actor SQLiteSessionStore: SyncStore {
     }
 
     public func sessions(limit: Int?) async throws -> [Session] {
-        let sql = "SELECT body FROM sessions WHERE deleted_at IS NULL ORDER BY start_time DESC LIMIT ?"
-        let salvaging = damage != nil
-        return try await read { db in
-            salvaging
-                ? await Rows.salvage(Session.self, sql, [.integer(limit ?? -1)], db)
-                : try await Rows.all(Session.self, sql, [.integer(limit ?? -1)], db)
-        }
+        try await list(Session.self, "SELECT body FROM sessions WHERE deleted_at IS NULL ORDER BY start_time DESC LIMIT ?", [.integer(limit ?? -1)])
     }
 
     public func saveSession(_ session: Session) async throws {
@@ -100,15 +94,8 @@ public actor SQLiteSessionStore: SyncStore {
     }
 
     public func logs(sessionId: UUID) async throws -> [LogEntry] {
-        let sql = "SELECT body FROM log_entries WHERE session_id = ? AND deleted_at IS NULL"
-        let salvaging = damage != nil
-        return try await read { db in
-            // A damaged store gives what it still can: the night's logs are what people export.
-            let logs = salvaging
-                ? await Rows.salvage(LogEntry.self, sql, [Rows.key(sessionId)], db)
-                : try await Rows.all(LogEntry.self, sql, [Rows.key(sessionId)], db)
-            return logs.sorted(by: WaterlineEngine.isOrderedBefore)
-        }
+        try await list(LogEntry.self, "SELECT body FROM log_entries WHERE session_id = ? AND deleted_at IS NULL", [Rows.key(sessionId)])
+            .sorted(by: WaterlineEngine.isOrderedBefore)
     }
 
     public func log(id: UUID) async throws -> LogEntry? {
@@ -202,6 +189,15 @@ public actor SQLiteSessionStore: SyncStore {
     private struct StartResult: Sendable {
         var session: Session
         var created: Bool
+    }
+
+    /// A list the commands show and export; on a damaged store, the rows it can still read (the
+    /// night's sessions and logs are what people save).
+    private func list<Value: Decodable & Sendable>(_ type: Value.Type, _ sql: String, _ binds: [SQLiteData]) async throws -> [Value] {
+        let salvaging = damage != nil
+        return try await read { db in
+            salvaging ? await Rows.salvage(type, sql, binds, db) : try await Rows.all(type, sql, binds, db)
+        }
     }
 
     private func read<T: Sendable>(_ body: (SQLiteConnection) async throws -> T) async throws -> T {

@@ -10,7 +10,7 @@ import WaterlineStore
 struct BareMachineTests {
     static let evening = Date(timeIntervalSince1970: 1_795_291_200)
 
-    var storePath: (CLI) -> String { { $0.home.appendingPathComponent("waterline.sqlite").path } }
+    func storePath(_ cli: CLI) -> String { cli.home.appendingPathComponent("waterline.sqlite").path }
 
     @Test("neither binary links a system libsqlite3: the package builds its own")
     func noSystemSQLite() throws {

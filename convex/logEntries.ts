@@ -1,11 +1,12 @@
 // logEntries:* — the drinks and waters of the caller's sessions.
-import { v } from "convex/values";
+import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
+import { nextSeq } from "./lib/changes";
 import { fail, notFound } from "./lib/errors";
 import { checkAlcohol, checkRange, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
-import { alcoholMeta, logEntry, logSource, logType, waterMeta } from "./lib/validators";
+import { logEntry, logEntryFields } from "./lib/validators";
 
 export function toLogRecord(doc: Doc<"logEntries">) {
   return {
@@ -21,18 +22,18 @@ export function toLogRecord(doc: Doc<"logEntries">) {
   };
 }
 
-type LogFields = Omit<Doc<"logEntries">, "_id" | "_creationTime" | "owner" | "clientId">;
+type LogFields = Omit<Doc<"logEntries">, "_id" | "_creationTime" | "owner" | "clientId" | "seq">;
 
 /** Stores `fields` for the log `id` of `owner` under the replace rule; returns what is stored. */
 async function write(ctx: MutationCtx, owner: Doc<"users">["_id"], id: string, fields: LogFields) {
   const existing = await ctx.db.query("logEntries").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
   if (existing !== null && existing.owner !== owner) notFound("log entry", id);
   if (existing === null) {
-    const created = await ctx.db.insert("logEntries", { owner, clientId: id, ...fields });
+    const created = await ctx.db.insert("logEntries", { owner, clientId: id, ...fields, seq: await nextSeq(ctx, owner) });
     return toLogRecord((await ctx.db.get(created))!);
   }
   if (!isReplaced(existing, fields)) return toLogRecord(existing);
-  await ctx.db.replace(existing._id, { owner, clientId: id, ...fields });
+  await ctx.db.replace(existing._id, { owner, clientId: id, ...fields, seq: await nextSeq(ctx, owner) });
   return toLogRecord((await ctx.db.get(existing._id))!);
 }
 
@@ -44,50 +45,43 @@ async function requireSession(ctx: QueryCtx, owner: Doc<"users">["_id"], session
 
 /** Inserts or replaces (last write wins, deletes final) a log of one of the caller's sessions. */
 export const upsert = mutation({
-  args: {
-    id: v.string(),
-    sessionId: v.string(),
-    timestamp: v.number(),
-    type: logType,
-    alcoholMeta: v.optional(alcoholMeta),
-    waterMeta: v.optional(waterMeta),
-    source: logSource,
-    updatedAt: v.number(),
-    deletedAt: v.optional(v.number()),
-  },
+  args: logEntryFields,
   returns: logEntry,
-  handler: async (ctx, args) => {
-    const caller = await requireUser(ctx);
-    const id = clientId("id", args.id);
-    const sessionId = clientId("sessionId", args.sessionId);
-    checkTime("timestamp", args.timestamp);
-    checkTime("updatedAt", args.updatedAt);
-    checkTime("deletedAt", args.deletedAt);
-    if (args.type === "alcohol") {
-      if (args.alcoholMeta === undefined) fail("INVALID_ARGUMENT", "alcoholMeta is required");
-      if (args.waterMeta !== undefined) fail("INVALID_ARGUMENT", "waterMeta: an alcohol entry has no water amount");
-      checkAlcohol(args.alcoholMeta);
-    } else {
-      if (args.waterMeta === undefined) fail("INVALID_ARGUMENT", "waterMeta is required");
-      if (args.alcoholMeta !== undefined) fail("INVALID_ARGUMENT", "alcoholMeta: a water entry has no drink details");
-      checkRange("amountOz", args.waterMeta.amountOz, 0, 64, true, "oz");
-    }
-    const session = await requireSession(ctx, caller._id, sessionId);
-    const known = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
-    if (known === null) {
-      // A deleted night takes no new entries; changes to the ones it had still arrive.
-      if (session.deletedAt !== undefined) notFound("session", sessionId);
-      const kept = await ctx.db.query("logEntries")
-        .withIndex("by_session", (q) => q.eq("owner", caller._id).eq("sessionClientId", sessionId))
-        .take(quotas.logsPerSession);
-      if (kept.length >= quotas.logsPerSession) fail("QUOTA_EXCEEDED", `a session keeps at most ${quotas.logsPerSession} logs`);
-    }
-    return await write(ctx, caller._id, id, {
-      sessionClientId: sessionId, timestamp: args.timestamp, type: args.type, alcoholMeta: args.alcoholMeta,
-      waterMeta: args.waterMeta, source: args.source, updatedAt: args.updatedAt, deletedAt: args.deletedAt,
-    });
-  },
+  handler: async (ctx, args) => upsertLog(ctx, await requireUser(ctx), args),
 });
+
+/** logEntries:upsert for `caller`, also run for each log of a sync:push batch. */
+export async function upsertLog(ctx: MutationCtx, caller: Doc<"users">, args: ObjectType<typeof logEntryFields>) {
+  const id = clientId("id", args.id);
+  const sessionId = clientId("sessionId", args.sessionId);
+  checkTime("timestamp", args.timestamp);
+  checkTime("updatedAt", args.updatedAt);
+  checkTime("deletedAt", args.deletedAt);
+  if (args.type === "alcohol") {
+    if (args.alcoholMeta === undefined) fail("INVALID_ARGUMENT", "alcoholMeta is required");
+    if (args.waterMeta !== undefined) fail("INVALID_ARGUMENT", "waterMeta: an alcohol entry has no water amount");
+    checkAlcohol(args.alcoholMeta);
+  } else {
+    if (args.waterMeta === undefined) fail("INVALID_ARGUMENT", "waterMeta is required");
+    if (args.alcoholMeta !== undefined) fail("INVALID_ARGUMENT", "alcoholMeta: a water entry has no drink details");
+    checkRange("amountOz", args.waterMeta.amountOz, 0, 64, true, "oz");
+  }
+  const session = await requireSession(ctx, caller._id, sessionId);
+  const known = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
+  if (known === null) {
+    // A deleted night takes no new entries; changes to the ones it had still arrive, and so
+    // does a tombstone (a device that deleted an entry it never pushed, then the night).
+    if (session.deletedAt !== undefined && args.deletedAt === undefined) notFound("session", sessionId);
+    const kept = await ctx.db.query("logEntries")
+      .withIndex("by_session", (q) => q.eq("owner", caller._id).eq("sessionClientId", sessionId))
+      .take(quotas.logsPerSession);
+    if (kept.length >= quotas.logsPerSession) fail("QUOTA_EXCEEDED", `a session keeps at most ${quotas.logsPerSession} logs`);
+  }
+  return await write(ctx, caller._id, id, {
+    sessionClientId: sessionId, timestamp: args.timestamp, type: args.type, alcoholMeta: args.alcoholMeta,
+    waterMeta: args.waterMeta, source: args.source, updatedAt: args.updatedAt, deletedAt: args.deletedAt,
+  });
+}
 
 /** Turns a log into a tombstone. Exported as `delete`, a reserved word in JavaScript. */
 const remove = mutation({
@@ -100,7 +94,7 @@ const remove = mutation({
     const existing = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
     if (existing === null) notFound("log entry", id);
     if (existing.deletedAt !== undefined) return toLogRecord(existing);
-    await ctx.db.patch(existing._id, { deletedAt: args.deletedAt, updatedAt: args.deletedAt });
+    await ctx.db.patch(existing._id, { deletedAt: args.deletedAt, updatedAt: args.deletedAt, seq: await nextSeq(ctx, caller._id) });
     return toLogRecord((await ctx.db.get(existing._id))!);
   },
 });

@@ -1,11 +1,12 @@
 // presets:* — the caller's quick drinks.
-import { v } from "convex/values";
+import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
-import { mutation, query } from "./_generated/server";
+import { mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
+import { nextSeq } from "./lib/changes";
 import { fail, notFound } from "./lib/errors";
 import { checkAlcohol, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
-import { drinkType, preset } from "./lib/validators";
+import { preset, presetFields } from "./lib/validators";
 
 export function toPresetRecord(doc: Doc<"drinkPresets">) {
   return {
@@ -21,47 +22,40 @@ export function toPresetRecord(doc: Doc<"drinkPresets">) {
   };
 }
 
+/** Inserts or replaces (last write wins, deletes final) a preset; returns what is stored. */
 export const upsert = mutation({
-  args: {
-    id: v.string(),
-    name: v.string(),
-    drinkType,
-    sizeOz: v.number(),
-    abv: v.optional(v.number()),
-    standardDrinkEstimate: v.number(),
-    sortOrder: v.number(),
-    updatedAt: v.number(),
-    deletedAt: v.optional(v.number()),
-  },
+  args: presetFields,
   returns: preset,
-  handler: async (ctx, args) => {
-    const caller = await requireUser(ctx);
-    const id = clientId("id", args.id);
-    // Limits.presetNameBytes: padding or piles of combining marks are refused before trimming.
-    if (new TextEncoder().encode(args.name).length > 256) fail("INVALID_ARGUMENT", "name: at most 256 bytes");
-    const name = args.name.trim();
-    if (name.length === 0) fail("INVALID_ARGUMENT", "name is required");
-    if (name.length > 60) fail("INVALID_ARGUMENT", "name: at most 60 characters");
-    checkAlcohol(args);
-    checkTime("updatedAt", args.updatedAt);
-    checkTime("deletedAt", args.deletedAt);
-    const fields = {
-      name, drinkType: args.drinkType, sizeOz: args.sizeOz, abv: args.abv, standardDrinkEstimate: args.standardDrinkEstimate,
-      sortOrder: args.sortOrder, updatedAt: args.updatedAt, deletedAt: args.deletedAt,
-    };
-    const existing = await ctx.db.query("drinkPresets").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
-    if (existing !== null && existing.owner !== caller._id) notFound("preset", id);
-    if (existing === null) {
-      const kept = await ctx.db.query("drinkPresets").withIndex("by_owner", (q) => q.eq("owner", caller._id)).take(quotas.presetsPerAccount);
-      if (kept.length >= quotas.presetsPerAccount) fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.presetsPerAccount} presets`);
-      const created = await ctx.db.insert("drinkPresets", { owner: caller._id, clientId: id, ...fields });
-      return toPresetRecord((await ctx.db.get(created))!);
-    }
-    if (!isReplaced(existing, fields)) return toPresetRecord(existing);
-    await ctx.db.replace(existing._id, { owner: caller._id, clientId: id, ...fields });
-    return toPresetRecord((await ctx.db.get(existing._id))!);
-  },
+  handler: async (ctx, args) => upsertPreset(ctx, await requireUser(ctx), args),
 });
+
+/** presets:upsert for `caller`, also run for each preset of a sync:push batch. */
+export async function upsertPreset(ctx: MutationCtx, caller: Doc<"users">, args: ObjectType<typeof presetFields>) {
+  const id = clientId("id", args.id);
+  // Limits.presetNameBytes: padding or piles of combining marks are refused before trimming.
+  if (new TextEncoder().encode(args.name).length > 256) fail("INVALID_ARGUMENT", "name: at most 256 bytes");
+  const name = args.name.trim();
+  if (name.length === 0) fail("INVALID_ARGUMENT", "name is required");
+  if (name.length > 60) fail("INVALID_ARGUMENT", "name: at most 60 characters");
+  checkAlcohol(args);
+  checkTime("updatedAt", args.updatedAt);
+  checkTime("deletedAt", args.deletedAt);
+  const fields = {
+    name, drinkType: args.drinkType, sizeOz: args.sizeOz, abv: args.abv, standardDrinkEstimate: args.standardDrinkEstimate,
+    sortOrder: args.sortOrder, updatedAt: args.updatedAt, deletedAt: args.deletedAt,
+  };
+  const existing = await ctx.db.query("drinkPresets").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
+  if (existing !== null && existing.owner !== caller._id) notFound("preset", id);
+  if (existing === null) {
+    const kept = await ctx.db.query("drinkPresets").withIndex("by_owner", (q) => q.eq("owner", caller._id)).take(quotas.presetsPerAccount);
+    if (kept.length >= quotas.presetsPerAccount) fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.presetsPerAccount} presets`);
+    const created = await ctx.db.insert("drinkPresets", { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
+    return toPresetRecord((await ctx.db.get(created))!);
+  }
+  if (!isReplaced(existing, fields)) return toPresetRecord(existing);
+  await ctx.db.replace(existing._id, { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
+  return toPresetRecord((await ctx.db.get(existing._id))!);
+}
 
 /** Turns a preset into a tombstone. Exported as `delete`, a reserved word in JavaScript. */
 const remove = mutation({
@@ -74,7 +68,7 @@ const remove = mutation({
     const existing = await ctx.db.query("drinkPresets").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
     if (existing === null) notFound("preset", id);
     if (existing.deletedAt !== undefined) return toPresetRecord(existing);
-    await ctx.db.patch(existing._id, { deletedAt: args.deletedAt, updatedAt: args.deletedAt });
+    await ctx.db.patch(existing._id, { deletedAt: args.deletedAt, updatedAt: args.deletedAt, seq: await nextSeq(ctx, caller._id) });
     return toPresetRecord((await ctx.db.get(existing._id))!);
   },
 });

@@ -9,6 +9,9 @@ export default defineSchema({
     createdAt: v.number(),
     updatedAt: v.number(),
     settings,
+    // The last number of this user's change sequence, and the one the settings took.
+    changeSeq: v.optional(v.number()),
+    settingsSeq: v.optional(v.number()),
   }).index("by_appleSub", ["appleSub"]),
 
   sessions: defineTable({
@@ -20,8 +23,10 @@ export default defineSchema({
     computedSummary: v.optional(sessionSummary),
     updatedAt: v.number(),
     deletedAt: v.optional(v.number()),
+    seq: v.optional(v.number()),
   })
     .index("by_owner", ["owner", "startTime"])
+    .index("by_owner_seq", ["owner", "seq"])
     .index("by_owner_clientId", ["owner", "clientId"])
     .index("by_owner_active", ["owner", "isActive"])
     .index("by_clientId", ["clientId"]),
@@ -37,8 +42,10 @@ export default defineSchema({
     source: logSource,
     updatedAt: v.number(),
     deletedAt: v.optional(v.number()),
+    seq: v.optional(v.number()),
   })
     .index("by_owner", ["owner"])
+    .index("by_owner_seq", ["owner", "seq"])
     .index("by_owner_clientId", ["owner", "clientId"])
     .index("by_session", ["owner", "sessionClientId", "timestamp"])
     .index("by_clientId", ["clientId"]),
@@ -54,8 +61,10 @@ export default defineSchema({
     sortOrder: v.number(),
     updatedAt: v.number(),
     deletedAt: v.optional(v.number()),
+    seq: v.optional(v.number()),
   })
     .index("by_owner", ["owner", "sortOrder"])
+    .index("by_owner_seq", ["owner", "seq"])
     .index("by_owner_clientId", ["owner", "clientId"])
     .index("by_clientId", ["clientId"]),
 

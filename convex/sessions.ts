@@ -1,11 +1,12 @@
 // sessions:* — the caller's nights out.
-import { v } from "convex/values";
+import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
-import { mutation, query } from "./_generated/server";
+import { mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
+import { nextSeq } from "./lib/changes";
 import { fail, notFound } from "./lib/errors";
 import { checkSummary, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
-import { session, sessionSummary } from "./lib/validators";
+import { session, sessionFields } from "./lib/validators";
 
 export function toSessionRecord(doc: Doc<"sessions">) {
   return {
@@ -21,54 +22,48 @@ export function toSessionRecord(doc: Doc<"sessions">) {
 
 /** Inserts or replaces (last write wins, deletes final) a session; returns what is stored. */
 export const upsert = mutation({
-  args: {
-    id: v.string(),
-    startTime: v.number(),
-    endTime: v.optional(v.number()),
-    isActive: v.boolean(),
-    computedSummary: v.optional(sessionSummary),
-    updatedAt: v.number(),
-    deletedAt: v.optional(v.number()),
-  },
+  args: sessionFields,
   returns: session,
-  handler: async (ctx, args) => {
-    const caller = await requireUser(ctx);
-    const id = clientId("id", args.id);
-    checkTime("startTime", args.startTime);
-    checkTime("endTime", args.endTime);
-    checkTime("updatedAt", args.updatedAt);
-    checkTime("deletedAt", args.deletedAt);
-    if (args.endTime !== undefined && args.endTime < args.startTime) fail("INVALID_ARGUMENT", "endTime: a session cannot end before it starts");
-    if (args.endTime !== undefined && args.isActive) fail("INVALID_ARGUMENT", "isActive: an ended session cannot be active");
-    checkSummary(args.computedSummary);
-
-    const anyOwner = await ctx.db.query("sessions").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
-    if (anyOwner !== null && anyOwner.owner !== caller._id) notFound("session", id);
-
-    const fields = {
-      startTime: args.startTime, endTime: args.endTime, isActive: args.isActive, computedSummary: args.computedSummary,
-      updatedAt: args.updatedAt, deletedAt: args.deletedAt,
-    };
-    if (anyOwner !== null && !isReplaced(anyOwner, fields)) return toSessionRecord(anyOwner);
-    if (fields.isActive && fields.deletedAt === undefined) {
-      const active = await ctx.db
-        .query("sessions")
-        .withIndex("by_owner_active", (q) => q.eq("owner", caller._id).eq("isActive", true))
-        .filter((q) => q.eq(q.field("deletedAt"), undefined))
-        .collect();
-      const other = active.find((doc) => doc.clientId !== id);
-      if (other !== undefined) fail("CONFLICT", `session ${other.clientId} is already active; end it first`);
-    }
-    if (anyOwner === null) {
-      const kept = await ctx.db.query("sessions").withIndex("by_owner", (q) => q.eq("owner", caller._id)).take(quotas.sessionsPerAccount);
-      if (kept.length >= quotas.sessionsPerAccount) fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.sessionsPerAccount} sessions`);
-      const created = await ctx.db.insert("sessions", { owner: caller._id, clientId: id, ...fields });
-      return toSessionRecord((await ctx.db.get(created))!);
-    }
-    await ctx.db.replace(anyOwner._id, { owner: caller._id, clientId: id, ...fields });
-    return toSessionRecord((await ctx.db.get(anyOwner._id))!);
-  },
+  handler: async (ctx, args) => upsertSession(ctx, await requireUser(ctx), args),
 });
+
+/** sessions:upsert for `caller`, also run for each session of a sync:push batch. */
+export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, args: ObjectType<typeof sessionFields>) {
+  const id = clientId("id", args.id);
+  checkTime("startTime", args.startTime);
+  checkTime("endTime", args.endTime);
+  checkTime("updatedAt", args.updatedAt);
+  checkTime("deletedAt", args.deletedAt);
+  if (args.endTime !== undefined && args.endTime < args.startTime) fail("INVALID_ARGUMENT", "endTime: a session cannot end before it starts");
+  if (args.endTime !== undefined && args.isActive) fail("INVALID_ARGUMENT", "isActive: an ended session cannot be active");
+  checkSummary(args.computedSummary);
+
+  const anyOwner = await ctx.db.query("sessions").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
+  if (anyOwner !== null && anyOwner.owner !== caller._id) notFound("session", id);
+
+  const fields = {
+    startTime: args.startTime, endTime: args.endTime, isActive: args.isActive, computedSummary: args.computedSummary,
+    updatedAt: args.updatedAt, deletedAt: args.deletedAt,
+  };
+  if (anyOwner !== null && !isReplaced(anyOwner, fields)) return toSessionRecord(anyOwner);
+  if (fields.isActive && fields.deletedAt === undefined) {
+    const active = await ctx.db
+      .query("sessions")
+      .withIndex("by_owner_active", (q) => q.eq("owner", caller._id).eq("isActive", true))
+      .filter((q) => q.eq(q.field("deletedAt"), undefined))
+      .collect();
+    const other = active.find((doc) => doc.clientId !== id);
+    if (other !== undefined) fail("CONFLICT", `session ${other.clientId} is already active; end it first`);
+  }
+  if (anyOwner === null) {
+    const kept = await ctx.db.query("sessions").withIndex("by_owner", (q) => q.eq("owner", caller._id)).take(quotas.sessionsPerAccount);
+    if (kept.length >= quotas.sessionsPerAccount) fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.sessionsPerAccount} sessions`);
+    const created = await ctx.db.insert("sessions", { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
+    return toSessionRecord((await ctx.db.get(created))!);
+  }
+  await ctx.db.replace(anyOwner._id, { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
+  return toSessionRecord((await ctx.db.get(anyOwner._id))!);
+}
 
 /** The caller's active session, or null. */
 export const getActive = query({

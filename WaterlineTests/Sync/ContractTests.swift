@@ -42,6 +42,8 @@ struct ContractTests {
         case LogEntries.Delete.name, Presets.Delete.name: return try encoder.encode(Tombstone(id: UUID(), deletedAt: .mockEvening))
         case LogEntries.ListForSession.name: return try encoder.encode(LogEntries.ListForSession.Args(sessionId: UUID()))
         case Presets.Upsert.name: return try encoder.encode(preset)
+        case Sync.Push.name: return try encoder.encode(PushBatch(changes: [.session(session), .logEntry(log), .preset(preset)]))
+        case Sync.Pull.name: return try encoder.encode(PullRequest(cursor: 12, limit: 100))
         default: return try encoder.encode(NoArgs())
         }
     }

@@ -108,4 +108,8 @@ export const defaultSettings = {
 };
 
 /** Limits.presetsPerAccount, sessionsPerAccount and logsPerSession in WaterlineKit. */
-export const quotas = { presetsPerAccount: 100, sessionsPerAccount: 20_000, logsPerSession: 1_000 };
+export const quotas = {
+  presetsPerAccount: 100, sessionsPerAccount: 20_000, logsPerSession: 1_000,
+  // Limits.pushBatch and Limits.pullPage: changes per sync:push, and per sync:pull page.
+  pushBatch: 500, pullPage: 1_000,
+};

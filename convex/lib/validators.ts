@@ -52,7 +52,7 @@ export const user = v.object({
   updatedAt: v.number(),
 });
 
-export const session = v.object({
+export const sessionFields = {
   id: v.string(),
   startTime: v.number(),
   endTime: v.optional(v.number()),
@@ -60,9 +60,10 @@ export const session = v.object({
   computedSummary: v.optional(sessionSummary),
   updatedAt: v.number(),
   deletedAt: v.optional(v.number()),
-});
+};
+export const session = v.object(sessionFields);
 
-export const logEntry = v.object({
+export const logEntryFields = {
   id: v.string(),
   sessionId: v.string(),
   timestamp: v.number(),
@@ -72,9 +73,10 @@ export const logEntry = v.object({
   source: logSource,
   updatedAt: v.number(),
   deletedAt: v.optional(v.number()),
-});
+};
+export const logEntry = v.object(logEntryFields);
 
-export const preset = v.object({
+export const presetFields = {
   id: v.string(),
   name: v.string(),
   drinkType,
@@ -84,8 +86,26 @@ export const preset = v.object({
   sortOrder: v.number(),
   updatedAt: v.number(),
   deletedAt: v.optional(v.number()),
-});
+};
+export const preset = v.object(presetFields);
 
 export const authSession = v.object({ token: v.string(), expiresAt: v.number(), user });
 
 export const deletedAccount = v.object({ sessions: v.number(), logEntries: v.number(), presets: v.number() });
+
+/** One record's whole state in a sync:push batch or a sync:pull page (WaterlineKit's SyncPayload). */
+export const syncChange = v.union(
+  v.object({ entity: v.literal("session"), record: session }),
+  v.object({ entity: v.literal("logEntry"), record: logEntry }),
+  v.object({ entity: v.literal("preset"), record: preset }),
+  v.object({ entity: v.literal("settings"), record: settings }),
+);
+
+export const changeOutcome = v.object({
+  ok: v.boolean(),
+  change: v.optional(syncChange),
+  code: v.optional(v.string()),
+  message: v.optional(v.string()),
+});
+
+export const pullPage = v.object({ changes: v.array(syncChange), cursor: v.number(), hasMore: v.boolean() });

@@ -144,3 +144,47 @@ describe("records", () => {
     await expect(t.query(api.sessions.list, {})).rejects.toMatchObject(code("UNAUTHENTICATED"));
   });
 });
+
+describe("sync:push and sync:pull", () => {
+  test("a refused change in the middle of a batch leaves the others stored", async () => {
+    const { as } = await signedIn();
+    const s = session(uuid(), { isActive: false, endTime: at(120) });
+    const tooBig = drink(s.id, uuid(), { alcoholMeta: { drinkType: "beer", sizeOz: 999, standardDrinkEstimate: 1 } });
+    const good = drink(s.id);
+    const { results } = await as.mutation(api.sync.push, {
+      changes: [
+        { entity: "session", record: s },
+        { entity: "logEntry", record: tooBig },
+        { entity: "logEntry", record: drink(uuid()) },
+        { entity: "logEntry", record: good },
+      ],
+    });
+    expect(results.map((r) => r.ok)).toEqual([true, false, false, true]);
+    expect(results[1].code).toBe("INVALID_ARGUMENT");
+    expect(results[2].code).toBe("NOT_FOUND");
+    expect((await as.query(api.logEntries.listForSession, { sessionId: s.id })).map((l) => l.id)).toEqual([good.id]);
+  });
+
+  test("pull pages in change order, a delete moves a record to the end, and nothing new is an empty page", async () => {
+    const { as } = await signedIn();
+    const s = session(uuid(), { isActive: false, endTime: at(120) });
+    const logs = [0, 1, 2, 3, 4].map(() => drink(s.id));
+    await as.mutation(api.sync.push, { changes: [{ entity: "session", record: s }, ...logs.map((record) => ({ entity: "logEntry" as const, record }))] });
+    const first = await as.query(api.sync.pull, { limit: 3 });
+    expect(first.changes.map((c) => c.record)).toMatchObject([{ id: s.id }, { id: logs[0].id }, { id: logs[1].id }]);
+    expect(first.hasMore).toBe(true);
+    await as.mutation(api.logEntries.delete, { id: logs[0].id, deletedAt: at(200) });
+    const rest = await as.query(api.sync.pull, { cursor: first.cursor, limit: 10 });
+    expect(rest.changes.map((c) => c.record)).toMatchObject([{ id: logs[2].id }, { id: logs[3].id }, { id: logs[4].id }, { id: logs[0].id, deletedAt: at(200) }]);
+    expect(rest.hasMore).toBe(false);
+    expect(await as.query(api.sync.pull, { cursor: rest.cursor })).toEqual({ changes: [], cursor: rest.cursor, hasMore: false });
+    await expect(as.query(api.sync.pull, { limit: 0 })).rejects.toMatchObject(code("INVALID_ARGUMENT"));
+  });
+
+  test("one account never pulls another's changes", async () => {
+    const alice = await signedIn();
+    const bob = await signedIn();
+    await alice.as.mutation(api.sync.push, { changes: [{ entity: "session", record: session() }] });
+    expect((await bob.as.query(api.sync.pull, {})).changes).toEqual([]);
+  });
+});

@@ -33,4 +33,64 @@ struct MigrationTests {
         #expect(try await sql.raw("SELECT version FROM schema_migrations").all().count == Migrations.steps.count)
         try await database.shutdown()
     }
+
+    @Test("migration 5 numbers what is already stored, sessions first, and later writes continue the count")
+    func changeSequenceBackfill() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-migration-\(UUID().uuidString)")
+        let database = try await Database.sqlite(in: directory, logger: Logger(label: "test"))
+        let sql = database.sql
+        // A database as version 4 left it.
+        try await sql.raw("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY)").run()
+        for (version, step) in Migrations.steps where version <= 4 {
+            switch step {
+            case .statements(let statements): for statement in statements { try await sql.raw(SQLQueryString(statement)).run() }
+            case .code(let run): try await run(sql)
+            }
+            try await sql.raw("INSERT INTO schema_migrations (version) VALUES (\(bind: version))").run()
+        }
+        let repository = WaterlineRepository(database: database)
+        let owner = Caller(userId: UUID())
+        let other = Caller(userId: UUID())
+        for caller in [owner, other] {
+            try await sql.raw("""
+                INSERT INTO users (id, apple_sub, created_at, updated_at, settings, settings_updated_at)
+                VALUES (\(bind: caller.key), \(bind: caller.key), 1, 1, \(bind: "{}"), 0)
+                """).run()
+        }
+        // Written logs first, then the sessions' later edits: numbering still puts sessions first.
+        let night = Records.session(end: 60)
+        func insert(_ table: String, _ id: UUID, _ caller: Caller, extra: String, values: String, updated: Double) async throws {
+            let statement = """
+                INSERT INTO \(table) (id, owner_id, \(extra), updated_at, body) VALUES ('\(id.uuidString.lowercased())', '\(caller.key)', \(values), \(updated), '{}')
+                """
+            try await sql.raw(SQLQueryString(statement)).run()
+        }
+        try await insert("sessions", night.id, owner, extra: "start_time, is_active", values: "1, FALSE", updated: 50)
+        let logIDs = [UUID(), UUID()]
+        for (index, id) in logIDs.enumerated() {
+            try await insert("log_entries", id, owner, extra: "session_id, timestamp", values: "'\(night.id.uuidString.lowercased())', 1", updated: Double(10 + index))
+        }
+        try await insert("presets", UUID(), owner, extra: "sort_order", values: "0", updated: 5)
+        let foreign = UUID()
+        try await insert("sessions", foreign, other, extra: "start_time, is_active", values: "1, FALSE", updated: 1)
+
+        try await repository.migrate()
+        func seq(_ table: String, _ id: UUID) async throws -> Int {
+            try #require(try await sql.raw("SELECT seq FROM \(unsafeRaw: table) WHERE id = \(bind: id.uuidString.lowercased())").first())
+                .decode(column: "seq", as: Int.self)
+        }
+        #expect(try await seq("sessions", night.id) == 1)
+        #expect(try await seq("log_entries", logIDs[0]) == 3)
+        #expect(try await seq("log_entries", logIDs[1]) == 4)
+        #expect(try await seq("sessions", foreign) == 1)
+        let last = try #require(try await sql.raw("SELECT change_seq FROM users WHERE id = \(bind: owner.key)").first()).decode(column: "change_seq", as: Int.self)
+        #expect(last == 4)
+
+        // A later write takes the next number, through the trigger.
+        try await sql.raw("UPDATE log_entries SET body = '{ }' WHERE id = \(bind: logIDs[0].uuidString.lowercased())").run()
+        #expect(try await seq("log_entries", logIDs[0]) == 5)
+        try await repository.migrate()  // a second start changes nothing
+        #expect(try await seq("log_entries", logIDs[0]) == 5)
+        try await database.shutdown()
+    }
 }

@@ -22,4 +22,8 @@ public enum Limits {
     public static let waterEveryNDrinks = Limit(lower: 1, upper: 20)
     /// The Waterline warns at or above this value, in standard drinks.
     public static let warningThreshold = Limit(lower: 1, upper: 20)
+    /// Changes one `sync:push` carries: a few hundred logs stay well under the body limit.
+    public static let pushBatch = 500
+    /// Changes one `sync:pull` page returns at most (and by default).
+    public static let pullPage = 1_000
 }

@@ -7,7 +7,7 @@ struct FunctionRegistry: Sendable {
     init(context: ServerContext) {
         let all = FunctionHandler.authFunctions(context) + FunctionHandler.userFunctions(context)
             + FunctionHandler.sessionFunctions(context) + FunctionHandler.logEntryFunctions(context)
-            + FunctionHandler.presetFunctions(context)
+            + FunctionHandler.presetFunctions(context) + FunctionHandler.syncFunctions(context)
         handlers = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     }
 

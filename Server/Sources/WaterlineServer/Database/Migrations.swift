@@ -75,6 +75,8 @@ enum Migrations {
             "CREATE TABLE IF NOT EXISTS used_nonces (nonce TEXT PRIMARY KEY, expires_at DOUBLE PRECISION NOT NULL)",
             "CREATE INDEX IF NOT EXISTS used_nonces_by_expiry ON used_nonces (expires_at)",
         ])),
+        // Each user's change sequence, the cursor of sync:pull.
+        (5, .code(ChangeSequence.add)),
     ]
 
     /// Applies every step not yet recorded, in order. Steps are idempotent (`IF NOT EXISTS`),

@@ -88,7 +88,8 @@ public struct WaterlineRepository: Sendable {
             let stamp = ms(settings.updatedAt)
             try await sql.raw("""
                 UPDATE users SET settings = \(bind: try json(settings)), settings_updated_at = \(bind: stamp),
-                    updated_at = CASE WHEN updated_at < \(bind: stamp) THEN \(bind: stamp) ELSE updated_at END
+                    updated_at = CASE WHEN updated_at < \(bind: stamp) THEN \(bind: stamp) ELSE updated_at END,
+                    settings_seq = change_seq + 1, change_seq = change_seq + 1
                 WHERE id = \(bind: caller.key) AND settings_updated_at < \(bind: stamp)
                 """).run()
         }
@@ -152,8 +153,11 @@ public struct WaterlineRepository: Sendable {
             SELECT deleted_at FROM sessions WHERE id = \(bind: key(log.sessionId)) AND owner_id = \(bind: caller.key)
             """).first() else { throw FunctionError.notFound("session", key(log.sessionId)) }
         if try await !owns("log_entries", id: log.id, caller) {
-            // A deleted night takes no new entries; changes to the ones it had still arrive.
-            if try session.decodeNil(column: "deleted_at") == false { throw FunctionError.notFound("session", key(log.sessionId)) }
+            // A deleted night takes no new entries; changes to the ones it had still arrive, and so
+            // does a tombstone (a device that deleted an entry it never pushed, then the night).
+            if log.deletedAt == nil, try session.decodeNil(column: "deleted_at") == false {
+                throw FunctionError.notFound("session", key(log.sessionId))
+            }
             let logs = try await sql.raw("SELECT COUNT(*) AS n FROM log_entries WHERE session_id = \(bind: key(log.sessionId))")
                 .first()?.decode(column: "n", as: Int.self) ?? 0
             if logs >= Limits.logsPerSession {
@@ -214,6 +218,51 @@ public struct WaterlineRepository: Sendable {
     public func presets(for caller: Caller) async throws -> [PresetRecord] {
         try await sql.raw("SELECT body FROM presets WHERE owner_id = \(bind: caller.key) ORDER BY sort_order, id")
             .all().map { try decode($0, as: PresetRecord.self) }
+    }
+
+    // MARK: Changes
+
+    /// The caller's changes numbered above `cursor`, oldest first, at most `limit`.
+    ///
+    /// A cursor above the account's last number (a database restored from an older backup)
+    /// starts over from the beginning: the device merges by stamp, so nothing is lost by that.
+    public func changes(after cursor: Int, limit: Int, for caller: Caller) async throws -> PullPage {
+        guard let user = try await sql.raw("SELECT change_seq FROM users WHERE id = \(bind: caller.key)").first() else {
+            throw FunctionError(.unauthenticated, "the account no longer exists")
+        }
+        let last = try user.decode(column: "change_seq", as: Int.self)
+        let from = cursor > last ? 0 : cursor
+        // Each table's own next rows first (its (owner_id, seq) index), then the merge.
+        let rows = try await sql.raw("""
+            SELECT entity, seq, body FROM (
+                SELECT * FROM (SELECT 'session' AS entity, seq, body FROM sessions
+                    WHERE owner_id = \(bind: caller.key) AND seq > \(bind: from) ORDER BY seq LIMIT \(bind: limit + 1)) AS s
+                UNION ALL
+                SELECT * FROM (SELECT 'preset' AS entity, seq, body FROM presets
+                    WHERE owner_id = \(bind: caller.key) AND seq > \(bind: from) ORDER BY seq LIMIT \(bind: limit + 1)) AS p
+                UNION ALL
+                SELECT * FROM (SELECT 'logEntry' AS entity, seq, body FROM log_entries
+                    WHERE owner_id = \(bind: caller.key) AND seq > \(bind: from) ORDER BY seq LIMIT \(bind: limit + 1)) AS l
+                UNION ALL
+                SELECT 'settings' AS entity, settings_seq AS seq, settings AS body FROM users
+                    WHERE id = \(bind: caller.key) AND settings_seq > \(bind: from)
+            ) AS changes ORDER BY seq LIMIT \(bind: limit + 1)
+            """).all()
+        let page = rows.prefix(limit)
+        var changes: [SyncPayload] = []
+        changes.reserveCapacity(page.count)
+        for row in page {
+            let body = Data(try row.decode(column: "body", as: String.self).utf8)
+            let decoder = WaterlineCoding.decoder()
+            switch try row.decode(column: "entity", as: String.self) {
+            case "session": changes.append(.session(try decoder.decode(SessionRecord.self, from: body)))
+            case "preset": changes.append(.preset(try decoder.decode(PresetRecord.self, from: body)))
+            case "logEntry": changes.append(.logEntry(try decoder.decode(LogEntry.self, from: body)))
+            default: changes.append(.settings(try decoder.decode(UserSettings.self, from: body)))
+            }
+        }
+        let next = try page.last?.decode(column: "seq", as: Int.self) ?? from
+        return PullPage(changes: changes, cursor: next, hasMore: rows.count > limit)
     }
 
     // MARK: Helpers

@@ -27,5 +27,6 @@ public enum ConvexFunctions {
         Sessions.Upsert.self, Sessions.GetActive.self, Sessions.List.self,
         LogEntries.Upsert.self, LogEntries.Delete.self, LogEntries.ListForSession.self,
         Presets.Upsert.self, Presets.Delete.self, Presets.List.self,
+        Sync.Push.self, Sync.Pull.self,
     ]
 }

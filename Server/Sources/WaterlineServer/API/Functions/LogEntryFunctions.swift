@@ -3,13 +3,12 @@ import WaterlineKit
 extension FunctionHandler {
     /// `logEntries:*`.
     static func logEntryFunctions(_ context: ServerContext) -> [FunctionHandler] {
-        [
+        let writer = ChangeWriter(repository: context.repository)
+        return [
             .make(LogEntries.Upsert.self, arguments: [
                 "id", "sessionId", "timestamp", "type", "alcoholMeta", "waterMeta", "source", "updatedAt", "deletedAt",
             ]) { log, caller in
-                try validate(log.validate)
-                try checkStamps(updatedAt: log.updatedAt, deletedAt: log.deletedAt)
-                return try await context.repository.upsertLog(log, for: try caller.required())
+                try await writer.log(log, for: try caller.required())
             },
             .make(LogEntries.Delete.self, arguments: ["id", "deletedAt"]) { tombstone, caller in
                 try checkStamps(updatedAt: tombstone.deletedAt, deletedAt: nil)

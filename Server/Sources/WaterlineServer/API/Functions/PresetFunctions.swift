@@ -3,17 +3,12 @@ import WaterlineKit
 extension FunctionHandler {
     /// `presets:*`.
     static func presetFunctions(_ context: ServerContext) -> [FunctionHandler] {
-        [
+        let writer = ChangeWriter(repository: context.repository)
+        return [
             .make(Presets.Upsert.self, arguments: [
                 "id", "name", "drinkType", "sizeOz", "abv", "standardDrinkEstimate", "sortOrder", "updatedAt", "deletedAt",
-            ]) { sent, caller in
-                let caller = try caller.required()
-                // Stored as every device shows it: trimmed (the size was bounded before trimming).
-                var record = sent
-                record.name = sent.name.trimmingCharacters(in: .whitespacesAndNewlines)
-                try validate(sent.preset(userId: caller.userId).validate)
-                try checkStamps(updatedAt: record.updatedAt, deletedAt: record.deletedAt)
-                return try await context.repository.upsertPreset(record, for: caller)
+            ]) { record, caller in
+                try await writer.preset(record, for: try caller.required())
             },
             .make(Presets.Delete.self, arguments: ["id", "deletedAt"]) { tombstone, caller in
                 try checkStamps(updatedAt: tombstone.deletedAt, deletedAt: nil)

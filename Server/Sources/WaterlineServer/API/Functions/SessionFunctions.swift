@@ -4,12 +4,10 @@ import WaterlineKit
 extension FunctionHandler {
     /// `sessions:*`.
     static func sessionFunctions(_ context: ServerContext) -> [FunctionHandler] {
-        [
+        let writer = ChangeWriter(repository: context.repository)
+        return [
             .make(Sessions.Upsert.self, arguments: ["id", "startTime", "endTime", "isActive", "computedSummary", "updatedAt", "deletedAt"]) { record, caller in
-                let caller = try caller.required()
-                try validate(record.session(userId: caller.userId).validate)
-                try checkStamps(updatedAt: record.updatedAt, deletedAt: record.deletedAt)
-                return try await context.repository.upsertSession(record, for: caller)
+                try await writer.session(record, for: try caller.required())
             },
             .make(Sessions.GetActive.self, arguments: []) { _, caller in
                 try await context.repository.activeSession(for: try caller.required())

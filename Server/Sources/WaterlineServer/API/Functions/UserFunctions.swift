@@ -3,7 +3,8 @@ import WaterlineKit
 extension FunctionHandler {
     /// `users:*` and `settings:*`: the caller's account and preferences.
     static func userFunctions(_ context: ServerContext) -> [FunctionHandler] {
-        [
+        let writer = ChangeWriter(repository: context.repository)
+        return [
             .make(Users.Me.self, arguments: []) { _, caller in
                 let caller = try caller.required()
                 guard let user = try await context.repository.user(id: caller.userId) else {
@@ -18,9 +19,7 @@ extension FunctionHandler {
                 "waterEveryNDrinks", "timeRemindersEnabled", "timeReminderIntervalMinutes", "warningThreshold",
                 "defaultWaterAmountOz", "units", "discreetNotifications", "updatedAt",
             ]) { settings, caller in
-                try validate(settings.validate)
-                try checkStamps(updatedAt: settings.updatedAt, deletedAt: nil)
-                return try await context.repository.upsertSettings(settings, for: try caller.required())
+                try await writer.settings(settings, for: try caller.required())
             },
         ]
     }

@@ -1,0 +1,25 @@
+import WaterlineKit
+
+extension FunctionHandler {
+    /// `sync:*`: batches for a device catching up.
+    static func syncFunctions(_ context: ServerContext) -> [FunctionHandler] {
+        let writer = ChangeWriter(repository: context.repository)
+        return [
+            .make(Sync.Push.self, arguments: ["changes"]) { batch, caller in
+                guard batch.changes.count <= Limits.pushBatch else {
+                    throw FunctionError(.invalidArgument, "changes: at most \(Limits.pushBatch) per call, got \(batch.changes.count)")
+                }
+                return PushResults(results: try await writer.apply(batch.changes, for: try caller.required()))
+            },
+            .make(Sync.Pull.self, arguments: ["cursor", "limit"]) { request, caller in
+                let limit = request.limit ?? Limits.pullPage
+                guard (1...Limits.pullPage).contains(limit) else {
+                    throw FunctionError(.invalidArgument, "limit: 1 to \(Limits.pullPage), got \(limit)")
+                }
+                let cursor = request.cursor ?? 0
+                guard cursor >= 0 else { throw FunctionError(.invalidArgument, "cursor: 0 or more, got \(cursor)") }
+                return try await context.repository.changes(after: cursor, limit: limit, for: try caller.required())
+            },
+        ]
+    }
+}

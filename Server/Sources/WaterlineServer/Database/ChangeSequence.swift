@@ -1,0 +1,90 @@
+import SQLKit
+
+/// Migration 5: each user's change sequence, the cursor of `sync:pull`.
+///
+/// `users.change_seq` is the last number given out; every insert or change of a session, log or
+/// preset takes the next one into its `seq` column, by a trigger, in the same statement as the
+/// write. In PostgreSQL the trigger's update of the user row locks it until the write commits,
+/// so one user's numbers commit in order and a pull never passes over a number still in flight;
+/// SQLite runs one writer at a time. Settings take theirs in `users.settings_seq` (see
+/// `WaterlineRepository.upsertSettings`). Existing rows are numbered once, sessions first.
+enum ChangeSequence {
+    static let tables = ["sessions", "presets", "log_entries"]
+
+    @Sendable static func add(_ sql: any SQLDatabase) async throws {
+        let postgres = sql.dialect.name == "postgresql"
+        // Another server on the same database may have added them first.
+        for (table, column) in [("users", "change_seq"), ("users", "settings_seq")] + tables.map({ ($0, "seq") }) {
+            if try await !hasColumn(column, in: table, sql) {
+                try await sql.raw("ALTER TABLE \(unsafeRaw: table) ADD COLUMN \(unsafeRaw: column) BIGINT NOT NULL DEFAULT 0").run()
+            }
+        }
+        // Number what is already stored: per owner, sessions, then presets, then logs, each by age.
+        for (index, table) in tables.enumerated() {
+            let offset = greatest(tables[..<index].map {
+                "COALESCE((SELECT MAX(seq) FROM \($0) AS earlier WHERE earlier.owner_id = \(table).owner_id), 0)"
+            }, postgres: postgres)
+            try await sql.raw("""
+                UPDATE \(unsafeRaw: table) SET seq = numbered.n + \(unsafeRaw: offset)
+                FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY owner_id ORDER BY updated_at, id) AS n FROM \(unsafeRaw: table)) AS numbered
+                WHERE \(unsafeRaw: table).id = numbered.id AND \(unsafeRaw: table).seq = 0
+                """).run()
+        }
+        let last = greatest(tables.map { "COALESCE((SELECT MAX(seq) FROM \($0) WHERE \($0).owner_id = users.id), 0)" }, postgres: postgres)
+        try await sql.raw("UPDATE users SET change_seq = \(unsafeRaw: last) WHERE change_seq = 0").run()
+        // Settings someone chose (a stamp after 1970) are a change too.
+        try await sql.raw("""
+            UPDATE users SET settings_seq = change_seq + 1, change_seq = change_seq + 1
+            WHERE settings_seq = 0 AND settings_updated_at > 0
+            """).run()
+        for table in tables {
+            try await sql.raw("CREATE INDEX IF NOT EXISTS \(unsafeRaw: table)_by_seq ON \(unsafeRaw: table) (owner_id, seq)").run()
+        }
+        if postgres {
+            try await sql.raw("""
+                CREATE OR REPLACE FUNCTION waterline_next_seq() RETURNS trigger AS $$
+                BEGIN
+                    UPDATE users SET change_seq = change_seq + 1 WHERE id = NEW.owner_id RETURNING change_seq INTO NEW.seq;
+                    RETURN NEW;
+                END
+                $$ LANGUAGE plpgsql
+                """).run()
+            for table in tables {
+                try await sql.raw("""
+                    CREATE OR REPLACE TRIGGER \(unsafeRaw: table)_seq BEFORE INSERT OR UPDATE OF body ON \(unsafeRaw: table)
+                    FOR EACH ROW EXECUTE FUNCTION waterline_next_seq()
+                    """).run()
+            }
+        } else {
+            for table in tables {
+                for (event, name) in [("INSERT", "insert"), ("UPDATE OF body", "update")] {
+                    try await sql.raw("""
+                        CREATE TRIGGER IF NOT EXISTS \(unsafeRaw: table)_seq_\(unsafeRaw: name) AFTER \(unsafeRaw: event) ON \(unsafeRaw: table)
+                        BEGIN
+                            UPDATE users SET change_seq = change_seq + 1 WHERE id = NEW.owner_id;
+                            UPDATE \(unsafeRaw: table) SET seq = (SELECT change_seq FROM users WHERE id = NEW.owner_id) WHERE id = NEW.id;
+                        END
+                        """).run()
+                }
+            }
+        }
+    }
+
+    /// The largest of `expressions` (0 for none): SQLite's many-argument `MAX` is PostgreSQL's `GREATEST`.
+    private static func greatest(_ expressions: [String], postgres: Bool) -> String {
+        switch expressions.count {
+        case 0: "0"
+        case 1: expressions[0]
+        default: (postgres ? "GREATEST(" : "MAX(") + expressions.joined(separator: ", ") + ")"
+        }
+    }
+
+    private static func hasColumn(_ column: String, in table: String, _ sql: any SQLDatabase) async throws -> Bool {
+        do {
+            _ = try await sql.raw("SELECT \(unsafeRaw: column) FROM \(unsafeRaw: table) LIMIT 1").all()
+            return true
+        } catch {
+            return false
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+import WaterlineKit
+@testable import WaterlineServer
+
+/// `sync:push` and `sync:pull` against a real server, on each storage.
+@Suite("Batched push and cursor pull")
+struct BatchSyncTests {
+    /// Pulls every page after `cursor`, returning the changes, the final cursor and the number of calls.
+    static func pullAll(_ client: ConvexClient, after cursor: Int? = nil, limit: Int? = nil) async throws -> (changes: [SyncPayload], cursor: Int, calls: Int) {
+        var changes: [SyncPayload] = []
+        var cursor = cursor
+        var calls = 0
+        while true {
+            let page = try await client.call(Sync.Pull.self, PullRequest(cursor: cursor, limit: limit))
+            calls += 1
+            changes += page.changes
+            cursor = page.cursor
+            if !page.hasMore { return (changes, page.cursor, calls) }
+        }
+    }
+
+    @Test("a batch with a refused change in the middle stores the others and says why for that one", arguments: StorageKind.available)
+    func refusedInTheMiddle(storage: StorageKind) async throws {
+        let (server, client) = try await TestServer.withSignedInClient(storage)
+        defer { Task { await server.stop() } }
+        let night = Records.session(end: 120)
+        var tooBig = Records.drink(session: night.id, at: 10)
+        tooBig.alcoholMeta?.sizeOz = 999
+        let orphan = Records.drink(session: UUID(), at: 11)
+        let good = Records.drink(session: night.id, at: 12)
+        let batch: [SyncPayload] = [.session(night), .logEntry(tooBig), .logEntry(orphan), .logEntry(good), .preset(Records.preset())]
+
+        let results = try await client.call(Sync.Push.self, PushBatch(changes: batch)).results
+        #expect(results.map(\.ok) == [true, false, false, true, true])
+        #expect(results[1].code == ErrorCode.invalidArgument.rawValue)
+        #expect(results[1].message?.contains("sizeOz") == true)
+        #expect(results[2].code == ErrorCode.notFound.rawValue)
+        #expect(results[0].change == .session(night))
+        #expect(results[3].change == .logEntry(good))
+        // What was stored is what the per-record functions see.
+        let logs = try await client.call(LogEntries.ListForSession.self, .init(sessionId: night.id))
+        #expect(logs == [good])
+        #expect(try await client.call(Presets.List.self).count == 1)
+    }
+
+    @Test("a batch answers each change with the version kept, which may be newer than the one sent", arguments: StorageKind.available)
+    func keptVersion(storage: StorageKind) async throws {
+        let (server, client) = try await TestServer.withSignedInClient(storage)
+        defer { Task { await server.stop() } }
+        let night = Records.session(end: 120, updated: 60)
+        _ = try await client.call(Sessions.Upsert.self, night)
+        let older = Records.session(night.id, end: 90, updated: 30)
+        let results = try await client.call(Sync.Push.self, PushBatch(changes: [.session(older)])).results
+        #expect(results == [.stored(.session(night))])
+    }
+
+    @Test("a batch over the limit, a bad page size and a negative cursor are refused plainly", arguments: StorageKind.available)
+    func badArguments(storage: StorageKind) async throws {
+        let (server, client) = try await TestServer.withSignedInClient(storage)
+        defer { Task { await server.stop() } }
+        let night = Records.session(end: 120)
+        let tooMany = [SyncPayload.session(night)] + (0..<Limits.pushBatch).map { .logEntry(Records.drink(session: night.id, at: Double($0) / 10)) }
+        #expect(await client.failureCode(Sync.Push.self, PushBatch(changes: tooMany)) == .invalidArgument)
+        #expect(await client.failureCode(Sync.Pull.self, PullRequest(limit: 0)) == .invalidArgument)
+        #expect(await client.failureCode(Sync.Pull.self, PullRequest(limit: Limits.pullPage + 1)) == .invalidArgument)
+        #expect(await client.failureCode(Sync.Pull.self, PullRequest(cursor: -1)) == .invalidArgument)
+        // Nothing of the refused batch was stored.
+        #expect(try await client.call(Sync.Pull.self, PullRequest()).changes.isEmpty)
+        #expect(await server.client().failureCode(Sync.Pull.self, PullRequest()) == .unauthenticated)
+    }
+
+    @Test("pull pages through everything in order, and a pull with nothing new is empty", arguments: StorageKind.available)
+    func paging(storage: StorageKind) async throws {
+        let (server, client) = try await TestServer.withSignedInClient(storage)
+        defer { Task { await server.stop() } }
+        let night = Records.session(end: 120)
+        let logs = (0..<7).map { Records.drink(session: night.id, at: Double($0)) }
+        let settings = UserSettings(waterEveryNDrinks: 3, updatedAt: Records.at(5))
+        let batch: [SyncPayload] = [.session(night)] + logs.map { .logEntry($0) } + [.preset(Records.preset()), .settings(settings)]
+        _ = try await client.call(Sync.Push.self, PushBatch(changes: batch))
+
+        let pulled = try await Self.pullAll(client, limit: 3)
+        #expect(pulled.calls == 4)
+        #expect(pulled.changes == batch)
+        let again = try await client.call(Sync.Pull.self, PullRequest(cursor: pulled.cursor))
+        #expect(again == PullPage(changes: [], cursor: pulled.cursor, hasMore: false))
+    }
+
+    @Test("a delete between pages arrives as a tombstone in a later page", arguments: StorageKind.available)
+    func deleteBetweenPages(storage: StorageKind) async throws {
+        let (server, client) = try await TestServer.withSignedInClient(storage)
+        defer { Task { await server.stop() } }
+        let night = Records.session(end: 120)
+        let logs = (0..<6).map { Records.drink(session: night.id, at: Double($0)) }
+        _ = try await client.call(Sync.Push.self, PushBatch(changes: [.session(night)] + logs.map { .logEntry($0) }))
+
+        let first = try await client.call(Sync.Pull.self, PullRequest(limit: 3))
+        #expect(first.changes == [.session(night), .logEntry(logs[0]), .logEntry(logs[1])])
+        // Another device deletes a log this one already has, and one it has not seen yet.
+        let gone = try await client.call(LogEntries.Delete.self, Tombstone(id: logs[1].id, deletedAt: Records.at(200)))
+        let alsoGone = try await client.call(LogEntries.Delete.self, Tombstone(id: logs[4].id, deletedAt: Records.at(201)))
+        let rest = try await Self.pullAll(client, after: first.cursor, limit: 3)
+        #expect(rest.changes == [.logEntry(logs[2]), .logEntry(logs[3]), .logEntry(logs[5]), .logEntry(gone), .logEntry(alsoGone)])
+    }
+
+    @Test("the cursor still holds after the server restarts", arguments: StorageKind.available)
+    func cursorAfterRestart(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        let signedIn = try await server.signIn()
+        let night = Records.session(end: 120)
+        _ = try await server.client(token: signedIn.token).call(Sync.Push.self, PushBatch(changes: [.session(night)]))
+        let cursor = try await Self.pullAll(server.client(token: signedIn.token)).cursor
+        await server.stop()
+
+        let restarted = try await TestServer.start(storage, dataDirectory: server.dataDirectory)
+        defer { Task { await restarted.stop() } }
+        let client = restarted.client(token: signedIn.token)
+        #expect(try await client.call(Sync.Pull.self, PullRequest(cursor: cursor)).changes.isEmpty)
+        let late = Records.drink(session: night.id, at: 30)
+        _ = try await client.call(LogEntries.Upsert.self, late)
+        let page = try await client.call(Sync.Pull.self, PullRequest(cursor: cursor))
+        #expect(page.changes == [.logEntry(late)])
+        #expect(page.cursor > cursor)
+    }
+
+    @Test("sending the same batch twice changes nothing a pull sees", arguments: StorageKind.available)
+    func idempotent(storage: StorageKind) async throws {
+        let (server, client) = try await TestServer.withSignedInClient(storage)
+        defer { Task { await server.stop() } }
+        let night = Records.session(end: 120)
+        let batch: [SyncPayload] = [.session(night), .logEntry(Records.drink(session: night.id, at: 1)), .logEntry(Records.water(session: night.id, at: 2))]
+        let first = try await client.call(Sync.Push.self, PushBatch(changes: batch))
+        let cursor = try await Self.pullAll(client).cursor
+        let second = try await client.call(Sync.Push.self, PushBatch(changes: batch))
+        #expect(second == first)
+        #expect(try await client.call(Sync.Pull.self, PullRequest(cursor: cursor)).changes.isEmpty)
+        #expect(try await client.call(LogEntries.ListForSession.self, .init(sessionId: night.id)).count == 2)
+    }
+
+    @Test("one account never pulls another's changes, and cannot push into another's records", arguments: StorageKind.available)
+    func accountsApart(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        defer { Task { await server.stop() } }
+        let alice = server.client(token: try await server.signIn().token)
+        let bob = server.client(token: try await server.signIn().token)
+        let night = Records.session(end: 120)
+        _ = try await alice.call(Sync.Push.self, PushBatch(changes: [.session(night), .logEntry(Records.drink(session: night.id, at: 1))]))
+
+        #expect(try await Self.pullAll(bob).changes.isEmpty)
+        let intrusion: [SyncPayload] = [
+            .session(Records.session(night.id, end: 130, updated: 500)),
+            .logEntry(Records.drink(session: night.id, at: 3)),
+        ]
+        let results = try await bob.call(Sync.Push.self, PushBatch(changes: intrusion)).results
+        #expect(results.allSatisfy { !$0.ok })
+        #expect(try await Self.pullAll(alice).changes.count == 2)
+        #expect(try await Self.pullAll(bob).changes.isEmpty)
+    }
+
+    @Test("a tombstone for an entry a device never pushed is taken even after its night was deleted", arguments: StorageKind.available)
+    func tombstoneIntoDeletedNight(storage: StorageKind) async throws {
+        let (server, client) = try await TestServer.withSignedInClient(storage)
+        defer { Task { await server.stop() } }
+        var night = Records.session(end: 120)
+        _ = try await client.call(Sessions.Upsert.self, night)
+        night.deletedAt = Records.at(300)
+        night.updatedAt = Records.at(300)
+        var deletedDrink = Records.drink(session: night.id, at: 5)
+        deletedDrink.deletedAt = Records.at(299)
+        let liveDrink = Records.drink(session: night.id, at: 6)
+        let results = try await client.call(Sync.Push.self, PushBatch(changes: [.session(night), .logEntry(deletedDrink), .logEntry(liveDrink)])).results
+        #expect(results.map(\.ok) == [true, true, false])
+        #expect(results[2].code == ErrorCode.notFound.rawValue)
+    }
+}

@@ -32,7 +32,8 @@ public actor SwiftDataSessionStore: SyncStore, ModelActor {
         } else {
             modelContext.insert(User(value))
         }
-        if settingsChanged { try enqueue(.settings(value.settings)) }
+        // Defaults nobody chose are never sent: the account's own settings win on every device.
+        if settingsChanged, !value.settings.isUntouched { try enqueue(.settings(value.settings)) }
         try modelContext.save()
     }
 
@@ -106,27 +107,99 @@ public actor SwiftDataSessionStore: SyncStore, ModelActor {
         try modelContext.delete(model: DrinkPreset.self)
         try modelContext.delete(model: User.self)
         try modelContext.delete(model: PendingChange.self)
+        try modelContext.delete(model: SyncState.self)
         try modelContext.save()
     }
 
     // MARK: SyncStore
 
     public func pendingChanges() throws -> [WaterlineKit.PendingChange] {
-        try outbox().ordered
+        try modelContext.fetch(FetchDescriptor<PendingChange>(sortBy: [SortDescriptor(\.sequence)])).map { try $0.value() }
+    }
+
+    public func nextChanges(limit: Int) throws -> [WaterlineKit.PendingChange] {
+        var descriptor = FetchDescriptor<PendingChange>(predicate: #Predicate { $0.failure == nil }, sortBy: [SortDescriptor(\.sequence)])
+        descriptor.fetchLimit = limit
+        return try modelContext.fetch(descriptor).map { try $0.value() }
+    }
+
+    public func outboxCounts() throws -> OutboxCounts {
+        let total = try modelContext.fetchCount(FetchDescriptor<PendingChange>())
+        let failed = try modelContext.fetchCount(FetchDescriptor<PendingChange>(predicate: #Predicate { $0.failure != nil }))
+        return OutboxCounts(pending: total - failed, failed: failed)
     }
 
     public func completeChange(_ key: SyncKey, revision: Int) throws {
-        try updateOutbox { $0.complete(key, revision: revision) }
+        try complete(key, revision: revision)
         try modelContext.save()
     }
 
     public func failChange(_ key: SyncKey, revision: Int, reason: String) throws {
-        try updateOutbox { $0.fail(key, revision: revision, reason: reason) }
+        try fail(key, revision: revision, reason: reason)
+        try modelContext.save()
+    }
+
+    public func settle(_ pushed: [PushedChange]) throws {
+        for change in pushed {
+            if let failure = change.failure {
+                try fail(change.key, revision: change.revision, reason: failure)
+            } else {
+                try complete(change.key, revision: change.revision)
+                if let stored = change.stored { try merge(stored) }
+            }
+        }
         try modelContext.save()
     }
 
     @discardableResult
     public func applyRemote(_ payload: SyncPayload) throws -> Bool {
+        let replaced = try merge(payload)
+        try modelContext.save()
+        return replaced
+    }
+
+    public func applyPage(_ changes: [SyncPayload], cursor: SyncCursor) throws -> [SyncPayload] {
+        var unplaced: [SyncPayload] = []
+        for change in changes.inApplyOrder() {
+            if case .logEntry(let log) = change, try storedSession(log.sessionId) == nil {
+                unplaced.append(change)
+            } else {
+                try merge(change)
+            }
+        }
+        try writeCursor(cursor)
+        try modelContext.save()
+        return unplaced
+    }
+
+    public func syncCursor() throws -> SyncCursor? {
+        try modelContext.fetch(FetchDescriptor<SyncState>()).first?.value
+    }
+
+    public func saveSyncCursor(_ cursor: SyncCursor?) throws {
+        try writeCursor(cursor)
+        try modelContext.save()
+    }
+
+    public func requeueAll() throws {
+        for session in try modelContext.fetch(FetchDescriptor<Session>(sortBy: [SortDescriptor(\.startTime)])) {
+            try enqueue(.session(SessionRecord(session.value)))
+        }
+        for preset in try modelContext.fetch(FetchDescriptor<DrinkPreset>()) {
+            try enqueue(.preset(PresetRecord(preset.value)))
+        }
+        for log in try modelContext.fetch(FetchDescriptor<LogEntry>()).map(\.value).sorted(by: WaterlineEngine.isOrderedBefore) {
+            try enqueue(.logEntry(log))
+        }
+        if let settings = try storedUser()?.value.settings, !settings.isUntouched {
+            try enqueue(.settings(settings))
+        }
+        try modelContext.save()
+    }
+
+    /// Merges one version from the backend by `Stamp.isReplaced(by:)`, without saving.
+    @discardableResult
+    private func merge(_ payload: SyncPayload) throws -> Bool {
         guard let user = try storedUser() else { throw SessionStoreError.noUser }
         let replaced: Bool
         switch payload {
@@ -151,8 +224,7 @@ public actor SwiftDataSessionStore: SyncStore, ModelActor {
                 user.update(from: value)
             }
         }
-        if replaced { try updateOutbox { $0.discard(payload.key) } }
-        try modelContext.save()
+        if replaced { try discard(payload.key) }
         return replaced
     }
 
@@ -212,30 +284,56 @@ public actor SwiftDataSessionStore: SyncStore, ModelActor {
         }
     }
 
-    private func outbox() throws -> Outbox {
-        Outbox(changes: try modelContext.fetch(FetchDescriptor<PendingChange>()).map { try $0.value() })
+    // MARK: Outbox: one row per record, found by its unique key
+
+    private func pendingRow(_ key: SyncKey) throws -> PendingChange? {
+        let name = key.description
+        var descriptor = FetchDescriptor<PendingChange>(predicate: #Predicate { $0.key == name })
+        descriptor.fetchLimit = 1
+        return try modelContext.fetch(descriptor).first
     }
 
-    private func updateOutbox(_ change: (inout Outbox) -> Void) throws {
-        var outbox = try outbox()
-        change(&outbox)
-        let rows = try modelContext.fetch(FetchDescriptor<PendingChange>())
-        let kept = Dictionary(uniqueKeysWithValues: outbox.ordered.map { ($0.id.description, $0) })
-        for row in rows where kept[row.key] == nil { modelContext.delete(row) }
-        for (key, change) in kept {
-            if let row = rows.first(where: { $0.key == key }) {
-                row.revision = change.revision
-                row.sequence = change.sequence
-                row.failure = change.failure
-                row.payloadJSON = try WaterlineCoding.encoder(pretty: false).encode(change.payload)
-            } else {
-                modelContext.insert(try PendingChange(change))
-            }
-        }
-    }
-
+    /// `Outbox.enqueue` on rows: a record already waiting keeps its place and bumps its revision.
     private func enqueue(_ payload: SyncPayload) throws {
-        try updateOutbox { $0.enqueue(payload) }
+        let json = try WaterlineCoding.encoder(pretty: false).encode(payload)
+        if let row = try pendingRow(payload.key) {
+            row.revision += 1
+            row.failure = nil
+            row.payloadJSON = json
+            return
+        }
+        var last = FetchDescriptor<PendingChange>(sortBy: [SortDescriptor(\.sequence, order: .reverse)])
+        last.fetchLimit = 1
+        let sequence = (try modelContext.fetch(last).first?.sequence ?? 0) + 1
+        modelContext.insert(try PendingChange(WaterlineKit.PendingChange(payload: payload, sequence: sequence)))
+    }
+
+    private func complete(_ key: SyncKey, revision: Int) throws {
+        if let row = try pendingRow(key), row.revision == revision { modelContext.delete(row) }
+    }
+
+    private func fail(_ key: SyncKey, revision: Int, reason: String) throws {
+        if let row = try pendingRow(key), row.revision == revision { row.failure = reason }
+    }
+
+    private func discard(_ key: SyncKey) throws {
+        if let row = try pendingRow(key) { modelContext.delete(row) }
+    }
+
+    private func writeCursor(_ cursor: SyncCursor?) throws {
+        let rows = try modelContext.fetch(FetchDescriptor<SyncState>())
+        for row in rows.dropFirst() { modelContext.delete(row) }
+        switch (rows.first, cursor) {
+        case (let row?, let cursor?):
+            row.accountId = cursor.accountId
+            row.position = cursor.position
+        case (let row?, nil):
+            modelContext.delete(row)
+        case (nil, let cursor?):
+            modelContext.insert(SyncState(cursor))
+        case (nil, nil):
+            break
+        }
     }
 }
 #endif

@@ -16,6 +16,7 @@ final class AppEnvironment {
     let auth: AuthClient
     let sync: SyncEngine
     let syncStatus: SyncStatusModel
+    let account: AccountModel
     let notifications: SystemNotificationCenter
     let preferences: AppPreferences
     var isOnboarded: Bool
@@ -34,12 +35,14 @@ final class AppEnvironment {
         let preferences = AppPreferences()
         let status = SyncStatusModel()
         let client = ConvexClient(baseURL: preferences.backendURL, token: { await credentials.validToken(at: Date()) })
-        let sync = SyncEngine(store: store, client: client, onStatus: { update in Task { @MainActor in status.update(update) } })
+        let sync = SyncEngine(
+            store: store, client: client, credentials: credentials, onStatus: { update in Task { @MainActor in status.update(update) } }
+        )
         let notifications = SystemNotificationCenter()
         let watch = WatchConnectivityService()
         let storeSignal = DarwinStoreSignal()
         // Every reason to sync (writes, the network, launch, sign-in, background refresh) asks here.
-        let scheduler = SyncScheduler(drain: { await sync.drain() })
+        let scheduler = SyncScheduler(drain: { await sync.drain() }, pull: { await sync.pull() })
         let platform = RuntimePlatform(
             notifications: notifications, liveActivities: LiveActivityController(), widgets: SystemWidgetReloader(),
             watch: watch, sync: SyncEngineTrigger(scheduler: scheduler), signal: storeSignal, background: AppBackgroundTasks()
@@ -52,7 +55,9 @@ final class AppEnvironment {
         self.preferences = preferences
         self.syncStatus = status
         self.notifications = notifications
-        self.auth = AuthClient(client: client, credentials: credentials)
+        let auth = AuthClient(client: client, credentials: credentials)
+        self.auth = auth
+        self.account = AccountModel(auth: auth, store: store, service: runtime.service, effects: runtime, sync: { await sync.pull() })
         self.sync = sync
         self.watch = watch
         self.storeSignal = storeSignal

@@ -14,6 +14,7 @@ struct WaterlineApp: App {
                 RootView()
                     .environment(environment)
                     .environment(environment.syncStatus)
+                    .accountChoiceDialog(environment.account)
                     .onOpenURL { environment.runtime.open($0) }
                     .onChange(of: scenePhase, initial: true) { _, phase in
                         if phase == .active {

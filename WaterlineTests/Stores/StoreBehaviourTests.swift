@@ -71,6 +71,8 @@ struct StoreBehaviourTests {
     func outbox(kind: Kind) async throws {
         let store = try kind.make()
         try await store.saveUser(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start))
+        #expect(try await store.pendingChanges().isEmpty, "defaults nobody chose are never queued")
+        try await store.saveUser(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start, settings: UserSettings(waterEveryNDrinks: 3, updatedAt: Fixed.start)))
         try await store.saveSession(Fixed.session())
         var log = Fixed.drink(2, at: 1)
         try await store.saveLog(log)
@@ -108,5 +110,59 @@ struct StoreBehaviourTests {
         #expect(try await store.sessions(limit: nil).isEmpty)
         #expect(try await store.presets().isEmpty)
         #expect(try await store.pendingChanges().isEmpty)
+    }
+
+    @Test("the outbox hands out batches in order, settles them in one step, and keeps a newer edit", arguments: Kind.allCases)
+    func outboxBatches(kind: Kind) async throws {
+        let store = try kind.make()
+        let service = service(store)
+        _ = try await service.prepare()
+        _ = try await service.startSession()
+        for _ in 0..<3 { _ = try await service.quickLog(.water, source: .phone) }
+        let all = try await store.pendingChanges()
+        #expect(try await store.nextChanges(limit: 4) == Array(all.prefix(4)))
+        #expect(try await store.outboxCounts() == OutboxCounts(pending: all.count, failed: 0))
+
+        // The last log is edited after it was sent: its newer revision stays.
+        let batch = try await store.nextChanges(limit: all.count)
+        let edited = try #require(batch.last)
+        guard case .logEntry(var log) = edited.payload else { Issue.record("expected a log last"); return }
+        log.waterMeta = WaterMeta(amountOz: 12)
+        log.updatedAt = log.updatedAt.addingTimeInterval(1)
+        try await store.saveLog(log)
+        var pushed = batch.map { PushedChange(key: $0.id, revision: $0.revision, stored: $0.payload) }
+        pushed[0].failure = "refused"
+        pushed[0].stored = nil
+        try await store.settle(pushed)
+        let left = try await store.pendingChanges()
+        #expect(left.map(\.id) == [batch[0].id, edited.id])
+        #expect(left.map(\.isFailed) == [true, false])
+        #expect(try await store.nextChanges(limit: 10).map(\.id) == [edited.id])
+        #expect(try await store.outboxCounts() == OutboxCounts(pending: 1, failed: 1))
+        #expect(try await store.log(id: log.id)?.waterMeta?.amountOz == 12)
+    }
+
+    @Test("a pulled page lands in one step with its cursor, sessions before their logs", arguments: Kind.allCases)
+    func pulledPage(kind: Kind) async throws {
+        let store = try kind.make()
+        _ = try await service(store).prepare()
+        let account = UUID()
+        let night = SessionRecord(id: UUID(), startTime: Fixed.start, endTime: Fixed.start.addingTimeInterval(60), isActive: false, updatedAt: Fixed.start)
+        let water = LogEntry.water(id: UUID(), sessionId: night.id, at: Fixed.start, amountOz: 8)
+        let stray = LogEntry.water(id: UUID(), sessionId: UUID(), at: Fixed.start, amountOz: 8)
+        let unplaced = try await store.applyPage([.logEntry(water), .logEntry(stray), .session(night)], cursor: SyncCursor(accountId: account, position: 7))
+        #expect(unplaced == [.logEntry(stray)])
+        #expect(try await store.logs(sessionId: night.id).map(\.id) == [water.id])
+        #expect(try await store.syncCursor() == SyncCursor(accountId: account, position: 7))
+        // Remote versions are not local changes.
+        #expect(try await store.pendingChanges().allSatisfy { $0.id.entity != .logEntry && $0.id.entity != .session })
+
+        try await store.requeueAll()
+        let keys = try await store.pendingChanges().map(\.id)
+        #expect(keys.contains(SyncKey(entity: .session, id: night.id)))
+        #expect(keys.contains(SyncKey(entity: .logEntry, id: water.id)))
+
+        try await store.deleteAll()
+        #expect(try await store.syncCursor() == nil)
     }
 }

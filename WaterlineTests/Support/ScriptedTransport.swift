@@ -44,8 +44,14 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// A successful answer whose value is the call's own arguments, as an upsert returns the stored record.
+    /// `sync:push` answers each change as stored, `sync:pull` an empty page at the cursor sent.
     static func echo(_ path: String, _ args: [String: Any]) -> Answer {
-        let value = try! JSONSerialization.data(withJSONObject: ["status": "success", "value": args])
+        let result: Any = switch path {
+        case "sync:push": ["results": (args["changes"] as? [Any] ?? []).map { ["ok": true, "change": $0] }]
+        case "sync:pull": ["changes": [Any](), "cursor": args["cursor"] ?? 0, "hasMore": false]
+        default: args
+        }
+        let value = try! JSONSerialization.data(withJSONObject: ["status": "success", "value": result])
         return .json(200, String(decoding: value, as: UTF8.self))
     }
 

@@ -5,11 +5,20 @@ import Testing
 @Suite("Sync engine")
 struct SyncEngineTests {
     let url = URL(string: "https://example.convex.cloud")!
+    static let account = UUID(uuidString: "A0000000-0000-4000-8000-000000000001")!
 
-    func engine(_ transport: ScriptedTransport, store: InMemorySessionStore, clock: RecordingSyncClock = RecordingSyncClock(), maxRetries: Int = 3) -> SyncEngine {
+    static func credential(account: UUID = account, expiresIn seconds: TimeInterval = 30 * 24 * 3600) -> StoredCredential {
+        StoredCredential(token: "t", expiresAt: Fixed.start.addingTimeInterval(seconds), userId: account, appleUserId: "apple")
+    }
+
+    func engine(
+        _ transport: ScriptedTransport, store: InMemorySessionStore, clock: RecordingSyncClock = RecordingSyncClock(),
+        maxRetries: Int = 3, batchSize: Int = Limits.pushBatch, credential: StoredCredential? = SyncEngineTests.credential()
+    ) -> SyncEngine {
         SyncEngine(
-            store: store, client: ConvexClient(baseURL: url, transport: transport, token: { "t" }), clock: clock,
-            backoff: Backoff(baseSeconds: 1, capSeconds: 8, maxRetries: maxRetries), random: { 0.5 }
+            store: store, client: ConvexClient(baseURL: url, transport: transport, token: { "t" }),
+            credentials: InMemoryCredentialStore(credential), clock: clock,
+            backoff: Backoff(baseSeconds: 1, capSeconds: 8, maxRetries: maxRetries), random: { 0.5 }, batchSize: batchSize
         )
     }
 
@@ -20,7 +29,12 @@ struct SyncEngineTests {
         return harness
     }
 
-    @Test("drains in order with the right function per record, and empties the outbox")
+    /// The entity of each change a `sync:push` call sent.
+    static func entities(_ call: (path: String, args: [String: Any], authorization: String?)) -> [String] {
+        (call.args["changes"] as? [[String: Any]] ?? []).compactMap { $0["entity"] as? String }
+    }
+
+    @Test("drains the outbox in one batch, in queue order, and empties it")
     func drain() async throws {
         let harness = try await preparedStore()
         let transport = ScriptedTransport()
@@ -28,8 +42,18 @@ struct SyncEngineTests {
         #expect(status.phase == .synced)
         #expect(status.pendingCount == 0)
         #expect(status.lastSyncedAt == Fixed.start)
-        #expect(transport.paths == ["settings:upsert"] + Array(repeating: "presets:upsert", count: 5) + ["sessions:upsert", "logEntries:upsert"])
+        #expect(transport.paths == ["sync:push"])
+        #expect(Self.entities(transport.sent[0]) == ["settings"] + Array(repeating: "preset", count: 5) + ["session", "logEntry"])
         #expect(await harness.store.pendingChanges().isEmpty)
+    }
+
+    @Test("a long outbox goes in batches of the batch size")
+    func batches() async throws {
+        let harness = try await preparedStore()
+        let transport = ScriptedTransport()
+        let status = await engine(transport, store: harness.store, batchSize: 3).drain()
+        #expect(status.phase == .synced)
+        #expect(transport.sent.map { Self.entities($0).count } == [3, 3, 2])
     }
 
     @Test("defaults nobody chose are not pushed (the account's own settings must win)")
@@ -41,32 +65,58 @@ struct SyncEngineTests {
         let status = await engine(transport, store: harness.store).drain()
         #expect(status.phase == .synced)
         #expect(status.failedCount == 0)
-        #expect(!transport.paths.contains("settings:upsert"))
+        #expect(!transport.sent.flatMap(Self.entities).contains("settings"))
         #expect(await harness.store.pendingChanges().isEmpty)
     }
 
-    @Test("deletes go as tombstones through the delete functions")
-    func deletes() async throws {
+    @Test("a change refused inside a batch is marked failed, its data kept, and the others complete")
+    func refusedInBatch() async throws {
         let harness = try await preparedStore()
-        let transport = ScriptedTransport()
-        let sync = engine(transport, store: harness.store)
-        await sync.drain()
-        let active = try #require(await harness.store.activeSession())
-        let log = try #require(await harness.store.logs(sessionId: active.id).first)
-        _ = try await harness.service.deleteLog(id: log.id)
-        let preset = try #require(try await harness.service.presets().first)
-        try await harness.service.deletePreset(id: preset.id)
-        // The echo answers the tombstone args, so answer with the full record instead.
-        let tombstones = ScriptedTransport(fallback: { path, args in
-            let value: Any = path == "logEntries:delete"
-                ? try! JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode({ var l = log; l.deletedAt = Fixed.start; l.updatedAt = Fixed.start; return l }()))
-                : try! JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(PresetRecord({ var p = preset; p.deletedAt = Fixed.start; p.updatedAt = Fixed.start; return p }())))
+        let transport = ScriptedTransport(fallback: { path, args in
+            guard path == "sync:push", let changes = args["changes"] as? [[String: Any]] else { return ScriptedTransport.echo(path, args) }
+            let results: [[String: Any]] = changes.enumerated().map { index, change in
+                index == 0 ? ["ok": false, "code": "INVALID_ARGUMENT", "message": "waterEveryNDrinks must be 1 or more"] : ["ok": true, "change": change]
+            }
+            let data = try! JSONSerialization.data(withJSONObject: ["status": "success", "value": ["results": results]])
+            return .json(200, String(decoding: data, as: UTF8.self))
+        })
+        let status = await engine(transport, store: harness.store).drain()
+        #expect(status.phase == .synced)
+        #expect(status.failedCount == 1)
+        #expect(status.lastError?.contains("waterEveryNDrinks") == true)
+        #expect(transport.paths == ["sync:push"])
+        #expect(await harness.store.pendingChanges().map(\.isFailed) == [true])
+        #expect(await harness.store.user()?.settings.waterEveryNDrinks == UserSettings().waterEveryNDrinks)
+    }
+
+    /// What a fake backend answers a delete with (the stored tombstone), set once it is known.
+    final class Answers: @unchecked Sendable {
+        var deletedLog: LogEntry?
+    }
+
+    @Test("an older backend without sync:push gets each record through its own function, deletes as tombstones")
+    func olderBackend() async throws {
+        let harness = try await preparedStore()
+        let answers = Answers()
+        let transport = ScriptedTransport([ScriptedTransport.functionError("UNKNOWN_FUNCTION", "no function named sync:push")], fallback: { path, args in
+            guard path == "logEntries:delete", let log = answers.deletedLog else { return ScriptedTransport.echo(path, args) }
+            let value = try! JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(log))
             let data = try! JSONSerialization.data(withJSONObject: ["status": "success", "value": value])
             return .json(200, String(decoding: data, as: UTF8.self))
         })
-        await engine(tombstones, store: harness.store).drain()
-        #expect(tombstones.paths == ["logEntries:delete", "presets:delete"])
-        #expect(tombstones.sent.first?.args.keys.sorted() == ["deletedAt", "id"])
+        let sync = engine(transport, store: harness.store)
+        #expect(await sync.drain().phase == .synced)
+        #expect(transport.paths == ["sync:push", "settings:upsert"] + Array(repeating: "presets:upsert", count: 5) + ["sessions:upsert", "logEntries:upsert"])
+
+        let active = try #require(await harness.store.activeSession())
+        let log = try #require(await harness.store.logs(sessionId: active.id).first)
+        _ = try await harness.service.deleteLog(id: log.id)
+        answers.deletedLog = try #require(await harness.store.log(id: log.id))
+        // The engine remembers the backend has no batches.
+        #expect(await sync.drain().phase == .synced)
+        #expect(transport.paths.suffix(1) == ["logEntries:delete"])
+        #expect(transport.sent.last?.args.keys.sorted() == ["deletedAt", "id"])
+        #expect(await harness.store.pendingChanges().isEmpty)
     }
 
     @Test("network failures retry with capped exponential backoff, then report offline and keep everything")
@@ -79,7 +129,7 @@ struct SyncEngineTests {
         #expect(status.pendingCount == 8)
         // Half the capped step plus half of the other half (random 0.5): 0.75 × 1, 2, 4, 8, 8.
         #expect(clock.sleeps == [0.75, 1.5, 3, 6, 6])
-        #expect(transport.paths.count == 6)
+        #expect(transport.paths == Array(repeating: "sync:push", count: 6))
     }
 
     @Test("a server error is retried and then the drain carries on")
@@ -88,29 +138,132 @@ struct SyncEngineTests {
         let transport = ScriptedTransport([.json(502, "bad gateway"), ScriptedTransport.functionError("INTERNAL")])
         let status = await engine(transport, store: harness.store).drain()
         #expect(status.phase == .synced)
-        #expect(transport.paths.prefix(3) == ["settings:upsert", "settings:upsert", "settings:upsert"])
+        #expect(transport.paths == ["sync:push", "sync:push", "sync:push"])
+        #expect(await harness.store.pendingChanges().isEmpty)
     }
 
-    @Test("a refused change is marked failed, its data kept, and the rest still syncs")
-    func refused() async throws {
-        let harness = try await preparedStore()
-        let transport = ScriptedTransport([ScriptedTransport.functionError("INVALID_ARGUMENT", "waterEveryNDrinks must be 1 or more")])
-        let status = await engine(transport, store: harness.store).drain()
-        #expect(status.phase == .synced)
-        #expect(status.failedCount == 1)
-        #expect(status.lastError?.contains("waterEveryNDrinks") == true)
-        #expect(await harness.store.user()?.settings != nil)
-        #expect(await harness.store.pendingChanges().map(\.isFailed) == [true])
-    }
-
-    @Test("an expired session token stops the drain until the person signs in again")
+    @Test("a token the backend refuses stops the drain until the person signs in again")
     func signedOut() async throws {
         let harness = try await preparedStore()
-        let transport = ScriptedTransport([ScriptedTransport.functionError("UNAUTHENTICATED", "the session token has expired")])
+        let transport = ScriptedTransport([ScriptedTransport.functionError("UNAUTHENTICATED", "the session has ended")])
         let status = await engine(transport, store: harness.store).drain()
         #expect(status.phase == .signedOut)
         #expect(status.pendingCount == 8)
         #expect(transport.paths.count == 1)
+    }
+
+    @Test("an expired sign-in is noticed before any call, and one ending soon asks to sign in again while sync goes on")
+    func expiry() async throws {
+        let harness = try await preparedStore()
+        let transport = ScriptedTransport()
+        let expired = await engine(transport, store: harness.store, credential: Self.credential(expiresIn: -1)).drain()
+        #expect(expired.phase == .signedOut)
+        #expect(expired.needsSignIn)
+        #expect(expired.pendingCount == 8)
+        #expect(transport.paths.isEmpty)
+
+        let none = await engine(transport, store: harness.store, credential: nil).drain()
+        #expect(none.phase == .signedOut)
+        #expect(transport.paths.isEmpty)
+
+        let soon = await engine(transport, store: harness.store, credential: Self.credential(expiresIn: 3600)).drain()
+        #expect(soon.phase == .synced)
+        #expect(soon.renewSignInBy == Fixed.start.addingTimeInterval(3600))
+        #expect(soon.needsSignIn)
+        #expect(transport.paths == ["sync:push"])
+    }
+
+    @Test("signed in as another account than the device's data: nothing moves until the person chooses")
+    func anotherAccount() async throws {
+        let harness = try await preparedStore()
+        let other = UUID(uuidString: "B0000000-0000-4000-8000-000000000002")!
+        let transport = ScriptedTransport()
+        // The first account to sync owns what is on the device.
+        #expect(await engine(transport, store: harness.store).drain().phase == .synced)
+        #expect(await harness.store.syncCursor()?.accountId == Self.account)
+        _ = try await harness.service.quickLog(.water, source: .phone)
+
+        let asOther = engine(transport, store: harness.store, credential: Self.credential(account: other))
+        let status = await asOther.drain()
+        #expect(status.phase == .accountChoice)
+        #expect(status.pendingCount == 1)
+        #expect(await asOther.pull().phase == .accountChoice)
+        #expect(transport.paths == ["sync:push"])
+
+        let link = AccountLink(store: harness.store, service: harness.service)
+        #expect(try await link.needsChoice(signingInAs: other))
+        #expect(try await !link.needsChoice(signingInAs: Self.account))
+        _ = try await link.resolve(.keepThisDevicesData, for: other)
+        // Everything on the device goes to the new account: settings, 5 presets, the session, 2 logs.
+        #expect(await asOther.drain().phase == .synced)
+        #expect(Self.entities(transport.sent[1]).count == 9)
+    }
+
+    @Test("starting clean for another account removes this device's records and keeps a fresh person")
+    func startClean() async throws {
+        let harness = try await preparedStore()
+        let other = UUID()
+        try await harness.store.saveSyncCursor(SyncCursor(accountId: Self.account, position: 40))
+        let effects = try await AccountLink(store: harness.store, service: harness.service).resolve(.startClean, for: other)
+        #expect(effects.contains { if case .cancelReminders = $0 { true } else { false } })
+        #expect(await harness.store.activeSession() == nil)
+        #expect(await harness.store.sessions(limit: nil).isEmpty)
+        #expect(await harness.store.user() != nil)
+        #expect(await harness.store.syncCursor() == SyncCursor(accountId: other, position: nil))
+    }
+
+    /// A `sync:pull` answer.
+    static func page(_ changes: [SyncPayload], cursor: Int, hasMore: Bool) throws -> ScriptedTransport.Answer {
+        let value = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(PullPage(changes: changes, cursor: cursor, hasMore: hasMore)))
+        let data = try JSONSerialization.data(withJSONObject: ["status": "success", "value": value])
+        return .json(200, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("pull pages after the stored cursor, places a log that came before its session, and asks only for what is new next time")
+    func pullPages() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let night = SessionRecord(id: UUID(), startTime: Fixed.start, endTime: Fixed.start.addingTimeInterval(3600), isActive: false, updatedAt: Fixed.start.addingTimeInterval(3600))
+        let drink = LogEntry.alcohol(id: UUID(), sessionId: night.id, at: Fixed.start.addingTimeInterval(60),
+                                     AlcoholMeta(drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: 1))
+        let transport = ScriptedTransport([
+            try Self.page([.logEntry(drink)], cursor: 5, hasMore: true),
+            try Self.page([.session(night)], cursor: 9, hasMore: false),
+            try Self.page([], cursor: 9, hasMore: false),
+        ])
+        let sync = engine(transport, store: harness.store)
+        #expect(await sync.pull().phase == .synced)
+        #expect(await harness.store.logs(sessionId: night.id).map(\.id) == [drink.id])
+        #expect(await harness.store.syncCursor() == SyncCursor(accountId: Self.account, position: 9))
+        #expect(transport.sent.filter { $0.path == "sync:pull" }.map { $0.args["cursor"] as? Int } == [nil, 5])
+
+        await sync.pull()
+        let pulls = transport.sent.filter { $0.path == "sync:pull" }
+        #expect(pulls.count == 3)
+        #expect(pulls.last?.args["cursor"] as? Int == 9)
+    }
+
+    @Test("a log whose session never comes makes the next pull start over instead of skipping it")
+    func orphanStartsOver() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let orphan = LogEntry.water(id: UUID(), sessionId: UUID(), at: Fixed.start, amountOz: 8)
+        let transport = ScriptedTransport([try Self.page([.logEntry(orphan)], cursor: 3, hasMore: false)])
+        let status = await engine(transport, store: harness.store).pull()
+        #expect(status.lastError?.contains("without their session") == true)
+        #expect(await harness.store.syncCursor() == SyncCursor(accountId: Self.account, position: nil))
+    }
+
+    @Test("an older backend without sync:pull is pulled record by record")
+    func olderBackendPull() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let user = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(User(id: Self.account, appleUserId: "apple", createdAt: Fixed.start, settings: UserSettings())))
+        let me = try JSONSerialization.data(withJSONObject: ["status": "success", "value": user])
+        let empty = #"{"status":"success","value":[]}"#
+        let transport = ScriptedTransport([
+            ScriptedTransport.functionError("UNKNOWN_FUNCTION", "no function named sync:pull"),
+            .json(200, String(decoding: me, as: UTF8.self)), .json(200, empty), .json(200, empty),
+        ])
+        #expect(await engine(transport, store: harness.store).pull().phase == .synced)
+        #expect(transport.paths.prefix(4) == ["sync:pull", "users:me", "presets:list", "sessions:list"])
     }
 
     @Test("the status model shows calm words and symbols")

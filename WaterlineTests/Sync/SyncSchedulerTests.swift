@@ -71,4 +71,19 @@ struct SyncSchedulerTests {
         #expect(drains.value == 1)
         #expect(await scheduler.history == [.networkBack])
     }
+
+    @Test("a local write only pushes; every other reason pulls (which pushes after)")
+    func pullForOtherReasons() async {
+        let waits = HeldWaits(), drains = DrainCounter(), pulls = DrainCounter()
+        let scheduler = SyncScheduler(sleep: { await waits.wait($0) }, drain: { drains.drain() }, pull: { pulls.drain() })
+        let write = await scheduler.localChange()
+        while waits.count < 1 { await Task.yield() }
+        waits.releaseAll()
+        await write.value
+        #expect((drains.value, pulls.value) == (1, 0))
+        for reason in [SyncScheduler.Reason.launch, .activation, .signIn, .backgroundRefresh] { await scheduler.drainNow(reason) }
+        await scheduler.networkChanged(isOnline: false)
+        await scheduler.networkChanged(isOnline: true)
+        #expect((drains.value, pulls.value) == (1, 5))
+    }
 }

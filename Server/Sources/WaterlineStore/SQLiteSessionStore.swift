@@ -57,7 +57,8 @@ public actor SQLiteSessionStore: SyncStore {
             let previous = try await Rows.user(db)
             _ = try await db.query("DELETE FROM user")
             _ = try await db.query("INSERT INTO user (id, body) VALUES (?, ?)", [Rows.key(user.id), Rows.json(user)])
-            if previous?.settings != user.settings { try await Rows.enqueue(.settings(user.settings), db) }
+            // Defaults nobody chose are never sent: the account's own settings win on every device.
+            if previous?.settings != user.settings, !user.settings.isUntouched { try await Rows.enqueue(.settings(user.settings), db) }
         }
     }
 
@@ -133,7 +134,7 @@ public actor SQLiteSessionStore: SyncStore {
 
     public func deleteAll() async throws {
         try await write { db in
-            for table in ["log_entries", "sessions", "presets", "user", "outbox"] {
+            for table in ["log_entries", "sessions", "presets", "user", "outbox_changes", "sync_state"] {
                 _ = try await db.query("DELETE FROM \(table)")
             }
         }
@@ -142,46 +143,118 @@ public actor SQLiteSessionStore: SyncStore {
     // MARK: SyncStore
 
     public func pendingChanges() async throws -> [PendingChange] {
-        try await read { db in try await Rows.outbox(db).ordered }
+        try await read { db in try await Rows.pending(db, waitingOnly: false, limit: nil) }
+    }
+
+    public func nextChanges(limit: Int) async throws -> [PendingChange] {
+        try await read { db in try await Rows.pending(db, waitingOnly: true, limit: limit) }
+    }
+
+    public func outboxCounts() async throws -> OutboxCounts {
+        try await read { db in try await Rows.outboxCounts(db) }
     }
 
     public func completeChange(_ key: SyncKey, revision: Int) async throws {
-        try await write { db in try await Rows.updateOutbox(db) { $0.complete(key, revision: revision) } }
+        try await write { db in try await Rows.complete(key, revision: revision, db) }
     }
 
     public func failChange(_ key: SyncKey, revision: Int, reason: String) async throws {
-        try await write { db in try await Rows.updateOutbox(db) { $0.fail(key, revision: revision, reason: reason) } }
+        try await write { db in try await Rows.fail(key, revision: revision, reason: reason, db) }
+    }
+
+    public func settle(_ pushed: [PushedChange]) async throws {
+        try await write { db in
+            guard let user = try await Rows.user(db) else { throw SessionStoreError.noUser }
+            for change in pushed {
+                if let failure = change.failure {
+                    try await Rows.fail(change.key, revision: change.revision, reason: failure, db)
+                    continue
+                }
+                try await Rows.complete(change.key, revision: change.revision, db)
+                if let stored = change.stored { _ = try await Self.merge(stored, user: user, db) }
+            }
+        }
+    }
+
+    public func applyPage(_ changes: [SyncPayload], cursor: SyncCursor) async throws -> [SyncPayload] {
+        try await write { db in
+            guard var user = try await Rows.user(db) else { throw SessionStoreError.noUser }
+            var unplaced: [SyncPayload] = []
+            for change in changes.inApplyOrder() {
+                if case .logEntry(let log) = change, try await db.query("SELECT 1 FROM sessions WHERE id = ?", [Rows.key(log.sessionId)]).isEmpty {
+                    unplaced.append(change)
+                    continue
+                }
+                _ = try await Self.merge(change, user: user, db)
+                if case .settings = change, let updated = try await Rows.user(db) { user = updated }
+            }
+            try await Rows.saveSyncCursor(cursor, db)
+            return unplaced
+        }
+    }
+
+    public func syncCursor() async throws -> SyncCursor? {
+        try await read { db in try await Rows.syncCursor(db) }
+    }
+
+    public func saveSyncCursor(_ cursor: SyncCursor?) async throws {
+        try await write { db in try await Rows.saveSyncCursor(cursor, db) }
+    }
+
+    public func requeueAll() async throws {
+        try await write { db in
+            for session in try await Rows.all(Session.self, "SELECT body FROM sessions ORDER BY start_time", [], db) {
+                try await Rows.enqueue(.session(SessionRecord(session)), db)
+            }
+            for preset in try await Rows.all(DrinkPreset.self, "SELECT body FROM presets ORDER BY sort_order", [], db) {
+                try await Rows.enqueue(.preset(PresetRecord(preset)), db)
+            }
+            for log in try await Rows.all(LogEntry.self, "SELECT body FROM log_entries ORDER BY timestamp, id", [], db) {
+                try await Rows.enqueue(.logEntry(log), db)
+            }
+            if let settings = try await Rows.user(db)?.settings, !settings.isUntouched {
+                try await Rows.enqueue(.settings(settings), db)
+            }
+        }
     }
 
     @discardableResult
     public func applyRemote(_ payload: SyncPayload) async throws -> Bool {
         try await write { db in
             guard let user = try await Rows.user(db) else { throw SessionStoreError.noUser }
-            let replaced: Bool
-            switch payload {
-            case .session(let record):
-                let local = try await Rows.one(Session.self, "SELECT body FROM sessions WHERE id = ?", [Rows.key(record.id)], db)
-                replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
-                if replaced { try await Rows.write(record.session(userId: user.id), db) }
-            case .logEntry(let log):
-                let local = try await Rows.one(LogEntry.self, "SELECT body FROM log_entries WHERE id = ?", [Rows.key(log.id)], db)
-                replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
-                if replaced { try await Rows.write(log, db) }
-            case .preset(let record):
-                let local = try await Rows.one(DrinkPreset.self, "SELECT body FROM presets WHERE id = ?", [Rows.key(record.id)], db)
-                replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
-                if replaced { try await Rows.write(record.preset(userId: user.id), db) }
-            case .settings(let settings):
-                replaced = Stamp(updatedAt: user.settings.updatedAt, deletedAt: nil).isReplaced(by: payload.stamp)
-                if replaced {
-                    var updated = user
-                    updated.settings = settings
-                    _ = try await db.query("UPDATE user SET body = ?", [Rows.json(updated)])
-                }
-            }
-            if replaced { try await Rows.updateOutbox(db) { $0.discard(payload.key) } }
-            return replaced
+            return try await Self.merge(payload, user: user, db)
         }
+    }
+
+    /// Merges one version from the backend inside a transaction; see `applyRemote(_:)`.
+    private static func merge(_ payload: SyncPayload, user: User, _ db: SQLiteConnection) async throws -> Bool {
+        let replaced: Bool
+        switch payload {
+        case .session(let record):
+            let local = try await Rows.one(Session.self, "SELECT body FROM sessions WHERE id = ?", [Rows.key(record.id)], db)
+            replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
+            if replaced { try await Rows.write(record.session(userId: user.id), enqueueing: false, db) }
+        case .logEntry(let log):
+            guard try await !db.query("SELECT 1 FROM sessions WHERE id = ?", [Rows.key(log.sessionId)]).isEmpty else {
+                throw SessionStoreError.unknownSession(log.sessionId)
+            }
+            let local = try await Rows.one(LogEntry.self, "SELECT body FROM log_entries WHERE id = ?", [Rows.key(log.id)], db)
+            replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
+            if replaced { try await Rows.write(log, db) }
+        case .preset(let record):
+            let local = try await Rows.one(DrinkPreset.self, "SELECT body FROM presets WHERE id = ?", [Rows.key(record.id)], db)
+            replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
+            if replaced { try await Rows.write(record.preset(userId: user.id), db) }
+        case .settings(let settings):
+            replaced = Stamp(updatedAt: user.settings.updatedAt, deletedAt: nil).isReplaced(by: payload.stamp)
+            if replaced {
+                var updated = user
+                updated.settings = settings
+                _ = try await db.query("UPDATE user SET body = ?", [Rows.json(updated)])
+            }
+        }
+        if replaced { try await Rows.discard(payload.key, db) }
+        return replaced
     }
 
     // MARK: Transactions

@@ -29,8 +29,12 @@ struct SyncContractTests {
             return ConvexClient(baseURL: baseURL, timeout: 5, transport: transport, token: { await credentials.validToken(at: Date()) })
         }
 
-        func engine(_ baseURL: URL, transport: any HTTPTransport = URLSessionTransport()) -> SyncEngine {
-            SyncEngine(store: store, client: client(baseURL, transport: transport), clock: InstantClock(), backoff: Backoff(maxRetries: 2))
+        /// The app's engine: it reads the kept token's expiry and account before calling.
+        func engine(_ baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), batchSize: Int = Limits.pushBatch) -> SyncEngine {
+            SyncEngine(
+                store: store, client: client(baseURL, transport: transport), credentials: credentials, clock: InstantClock(),
+                backoff: Backoff(maxRetries: 2), batchSize: batchSize
+            )
         }
     }
 
@@ -108,10 +112,11 @@ struct SyncContractTests {
         let started = try await phone.service.startSession()
         for _ in 0..<6 { _ = try await phone.service.quickLog(.alcohol, source: .phone) }
 
+        // Batches of two: five presets, the session and six logs are six batches; four go through.
         let stopping = StoppingTransport(after: 4) { await server.stop() }
-        let interrupted = await phone.engine(server.baseURL, transport: stopping).drain()
+        let interrupted = await phone.engine(server.baseURL, transport: stopping, batchSize: 2).drain()
         #expect(interrupted.phase == .offline)
-        #expect(interrupted.pendingCount == 12 - 4, "five presets, the session and six logs to push; four went through")
+        #expect(interrupted.pendingCount == 12 - 8)
 
         let restarted = try await TestServer.start(dataDirectory: server.dataDirectory)
         let finished = await phone.engine(restarted.baseURL).drain()

@@ -7,6 +7,7 @@ public actor InMemorySessionStore: SyncStore {
     private var logsById: [UUID: LogEntry] = [:]
     private var presetsById: [UUID: DrinkPreset] = [:]
     private var outbox = Outbox()
+    private var cursor: SyncCursor?
 
     public init() {}
 
@@ -15,7 +16,7 @@ public actor InMemorySessionStore: SyncStore {
     public func saveUser(_ user: User) {
         let settingsChanged = storedUser?.settings != user.settings
         storedUser = user
-        if settingsChanged { outbox.enqueue(.settings(user.settings)) }
+        if settingsChanged, !user.settings.isUntouched { outbox.enqueue(.settings(user.settings)) }
     }
 
     public func activeSession() -> Session? {
@@ -79,11 +80,47 @@ public actor InMemorySessionStore: SyncStore {
         logsById = [:]
         presetsById = [:]
         outbox.removeAll()
+        cursor = nil
     }
 
     // MARK: SyncStore
 
     public func pendingChanges() -> [PendingChange] { outbox.ordered }
+
+    public func nextChanges(limit: Int) -> [PendingChange] { outbox.next(limit: limit) }
+
+    public func outboxCounts() -> OutboxCounts { outbox.counts }
+
+    public func settle(_ pushed: [PushedChange]) throws {
+        outbox.settle(pushed)
+        for change in pushed where change.failure == nil {
+            if let stored = change.stored { try applyRemote(stored) }
+        }
+    }
+
+    public func applyPage(_ changes: [SyncPayload], cursor: SyncCursor) throws -> [SyncPayload] {
+        var unplaced: [SyncPayload] = []
+        for change in changes.inApplyOrder() {
+            if case .logEntry(let log) = change, sessionsById[log.sessionId] == nil {
+                unplaced.append(change)
+            } else {
+                try applyRemote(change)
+            }
+        }
+        self.cursor = cursor
+        return unplaced
+    }
+
+    public func syncCursor() -> SyncCursor? { cursor }
+
+    public func saveSyncCursor(_ cursor: SyncCursor?) { self.cursor = cursor }
+
+    public func requeueAll() {
+        for session in sessionsById.values.sorted(by: { $0.startTime < $1.startTime }) { outbox.enqueue(.session(SessionRecord(session))) }
+        for preset in presetsById.values { outbox.enqueue(.preset(PresetRecord(preset))) }
+        for log in logsById.values.sorted(by: WaterlineEngine.isOrderedBefore) { outbox.enqueue(.logEntry(log)) }
+        if let settings = storedUser?.settings, !settings.isUntouched { outbox.enqueue(.settings(settings)) }
+    }
 
     public func completeChange(_ key: SyncKey, revision: Int) { outbox.complete(key, revision: revision) }
 

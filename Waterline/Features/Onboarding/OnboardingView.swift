@@ -1,4 +1,3 @@
-import AuthenticationServices
 import SwiftUI
 import WaterlineKit
 
@@ -6,9 +5,7 @@ import WaterlineKit
 struct OnboardingView: View {
     @State var model: OnboardingModel
     @Environment(AppEnvironment.self) private var environment
-    @State private var nonce = SignInNonce()
     @State private var signInError: String?
-    @State private var isSigningIn = false
 
     var body: some View {
         NavigationStack {
@@ -52,47 +49,18 @@ struct OnboardingView: View {
         VStack(spacing: 16) {
             Spacer()
             Text("Sign in to keep your sessions safe across devices.").multilineTextAlignment(.center)
-            SignInWithAppleButton(.signIn) { request in
-                nonce = SignInNonce()
-                request.requestedScopes = []
-                request.nonce = nonce.sha256
-            } onCompletion: { result in
-                Task { await signInCompleted(result) }
+            AccountSignInButton(account: environment.account) {
+                Task {
+                    if environment.account.isSignedIn {
+                        await model.signedIn()
+                    } else if let error = environment.account.errorMessage {
+                        signInError = error
+                    }
+                }
             }
-            .signInWithAppleButtonStyle(.black)
-            .frame(height: 50)
-            .disabled(isSigningIn)
             Button("Continue without an account") { model.continueTapped() }
                 .font(.subheadline)
             Spacer()
-        }
-    }
-
-    private func signInCompleted(_ result: Result<ASAuthorization, any Error>) async {
-        switch result {
-        case .success(let authorization):
-            guard let credential = authorization.credential as? ASAuthorizationAppleIDCredential,
-                  let data = credential.identityToken, let token = String(data: data, encoding: .utf8)
-            else {
-                signInError = String(localized: "Apple did not return an identity token.")
-                return
-            }
-            isSigningIn = true
-            defer { isSigningIn = false }
-            do {
-                // The person exists on this device first, so the account links to them and the
-                // pull has somewhere to merge into.
-                try await environment.service.prepare()
-                try await environment.auth.signIn(identityToken: token, nonce: nonce.raw, linking: environment.store)
-                await environment.sync.pull()
-                await model.signedIn()
-            } catch {
-                signInError = String(localized: "Waterline could not reach its server. You can try again, or continue without an account.")
-            }
-        case .failure(let error):
-            if (error as? ASAuthorizationError)?.code != .canceled {
-                signInError = error.localizedDescription
-            }
         }
     }
 

@@ -59,7 +59,21 @@ struct SettingsView: View {
                     Button("Add Preset") { addingPreset = true }
                 }
                 Section("Account") {
-                    Button("Sign Out") { Task { await model.signOutTapped() } }
+                    if model.isSignedIn {
+                        if let renewBy = environment.syncStatus.status.renewSignInBy {
+                            Text("Your sign-in ends \(renewBy, style: .relative). Sign in again to keep syncing.")
+                                .font(.footnote)
+                            AccountSignInButton(account: environment.account) { Task { await model.appeared() } }
+                        }
+                        Button("Sign Out") { Task { await model.signOutTapped() } }
+                    } else {
+                        Text("Sign in to back up your sessions and sync them. What you log stays on this iPhone either way.")
+                            .font(.footnote)
+                        AccountSignInButton(account: environment.account) { Task { await model.appeared() } }
+                        if let error = environment.account.errorMessage {
+                            Text(verbatim: error).foregroundStyle(Palette.warning)
+                        }
+                    }
                     Button("Delete Account", role: .destructive) { model.deleteAccountTapped() }
                 }
                 if let error = model.errorMessage {

@@ -11,6 +11,12 @@ struct SyncCommand: AsyncParsableCommand {
     @Option(help: "The Waterline server or Convex deployment URL (remembered from `login` when omitted).")
     var server: String?
 
+    @Flag(help: "This store holds another account's data: send it to the signed-in account.")
+    var keepData = false
+
+    @Flag(help: "This store holds another account's data: remove it and take the signed-in account's.")
+    var startClean = false
+
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
@@ -34,6 +40,14 @@ struct SyncCommand: AsyncParsableCommand {
         }
         _ = try await companion.service.prepare()
         let client = ConvexClient(baseURL: url, timeout: 10, token: { await file.validToken(at: Companion.now()) })
+        if keepData || startClean {
+            guard !(keepData && startClean) else { throw CLIError("choose one of --keep-data and --start-clean") }
+            let account = try await client.call(Users.Me.self).id
+            let link = AccountLink(store: companion.store, service: companion.service)
+            if try await link.needsChoice(signingInAs: account) {
+                _ = try await link.resolve(keepData ? .keepThisDevicesData : .startClean, for: account)
+            }
+        }
         let engine = SyncEngine(store: companion.store, client: client, backoff: Backoff(baseSeconds: 0.5, capSeconds: 4, maxRetries: 3))
         var status = await engine.drain()
         if status.phase == .synced { status = await engine.pull() }
@@ -49,6 +63,8 @@ struct SyncCommand: AsyncParsableCommand {
             throw CLIError("could not reach \(url.absoluteString); \(status.pendingCount) change(s) wait here (\(status.lastError ?? "no answer"))")
         case .signedOut:
             throw CLIError("the server refused the token; run `waterline login --token T` again")
+        case .accountChoice:
+            throw CLIError("this store holds another account's data; run `waterline sync --keep-data` to send it to the signed-in account, or `waterline sync --start-clean` to replace it with that account's")
         }
     }
 

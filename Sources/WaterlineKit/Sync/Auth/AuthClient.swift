@@ -28,6 +28,11 @@ public struct AuthClient: Sendable {
         return session
     }
 
+    /// The backend user of the kept session token, expired or not.
+    public func currentAccount() async throws -> UUID? {
+        try await credentials.load()?.userId
+    }
+
     /// Whether a session token that has not expired is kept.
     public func isSignedIn() async -> Bool {
         await credentials.validToken(at: now()) != nil

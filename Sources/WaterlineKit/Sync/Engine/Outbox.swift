@@ -30,6 +30,28 @@ public struct Outbox: Codable, Hashable, Sendable {
         changes.values.sorted { $0.sequence < $1.sequence }
     }
 
+    /// The first `limit` changes waiting to be sent, in queue order (refused ones left out).
+    public func next(limit: Int) -> [PendingChange] {
+        Array(changes.values.filter { !$0.isFailed }.sorted { $0.sequence < $1.sequence }.prefix(limit))
+    }
+
+    public var counts: OutboxCounts {
+        let failed = changes.values.count { $0.isFailed }
+        return OutboxCounts(pending: changes.count - failed, failed: failed)
+    }
+
+    /// Settles a pushed batch: see `SyncStore.settle(_:)`. The stored versions are merged by the
+    /// store, which then calls `discard` for those that replaced the local record.
+    public mutating func settle(_ pushed: [PushedChange]) {
+        for change in pushed {
+            if let failure = change.failure {
+                fail(change.key, revision: change.revision, reason: failure)
+            } else {
+                complete(change.key, revision: change.revision)
+            }
+        }
+    }
+
     /// The backend has this revision: drop it unless a newer edit came in meanwhile.
     public mutating func complete(_ key: SyncKey, revision: Int) {
         if changes[key]?.revision == revision { changes[key] = nil }

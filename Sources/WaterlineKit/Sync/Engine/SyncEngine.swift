@@ -1,34 +1,53 @@
 import Foundation
 
-/// Pushes the outbox to the backend in order and pulls the backend's records after sign-in.
+/// Pushes the outbox to the backend in batches and pulls the account's changes after a cursor.
 ///
 /// Network and server failures are retried with backoff; a change the backend refuses is
-/// marked failed (its data stays on the device) and the drain goes on; an authentication
-/// failure stops the drain until the person signs in again. Nothing is ever dropped locally.
+/// marked failed (its data stays on the device) and the rest go on; an authentication failure,
+/// an expired token or a device holding another account's data stops sync until the person
+/// acts. Nothing is ever dropped locally. A backend without `sync:*` is spoken to record by record.
 public actor SyncEngine {
     private let store: any SyncStore
     private let client: ConvexClient
+    private let credentials: (any CredentialStore)?
     private let clock: any SyncClock
     private let backoff: Backoff
     private let random: @Sendable () -> Double
+    private let batchSize: Int
+    private let pageSize: Int
     private let onStatus: @Sendable (SyncStatus) -> Void
     public private(set) var status = SyncStatus()
     private var isDraining = false
     private var drainAgain = false
+    /// Set when the backend answered UNKNOWN_FUNCTION for `sync:*` (an older server).
+    private var batchesUnsupported = false
 
+    /// How long before a session token expires the person is asked to sign in again.
+    public static let renewalNotice: TimeInterval = 3 * 24 * 3600
+
+    /// - Parameters:
+    ///   - credentials: the kept session token (the same the client's token closure reads): its
+    ///     expiry is checked before a call is made, and its user is the account the cursor belongs
+    ///     to. Without it, the account is asked of the backend (`users:me`) at each pull.
     public init(
         store: any SyncStore,
         client: ConvexClient,
+        credentials: (any CredentialStore)? = nil,
         clock: any SyncClock = SystemSyncClock(),
         backoff: Backoff = Backoff(),
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        batchSize: Int = Limits.pushBatch,
+        pageSize: Int = Limits.pullPage,
         onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in }
     ) {
         self.store = store
         self.client = client
+        self.credentials = credentials
         self.clock = clock
         self.backoff = backoff
         self.random = random
+        self.batchSize = max(1, min(batchSize, Limits.pushBatch))
+        self.pageSize = max(1, min(pageSize, Limits.pullPage))
         self.onStatus = onStatus
     }
 
@@ -49,25 +68,25 @@ public actor SyncEngine {
         return status
     }
 
-    /// Fetches the backend's settings, presets, sessions and their logs and merges them in
+    /// Pulls the account's changes after the stored cursor, a page at a time, merging them in
     /// (last write wins, tombstones final), then pushes what is still pending.
     @discardableResult
     public func pull() async -> SyncStatus {
+        guard !isDraining else {
+            drainAgain = true
+            return status
+        }
         update { $0.phase = .syncing }
         do {
-            let user = try await client.call(Users.Me.self)
-            try await store.applyRemote(.settings(user.settings))
-            if var local = try await store.user(), local.appleUserId != user.appleUserId {
-                local.appleUserId = user.appleUserId
-                try await store.saveUser(local)
-            }
-            for preset in try await client.call(Presets.List.self) {
-                try await store.applyRemote(.preset(preset))
-            }
-            for session in try await client.call(Sessions.List.self, .init()) {
-                try await store.applyRemote(.session(session))
-                for log in try await client.call(LogEntries.ListForSession.self, .init(sessionId: session.id)) {
-                    try await store.applyRemote(.logEntry(log))
+            guard let account = try await checkedAccount() else { return status }
+            if batchesUnsupported {
+                try await pullRecordByRecord()
+            } else {
+                do {
+                    try await pullPages(account: account)
+                } catch let error as ConvexError where error.code == .unknownFunction {
+                    batchesUnsupported = true
+                    try await pullRecordByRecord()
                 }
             }
         } catch let error as ConvexError {
@@ -80,26 +99,105 @@ public actor SyncEngine {
         return await drain()
     }
 
+    // MARK: Account
+
+    /// The account to sync as, or nil (status set) when sync must wait for the person: no token,
+    /// an expired one, or this device holding another account's data.
+    private func checkedAccount() async throws -> UUID? {
+        let account: UUID
+        if let credentials {
+            guard let credential = try await credentials.load() else {
+                await finish(lastError: "sign in to sync", phase: .signedOut)
+                return nil
+            }
+            let now = clock.now()
+            guard credential.expiresAt > now else {
+                await finish(lastError: "the sign-in has expired; sign in again to sync", phase: .signedOut)
+                return nil
+            }
+            let renewBy = credential.expiresAt.timeIntervalSince(now) < Self.renewalNotice ? credential.expiresAt : nil
+            update { $0.renewSignInBy = renewBy }
+            account = credential.userId
+        } else {
+            account = try await client.call(Users.Me.self).id
+        }
+        guard let cursor = try await store.syncCursor() else {
+            // The first account this device syncs with owns the data already here.
+            try await store.saveSyncCursor(SyncCursor(accountId: account, position: nil))
+            return account
+        }
+        if cursor.accountId != account {
+            await finish(lastError: "this device holds another account's data; choose whether to keep it for this account or start clean", phase: .accountChoice)
+            return nil
+        }
+        return account
+    }
+
+    // MARK: Pull
+
+    private func pullPages(account: UUID) async throws {
+        var position = try await store.syncCursor()?.position
+        var unplaced: [SyncPayload] = []
+        while true {
+            let page = try await client.call(Sync.Pull.self, PullRequest(cursor: position, limit: pageSize))
+            unplaced = try await store.applyPage(unplaced + page.changes, cursor: SyncCursor(accountId: account, position: page.cursor))
+            position = page.cursor
+            if !page.hasMore { break }
+        }
+        if !unplaced.isEmpty {
+            // A log whose session never came: start over next time rather than skip it.
+            try await store.saveSyncCursor(SyncCursor(accountId: account, position: nil))
+            update { $0.lastError = "\(unplaced.count) entries arrived without their session; they will be fetched again" }
+        }
+    }
+
+    /// The per-record functions, for a backend without `sync:pull`: one call per kind and per session.
+    private func pullRecordByRecord() async throws {
+        let user = try await client.call(Users.Me.self)
+        try await store.applyRemote(.settings(user.settings))
+        if var local = try await store.user(), local.appleUserId != user.appleUserId {
+            local.appleUserId = user.appleUserId
+            try await store.saveUser(local)
+        }
+        for preset in try await client.call(Presets.List.self) {
+            try await store.applyRemote(.preset(preset))
+        }
+        for session in try await client.call(Sessions.List.self, .init()) {
+            try await store.applyRemote(.session(session))
+            for log in try await client.call(LogEntries.ListForSession.self, .init(sessionId: session.id)) {
+                try await store.applyRemote(.logEntry(log))
+            }
+        }
+    }
+
+    // MARK: Push
+
     private func drainOnce() async {
         update { $0.phase = .syncing }
+        do {
+            guard try await checkedAccount() != nil else { return }
+        } catch let error as ConvexError {
+            await finish(after: error)
+            return
+        } catch {
+            await finish(lastError: String(describing: error), phase: .offline)
+            return
+        }
         var retries = 0
         while true {
-            let pending: [PendingChange]
+            let batch: [PendingChange]
             do {
-                pending = try await store.pendingChanges()
+                batch = try await store.nextChanges(limit: batchSize)
             } catch {
                 await finish(lastError: "could not read the outbox: \(error)", phase: .offline)
                 return
             }
-            guard let change = pending.first(where: { !$0.isFailed }) else {
+            if batch.isEmpty {
                 await finish(lastError: nil, phase: .synced)
                 return
             }
             do {
-                let stored = try await push(change.payload)
-                try await store.completeChange(change.id, revision: change.revision)
-                // The backend answers with the version it kept, which may be a newer one.
-                if let stored { try await store.applyRemote(stored) }
+                try await push(batch)
                 retries = 0
             } catch let error as ConvexError where error.code == .unauthenticated {
                 await finish(lastError: error.description, phase: .signedOut)
@@ -118,20 +216,58 @@ public actor SyncEngine {
                     return
                 }
             } catch {
-                // Refused for what it is (invalid, not found, conflict): keep it, marked, and go on.
-                do {
-                    try await store.failChange(change.id, revision: change.revision, reason: String(describing: error))
-                } catch {
-                    await finish(lastError: "could not mark \(change.id) failed: \(error)", phase: .offline)
-                    return
+                await finish(lastError: "could not settle a pushed batch: \(error)", phase: .offline)
+                return
+            }
+        }
+    }
+
+    /// Sends one batch and settles it in the store. Throws only what stops or delays the drain
+    /// (authentication, the network); refusals are settled as failures.
+    private func push(_ batch: [PendingChange]) async throws {
+        // Defaults nobody chose never go up: the account's own settings win on every device.
+        let untouched = batch.filter { if case .settings(let settings) = $0.payload { settings.isUntouched } else { false } }
+        let sending = batch.filter { change in !untouched.contains { $0.id == change.id } }
+        if !untouched.isEmpty {
+            try await store.settle(untouched.map { PushedChange(key: $0.id, revision: $0.revision) })
+        }
+        guard !sending.isEmpty else { return }
+        if !batchesUnsupported {
+            do {
+                let results = try await client.call(Sync.Push.self, PushBatch(changes: sending.map(\.payload))).results
+                guard results.count == sending.count else {
+                    throw ConvexError.badResponse("sync:push answered \(results.count) outcomes for \(sending.count) changes")
                 }
+                let pushed = zip(sending, results).map { change, outcome in
+                    PushedChange(key: change.id, revision: change.revision, stored: outcome.change, failure: outcome.error?.description)
+                }
+                try await store.settle(pushed)
+                if let refused = pushed.last(where: { $0.failure != nil }) {
+                    update { $0.lastError = "\(refused.key): \(refused.failure ?? "")" }
+                }
+                return
+            } catch let error as ConvexError where error.code == .unknownFunction {
+                batchesUnsupported = true
+            } catch let error as ConvexError where error.code == .unauthenticated || error.isRetryable {
+                throw error
+            } catch is ConvexError {
+                // The batch as a whole was refused (one change the backend cannot even read):
+                // send its changes one by one, so only that one is marked.
+            }
+        }
+        for change in sending {
+            do {
+                let stored = try await pushOne(change.payload)
+                try await store.settle([PushedChange(key: change.id, revision: change.revision, stored: stored)])
+            } catch let error as ConvexError where error.code != .unauthenticated && !error.isRetryable {
+                try await store.settle([PushedChange(key: change.id, revision: change.revision, failure: error.description)])
                 update { $0.lastError = "\(change.id): \(error)" }
             }
         }
     }
 
-    /// Sends one record; nil when there is nothing to send (defaults nobody chose).
-    private func push(_ payload: SyncPayload) async throws -> SyncPayload? {
+    /// Sends one record through its own function.
+    private func pushOne(_ payload: SyncPayload) async throws -> SyncPayload {
         switch payload {
         case .session(let record):
             return .session(try await client.call(Sessions.Upsert.self, record))
@@ -145,12 +281,12 @@ public actor SyncEngine {
                 return .preset(try await client.call(Presets.Delete.self, Tombstone(id: record.id, deletedAt: deletedAt)))
             }
             return .preset(try await client.call(Presets.Upsert.self, record))
-        case .settings(let settings) where settings.isUntouched:
-            return nil
         case .settings(let settings):
             return .settings(try await client.call(Settings.Upsert.self, settings))
         }
     }
+
+    // MARK: Status
 
     private func finish(after error: ConvexError) async {
         let phase: SyncStatus.Phase = error.code == .unauthenticated ? .signedOut : .offline
@@ -158,12 +294,12 @@ public actor SyncEngine {
     }
 
     private func finish(lastError: String?, phase: SyncStatus.Phase) async {
-        let pending = (try? await store.pendingChanges()) ?? []
+        let counts = (try? await store.outboxCounts()) ?? OutboxCounts(pending: 0, failed: 0)
         let now = clock.now()
         update { status in
             status.phase = phase
-            status.pendingCount = pending.filter { !$0.isFailed }.count
-            status.failedCount = pending.filter(\.isFailed).count
+            status.pendingCount = counts.pending
+            status.failedCount = counts.failed
             if phase == .synced {
                 status.lastSyncedAt = now
             } else {

@@ -15,6 +15,7 @@ public actor SyncScheduler {
     private let debounce: Duration
     private let sleep: @Sendable (Duration) async -> Void
     private let drain: @Sendable () async -> Void
+    private let pull: @Sendable () async -> Void
     private var generation = 0
     private var online: Bool?
     /// Every drain asked for, with its reason, newest last (for the status screen and tests).
@@ -22,15 +23,19 @@ public actor SyncScheduler {
 
     /// - Parameters:
     ///   - sleep: waits (the app: `Task.sleep`; tests: a hand-released wait);
-    ///   - drain: pushes the outbox (`SyncEngine.drain`).
+    ///   - drain: pushes the outbox (`SyncEngine.drain`), after a local write;
+    ///   - pull: fetches what changed elsewhere and then pushes (`SyncEngine.pull`), for every
+    ///     other reason; the drain when not given.
     public init(
         debounce: Duration = SyncScheduler.defaultDebounce,
         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
-        drain: @escaping @Sendable () async -> Void
+        drain: @escaping @Sendable () async -> Void,
+        pull: (@Sendable () async -> Void)? = nil
     ) {
         self.debounce = debounce
         self.sleep = sleep
         self.drain = drain
+        self.pull = pull ?? drain
     }
 
     /// A local write. Drains once writes have paused for the debounce; returns the wait, so a
@@ -45,11 +50,12 @@ public actor SyncScheduler {
         }
     }
 
-    /// Any other reason drains now (and makes a waiting debounce unnecessary).
+    /// Any other reason syncs both ways now (and makes a waiting debounce unnecessary): the
+    /// cursor makes a pull with nothing new one small request.
     public func drainNow(_ reason: Reason) async {
         generation += 1
         history.append(reason)
-        await drain()
+        await pull()
     }
 
     /// The network's state changed; coming back online drains what waited for it.

@@ -10,6 +10,9 @@ public struct SyncStatus: Hashable, Sendable {
         case offline
         /// No valid session token; changes wait until the person signs in again.
         case signedOut
+        /// Signed in as another account than the one whose data this device holds; nothing
+        /// moves until the person chooses to keep this device's data for it or to start clean.
+        case accountChoice
     }
 
     public var phase: Phase
@@ -18,12 +21,19 @@ public struct SyncStatus: Hashable, Sendable {
     public var failedCount: Int
     public var lastError: String?
     public var lastSyncedAt: Date?
+    /// Set when the sign-in ends soon (within `SyncEngine.renewalNotice`): ask to sign in again
+    /// before calls start failing.
+    public var renewSignInBy: Date?
 
-    public init(phase: Phase = .synced, pendingCount: Int = 0, failedCount: Int = 0, lastError: String? = nil, lastSyncedAt: Date? = nil) {
+    public init(phase: Phase = .synced, pendingCount: Int = 0, failedCount: Int = 0, lastError: String? = nil, lastSyncedAt: Date? = nil, renewSignInBy: Date? = nil) {
         self.phase = phase
         self.pendingCount = pendingCount
         self.failedCount = failedCount
         self.lastError = lastError
         self.lastSyncedAt = lastSyncedAt
+        self.renewSignInBy = renewSignInBy
     }
+
+    /// Whether the indicator should offer Sign in with Apple.
+    public var needsSignIn: Bool { phase == .signedOut || renewSignInBy != nil }
 }

@@ -19,6 +19,7 @@ public final class SyncStatusModel {
         case .syncing: "arrow.triangle.2.circlepath.icloud"
         case .offline: "icloud.slash"
         case .signedOut: "person.crop.circle.badge.exclamationmark"
+        case .accountChoice: "person.2.circle"
         }
     }
 
@@ -29,6 +30,7 @@ public final class SyncStatusModel {
         case .syncing: "Syncing"
         case .offline: status.pendingCount == 0 ? "Offline" : "Offline, \(status.pendingCount) changes saved on this device"
         case .signedOut: "Sign in to sync"
+        case .accountChoice: "Choose what happens to this iPhone's data"
         }
     }
 }

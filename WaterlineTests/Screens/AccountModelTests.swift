@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+
+/// Signing in from anywhere, and the choice when the device holds another account's data.
+@Suite("Account model")
+@MainActor
+struct AccountModelTests {
+    /// Counts the syncs the model asks for.
+    final class SyncCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls = 0
+        var count: Int { lock.withLock { calls } }
+        func run() -> SyncStatus {
+            lock.withLock { calls += 1 }
+            return SyncStatus()
+        }
+    }
+
+    /// A backend whose sign-in answers as `account`.
+    static func backend(signingInAs account: UUID) throws -> ScriptedTransport {
+        let session = AuthSession(token: "t2", expiresAt: Fixed.start.addingTimeInterval(30 * 86_400),
+                                  user: User(id: account, appleUserId: "apple-2", createdAt: Fixed.start, settings: UserSettings()))
+        let value = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(session))
+        let data = try JSONSerialization.data(withJSONObject: ["status": "success", "value": value])
+        return ScriptedTransport([.json(200, String(decoding: data, as: UTF8.self))])
+    }
+
+    func model(_ harness: ServiceHarness, transport: ScriptedTransport, credentials: InMemoryCredentialStore, counter: SyncCounter,
+               effects: RecordingEffects = RecordingEffects()) -> AccountModel {
+        let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: transport, token: { "t" })
+        return AccountModel(auth: AuthClient(client: client, credentials: credentials, now: { Fixed.start }), store: harness.store,
+                            service: harness.service, effects: effects, sync: { counter.run() })
+    }
+
+    @Test("the first account to sign in on a device takes its data without a question")
+    func firstSignIn() async throws {
+        let (harness, _) = try await ServiceHarness.night()
+        let counter = SyncCounter()
+        let account = UUID()
+        let model = model(harness, transport: try Self.backend(signingInAs: account), credentials: InMemoryCredentialStore(), counter: counter)
+        await model.signInCompleted(identityToken: "apple-token", nonce: "n")
+        #expect(model.isSignedIn)
+        #expect(!model.isChoosingAccountData)
+        #expect(counter.count == 1)
+        #expect(model.errorMessage == nil)
+    }
+
+    @Test("signing in as another account asks first, syncs nothing meanwhile, then keeps this device's data for it")
+    func anotherAccountKeeps() async throws {
+        let (harness, _) = try await ServiceHarness.night()
+        let previous = UUID()
+        try await harness.store.saveSyncCursor(SyncCursor(accountId: previous, position: 12))
+        // Everything had been synced to the previous account.
+        try await harness.store.settle(try await harness.store.pendingChanges().map { PushedChange(key: $0.id, revision: $0.revision) })
+        let counter = SyncCounter()
+        let account = UUID()
+        let credentials = InMemoryCredentialStore()
+        let model = model(harness, transport: try Self.backend(signingInAs: account), credentials: credentials, counter: counter)
+        await model.signInCompleted(identityToken: "apple-token", nonce: "n")
+        #expect(model.isChoosingAccountData)
+        #expect(counter.count == 0)
+        #expect(try await credentials.load()?.userId == account)
+
+        await model.choose(.keepThisDevicesData)
+        #expect(!model.isChoosingAccountData)
+        #expect(counter.count == 1)
+        #expect(try await harness.store.syncCursor() == SyncCursor(accountId: account, position: nil))
+        #expect(try await harness.store.pendingChanges().contains { $0.id.entity == .session })
+    }
+
+    @Test("starting clean ends the running night's reminders and leaves no session of the other account")
+    func anotherAccountStartsClean() async throws {
+        let (harness, _) = try await ServiceHarness.night()
+        try await harness.store.saveSyncCursor(SyncCursor(accountId: UUID(), position: 3))
+        let counter = SyncCounter()
+        let effects = RecordingEffects()
+        let model = model(harness, transport: try Self.backend(signingInAs: UUID()), credentials: InMemoryCredentialStore(), counter: counter, effects: effects)
+        await model.signInCompleted(identityToken: "apple-token", nonce: "n")
+        await model.choose(.startClean)
+        #expect(try await harness.store.activeSession() == nil)
+        #expect(effects.all.contains { if case .cancelReminders = $0 { true } else { false } })
+        #expect(counter.count == 1)
+    }
+
+    @Test("the sync indicator opens sign-in when signed out or ending soon, and the choice when one waits")
+    func indicator() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let account = UUID()
+        let credentials = InMemoryCredentialStore(StoredCredential(token: "t", expiresAt: Fixed.start, userId: account, appleUserId: nil))
+        let model = model(harness, transport: ScriptedTransport(), credentials: credentials, counter: SyncCounter())
+        #expect(await model.indicatorTapped(status: SyncStatus(phase: .signedOut)) == .signIn)
+        #expect(await model.indicatorTapped(status: SyncStatus(phase: .synced, renewSignInBy: Fixed.start)) == .signIn)
+        #expect(await model.indicatorTapped(status: SyncStatus(phase: .synced)) == .none)
+        #expect(await model.indicatorTapped(status: SyncStatus(phase: .accountChoice)) == .chooseAccountData)
+        #expect(model.accountAwaitingChoice == account)
+    }
+
+    @Test("a server that cannot be reached leaves a calm message and nothing half done")
+    func offline() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let credentials = InMemoryCredentialStore()
+        let model = model(harness, transport: ScriptedTransport([.offline]), credentials: credentials, counter: SyncCounter())
+        await model.signInCompleted(identityToken: "apple-token", nonce: "n")
+        #expect(!model.isSignedIn)
+        #expect(model.errorMessage?.contains("could not reach the server") == true)
+        #expect(try await credentials.load() == nil)
+    }
+}

@@ -26,8 +26,8 @@ type LogFields = Omit<Doc<"logEntries">, "_id" | "_creationTime" | "owner" | "cl
 
 /** Stores `fields` for the log `id` of `owner` under the replace rule; returns what is stored. */
 async function write(ctx: MutationCtx, owner: Doc<"users">["_id"], id: string, fields: LogFields) {
-  const existing = await ctx.db.query("logEntries").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
-  if (existing !== null && existing.owner !== owner) notFound("log entry", id);
+  // Ids are per account: another account's log with the same id is another record.
+  const existing = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", owner).eq("clientId", id)).unique();
   if (existing === null) {
     const created = await ctx.db.insert("logEntries", { owner, clientId: id, ...fields, seq: await nextSeq(ctx, owner) });
     return toLogRecord((await ctx.db.get(created))!);

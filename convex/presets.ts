@@ -44,8 +44,8 @@ export async function upsertPreset(ctx: MutationCtx, caller: Doc<"users">, args:
     name, drinkType: args.drinkType, sizeOz: args.sizeOz, abv: args.abv, standardDrinkEstimate: args.standardDrinkEstimate,
     sortOrder: args.sortOrder, updatedAt: args.updatedAt, deletedAt: args.deletedAt,
   };
-  const existing = await ctx.db.query("drinkPresets").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
-  if (existing !== null && existing.owner !== caller._id) notFound("preset", id);
+  // Ids are per account: another account's preset with the same id is another record.
+  const existing = await ctx.db.query("drinkPresets").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
   if (existing === null) {
     const kept = await ctx.db.query("drinkPresets").withIndex("by_owner", (q) => q.eq("owner", caller._id)).take(quotas.presetsPerAccount);
     if (kept.length >= quotas.presetsPerAccount) fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.presetsPerAccount} presets`);

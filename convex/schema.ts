@@ -28,8 +28,7 @@ export default defineSchema({
     .index("by_owner", ["owner", "startTime"])
     .index("by_owner_seq", ["owner", "seq"])
     .index("by_owner_clientId", ["owner", "clientId"])
-    .index("by_owner_active", ["owner", "isActive"])
-    .index("by_clientId", ["clientId"]),
+    .index("by_owner_active", ["owner", "isActive"]),
 
   logEntries: defineTable({
     owner: v.id("users"),
@@ -47,8 +46,7 @@ export default defineSchema({
     .index("by_owner", ["owner"])
     .index("by_owner_seq", ["owner", "seq"])
     .index("by_owner_clientId", ["owner", "clientId"])
-    .index("by_session", ["owner", "sessionClientId", "timestamp"])
-    .index("by_clientId", ["clientId"]),
+    .index("by_session", ["owner", "sessionClientId", "timestamp"]),
 
   drinkPresets: defineTable({
     owner: v.id("users"),
@@ -65,8 +63,7 @@ export default defineSchema({
   })
     .index("by_owner", ["owner", "sortOrder"])
     .index("by_owner_seq", ["owner", "seq"])
-    .index("by_owner_clientId", ["owner", "clientId"])
-    .index("by_clientId", ["clientId"]),
+    .index("by_owner_clientId", ["owner", "clientId"]),
 
   // Session tokens signed out (by their jti), kept until they would have expired.
   revokedTokens: defineTable({ jti: v.string(), expiresAt: v.number() }).index("by_jti", ["jti"]),

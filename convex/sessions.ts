@@ -4,7 +4,7 @@ import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
 import { nextSeq } from "./lib/changes";
-import { fail, notFound } from "./lib/errors";
+import { fail } from "./lib/errors";
 import { checkSummary, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { session, sessionFields } from "./lib/validators";
 
@@ -38,14 +38,14 @@ export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, args
   if (args.endTime !== undefined && args.isActive) fail("INVALID_ARGUMENT", "isActive: an ended session cannot be active");
   checkSummary(args.computedSummary);
 
-  const anyOwner = await ctx.db.query("sessions").withIndex("by_clientId", (q) => q.eq("clientId", id)).unique();
-  if (anyOwner !== null && anyOwner.owner !== caller._id) notFound("session", id);
+  // Ids are per account: another account's session with the same id is another record.
+  const existing = await ctx.db.query("sessions").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
 
   const fields = {
     startTime: args.startTime, endTime: args.endTime, isActive: args.isActive, computedSummary: args.computedSummary,
     updatedAt: args.updatedAt, deletedAt: args.deletedAt,
   };
-  if (anyOwner !== null && !isReplaced(anyOwner, fields)) return toSessionRecord(anyOwner);
+  if (existing !== null && !isReplaced(existing, fields)) return toSessionRecord(existing);
   if (fields.isActive && fields.deletedAt === undefined) {
     const active = await ctx.db
       .query("sessions")
@@ -55,14 +55,14 @@ export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, args
     const other = active.find((doc) => doc.clientId !== id);
     if (other !== undefined) fail("CONFLICT", `session ${other.clientId} is already active; end it first`);
   }
-  if (anyOwner === null) {
+  if (existing === null) {
     const kept = await ctx.db.query("sessions").withIndex("by_owner", (q) => q.eq("owner", caller._id)).take(quotas.sessionsPerAccount);
     if (kept.length >= quotas.sessionsPerAccount) fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.sessionsPerAccount} sessions`);
     const created = await ctx.db.insert("sessions", { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
     return toSessionRecord((await ctx.db.get(created))!);
   }
-  await ctx.db.replace(anyOwner._id, { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
-  return toSessionRecord((await ctx.db.get(anyOwner._id))!);
+  await ctx.db.replace(existing._id, { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
+  return toSessionRecord((await ctx.db.get(existing._id))!);
 }
 
 /** The caller's active session, or null. */

@@ -83,7 +83,7 @@ describe("records", () => {
     await expect(as.mutation(api.sessions.upsert, session())).rejects.toMatchObject(code("CONFLICT"));
   });
 
-  test("another user's ids answer not found and nothing of theirs changes", async () => {
+  test("another user's ids answer not found; the same ids make that user's own records; nothing of theirs changes", async () => {
     const { t, as: alice } = await signedIn();
     const s = session();
     const log = drink(s.id);
@@ -95,12 +95,17 @@ describe("records", () => {
     const bobUser = await t.mutation(internal.users.upsertByAppleSub, { appleSub: "bob", now: at(0) });
     const bob = t.withIdentity({ subject: bobUser.id });
     await expect(bob.query(api.logEntries.listForSession, { sessionId: s.id })).rejects.toMatchObject(code("NOT_FOUND"));
-    await expect(bob.mutation(api.sessions.upsert, { ...s, isActive: false, endTime: at(60), updatedAt: at(60) })).rejects.toMatchObject(code("NOT_FOUND"));
     await expect(bob.mutation(api.logEntries.upsert, { ...log, updatedAt: at(60) })).rejects.toMatchObject(code("NOT_FOUND"));
     await expect(bob.mutation(api.logEntries.delete, { id: log.id, deletedAt: at(60) })).rejects.toMatchObject(code("NOT_FOUND"));
-    await expect(bob.mutation(api.presets.upsert, { ...p, updatedAt: at(60) })).rejects.toMatchObject(code("NOT_FOUND"));
     expect(await bob.query(api.sessions.list, {})).toEqual([]);
-    expect(await alice.query(api.logEntries.listForSession, { sessionId: s.id })).toHaveLength(1);
+    // Ids are per account: the same ids from Bob's device are Bob's own records.
+    await bob.mutation(api.sessions.upsert, { ...s, isActive: false, endTime: at(60), updatedAt: at(60) });
+    await bob.mutation(api.logEntries.upsert, { ...log, updatedAt: at(60) });
+    await bob.mutation(api.presets.upsert, { ...p, name: "Bob's", updatedAt: at(60) });
+    expect(await bob.query(api.logEntries.listForSession, { sessionId: s.id })).toHaveLength(1);
+    expect(await alice.query(api.sessions.getActive, {})).toMatchObject({ id: s.id, isActive: true });
+    expect(await alice.query(api.logEntries.listForSession, { sessionId: s.id })).toEqual([expect.objectContaining({ updatedAt: log.updatedAt })]);
+    expect((await alice.query(api.presets.list, {}))[0].name).toBe("IPA");
   });
 
   test("deleting the account removes every document and retires the identity", async () => {

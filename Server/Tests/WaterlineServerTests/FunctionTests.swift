@@ -108,7 +108,7 @@ struct FunctionTests {
         await server.stop()
     }
 
-    @Test("another user's ids answer not found, and nothing of theirs changes", arguments: StorageKind.available)
+    @Test("another user's ids answer not found, the same ids make that user's own records, and nothing of the first user's changes", arguments: StorageKind.available)
     func ownership(storage: StorageKind) async throws {
         let server = try await TestServer.start(storage)
         let alice = server.client(token: try await server.signIn().token)
@@ -120,22 +120,28 @@ struct FunctionTests {
         _ = try await alice.call(LogEntries.Upsert.self, log)
         _ = try await alice.call(Presets.Upsert.self, preset)
 
+        // Alice's records are not there for Bob: reading or deleting them is not found.
         #expect(await bob.failureCode(LogEntries.ListForSession.self, .init(sessionId: session.id)) == .notFound)
-        var hijack = session
-        hijack.updatedAt = Records.at(60)
-        hijack.isActive = false
-        hijack.endTime = Records.at(60)
-        #expect(await bob.failureCode(Sessions.Upsert.self, hijack) == .notFound)
-        var foreignLog = log
-        foreignLog.updatedAt = Records.at(60)
-        #expect(await bob.failureCode(LogEntries.Upsert.self, foreignLog) == .notFound)
         #expect(await bob.failureCode(LogEntries.Delete.self, Tombstone(id: log.id, deletedAt: Records.at(60))) == .notFound)
-        var foreignPreset = preset
-        foreignPreset.updatedAt = Records.at(60)
-        #expect(await bob.failureCode(Presets.Upsert.self, foreignPreset) == .notFound)
         #expect(await bob.failureCode(Presets.Delete.self, Tombstone(id: preset.id, deletedAt: Records.at(60))) == .notFound)
+        var orphan = log
+        orphan.updatedAt = Records.at(60)
+        #expect(await bob.failureCode(LogEntries.Upsert.self, orphan) == .notFound, "Bob has no session with that id")
         #expect(try await bob.call(Sessions.List.self, .init()).isEmpty)
         #expect(try await bob.call(Presets.List.self).isEmpty)
+
+        // The same ids from Bob's device are Bob's own records (ids are per account).
+        var own = session
+        own.updatedAt = Records.at(60)
+        own.isActive = false
+        own.endTime = Records.at(60)
+        #expect(try await bob.call(Sessions.Upsert.self, own) == own)
+        #expect(try await bob.call(LogEntries.Upsert.self, orphan) == orphan)
+        var ownPreset = preset
+        ownPreset.updatedAt = Records.at(60)
+        ownPreset.name = "Bob's"
+        #expect(try await bob.call(Presets.Upsert.self, ownPreset) == ownPreset)
+        #expect(try await bob.call(Sessions.List.self, .init()) == [own])
 
         #expect(try await alice.call(Sessions.GetActive.self) == session)
         #expect(try await alice.call(LogEntries.ListForSession.self, .init(sessionId: session.id)) == [log])

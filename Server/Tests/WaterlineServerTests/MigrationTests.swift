@@ -91,6 +91,15 @@ struct MigrationTests {
         #expect(try await seq("log_entries", logIDs[0]) == 5)
         try await repository.migrate()  // a second start changes nothing
         #expect(try await seq("log_entries", logIDs[0]) == 5)
+
+        // Migration 6 kept every row, and ids are now per owner: the other user may use the same one.
+        #expect(try await sql.raw("SELECT COUNT(*) AS n FROM log_entries").first()?.decode(column: "n", as: Int.self) == 2)
+        try await insert("sessions", night.id, other, extra: "start_time, is_active", values: "1, FALSE", updated: 2)
+        #expect(try await sql.raw("SELECT COUNT(*) AS n FROM sessions WHERE id = \(bind: night.id.uuidString.lowercased())").first()?
+            .decode(column: "n", as: Int.self) == 2)
+        // Deleting a user still takes their logs with their sessions.
+        try await sql.raw("DELETE FROM users WHERE id = \(bind: owner.key)").run()
+        #expect(try await sql.raw("SELECT COUNT(*) AS n FROM log_entries").first()?.decode(column: "n", as: Int.self) == 0)
         try await database.shutdown()
     }
 }

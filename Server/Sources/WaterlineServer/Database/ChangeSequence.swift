@@ -40,7 +40,12 @@ enum ChangeSequence {
         for table in tables {
             try await sql.raw("CREATE INDEX IF NOT EXISTS \(unsafeRaw: table)_by_seq ON \(unsafeRaw: table) (owner_id, seq)").run()
         }
-        if postgres {
+        try await createTriggers(sql)
+    }
+
+    /// The triggers that number each write; migration 6 makes them again after rebuilding the tables.
+    static func createTriggers(_ sql: any SQLDatabase) async throws {
+        if sql.dialect.name == "postgresql" {
             try await sql.raw("""
                 CREATE OR REPLACE FUNCTION waterline_next_seq() RETURNS trigger AS $$
                 BEGIN
@@ -62,7 +67,8 @@ enum ChangeSequence {
                         CREATE TRIGGER IF NOT EXISTS \(unsafeRaw: table)_seq_\(unsafeRaw: name) AFTER \(unsafeRaw: event) ON \(unsafeRaw: table)
                         BEGIN
                             UPDATE users SET change_seq = change_seq + 1 WHERE id = NEW.owner_id;
-                            UPDATE \(unsafeRaw: table) SET seq = (SELECT change_seq FROM users WHERE id = NEW.owner_id) WHERE id = NEW.id;
+                            UPDATE \(unsafeRaw: table) SET seq = (SELECT change_seq FROM users WHERE id = NEW.owner_id)
+                            WHERE owner_id = NEW.owner_id AND id = NEW.id;
                         END
                         """).run()
                 }

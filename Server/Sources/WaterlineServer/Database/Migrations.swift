@@ -77,6 +77,8 @@ enum Migrations {
         ])),
         // Each user's change sequence, the cursor of sync:pull.
         (5, .code(ChangeSequence.add)),
+        // Records keyed by (owner, id): each account has its own id space.
+        (6, .code(OwnerKeys.apply)),
     ]
 
     /// Applies every step not yet recorded, in order. Steps are idempotent (`IF NOT EXISTS`),

@@ -109,7 +109,7 @@ public struct WaterlineRepository: Sendable {
                 INSERT INTO sessions (id, owner_id, start_time, is_active, updated_at, deleted_at, body)
                 VALUES (\(bind: key(record.id)), \(bind: caller.key), \(bind: ms(record.startTime)), \(bind: record.isActive),
                         \(bind: ms(record.updatedAt)), \(bind: record.deletedAt.map(ms)), \(bind: try json(record)))
-                ON CONFLICT (id) DO UPDATE SET start_time = excluded.start_time, is_active = excluded.is_active,
+                ON CONFLICT (owner_id, id) DO UPDATE SET start_time = excluded.start_time, is_active = excluded.is_active,
                     updated_at = excluded.updated_at, deleted_at = excluded.deleted_at, body = excluded.body
                 WHERE \(unsafeRaw: Self.replaceRule("sessions"))
                 """).run()
@@ -138,14 +138,14 @@ public struct WaterlineRepository: Sendable {
     public func upsertLog(_ log: LogEntry, for caller: Caller) async throws -> LogEntry {
         // The common case in one statement: a new log in one of the caller's live sessions with
         // room left. Anything else (an edit, a deleted or foreign session, a full session, an
-        // id taken) inserts nothing here and takes the full path below, which says why.
+        // id already stored) inserts nothing here and takes the full path below, which says why.
         let inserted = try await sql.raw("""
             INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
             SELECT \(bind: key(log.id)), \(bind: caller.key), \(bind: key(log.sessionId)), \(bind: ms(log.timestamp)),
                    \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: try json(log))
             WHERE EXISTS (SELECT 1 FROM sessions WHERE id = \(bind: key(log.sessionId)) AND owner_id = \(bind: caller.key) AND deleted_at IS NULL)
-              AND (SELECT COUNT(*) FROM log_entries WHERE session_id = \(bind: key(log.sessionId))) < \(bind: Limits.logsPerSession)
-            ON CONFLICT (id) DO NOTHING
+              AND (SELECT COUNT(*) FROM log_entries WHERE owner_id = \(bind: caller.key) AND session_id = \(bind: key(log.sessionId))) < \(bind: Limits.logsPerSession)
+            ON CONFLICT (owner_id, id) DO NOTHING
             RETURNING body
             """).first()
         if let inserted { return try decode(inserted, as: LogEntry.self) }
@@ -158,7 +158,7 @@ public struct WaterlineRepository: Sendable {
             if log.deletedAt == nil, try session.decodeNil(column: "deleted_at") == false {
                 throw FunctionError.notFound("session", key(log.sessionId))
             }
-            let logs = try await sql.raw("SELECT COUNT(*) AS n FROM log_entries WHERE session_id = \(bind: key(log.sessionId))")
+            let logs = try await sql.raw("SELECT COUNT(*) AS n FROM log_entries WHERE owner_id = \(bind: caller.key) AND session_id = \(bind: key(log.sessionId))")
                 .first()?.decode(column: "n", as: Int.self) ?? 0
             if logs >= Limits.logsPerSession {
                 throw FunctionError(.quotaExceeded, "a session keeps at most \(Limits.logsPerSession) logs")
@@ -168,7 +168,7 @@ public struct WaterlineRepository: Sendable {
             INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
             VALUES (\(bind: key(log.id)), \(bind: caller.key), \(bind: key(log.sessionId)), \(bind: ms(log.timestamp)),
                     \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: try json(log)))
-            ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, timestamp = excluded.timestamp,
+            ON CONFLICT (owner_id, id) DO UPDATE SET session_id = excluded.session_id, timestamp = excluded.timestamp,
                 updated_at = excluded.updated_at, deleted_at = excluded.deleted_at, body = excluded.body
             WHERE \(unsafeRaw: Self.replaceRule("log_entries"))
             """).run()
@@ -200,7 +200,7 @@ public struct WaterlineRepository: Sendable {
             INSERT INTO presets (id, owner_id, sort_order, updated_at, deleted_at, body)
             VALUES (\(bind: key(record.id)), \(bind: caller.key), \(bind: record.sortOrder), \(bind: ms(record.updatedAt)),
                     \(bind: record.deletedAt.map(ms)), \(bind: try json(record)))
-            ON CONFLICT (id) DO UPDATE SET sort_order = excluded.sort_order, updated_at = excluded.updated_at,
+            ON CONFLICT (owner_id, id) DO UPDATE SET sort_order = excluded.sort_order, updated_at = excluded.updated_at,
                 deleted_at = excluded.deleted_at, body = excluded.body
             WHERE \(unsafeRaw: Self.replaceRule("presets"))
             """).run()
@@ -267,20 +267,18 @@ public struct WaterlineRepository: Sendable {
 
     // MARK: Helpers
 
-    /// `Stamp.isReplaced(by:)` in SQL, plus ownership: a row another user owns is never touched.
+    /// `Stamp.isReplaced(by:)` in SQL (rows are keyed by owner, so a conflict is always the caller's own row).
     static func replaceRule(_ table: String) -> String {
         """
-        \(table).owner_id = excluded.owner_id AND \(table).deleted_at IS NULL
+        \(table).deleted_at IS NULL
         AND (excluded.deleted_at IS NOT NULL OR excluded.updated_at > \(table).updated_at)
         """
     }
 
     /// The stored record with `id`, which must belong to `caller` (another user's answers not found).
     private func stored<Record: Decodable>(_ table: String, id: UUID, for caller: Caller, as type: Record.Type) async throws -> Record {
-        let row = try await sql.raw("SELECT owner_id, body FROM \(unsafeRaw: table) WHERE id = \(bind: key(id))").first()
-        guard let row, try row.decode(column: "owner_id", as: String.self) == caller.key else {
-            throw FunctionError.notFound(Self.noun(table), key(id))
-        }
+        let row = try await sql.raw("SELECT body FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) AND id = \(bind: key(id))").first()
+        guard let row else { throw FunctionError.notFound(Self.noun(table), key(id)) }
         return try decode(row, as: Record.self)
     }
 

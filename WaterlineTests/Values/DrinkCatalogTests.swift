@@ -47,13 +47,22 @@ struct DrinkCatalogTests {
 
     @Test("the five default presets of US-016")
     func defaults() throws {
-        let ids = IncrementingUUIDs()
-        let presets = DrinkCatalog.defaultPresets(userId: UUID(number: 1), now: Fixed.start, makeID: ids.callAsFunction)
+        let presets = DrinkCatalog.defaultPresets(userId: UUID(number: 1))
         #expect(presets.map(\.name) == ["Beer", "Glass of Wine", "Shot", "Cocktail", "Double"])
         #expect(presets.map(\.standardDrinkEstimate) == [1, 1, 1, 1, 2])
         #expect(presets.map(\.sizeOz) == [12, 5, 1.5, 4, 3])
         #expect(presets.map(\.sortOrder) == [0, 1, 2, 3, 4])
         for preset in presets { try preset.validate() }
+    }
+
+    @Test("every device starts with the same default presets, older than any edit, so they sync to five")
+    func defaultsAreTheSameEverywhere() {
+        let mine = DrinkCatalog.defaultPresets(userId: UUID(number: 1))
+        let yours = DrinkCatalog.defaultPresets(userId: UUID(number: 2))
+        #expect(mine.map(\.id) == yours.map(\.id))
+        #expect(Set(mine.map(\.id)).count == 5)
+        #expect(mine.allSatisfy { $0.updatedAt == DrinkCatalog.defaultPresetStamp })
+        #expect(Limits.timestamp.contains(DrinkCatalog.defaultPresetStamp.timeIntervalSince1970), "the backend takes them")
     }
 
     @Test("ounces and millilitres convert both ways and read naturally")

@@ -26,8 +26,15 @@ public enum DrinkCatalog {
         sizes.first { $0.id == id }
     }
 
-    /// The five presets of US-016, owned by `userId`, with ids from `makeID`.
-    public static func defaultPresets(userId: UUID, now: Date, makeID: () -> UUID) -> [DrinkPreset] {
+    /// The stamp of the default presets: 2000-01-01, the earliest time the backend accepts.
+    public static let defaultPresetStamp = Date(timeIntervalSince1970: Limits.timestamp.lower)
+
+    /// The five presets of US-016, owned by `userId`.
+    ///
+    /// They are the same records on every device: fixed ids and the earliest stamp the backend
+    /// takes (`defaultPresetStamp`), so two devices that each start with them sync to five, not
+    /// ten, and any edit or delete the person made anywhere wins over them.
+    public static func defaultPresets(userId: UUID) -> [DrinkPreset] {
         let templates: [(String, DrinkType, Double, Double?, Double)] = [
             ("Beer", .beer, 12, 5, 1),
             ("Glass of Wine", .wine, 5, 12, 1),
@@ -37,8 +44,9 @@ public enum DrinkCatalog {
         ]
         return templates.enumerated().map { index, template in
             DrinkPreset(
-                id: makeID(), userId: userId, name: template.0, drinkType: template.1, sizeOz: template.2,
-                abv: template.3, standardDrinkEstimate: template.4, sortOrder: index, updatedAt: now
+                id: StableID.uuid(for: "waterline default preset \(index)"), userId: userId, name: template.0,
+                drinkType: template.1, sizeOz: template.2, abv: template.3, standardDrinkEstimate: template.4, sortOrder: index,
+                updatedAt: defaultPresetStamp
             )
         }
     }

@@ -304,7 +304,7 @@ public actor SessionService {
         let user = User(id: makeID(), createdAt: time, settings: initial)
         try await store.saveUser(user)
         if try await store.presets().isEmpty {
-            for preset in DrinkCatalog.defaultPresets(userId: user.id, now: time, makeID: makeID) {
+            for preset in DrinkCatalog.defaultPresets(userId: user.id) {
                 try await store.savePreset(preset)
             }
         }

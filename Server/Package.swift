@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "waterline-server", targets: ["waterline-server"]),
         .executable(name: "waterline-load", targets: ["waterline-load"]),
         .executable(name: "waterline", targets: ["waterline"]),
+        .executable(name: "waterline-sync-bench", targets: ["waterline-sync-bench"]),
     ],
     dependencies: [
         // Named, because a path dependency is otherwise known by its folder name, which differs per clone.
@@ -54,6 +55,14 @@ let package = Package(
         .executableTarget(
             name: "waterline-load",
             dependencies: ["WaterlineServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "waterline-sync-bench",
+            dependencies: [
+                "WaterlineStore",
+                .product(name: "WaterlineKit", package: "Waterline"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .target(
             name: "WaterlineStore",

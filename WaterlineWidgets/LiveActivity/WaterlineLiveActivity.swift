@@ -26,9 +26,7 @@ struct WaterlineLiveActivity: Widget {
                     Text("Drinks \(state.totalAlcoholCount) · Water \(state.totalWaterCount)").font(.caption)
                 }
                 DynamicIslandExpandedRegion(.center) {
-                    if let next = state.nextReminderDate {
-                        Text(timerInterval: Date()...max(next, Date()), countsDown: true).monospacedDigit().font(.caption)
-                    }
+                    SessionClocks(state: state)
                 }
                 DynamicIslandExpandedRegion(.bottom) {
                     LiveActivityButtons()
@@ -54,14 +52,36 @@ struct LiveActivityLockScreenView: View {
                 Text("Waterline \(state.waterlineText)").font(.headline)
                     .foregroundStyle(state.isWarning ? Color.orange : Color.white)
                 Spacer()
-                if let next = state.nextReminderDate {
-                    Text(timerInterval: Date()...max(next, Date()), countsDown: true).monospacedDigit().font(.caption)
-                }
+                SessionClocks(state: state)
             }
             Text("Drinks \(state.totalAlcoholCount) · Water \(state.totalWaterCount)").font(.subheadline)
             if state.isWarning { Text("Drink water to return to center").font(.caption) }
             LiveActivityButtons()
         }
+    }
+}
+
+/// The night's elapsed time (counting up from its start) beside the countdown to the next reminder.
+struct SessionClocks: View {
+    let state: LiveActivityState
+
+    var body: some View {
+        HStack(spacing: 8) {
+            Label {
+                Text(timerInterval: state.startTime...Date.distantFuture, countsDown: false).monospacedDigit()
+            } icon: {
+                Image(systemName: "clock").accessibilityLabel(Text("Out for"))
+            }
+            if let next = state.nextReminderDate {
+                Label {
+                    Text(timerInterval: Date()...max(next, Date()), countsDown: true).monospacedDigit()
+                } icon: {
+                    Image(systemName: "drop").accessibilityLabel(Text("Water reminder in"))
+                }
+            }
+        }
+        .font(.caption)
+        .accessibilityElement(children: .combine)
     }
 }
 

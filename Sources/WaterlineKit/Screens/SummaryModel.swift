@@ -33,6 +33,11 @@ public final class SummaryModel {
         "Ranged from \(WaterlineFormat.signedValue(report.lowestWaterline)) to \(WaterlineFormat.signedValue(report.peakWaterline))"
     }
 
+    /// The night as a chart (ending at the session's end; a summary is of an ended night).
+    public var chart: WaterlineChart {
+        WaterlineChart(session: update.session, logs: update.logs, settings: settings, now: update.session.endTime ?? update.session.startTime)
+    }
+
     /// Chronological, as the spec asks of the summary's timeline.
     public var timeline: [LogEntry] { update.logs }
 

@@ -22,6 +22,9 @@ struct SummaryView: View {
                 }
                 .accessibilityElement(children: .combine)
             }
+            Section("The Night") {
+                WaterlineChartView(chart: model.chart)
+            }
             Section("Totals") {
                 LabeledContent("Drinks", value: "\(model.report.totalAlcoholCount) (\(WaterlineFormat.value(model.report.totalStandardDrinks)) standard)")
                 LabeledContent("Water", value: "\(model.report.totalWaterCount) (\(model.waterVolumeText))")

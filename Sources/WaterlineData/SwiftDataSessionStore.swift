@@ -60,6 +60,21 @@ public actor SwiftDataSessionStore: SyncStore, ModelActor {
         return try modelContext.fetch(descriptor).map(\.value)
     }
 
+    public func pastSessions(after cursor: HistoryCursor?, limit: Int) throws -> [WaterlineKit.Session] {
+        // Keyset on the start time in the fetch; ties on the start are settled by id here (a
+        // handful of rows at most share one start to the millisecond).
+        let latest = cursor?.startTime ?? .distantFuture
+        var descriptor = FetchDescriptor<Session>(
+            predicate: #Predicate { $0.deletedAt == nil && !$0.isActive && $0.startTime <= latest },
+            sortBy: [SortDescriptor(\.startTime, order: .reverse)]
+        )
+        descriptor.fetchLimit = limit + 16
+        let page = try modelContext.fetch(descriptor).map(\.value)
+            .filter { cursor?.precedes($0) ?? true }
+            .sorted { ($0.startTime, $0.id.uuidString) > ($1.startTime, $1.id.uuidString) }
+        return Array(page.prefix(limit))
+    }
+
     public func saveSession(_ value: WaterlineKit.Session) throws {
         if value.isActive, value.deletedAt == nil, let active = try storedActiveSession(), active.id != value.id {
             throw SessionStoreError.secondActiveSession(active.id)

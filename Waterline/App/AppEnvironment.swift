@@ -110,6 +110,10 @@ final class AppEnvironment {
         SettingsModel(service: service, effects: runtime, auth: auth)
     }
 
+    func historyModel() -> HistoryModel {
+        HistoryModel(service: service)
+    }
+
     func summaryModel(for update: SessionUpdate, settings: UserSettings, editable: Bool) -> SummaryModel {
         SummaryModel(update: update, settings: settings, isEditable: editable, service: service, effects: runtime)
     }

@@ -85,6 +85,17 @@ public actor SQLiteSessionStore: SyncStore {
         try await list(Session.self, "SELECT body FROM sessions WHERE deleted_at IS NULL ORDER BY start_time DESC LIMIT ?", [.integer(limit ?? -1)])
     }
 
+    public func pastSessions(after cursor: HistoryCursor?, limit: Int) async throws -> [Session] {
+        // Ids are stored lowercased; history order compares them uppercased, as `HistoryCursor` does.
+        let start = cursor.map { SQLiteData.float($0.startTime.timeIntervalSince1970) } ?? .null
+        let id = cursor.map { SQLiteData.text($0.id.uuidString) } ?? .null
+        return try await list(Session.self, """
+            SELECT body FROM sessions WHERE deleted_at IS NULL AND NOT is_active
+            AND (?1 IS NULL OR start_time < ?1 OR (start_time = ?1 AND upper(id) < ?2))
+            ORDER BY start_time DESC, upper(id) DESC LIMIT ?3
+            """, [start, id, .integer(limit)])
+    }
+
     public func saveSession(_ session: Session) async throws {
         try await write { db in
             if session.isActive, session.deletedAt == nil, let active = try await Rows.activeSession(db), active.id != session.id {

@@ -21,6 +21,26 @@ public enum SessionExport {
         return ([csvHeader] + rows).joined(separator: "\n") + "\n"
     }
 
+    /// Several sessions in one CSV: the same columns after a `session_id`, sessions in the order given.
+    public static func csv(sessions: [SessionUpdate], settings: UserSettings) -> String {
+        var lines = ["session_id," + csvHeader]
+        for update in sessions {
+            let id = update.session.id.uuidString.lowercased()
+            lines += csv(logs: update.logs, settings: settings).split(separator: "\n").dropFirst().map { "\(id),\($0)" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Several sessions as JSON: an array of `Document`s.
+    public static func json(sessions: [SessionUpdate], settings: UserSettings, now: Date) throws -> Data {
+        try WaterlineCoding.encoder().encode(sessions.map { Document(session: SessionReport($0, settings: settings, now: now), logs: $0.logs) })
+    }
+
+    /// One session as JSON: its `Document`.
+    public static func json(session: SessionUpdate, settings: UserSettings, now: Date) throws -> Data {
+        try WaterlineCoding.encoder().encode(Document(session: SessionReport(session, settings: settings, now: now), logs: session.logs))
+    }
+
     /// The JSON export: the session's report and its logs.
     public struct Document: Codable, Hashable, Sendable {
         public var session: SessionReport

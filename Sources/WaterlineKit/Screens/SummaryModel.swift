@@ -38,6 +38,20 @@ public final class SummaryModel {
         WaterlineChart(session: update.session, logs: update.logs, settings: settings, now: update.session.endTime ?? update.session.startTime)
     }
 
+    /// This session's export, in the command line's CSV or JSON.
+    public func export(as format: HistoryModel.ExportFormat) throws -> Data {
+        switch format {
+        case .csv: Data(SessionExport.csv(logs: update.logs, settings: settings).utf8)
+        case .json: try SessionExport.json(session: update, settings: settings, now: update.session.endTime ?? update.session.startTime)
+        }
+    }
+
+    /// The export's file name: "waterline-2026-11-21.csv".
+    public func exportFileName(_ format: HistoryModel.ExportFormat) -> String {
+        let day = update.session.startTime.formatted(.iso8601.year().month().day())
+        return "waterline-\(day).\(format.fileExtension)"
+    }
+
     /// Chronological, as the spec asks of the summary's timeline.
     public var timeline: [LogEntry] { update.logs }
 

@@ -38,6 +38,13 @@ public actor InMemorySessionStore: SyncStore {
         return limit.map { Array(live.prefix($0)) } ?? live
     }
 
+    public func pastSessions(after cursor: HistoryCursor?, limit: Int) -> [Session] {
+        let past = sessionsById.values
+            .filter { $0.deletedAt == nil && !$0.isActive && (cursor?.precedes($0) ?? true) }
+            .sorted { ($0.startTime, $0.id.uuidString) > ($1.startTime, $1.id.uuidString) }
+        return Array(past.prefix(limit))
+    }
+
     public func saveSession(_ session: Session) throws {
         if session.isActive, session.deletedAt == nil, let active = activeSession(), active.id != session.id {
             throw SessionStoreError.secondActiveSession(active.id)

@@ -238,6 +238,29 @@ public actor SessionService {
         try await exclusively { try await store.sessions(limit: limit) }
     }
 
+    /// A page of past (ended) sessions, newest first, after `cursor`.
+    public func history(after cursor: HistoryCursor?, limit: Int) async throws -> [Session] {
+        try await exclusively { try await store.pastSessions(after: cursor, limit: limit) }
+    }
+
+    /// Deletes a past session: it and its logs become tombstones, which sync like any change.
+    /// A running session is ended first, not deleted.
+    public func deletePastSession(id: UUID) async throws {
+        try await exclusively {
+            guard var session = try await store.session(id: id) else { throw SessionServiceError.unknownSession(id) }
+            guard !session.isActive else { throw SessionServiceError.sessionRunning }
+            let time = now()
+            for var log in try await store.logs(sessionId: id) {
+                log.deletedAt = time
+                log.updatedAt = time
+                try await store.saveLog(log)
+            }
+            session.deletedAt = time
+            session.updatedAt = time
+            try await store.saveSession(session)
+        }
+    }
+
     /// The "End Now / Keep Going" question for a session left running, if one is due.
     public func abandonedSessionPrompt(keptGoingAt: Date? = nil) async throws -> AbandonedSessionPrompt? {
         try await exclusively {

@@ -16,6 +16,9 @@ public protocol SessionStore: Sendable {
     /// Live sessions, newest start first, at most `limit` when given.
     func sessions(limit: Int?) async throws -> [Session]
     func saveSession(_ session: Session) async throws
+    /// Ended (past) live sessions after `cursor` in history order (newest start first, then id
+    /// descending), at most `limit`: a page of the History screen, read from the store, not all at once.
+    func pastSessions(after cursor: HistoryCursor?, limit: Int) async throws -> [Session]
 
     /// A session's live logs in replay order (timestamp, then id).
     func logs(sessionId: UUID) async throws -> [LogEntry]

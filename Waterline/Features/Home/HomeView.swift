@@ -35,6 +35,9 @@ struct HomeView: View {
                     ForEach(model.recent, id: \.sessionId) { report in
                         NavigationLink(value: report.sessionId) { PastSessionRow(report: report) }
                     }
+                    if model.emptyStateText == nil {
+                        NavigationLink("All Sessions") { HistoryView(model: environment.historyModel()) }
+                    }
                 }
             }
             .navigationTitle("Waterline")

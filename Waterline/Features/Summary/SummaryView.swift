@@ -81,6 +81,26 @@ struct PastSessionView: View {
         Group {
             if let model {
                 SummaryView(model: model)
+                    .toolbar {
+                        ToolbarItem(placement: .topBarTrailing) {
+                            Menu {
+                                ForEach(HistoryModel.ExportFormat.allCases, id: \.self) { format in
+                                    let data = try? model.export(as: format)
+                                    ShareLink(
+                                        item: ExportFile(format: format, name: model.exportFileName(format)) {
+                                            guard let data else { throw CocoaError(.fileWriteUnknown) }
+                                            return data
+                                        },
+                                        preview: SharePreview(Text(verbatim: model.exportFileName(format)))
+                                    ) {
+                                        Text("Export as \(format.rawValue.uppercased())")
+                                    }
+                                }
+                            } label: {
+                                Image(systemName: "square.and.arrow.up").accessibilityLabel(Text("Export"))
+                            }
+                        }
+                    }
             } else if failed {
                 ContentUnavailableView("This session is no longer here", systemImage: "calendar.badge.exclamationmark")
             } else {

@@ -1,0 +1,103 @@
+import Foundation
+import Observation
+
+/// History: every past session, newest first, read a page at a time as the list scrolls; each
+/// opens its summary; one or all can be shared as CSV or JSON (the command line's formats); a
+/// past session can be deleted (it syncs as tombstones).
+@Observable
+@MainActor
+public final class HistoryModel {
+    public enum ExportFormat: String, Sendable, CaseIterable {
+        case csv, json
+
+        public var fileExtension: String { rawValue }
+    }
+
+    public private(set) var sessions: [Session] = []
+    public private(set) var hasMore = true
+    public private(set) var isLoading = false
+    public private(set) var errorMessage: String?
+
+    public static let pageSize = 25
+    private let service: SessionService
+    private let now: @Sendable () -> Date
+
+    public init(service: SessionService, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.service = service
+        self.now = now
+    }
+
+    /// The list appeared (or the store changed): the first page again.
+    public func reload() async {
+        sessions = []
+        hasMore = true
+        await loadMore()
+    }
+
+    /// The last row appeared: the next page, if there is one.
+    public func loadMore() async {
+        guard hasMore, !isLoading else { return }
+        isLoading = true
+        defer { isLoading = false }
+        await attempt {
+            let page = try await service.history(after: sessions.last.map(HistoryCursor.init(after:)), limit: Self.pageSize)
+            sessions += page
+            hasMore = page.count == Self.pageSize
+        }
+    }
+
+    /// Whether `session` is the row that should ask for the next page when it appears.
+    public func isLastLoaded(_ session: Session) -> Bool { session.id == sessions.last?.id }
+
+    public func delete(_ session: Session) async {
+        await attempt {
+            try await service.deletePastSession(id: session.id)
+            sessions.removeAll { $0.id == session.id }
+        }
+    }
+
+    /// The summary of one row.
+    public func update(for session: Session) async throws -> SessionUpdate {
+        try await service.session(id: session.id)
+    }
+
+    /// "Sat 21 Nov · 3 h 10 min · 4 drinks, 3 waters"
+    public func title(for session: Session) -> String {
+        let date = session.startTime.formatted(.dateTime.weekday(.abbreviated).day().month(.abbreviated))
+        let duration = WaterlineFormat.duration(session.duration(now: now()))
+        guard let summary = session.computedSummary else { return "\(date) · \(duration)" }
+        let drinks = summary.totalAlcoholCount, waters = summary.totalWaterCount
+        return "\(date) · \(duration) · \(drinks) \(drinks == 1 ? "drink" : "drinks"), \(waters) \(waters == 1 ? "water" : "waters")"
+    }
+
+    /// One session's export, as a file's contents.
+    public func export(_ session: Session, as format: ExportFormat) async throws -> Data {
+        let update = try await service.session(id: session.id)
+        let settings = try await service.settings()
+        switch format {
+        case .csv: return Data(SessionExport.csv(logs: update.logs, settings: settings).utf8)
+        case .json: return try SessionExport.json(session: update, settings: settings, now: now())
+        }
+    }
+
+    /// Every past session's export (all pages, not only those loaded), newest first.
+    public func exportAll(as format: ExportFormat) async throws -> Data {
+        var updates: [SessionUpdate] = []
+        var cursor: HistoryCursor?
+        while true {
+            let page = try await service.history(after: cursor, limit: 200)
+            for session in page { updates.append(try await service.session(id: session.id)) }
+            guard page.count == 200, let last = page.last else { break }
+            cursor = HistoryCursor(after: last)
+        }
+        let settings = try await service.settings()
+        switch format {
+        case .csv: return Data(SessionExport.csv(sessions: updates, settings: settings).utf8)
+        case .json: return try SessionExport.json(sessions: updates, settings: settings, now: now())
+        }
+    }
+
+    private func attempt(_ body: () async throws -> Void) async {
+        errorMessage = await ScreenMessage.attempt(body)
+    }
+}

@@ -10,9 +10,12 @@ final class SystemNotificationCenter: NotificationCenterClient {
 
     func registerCategories() {
         let logWater = UNNotificationAction(identifier: NotificationAction.logWater.rawValue, title: NotificationAction.logWater.title, options: [])
+        let remindLater = UNNotificationAction(
+            identifier: NotificationAction.remindLater.rawValue, title: NotificationAction.remindLater.title, options: []
+        )
         let dismiss = UNNotificationAction(identifier: NotificationAction.dismiss.rawValue, title: NotificationAction.dismiss.title, options: [.destructive])
         let category = UNNotificationCategory(
-            identifier: NotificationAction.categoryIdentifier, actions: [logWater, dismiss], intentIdentifiers: [],
+            identifier: NotificationAction.categoryIdentifier, actions: [logWater, remindLater, dismiss], intentIdentifiers: [],
             options: [.customDismissAction]
         )
         center.setNotificationCategories([category])
@@ -46,8 +49,15 @@ final class SystemNotificationCenter: NotificationCenterClient {
         for request in requests { await schedule(request, immediately: false) }
     }
 
+    func schedule(_ request: ReminderRequest) async {
+        await schedule(request, immediately: false)
+    }
+
     func cancelAll(sessionId: UUID) async {
         await removePending(sessionId: sessionId)
+        let snoozes = ReminderPlanner.snoozePrefix(sessionId: sessionId)
+        let snoozed = await center.pendingNotificationRequests().map(\.identifier).filter { $0.hasPrefix(snoozes) }
+        center.removePendingNotificationRequests(withIdentifiers: snoozed)
         let thread = sessionId.uuidString.lowercased()
         let delivered = await center.deliveredNotifications()
             .filter { $0.request.content.threadIdentifier == thread }

@@ -39,10 +39,6 @@ struct NotificationCopyTests {
         #expect(timed.title == "Time for water")
     }
 
-    @Test("actions are Log Water and Dismiss")
-    func actions() {
-        #expect(NotificationAction.allCases.map(\.title) == ["Log Water", "Dismiss"])
-    }
 
     @Test("no copy makes a medical claim or judges")
     func tone() {

@@ -50,9 +50,9 @@ struct AccountModelTests {
     func anotherAccountKeeps() async throws {
         let (harness, _) = try await ServiceHarness.night()
         let previous = UUID()
-        try await harness.store.saveSyncCursor(SyncCursor(accountId: previous, position: 12))
+        await harness.store.saveSyncCursor(SyncCursor(accountId: previous, position: 12))
         // Everything had been synced to the previous account.
-        try await harness.store.settle(try await harness.store.pendingChanges().map { PushedChange(key: $0.id, revision: $0.revision) })
+        try await harness.store.settle(await harness.store.pendingChanges().map { PushedChange(key: $0.id, revision: $0.revision) })
         let counter = SyncCounter()
         let account = UUID()
         let credentials = InMemoryCredentialStore()
@@ -60,25 +60,25 @@ struct AccountModelTests {
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         #expect(model.isChoosingAccountData)
         #expect(counter.count == 0)
-        #expect(try await credentials.load()?.userId == account)
+        #expect(await credentials.load()?.userId == account)
 
         await model.choose(.keepThisDevicesData)
         #expect(!model.isChoosingAccountData)
         #expect(counter.count == 1)
-        #expect(try await harness.store.syncCursor() == SyncCursor(accountId: account, position: nil))
-        #expect(try await harness.store.pendingChanges().contains { $0.id.entity == .session })
+        #expect(await harness.store.syncCursor() == SyncCursor(accountId: account, position: nil))
+        #expect(await harness.store.pendingChanges().contains { $0.id.entity == .session })
     }
 
     @Test("starting clean ends the running night's reminders and leaves no session of the other account")
     func anotherAccountStartsClean() async throws {
         let (harness, _) = try await ServiceHarness.night()
-        try await harness.store.saveSyncCursor(SyncCursor(accountId: UUID(), position: 3))
+        await harness.store.saveSyncCursor(SyncCursor(accountId: UUID(), position: 3))
         let counter = SyncCounter()
         let effects = RecordingEffects()
         let model = model(harness, transport: try Self.backend(signingInAs: UUID()), credentials: InMemoryCredentialStore(), counter: counter, effects: effects)
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         await model.choose(.startClean)
-        #expect(try await harness.store.activeSession() == nil)
+        #expect(await harness.store.activeSession() == nil)
         #expect(effects.all.contains { if case .cancelReminders = $0 { true } else { false } })
         #expect(counter.count == 1)
     }
@@ -104,6 +104,6 @@ struct AccountModelTests {
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         #expect(!model.isSignedIn)
         #expect(model.errorMessage?.contains("could not reach the server") == true)
-        #expect(try await credentials.load() == nil)
+        #expect(await credentials.load() == nil)
     }
 }

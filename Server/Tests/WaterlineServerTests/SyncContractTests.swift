@@ -26,7 +26,7 @@ struct SyncContractTests {
 
         func client(_ baseURL: URL, transport: any HTTPTransport = URLSessionTransport()) -> ConvexClient {
             let credentials = self.credentials
-            return ConvexClient(baseURL: baseURL, timeout: 5, transport: transport, token: { await credentials.validToken(at: Date()) })
+            return ConvexClient(baseURL: baseURL, timeout: 30, transport: transport, token: { await credentials.validToken(at: Date()) })
         }
 
         /// The app's engine: it reads the kept token's expiry and account before calling.

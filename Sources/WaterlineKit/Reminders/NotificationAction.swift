@@ -2,6 +2,8 @@
 public enum NotificationAction: String, Codable, Hashable, Sendable, CaseIterable {
     /// Logs water with the default amount, without opening the app.
     case logWater = "LOG_WATER"
+    /// Asks again in `ReminderPlanner.snoozeInterval` (10 minutes), without opening the app.
+    case remindLater = "REMIND_LATER"
     case dismiss = "DISMISS"
 
     /// The category every reminder is posted in, which carries these actions.
@@ -10,6 +12,7 @@ public enum NotificationAction: String, Codable, Hashable, Sendable, CaseIterabl
     public var title: String {
         switch self {
         case .logWater: "Log Water"
+        case .remindLater: "Remind Me in 10 Min"
         case .dismiss: "Dismiss"
         }
     }

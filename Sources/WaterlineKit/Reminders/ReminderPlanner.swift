@@ -57,6 +57,26 @@ public struct ReminderPlanner: Hashable, Sendable {
         identifierPrefix(sessionId: sessionId) + String(Int(fireDate.timeIntervalSince1970.rounded()))
     }
 
+    /// How long "Remind Me in 10 Min" waits.
+    public static let snoozeInterval: TimeInterval = 10 * 60
+
+    /// Every snoozed reminder of a session starts with this: a re-plan of the time reminders
+    /// keeps it (the person asked for it), the session's end removes it.
+    public static func snoozePrefix(sessionId: UUID) -> String {
+        "waterline.snooze.\(sessionId.uuidString.lowercased())."
+    }
+
+    /// The reminder "Remind Me in 10 Min" asks for: the water reminder again, `snoozeInterval`
+    /// after `now`, saying the night as it stands then.
+    public static func snooze(session: Session, state: WaterlineState, settings: UserSettings, now: Date) -> ReminderRequest {
+        let fireDate = now.addingTimeInterval(snoozeInterval)
+        return ReminderRequest(
+            identifier: snoozePrefix(sessionId: session.id) + String(Int(fireDate.timeIntervalSince1970.rounded())),
+            fireDate: fireDate, kind: .timeBased, sessionId: session.id,
+            content: NotificationCopy.content(for: .timeBased, state: state, settings: settings, sessionId: session.id)
+        )
+    }
+
     /// A reminder that fires at once after a log (per-drink or pacing warning).
     public static func immediate(
         _ kind: ReminderKind, after log: LogEntry, state: WaterlineState, settings: UserSettings, now: Date

@@ -75,6 +75,8 @@ public final class AppRuntime: SessionEffectHandler {
             switch response.actionIdentifier {
             case NotificationAction.logWater.rawValue:
                 await self.act { try await self.service.logWater(source: .phone, id: response.logId) }
+            case NotificationAction.remindLater.rawValue:
+                if let effects = try? await self.service.remindLater() { await self.apply(effects) }
             case NotificationResponse.defaultActionIdentifier:
                 self.pendingLink = .activeSession
             default:
@@ -178,6 +180,8 @@ public final class AppRuntime: SessionEffectHandler {
                 await platform.notifications.cancelAll(sessionId: sessionId)
             case .notifyNow(let request):
                 await notifyNow(request)
+            case .scheduleReminder(let request):
+                await platform.notifications.schedule(request)
             case .startLiveActivity(let state), .updateLiveActivity(let state):
                 await showLiveActivity(current.map(\.liveActivityState).flatMap { $0.sessionId == state.sessionId ? $0 : nil } ?? state)
             case .endLiveActivity(let state):
@@ -258,7 +262,7 @@ private extension SessionEffect {
     var showsRunningSession: Bool {
         switch self {
         case .replaceReminders, .startLiveActivity, .updateLiveActivity: true
-        case .cancelReminders, .notifyNow, .endLiveActivity, .reloadWidgets: false
+        case .cancelReminders, .notifyNow, .scheduleReminder, .endLiveActivity, .reloadWidgets: false
         }
     }
 }

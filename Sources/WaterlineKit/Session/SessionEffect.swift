@@ -8,6 +8,8 @@ public enum SessionEffect: Hashable, Sendable {
     case cancelReminders(sessionId: UUID)
     /// Post this notification now (per-drink reminder or pacing warning).
     case notifyNow(ReminderRequest)
+    /// Schedule this one reminder beside the plan (a snooze the person asked for).
+    case scheduleReminder(ReminderRequest)
     case startLiveActivity(LiveActivityState)
     case updateLiveActivity(LiveActivityState)
     case endLiveActivity(LiveActivityState)

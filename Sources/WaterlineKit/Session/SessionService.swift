@@ -238,6 +238,17 @@ public actor SessionService {
         try await exclusively { try await store.sessions(limit: limit) }
     }
 
+    /// "Remind Me in 10 Min" on a reminder: the water reminder again in ten minutes, beside the
+    /// plan. Nothing when no session runs (it ended meanwhile).
+    public func remindLater() async throws -> [SessionEffect] {
+        try await exclusively {
+            guard let session = try await store.activeSession() else { return [] }
+            let settings = try await ensureUser().settings
+            let state = WaterlineEngine(settings: settings).computeState(from: try await store.logs(sessionId: session.id))
+            return [.scheduleReminder(ReminderPlanner.snooze(session: session, state: state, settings: settings, now: now()))]
+        }
+    }
+
     /// A page of past (ended) sessions, newest first, after `cursor`.
     public func history(after cursor: HistoryCursor?, limit: Int) async throws -> [Session] {
         try await exclusively { try await store.pastSessions(after: cursor, limit: limit) }

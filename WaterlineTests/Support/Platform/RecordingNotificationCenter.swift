@@ -22,14 +22,20 @@ final class RecordingNotificationCenter: NotificationCenterClient {
 
     func authorization() async -> NotificationAuthorization { answer }
 
+    /// Like the app's center: only the session's time reminders are replaced; a snooze stays.
     func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async {
-        pending = pending.filter { $0.value.sessionId != sessionId }
+        let prefix = ReminderPlanner.identifierPrefix(sessionId: sessionId)
+        pending = pending.filter { !$0.key.hasPrefix(prefix) }
         for request in requests { pending[request.identifier] = request }
     }
 
     func cancelAll(sessionId: UUID) async {
         pending = pending.filter { $0.value.sessionId != sessionId }
         posted.removeAll { $0.sessionId == sessionId }
+    }
+
+    func schedule(_ request: ReminderRequest) async {
+        pending[request.identifier] = request
     }
 
     func post(_ request: ReminderRequest) async {

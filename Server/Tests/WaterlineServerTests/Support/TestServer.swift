@@ -60,7 +60,7 @@ final class TestServer: Sendable {
 
     /// A client for this server, sending `token` when given.
     func client(token: String? = nil, transport: any HTTPTransport = URLSessionTransport()) -> ConvexClient {
-        ConvexClient(baseURL: baseURL, timeout: 5, transport: transport, token: { token })
+        ConvexClient(baseURL: baseURL, timeout: 30, transport: transport, token: { token })
     }
 
     /// Signs a user in through `auth:signInWithApple` and returns their session.

@@ -11,7 +11,9 @@ public protocol NotificationCenterClient: AnyObject {
     func authorization() async -> NotificationAuthorization
     /// Removes the session's pending time reminders and schedules `requests` instead.
     func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async
-    /// Removes every pending and delivered reminder of the session.
+    /// Schedules one reminder without touching the others (a snooze); `replacePending` leaves it.
+    func schedule(_ request: ReminderRequest) async
+    /// Removes every pending and delivered reminder of the session, snoozes included.
     func cancelAll(sessionId: UUID) async
     /// Posts `request` at once.
     func post(_ request: ReminderRequest) async

@@ -7,7 +7,7 @@ struct QuickAddButtons: View {
     @State private var taps = 0
 
     var body: some View {
-        HStack(spacing: 12) {
+        HStack(spacing: Metrics.spacingS) {
             Button { taps += 1; drink() } label: {
                 Label("+ Drink", systemImage: "wineglass").frame(maxWidth: .infinity, minHeight: 52)
             }

@@ -23,8 +23,8 @@ struct ReminderBanner: View {
                 Button("Dismiss", action: dismiss).font(.subheadline)
             }
         }
-        .padding()
-        .background(.regularMaterial, in: RoundedRectangle(cornerRadius: 16))
+        .padding(Metrics.spacingM)
+        .background(.regularMaterial, in: RoundedRectangle(cornerRadius: Metrics.radiusM))
         .padding(.horizontal)
         .accessibilityElement(children: .contain)
         .task {

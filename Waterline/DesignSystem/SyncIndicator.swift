@@ -26,7 +26,7 @@ struct SyncIndicator: View {
         .accessibilityLabel(sync.accessibilityLabel)
         .accessibilityHint(sync.status.needsSignIn ? Text("Opens Sign in with Apple") : Text(""))
         .sheet(isPresented: $signingIn) {
-            VStack(spacing: 16) {
+            VStack(spacing: Metrics.spacingM) {
                 Text("Sign in to keep your sessions backed up. Everything logged meanwhile stays on this iPhone.")
                     .multilineTextAlignment(.center)
                 AccountSignInButton(account: environment.account) { signingIn = false }

@@ -8,13 +8,13 @@ struct WaterlineGauge: View {
     var height: CGFloat = 220
 
     var body: some View {
-        VStack(spacing: 8) {
+        VStack(spacing: Metrics.spacingXS) {
             GeometryReader { geometry in
                 let fraction = display.fraction(span: display.span)
                 let center = geometry.size.height / 2
                 let level = geometry.size.height * (1 - fraction)
                 ZStack(alignment: .top) {
-                    RoundedRectangle(cornerRadius: 16).fill(Palette.card)
+                    RoundedRectangle(cornerRadius: Metrics.radiusM).fill(Palette.card)
                     Rectangle()
                         .fill(tint.opacity(0.35))
                         .frame(height: abs(level - center))

@@ -1,6 +1,6 @@
 // The same cases as the Swift contract suite (Server/Tests), against the Convex functions.
 import { convexTest } from "convex-test";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { api } from "../_generated/api";
 import schema from "../schema";
 import { at, code, drink, fakeApple, modules, preset, session, signedIn, uuid, water } from "./helpers";
@@ -191,5 +191,29 @@ describe("sync:push and sync:pull", () => {
     const bob = await signedIn();
     await alice.as.mutation(api.sync.push, { changes: [{ entity: "session", record: session() }] });
     expect((await bob.as.query(api.sync.pull, {})).changes).toEqual([]);
+  });
+});
+
+describe("migrations:numberUnsequenced", () => {
+  test("records written before the change sequence are numbered, sessions first, and then pulled", async () => {
+    const { t, user, as } = await signedIn();
+    const s = session(uuid(), { isActive: false, endTime: at(60) });
+    const log = drink(s.id);
+    await t.run(async (ctx) => {
+      const owner = ctx.db.normalizeId("users", user.id)!;
+      await ctx.db.insert("logEntries", {
+        owner, clientId: log.id, sessionClientId: s.id, timestamp: log.timestamp, type: "alcohol",
+        alcoholMeta: log.alcoholMeta, source: "phone", updatedAt: log.updatedAt,
+      });
+      await ctx.db.insert("sessions", { owner, clientId: s.id, startTime: s.startTime, endTime: at(60), isActive: false, updatedAt: s.updatedAt });
+    });
+    expect((await as.query(api.sync.pull, {})).changes).toEqual([]);
+    const { internal } = await import("../_generated/api");
+    vi.useFakeTimers();
+    await t.mutation(internal.migrations.numberUnsequenced, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    vi.useRealTimers();
+    const pulled = await as.query(api.sync.pull, {});
+    expect(pulled.changes.map((c) => c.entity)).toEqual(["session", "logEntry"]);
   });
 });

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 @testable import WaterlineKit
 
@@ -264,6 +267,44 @@ struct SyncEngineTests {
         ])
         #expect(await engine(transport, store: harness.store).pull().phase == .synced)
         #expect(transport.paths.prefix(4) == ["sync:pull", "users:me", "presets:list", "sessions:list"])
+    }
+
+    /// Holds the first request until the test lets it go, then answers like `ScriptedTransport`.
+    final class HeldTransport: HTTPTransport, @unchecked Sendable {
+        let inner = ScriptedTransport()
+        private let lock = NSLock()
+        private var held: CheckedContinuation<Void, Never>?
+        private var first = true
+
+        var isHolding: Bool { lock.withLock { held != nil } }
+
+        func release() {
+            let waiting = lock.withLock { defer { held = nil }; return held }
+            waiting?.resume()
+        }
+
+        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+            let holds = lock.withLock { defer { first = false }; return first }
+            if holds { await withCheckedContinuation { continuation in lock.withLock { held = continuation } } }
+            return try await inner.send(request)
+        }
+    }
+
+    @Test("a pull asked for while a drain runs happens once the drain ends, not beside it")
+    func pullDuringDrain() async throws {
+        let harness = try await preparedStore()
+        let transport = HeldTransport()
+        let sync = SyncEngine(
+            store: harness.store, client: ConvexClient(baseURL: url, transport: transport, token: { "t" }),
+            credentials: InMemoryCredentialStore(Self.credential()), clock: RecordingSyncClock()
+        )
+        let draining = Task { await sync.drain() }
+        while !transport.isHolding { await Task.yield() }
+        #expect(await sync.pull().phase == .syncing, "it waits for the drain")
+        #expect(transport.inner.paths.isEmpty)
+        transport.release()
+        #expect(await draining.value.phase == .synced)
+        #expect(transport.inner.paths == ["sync:push", "sync:pull"])
     }
 
     @Test("the status model shows calm words and symbols")

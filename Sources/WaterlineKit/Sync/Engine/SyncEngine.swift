@@ -19,6 +19,8 @@ public actor SyncEngine {
     public private(set) var status = SyncStatus()
     private var isDraining = false
     private var drainAgain = false
+    private var isPulling = false
+    private var pullRequested = false
     /// Set when the backend answered UNKNOWN_FUNCTION for `sync:*` (an older server).
     private var batchesUnsupported = false
 
@@ -60,11 +62,16 @@ public actor SyncEngine {
             return status
         }
         isDraining = true
-        defer { isDraining = false }
         repeat {
             drainAgain = false
             await drainOnce()
         } while drainAgain && status.phase == .synced
+        isDraining = false
+        // A pull asked for meanwhile runs now (it drains again after).
+        if pullRequested, status.phase == .synced {
+            pullRequested = false
+            return await pull()
+        }
         return status
     }
 
@@ -72,11 +79,14 @@ public actor SyncEngine {
     /// (last write wins, tombstones final), then pushes what is still pending.
     @discardableResult
     public func pull() async -> SyncStatus {
-        guard !isDraining else {
-            drainAgain = true
+        // One pull or drain at a time: a pull asked for meanwhile runs once the current one ends.
+        guard !isDraining, !isPulling else {
+            pullRequested = true
             return status
         }
+        isPulling = true
         update { $0.phase = .syncing }
+        defer { isPulling = false }
         do {
             guard let account = try await checkedAccount() else { return status }
             if batchesUnsupported {
@@ -96,6 +106,7 @@ public actor SyncEngine {
             await finish(lastError: String(describing: error), phase: .offline)
             return status
         }
+        isPulling = false
         return await drain()
     }
 

@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "waterline-bench", targets: ["waterline-bench"]),
     ],
     targets: [
-        .target(name: "WaterlineKit"),
+        .target(name: "WaterlineKit", resources: [.copy("Localization/Kit.xcstrings")]),
         .target(name: "WaterlineData", dependencies: ["WaterlineKit"]),
         .executableTarget(name: "waterline-bench", dependencies: ["WaterlineKit"]),
         .testTarget(

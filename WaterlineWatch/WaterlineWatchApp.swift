@@ -6,6 +6,10 @@ import WaterlineKit
 struct WaterlineWatchApp: App {
     @State private var connection = PhoneConnection()
 
+    init() {
+        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations)
+    }
+
     var body: some Scene {
         WindowGroup {
             WatchMainView(model: connection.model)

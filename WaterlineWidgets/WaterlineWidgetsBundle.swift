@@ -1,9 +1,14 @@
 import SwiftUI
+import WaterlineKit
 import WidgetKit
 
 /// Every widget and the Live Activity, one folder each.
 @main
 struct WaterlineWidgetsBundle: WidgetBundle {
+    init() {
+        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations)
+    }
+
     var body: some Widget {
         LockScreenWidget()
         HomeScreenWidget()

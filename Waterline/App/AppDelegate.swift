@@ -1,4 +1,5 @@
 import UIKit
+import WaterlineKit
 
 /// Builds the app's environment and runtime when the process launches, for any reason: a tap on
 /// the icon, or, with no window, a notification action, a watch message, a Live Activity intent.
@@ -8,6 +9,8 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
     private(set) var launchError: String?
 
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+        // The kit speaks the language the app is shown in (notification copy, Siri's answers).
+        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations)
         do {
             let environment = try AppEnvironment()
             environment.connect()

@@ -65,7 +65,7 @@ struct WidgetAndIntentTests {
         #expect(!lock.showsStartSession)
         let home = WidgetPresentation(snapshot: snapshot, family: .systemMedium)
         #expect(home.showsStartSession)
-        #expect(home.lastSessionLine == "Last session: 1 drink · 0 water · 1 h 30 min")
+        #expect(home.lastSessionLine == "Last session: 1 drink · 0 waters · 1 h 30 min")
     }
 
     @Test("intents: no session answers in words; a double from a preset; an unknown preset fails; ending from a widget")
@@ -86,7 +86,7 @@ struct WidgetAndIntentTests {
             try await runner.run(.logDrink(presetId: UUID(number: 0xDEAD)), source: .widget)
         }
         let ended = try await runner.run(.endSession, source: .widget)
-        #expect(ended.dialog == "Session ended. 1 drink, 0 water.")
+        #expect(ended.dialog == "Session ended. 1 drink, 0 waters.")
         #expect(ended.effects.contains { if case .endLiveActivity = $0 { true } else { false } })
     }
 }

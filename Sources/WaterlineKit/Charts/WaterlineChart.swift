@@ -44,9 +44,11 @@ public struct WaterlineChart: Hashable, Sendable {
     /// What VoiceOver reads for the whole chart: calm, factual.
     public var accessibilitySummary: String {
         let drinks = points.count { $0.event == .drink }
-        let waters = waters.count
-        let peakValue = WaterlineFormat.value(peak?.value ?? 0)
-        let final = WaterlineFormat.value(points.last?.value ?? 0)
-        return "\(drinks) \(drinks == 1 ? "drink" : "drinks") and \(waters) \(waters == 1 ? "water" : "waters"); the Waterline peaked at \(peakValue) and ended at \(final)."
+        return KitText.string(
+            KitStrings.chartSummary, .text(KitText.string(KitStrings.drinkCount, .int(drinks))),
+            .text(KitText.string(KitStrings.waterCount, .int(waters.count))),
+            .text(WaterlineFormat.value(peak?.value ?? 0)), .text(WaterlineFormat.value(points.last?.value ?? 0))
+        )
     }
+
 }

@@ -6,9 +6,9 @@ public enum LogDescription {
         case .alcohol:
             let meta = log.alcoholMeta ?? .standardDrink
             let size = VolumeConversion.format(ounces: meta.sizeOz, in: units)
-            return "\(meta.drinkType.displayName) · \(size) · \(WaterlineFormat.value(meta.standardDrinkEstimate)) std"
+            return KitText.string(KitStrings.logDrink, .text(meta.drinkType.displayName), .text(size), .text(WaterlineFormat.value(meta.standardDrinkEstimate)))
         case .water:
-            return "Water · \(VolumeConversion.format(ounces: log.waterMeta?.amountOz ?? 0, in: units))"
+            return KitText.string(KitStrings.logWater, .text(VolumeConversion.format(ounces: log.waterMeta?.amountOz ?? 0, in: units)))
         }
     }
 }

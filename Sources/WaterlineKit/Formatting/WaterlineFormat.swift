@@ -20,24 +20,20 @@ public enum WaterlineFormat {
     /// Where the value stands against the centre, for VoiceOver ("above center").
     public static func position(_ value: Double) -> String {
         let text = Self.value(value)
-        if text == "0" { return "at center" }
-        return value > 0 ? "above center" : "below center"
+        if text == "0" { return KitText.string(KitStrings.atCenter) }
+        return KitText.string(value > 0 ? KitStrings.aboveCenter : KitStrings.belowCenter)
     }
 
     /// "1 h 05 min", "45 min", "0 min".
     public static func duration(_ seconds: TimeInterval) -> String {
         let minutes = max(0, Int(seconds / 60))
         let hours = minutes / 60, rest = minutes % 60
-        if hours == 0 { return "\(rest) min" }
-        return "\(hours) h " + (rest < 10 ? "0\(rest)" : "\(rest)") + " min"
+        if hours == 0 { return KitText.string(KitStrings.minutes, .int(rest)) }
+        return KitText.string(KitStrings.hoursMinutes, .int(hours), .text(rest < 10 ? "0\(rest)" : "\(rest)"))
     }
 
     /// "Water due in: 2 drinks", "Water due in: 1 drink", or "Water due now".
     public static func waterDue(inDrinks drinks: Int) -> String {
-        switch drinks {
-        case ...0: "Water due now"
-        case 1: "Water due in: 1 drink"
-        default: "Water due in: \(drinks) drinks"
-        }
+        drinks <= 0 ? KitText.string(KitStrings.waterDueNow) : KitText.string(KitStrings.waterDueIn, .int(drinks))
     }
 }

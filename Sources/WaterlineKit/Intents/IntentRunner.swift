@@ -15,22 +15,25 @@ public struct IntentRunner: Sendable {
             switch intent {
             case .logWater:
                 let update = try await service.quickLog(.water, source: source)
-                return IntentOutcome(dialog: "Water logged. Waterline \(WaterlineFormat.signedValue(update.state.waterlineValue)).", update: update, effects: update.effects)
+                return IntentOutcome(dialog: KitText.string(KitStrings.intentWaterLogged, .text(WaterlineFormat.signedValue(update.state.waterlineValue))), update: update, effects: update.effects)
             case .logDrink(let presetId):
                 let update = try await service.quickLog(.alcohol, presetId: presetId, source: source)
-                return IntentOutcome(dialog: "Drink logged. Waterline \(WaterlineFormat.signedValue(update.state.waterlineValue)).", update: update, effects: update.effects)
+                return IntentOutcome(dialog: KitText.string(KitStrings.intentDrinkLogged, .text(WaterlineFormat.signedValue(update.state.waterlineValue))), update: update, effects: update.effects)
             case .startSession:
                 let update = try await service.startSession()
-                let dialog = update.effects.isEmpty ? "A session is already running." : "Session started. Enjoy your night."
+                let dialog = KitText.string(update.effects.isEmpty ? KitStrings.intentAlreadyRunning : KitStrings.intentStarted)
                 return IntentOutcome(dialog: dialog, update: update, effects: update.effects)
             case .endSession:
                 let update = try await service.endSession()
                 let summary = update.session.computedSummary
-                let detail = summary.map { " \($0.totalAlcoholCount) \($0.totalAlcoholCount == 1 ? "drink" : "drinks"), \($0.totalWaterCount) water." } ?? ""
-                return IntentOutcome(dialog: "Session ended.\(detail)", update: update, effects: update.effects)
+                let dialog = summary.map {
+                    KitText.string(KitStrings.intentEndedCounts, .text(KitText.string(KitStrings.drinkCount, .int($0.totalAlcoholCount))),
+                                   .text(KitText.string(KitStrings.waterCount, .int($0.totalWaterCount))))
+                } ?? KitText.string(KitStrings.intentEnded)
+                return IntentOutcome(dialog: dialog, update: update, effects: update.effects)
             }
         } catch SessionServiceError.noActiveSession {
-            return IntentOutcome(dialog: "There's no session running. Start one first.")
+            return IntentOutcome(dialog: KitText.string(KitStrings.intentNoSession))
         }
     }
 }

@@ -11,9 +11,9 @@ public enum NotificationAction: String, Codable, Hashable, Sendable, CaseIterabl
 
     public var title: String {
         switch self {
-        case .logWater: "Log Water"
-        case .remindLater: "Remind Me in 10 Min"
-        case .dismiss: "Dismiss"
+        case .logWater: KitText.string(KitStrings.actionLogWater)
+        case .remindLater: KitText.string(KitStrings.actionRemindLater)
+        case .dismiss: KitText.string(KitStrings.actionDismiss)
         }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Every word a reminder says, in one place. Calm, never judging, never medical.
 public enum NotificationCopy {
-    public static let discreetTitle = "Time for a break"
-    public static let discreetBody = "A good moment for a glass of water."
+    public static var discreetTitle: String { KitText.string(KitStrings.reminderDiscreetTitle) }
+    public static var discreetBody: String { KitText.string(KitStrings.reminderDiscreetBody) }
 
     /// The content for a reminder of `kind` given the session's current state.
     public static func content(
@@ -24,17 +24,17 @@ public enum NotificationCopy {
     static func fullText(for kind: ReminderKind, state: WaterlineState) -> (title: String, body: String) {
         switch kind {
         case .timeBased:
-            return ("Time for water", "A glass of water keeps your evening at your pace.")
+            return (KitText.string(KitStrings.reminderTimeTitle), KitText.string(KitStrings.reminderTimeBody))
         case .perDrink:
             let drinks = state.alcoholCountSinceLastWater
-            return ("Time for water", "You've had \(drinks) \(drinks == 1 ? "drink" : "drinks") — time for water")
+            return (KitText.string(KitStrings.reminderTimeTitle), KitText.string(KitStrings.reminderPerDrinkBody, .int(drinks)))
         case .pacingWarning:
-            return ("Your Waterline is high", "Your Waterline is high — drink water to return to center")
+            return (KitText.string(KitStrings.reminderWarningTitle), KitText.string(KitStrings.reminderWarningBody))
         }
     }
 
     /// "Drinks 3 · Water 1 · Waterline 2.5"
     public static func countsLine(_ state: WaterlineState) -> String {
-        "Drinks \(state.totalAlcoholCount) · Water \(state.totalWaterCount) · Waterline \(WaterlineFormat.value(state.waterlineValue))"
+        KitText.string(KitStrings.reminderCounts, .int(state.totalAlcoholCount), .int(state.totalWaterCount), .text(WaterlineFormat.value(state.waterlineValue)))
     }
 }

@@ -11,9 +11,9 @@ public struct AbandonedSessionPrompt: Codable, Hashable, Sendable {
     }
 
     public var message: String {
-        "Your session has been running for \(hoursRunning) \(hoursRunning == 1 ? "hour" : "hours"). End it?"
+        KitText.string(KitStrings.abandonedMessage, .int(hoursRunning))
     }
 
-    public static let endNowTitle = "End Now"
-    public static let keepGoingTitle = "Keep Going"
+    public static var endNowTitle: String { KitText.string(KitStrings.endNow) }
+    public static var keepGoingTitle: String { KitText.string(KitStrings.keepGoing) }
 }

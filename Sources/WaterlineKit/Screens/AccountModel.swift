@@ -39,7 +39,7 @@ public final class AccountModel {
     public var isChoosingAccountData: Bool { accountAwaitingChoice != nil }
 
     /// The dialog's words: what each choice does, plainly.
-    public static let choiceMessage = "This iPhone holds sessions from another account. Keep them for the account you signed in with, or start clean with that account's own data?"
+    public static var choiceMessage: String { KitText.string(KitStrings.accountChoice) }
 
     public func refresh() async {
         isSignedIn = await auth.isSignedIn()

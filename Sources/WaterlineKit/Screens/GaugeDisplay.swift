@@ -19,11 +19,11 @@ public struct GaugeDisplay: Hashable, Sendable {
 
     /// "Waterline 2.5, above center".
     public var accessibilityLabel: String {
-        "Waterline \(valueText), \(WaterlineFormat.position(value))"
+        KitText.string(KitStrings.gaugeLabel, .text(valueText), .text(WaterlineFormat.position(value)))
     }
 
     /// The calm instruction shown with the warning colour.
-    public var warningText: String? { isWarning ? "Drink water to return to center" : nil }
+    public var warningText: String? { isWarning ? KitText.string(KitStrings.gaugeWarning) : nil }
 
     /// Where the marker sits on a gauge showing −span…+span, from 0 (bottom) to 1 (top),
     /// held inside the gauge when the value runs past its ends.

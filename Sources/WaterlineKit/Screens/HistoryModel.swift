@@ -65,9 +65,12 @@ public final class HistoryModel {
     public func title(for session: Session) -> String {
         let date = session.startTime.formatted(.dateTime.weekday(.abbreviated).day().month(.abbreviated))
         let duration = WaterlineFormat.duration(session.duration(now: now()))
-        guard let summary = session.computedSummary else { return "\(date) · \(duration)" }
-        let drinks = summary.totalAlcoholCount, waters = summary.totalWaterCount
-        return "\(date) · \(duration) · \(drinks) \(drinks == 1 ? "drink" : "drinks"), \(waters) \(waters == 1 ? "water" : "waters")"
+        guard let summary = session.computedSummary else { return KitText.string(KitStrings.historyTitle, .text(date), .text(duration)) }
+        return KitText.string(
+            KitStrings.historyTitleCounts, .text(date), .text(duration),
+            .text(KitText.string(KitStrings.drinkCount, .int(summary.totalAlcoholCount))),
+            .text(KitText.string(KitStrings.waterCount, .int(summary.totalWaterCount)))
+        )
     }
 
     /// One session's export, as a file's contents.

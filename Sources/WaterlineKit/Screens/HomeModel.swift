@@ -47,7 +47,7 @@ public final class HomeModel {
 
     /// The empty state's words when there are no past sessions.
     public var emptyStateText: String? {
-        recent.isEmpty && active == nil ? "No sessions yet. When you head out, start one here." : nil
+        recent.isEmpty && active == nil ? KitText.string(KitStrings.homeEmpty) : nil
     }
 
     public func appeared() async {

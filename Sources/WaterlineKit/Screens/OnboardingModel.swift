@@ -8,9 +8,9 @@ public final class OnboardingModel {
         case welcome, guardrail, signIn, configure, notifications, done
     }
 
-    public static let welcomeText = "Waterline helps you pace and drink less by adding water breaks."
-    public static let guardrailText = "This is a pacing tool. It does not estimate intoxication or guarantee how you'll feel tomorrow."
-    public static let notificationsText = "Waterline sends gentle reminders to drink water during your session. Allow notifications to get pacing nudges."
+    public static var welcomeText: String { KitText.string(KitStrings.onboardingWelcome) }
+    public static var guardrailText: String { KitText.string(KitStrings.onboardingGuardrail) }
+    public static var notificationsText: String { KitText.string(KitStrings.onboardingNotifications) }
 
     public private(set) var step: Step = .welcome
     /// The defaults being configured; the steppers and pickers edit these.

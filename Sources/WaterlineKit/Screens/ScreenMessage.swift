@@ -17,8 +17,8 @@ public enum ScreenMessage {
         case SessionServiceError.invalid(let validation): validation.description
         case let error as SessionServiceError: error.description
         case let error as ValidationError: error.description
-        case is ConvexError: "Waterline could not reach the server. Nothing was lost; please try again when you are online."
-        default: "Something went wrong. Your data is safe; please try again."
+        case is ConvexError: KitText.string(KitStrings.messageOffline)
+        default: KitText.string(KitStrings.messageGeneric)
         }
     }
 }

@@ -28,7 +28,7 @@ public final class SettingsModel {
 
     /// The row under Reminders when the system said no.
     public var notificationsDisabledText: String? {
-        notificationsAllowed == false ? "Notifications disabled" : nil
+        notificationsAllowed == false ? KitText.string(KitStrings.notificationsDisabled) : nil
     }
 
     public func appeared() async {
@@ -41,9 +41,7 @@ public final class SettingsModel {
 
     /// What "Delete Everything" removes, said plainly: signed out, it cannot reach the server.
     public var deletionWarning: String {
-        isSignedIn
-            ? "Your sessions, logs, presets and settings are removed from this iPhone and from the server. This cannot be undone."
-            : "You are not signed in, so only this iPhone's sessions, logs, presets and settings are removed; a backup on the server stays until you sign in and delete the account there. This cannot be undone."
+        KitText.string(isSignedIn ? KitStrings.deleteSignedIn : KitStrings.deleteSignedOut)
     }
 
     /// Any control changed: the edited settings are saved if valid and otherwise refused.

@@ -30,7 +30,7 @@ public final class SummaryModel {
     public var waterVolumeText: String { VolumeConversion.format(ounces: report.totalWaterOz, in: settings.units) }
     /// "Ranged from −1 to +3".
     public var rangeText: String {
-        "Ranged from \(WaterlineFormat.signedValue(report.lowestWaterline)) to \(WaterlineFormat.signedValue(report.peakWaterline))"
+        KitText.string(KitStrings.summaryRange, .text(WaterlineFormat.signedValue(report.lowestWaterline)), .text(WaterlineFormat.signedValue(report.peakWaterline)))
     }
 
     /// The night as a chart (ending at the session's end; a summary is of an ended night).

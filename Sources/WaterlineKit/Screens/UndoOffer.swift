@@ -15,8 +15,8 @@ public struct UndoOffer: Hashable, Sendable {
     /// "Logged water", "Logged Beer".
     public var message: String {
         switch log.type {
-        case .water: "Logged water"
-        case .alcohol: "Logged \((log.alcoholMeta ?? .standardDrink).drinkType.displayName.lowercased())"
+        case .water: KitText.string(KitStrings.undoWater)
+        case .alcohol: KitText.string(KitStrings.undoDrink, .text((log.alcoholMeta ?? .standardDrink).drinkType.displayName.lowercased()))
         }
     }
 }

@@ -13,13 +13,13 @@ public enum SessionServiceError: Error, Hashable, Sendable, CustomStringConverti
 
     public var description: String {
         switch self {
-        case .noActiveSession: "There is no active session. Start one first."
-        case .unknownSession(let id): "No session with id \(id.uuidString.lowercased())."
-        case .unknownLog(let id): "No log entry with id \(id.uuidString.lowercased())."
-        case .unknownPreset(let id): "No preset with id \(id.uuidString.lowercased())."
-        case .logOutsideSession: "A log entry's time must fall between the session's start and its end (or now)."
-        case .sessionRunning: "This session is still running. End it first, then it can be deleted."
-        case .invalid(let error): "Invalid value: \(error)."
+        case .noActiveSession: KitText.string(KitStrings.errorNoActiveSession)
+        case .unknownSession(let id): KitText.string(KitStrings.errorUnknownSession, .text(id.uuidString.lowercased()))
+        case .unknownLog(let id): KitText.string(KitStrings.errorUnknownLog, .text(id.uuidString.lowercased()))
+        case .unknownPreset(let id): KitText.string(KitStrings.errorUnknownPreset, .text(id.uuidString.lowercased()))
+        case .logOutsideSession: KitText.string(KitStrings.errorLogOutsideSession)
+        case .sessionRunning: KitText.string(KitStrings.errorSessionRunning)
+        case .invalid(let error): KitText.string(KitStrings.errorInvalid, .text(error.description))
         }
     }
 }

@@ -8,10 +8,10 @@ public enum DrinkType: String, Codable, Hashable, Sendable, CaseIterable {
     /// A short, capitalised name for lists and timelines.
     public var displayName: String {
         switch self {
-        case .beer: "Beer"
-        case .wine: "Wine"
-        case .liquor: "Liquor"
-        case .cocktail: "Cocktail"
+        case .beer: KitText.string(KitStrings.beer)
+        case .wine: KitText.string(KitStrings.wine)
+        case .liquor: KitText.string(KitStrings.liquor)
+        case .cocktail: KitText.string(KitStrings.cocktail)
         }
     }
 }

@@ -23,10 +23,10 @@ public struct WidgetPresentation: Hashable, Sendable {
     public init(snapshot: WidgetSnapshot, family: WidgetFamilyKind) {
         let hidesDetail = snapshot.discreet && family.isLockScreen
         isActive = snapshot.isActive
-        drinkButtonTitle = hidesDetail ? "+1" : "+ Drink"
-        waterButtonTitle = "+ Water"
+        drinkButtonTitle = hidesDetail ? "+1" : KitText.string(KitStrings.widgetAddDrink)
+        waterButtonTitle = KitText.string(KitStrings.widgetAddWater)
         guard snapshot.isActive else {
-            headline = "No Session"
+            headline = KitText.string(KitStrings.widgetNoSession)
             countsLine = nil
             gauge = nil
             nextReminderDate = nil
@@ -37,10 +37,10 @@ public struct WidgetPresentation: Hashable, Sendable {
                 ? nil : snapshot.lastSessionSummary.map(Self.lastSessionLine)
             return
         }
-        headline = "Waterline \(WaterlineFormat.signedValue(snapshot.waterlineValue))"
+        headline = KitText.string(KitStrings.widgetHeadline, .text(WaterlineFormat.signedValue(snapshot.waterlineValue)))
         gauge = GaugeDisplay(value: snapshot.waterlineValue, threshold: snapshot.warningThreshold, isWarning: snapshot.isWarning)
         countsLine = hidesDetail || family == .accessoryCircular || family == .accessoryInline
-            ? nil : "Drinks \(snapshot.totalAlcoholCount) · Water \(snapshot.totalWaterCount)"
+            ? nil : KitText.string(KitStrings.widgetCounts, .int(snapshot.totalAlcoholCount), .int(snapshot.totalWaterCount))
         nextReminderDate = family == .systemSmall || family == .accessoryCircular ? nil : snapshot.nextReminderDate
         showsQuickAdd = family == .systemSmall || family == .systemLarge || family == .accessoryRectangular
         recentLogs = family == .systemLarge ? snapshot.recentLogs.map(\.title) : []
@@ -50,7 +50,9 @@ public struct WidgetPresentation: Hashable, Sendable {
 
     /// "Last session: 4 drinks · 3 water · 2 h 10 min".
     static func lastSessionLine(_ summary: SessionSummary) -> String {
-        "Last session: \(summary.totalAlcoholCount) \(summary.totalAlcoholCount == 1 ? "drink" : "drinks") · "
-            + "\(summary.totalWaterCount) water · \(WaterlineFormat.duration(summary.durationSeconds))"
+        KitText.string(
+            KitStrings.widgetLastSession, .text(KitText.string(KitStrings.drinkCount, .int(summary.totalAlcoholCount))),
+            .text(KitText.string(KitStrings.waterCount, .int(summary.totalWaterCount))), .text(WaterlineFormat.duration(summary.durationSeconds))
+        )
     }
 }

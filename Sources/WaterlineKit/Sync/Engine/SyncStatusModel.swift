@@ -26,11 +26,12 @@ public final class SyncStatusModel {
     /// A short VoiceOver label, calm and without alarm.
     public var accessibilityLabel: String {
         switch status.phase {
-        case .synced: "Synced"
-        case .syncing: "Syncing"
-        case .offline: status.pendingCount == 0 ? "Offline" : "Offline, \(status.pendingCount) changes saved on this device"
-        case .signedOut: "Sign in to sync"
-        case .accountChoice: "Choose what happens to this iPhone's data"
+        case .synced: KitText.string(KitStrings.syncSynced)
+        case .syncing: KitText.string(KitStrings.syncSyncing)
+        case .offline: status.pendingCount == 0
+            ? KitText.string(KitStrings.syncOffline) : KitText.string(KitStrings.syncOfflinePending, .int(status.pendingCount))
+        case .signedOut: KitText.string(KitStrings.syncSignIn)
+        case .accountChoice: KitText.string(KitStrings.syncAccountChoice)
         }
     }
 }

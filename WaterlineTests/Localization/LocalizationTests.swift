@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+
+@Suite("Every word translatable")
+struct LocalizationTests {
+    static let catalog = KitCatalog.shipped
+
+    /// The placeholders of a format, in order: "lld" or "@".
+    static func placeholders(_ format: String) -> [String] {
+        let regex = /%(?:\d+\$)?(lld|@)/
+        return format.matches(of: regex).map { String($0.output.1) }
+    }
+
+    @Test("the kit's catalog ships with the kit and is read")
+    func shipped() {
+        #expect(Self.catalog.entries.count == KitStrings.all.count)
+    }
+
+    @Test("every kit text is in the catalog, its English as in the code, translated into every language", arguments: KitStrings.all.map(\.key))
+    func covered(key: String) throws {
+        let text = try #require(KitStrings.all.first { $0.key == key })
+        let entries = try #require(Self.catalog.entries[key], "\(key) has no catalog entry")
+        if let one = text.one {
+            #expect(entries["en"] == .plural(one: one, other: text.other), "\(key): the catalog's English differs from the code")
+        } else {
+            #expect(entries["en"] == .plain(text.other), "\(key): the catalog's English differs from the code")
+        }
+        for language in KitLanguage.supported where language != "en" {
+            let translation = try #require(entries[language], "\(key) lacks \(language)")
+            switch translation {
+            case .plain(let value):
+                #expect(text.one == nil, "\(key): English has plural forms, \(language) must too")
+                #expect(Self.placeholders(value).sorted() == Self.placeholders(text.other).sorted(), "\(key) (\(language)): placeholders differ")
+                #expect(!value.isEmpty)
+            case .plural(let one, let other):
+                #expect(Self.placeholders(other).sorted() == Self.placeholders(text.other).sorted(), "\(key) (\(language)): placeholders differ")
+                if let one { #expect(Self.placeholders(one).sorted() == Self.placeholders(text.one ?? text.other).sorted()) }
+            }
+        }
+    }
+
+    @Test("no catalog key without a kit text")
+    func noStrays() {
+        #expect(Set(Self.catalog.entries.keys) == Set(KitStrings.all.map(\.key)))
+        #expect(Set(KitStrings.all.map(\.key)).count == KitStrings.all.count, "keys are unique")
+    }
+
+    @Test("Spanish with plural forms; a language the kit lacks falls back to English")
+    func rendering() {
+        #expect(KitText.string(KitStrings.reminderPerDrinkBody, .int(1), language: "es") == "Llevas 1 bebida: hora de agua")
+        #expect(KitText.string(KitStrings.reminderPerDrinkBody, .int(3), language: "es") == "Llevas 3 bebidas: hora de agua")
+        #expect(KitText.string(KitStrings.reminderPerDrinkBody, .int(1), language: "en") == "You've had 1 drink — time for water")
+        #expect(KitText.string(KitStrings.reminderCounts, .int(2), .int(1), .text("1.5"), language: "es") == "Bebidas 2 · Agua 1 · Waterline 1.5")
+        #expect(KitText.string(KitStrings.waterDueIn, .int(2), language: "fr") == "Water due in: 2 drinks")
+    }
+
+    @Test("placeholders by position, percent signs, and missing arguments")
+    func substitution() {
+        #expect(KitText.substitute("%2$@ before %1$@", [.text("a"), .text("b")]) == "b before a")
+        #expect(KitText.substitute("%lld%% done", [.int(40)]) == "40% done")
+        #expect(KitText.substitute("%@ and %@", [.text("one")]) == "one and ")
+        #expect(KitText.substitute("100 %", []) == "100 %")
+    }
+
+    @Test("the app's preferred languages pick the kit's language")
+    func languageChoice() {
+        #expect(KitLanguage.match(preferredLanguages: ["es-MX", "en-US"]) == "es")
+        #expect(KitLanguage.match(preferredLanguages: ["fr-FR", "es"]) == "es")
+        #expect(KitLanguage.match(preferredLanguages: ["de"]) == "en")
+        #expect(KitLanguage.match(preferredLanguages: []) == "en")
+        #expect(KitLanguage.current == "en", "tests and the command line speak English")
+    }
+}

@@ -2,25 +2,42 @@ import Foundation
 import Testing
 @testable import WaterlineKit
 
-/// The iPhone app's String Catalog (`Waterline/Resources/Localizable.xcstrings`) against the
-/// words its SwiftUI views use, read from the source files.
-@Suite("The app's String Catalog")
+/// Each Apple target's String Catalog against the words its source files give SwiftUI, App
+/// Intents and WidgetKit, read from the sources.
+@Suite("The targets' String Catalogs")
 struct AppCatalogTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func catalog() throws -> KitCatalog {
-        try KitCatalog(json: Data(contentsOf: root.appendingPathComponent("Waterline/Resources/Localizable.xcstrings")))
+    /// A target: the folders compiled into it (as `project.yml` lists them) and its catalog.
+    struct Target: CustomTestStringConvertible, Sendable {
+        var catalog: String
+        var sources: [String]
+        var testDescription: String { catalog }
     }
 
-    /// The string literals given to SwiftUI's localizing initializers, interpolations kept as `\(…)`.
-    static func literals() throws -> [(file: String, text: String)] {
+    static let targets = [
+        Target(catalog: "Waterline/Resources/Localizable.xcstrings", sources: ["Waterline", "WaterlineIntents/Intents"]),
+        Target(catalog: "WaterlineWidgets/Localizable.xcstrings", sources: ["WaterlineWidgets", "WaterlineIntents/Intents"]),
+        Target(catalog: "WaterlineIntents/Extension/Localizable.xcstrings", sources: ["WaterlineIntents"]),
+        Target(catalog: "WaterlineWatch/Localizable.xcstrings", sources: ["WaterlineWatch"]),
+        Target(catalog: "WaterlineWatchWidgets/Localizable.xcstrings", sources: ["WaterlineWatchWidgets"]),
+    ]
+
+    static func catalog(_ path: String) throws -> KitCatalog {
+        try KitCatalog(json: Data(contentsOf: root.appendingPathComponent(path)))
+    }
+
+    /// The string literals given to localizing initializers, interpolations kept as `\(…)`.
+    static func literals(in folders: [String]) throws -> [(file: String, text: String)] {
         let calls = [
             "Text(", "Button(", "Section(", "Toggle(", "LabeledContent(", ".navigationTitle(", "NavigationLink(",
             "ContentUnavailableView(", "Label(", ".confirmationDialog(", ".alert(", "Picker(", "Stepper(", "TextField(",
-            "String(localized: ",
+            "String(localized: ", "LocalizedStringResource = ", "IntentDescription(", "title: ", "subtitle: ",
+            ".configurationDisplayName(", ".description(", "shortTitle: ", "TypeDisplayRepresentation = ",
         ]
         var found: [(String, String)] = []
-        let files = FileManager.default.enumerator(at: root.appendingPathComponent("Waterline"), includingPropertiesForKeys: nil)
+        for folder in folders {
+        let files = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
         while let url = files?.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
             let text = try String(contentsOf: url, encoding: .utf8)
@@ -33,6 +50,7 @@ struct AppCatalogTests {
                     }
                 }
             }
+        }
         }
         return found
     }
@@ -88,19 +106,32 @@ struct AppCatalogTests {
         return key.range(of: pattern, options: .regularExpression) != nil
     }
 
-    @Test("every word the app's views show has a catalog entry")
-    func everyLiteralHasAnEntry() throws {
-        let keys = Array(try Self.catalog().entries.keys)
-        let literals = try Self.literals()
-        #expect(literals.count > 80, "the scan found the views' words")
+    @Test("every word a target shows has an entry in its catalog", arguments: targets)
+    func everyLiteralHasAnEntry(target: Target) throws {
+        let keys = Array(try Self.catalog(target.catalog).entries.keys)
+        let literals = try Self.literals(in: target.sources)
+        #expect(literals.count >= 5, "the scan found the target's words")
         for (file, literal) in literals {
-            #expect(keys.contains { Self.matches($0, literal) }, "\(file): \"\(literal)\" has no catalog entry")
+            #expect(keys.contains { Self.matches($0, literal) }, "\(file): \"\(literal)\" has no entry in \(target.catalog)")
         }
     }
 
-    @Test("every entry is translated into Spanish with the same placeholders, and no key is Swift source")
-    func translated() throws {
-        for (key, languages) in try Self.catalog().entries {
+    @Test("every Siri phrase is in AppShortcuts.xcstrings, in Spanish too")
+    func phrases() throws {
+        let source = try String(contentsOf: Self.root.appendingPathComponent("Waterline/App/WaterlineShortcuts.swift"), encoding: .utf8)
+        let phrases = source.matches(of: /phrases: \["((?:[^"\\]|\\.)*)"\]/).map {
+            String($0.output.1).replacingOccurrences(of: "\\(.applicationName)", with: "${applicationName}")
+        }
+        #expect(phrases.count == 4)
+        let catalog = try Self.catalog("Waterline/Resources/AppShortcuts.xcstrings")
+        for phrase in phrases {
+            #expect(catalog.entries[phrase]?["es"] != nil, "\(phrase) lacks a Spanish phrase")
+        }
+    }
+
+    @Test("every entry is translated into Spanish with the same placeholders, and no key is Swift source", arguments: targets)
+    func translated(target: Target) throws {
+        for (key, languages) in try Self.catalog(target.catalog).entries {
             #expect(!key.contains("\\("), "\(key): a key is what SwiftUI looks up (%lld, %@), not the Swift interpolation")
             let english = try #require(languages["en"], "\(key) lacks English")
             let spanish = try #require(languages["es"], "\(key) lacks Spanish")

@@ -22,3 +22,7 @@ struct QuickAddButtons: View {
         .sensoryFeedback(.impact(weight: .light), trigger: taps)
     }
 }
+
+#Preview("Quick add") {
+    QuickAddButtons(drink: {}, water: {}).padding()
+}

@@ -33,3 +33,19 @@ struct ReminderBanner: View {
         }
     }
 }
+
+#Preview("Per-drink reminder") {
+    let state = WaterlineState(waterlineValue: 2, alcoholCountSinceLastWater: 2, totalAlcoholCount: 2, totalStandardDrinks: 2, isWarning: true)
+    return ReminderBanner(
+        content: NotificationCopy.content(for: .perDrink, state: state, settings: UserSettings(discreetNotifications: false), sessionId: UUID()),
+        logWater: {}, dismiss: {}
+    )
+}
+
+#Preview("Discreet, largest text") {
+    ReminderBanner(
+        content: NotificationCopy.content(for: .timeBased, state: .empty, settings: UserSettings(discreetNotifications: true), sessionId: UUID()),
+        logWater: {}, dismiss: {}
+    )
+    .environment(\.dynamicTypeSize, .accessibility3)
+}

@@ -63,3 +63,10 @@ struct WaterlineGauge: View {
         .padding()
     }
 }
+
+#Preview("Dark, largest text") {
+    WaterlineGauge(display: GaugeDisplay(value: 2.5, threshold: 2, isWarning: true), height: 200)
+        .environment(\.dynamicTypeSize, .accessibility3)
+        .preferredColorScheme(.dark)
+        .padding()
+}

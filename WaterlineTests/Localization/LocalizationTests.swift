@@ -72,3 +72,14 @@ struct LocalizationTests {
         #expect(KitLanguage.current == "en", "tests and the command line speak English")
     }
 }
+
+@Suite("Preset chips")
+struct PresetChipTests {
+    @Test("a chip shows the preset's name and its standard-drink estimate, and says both to VoiceOver")
+    func chip() {
+        let preset = DrinkPreset(id: UUID(), userId: UUID(), name: "IPA", drinkType: .beer, sizeOz: 16, abv: 7, standardDrinkEstimate: 1.87, sortOrder: 0, updatedAt: Fixed.start)
+        #expect(preset.chipTitle == "IPA · 1.9 std")
+        #expect(preset.chipAccessibilityLabel == "IPA, standard drinks: 1.9")
+        #expect(KitText.string(KitStrings.presetChip, .text("IPA"), .text("1.9"), language: "es") == "IPA · 1.9 est.")
+    }
+}

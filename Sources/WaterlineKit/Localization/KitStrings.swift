@@ -30,6 +30,8 @@ public enum KitStrings {
     static let cocktail = KitString("drink.cocktail", "Cocktail")
     static let logDrink = KitString("log.drink", "%@ · %@ · %@ std")
     static let logWater = KitString("log.water", "Water · %@")
+    static let presetChip = KitString("preset.chip", "%@ · %@ std")
+    static let presetChipAccessibility = KitString("preset.chip.accessibility", "%@, standard drinks: %@")
 
     // MARK: Siri, Shortcuts, widget buttons
     static let intentWaterLogged = KitString("intent.waterLogged", "Water logged. Waterline %@.")
@@ -93,7 +95,7 @@ public enum KitStrings {
         reminderDiscreetTitle, reminderDiscreetBody, reminderTimeTitle, reminderTimeBody, reminderPerDrinkBody,
         reminderWarningTitle, reminderWarningBody, reminderCounts, actionLogWater, actionRemindLater, actionDismiss,
         atCenter, aboveCenter, belowCenter, minutes, hoursMinutes, waterDueNow, waterDueIn, drinkCount, waterCount,
-        beer, wine, liquor, cocktail, logDrink, logWater,
+        beer, wine, liquor, cocktail, logDrink, logWater, presetChip, presetChipAccessibility,
         intentWaterLogged, intentDrinkLogged, intentAlreadyRunning, intentStarted, intentEnded, intentEndedCounts, intentNoSession,
         abandonedMessage, endNow, keepGoing, gaugeLabel, gaugeWarning, summaryRange, chartSummary, notificationsDisabled,
         deleteSignedIn, deleteSignedOut, homeEmpty, messageOffline, messageGeneric, accountChoice, historyTitle,

@@ -18,10 +18,17 @@ struct ActiveSessionView: View {
                     WaterlineGauge(display: model.gauge)
                     Spacer()
                 }
-                HStack {
-                    Label("Drinks \(model.drinkCount)", systemImage: "wineglass")
-                    Spacer()
-                    Label("Water \(model.waterCount)", systemImage: "drop")
+                // Side by side while they fit; stacked at the largest text sizes.
+                ViewThatFits(in: .horizontal) {
+                    HStack {
+                        Label("Drinks \(model.drinkCount)", systemImage: "wineglass")
+                        Spacer()
+                        Label("Water \(model.waterCount)", systemImage: "drop")
+                    }
+                    VStack(alignment: .leading) {
+                        Label("Drinks \(model.drinkCount)", systemImage: "wineglass")
+                        Label("Water \(model.waterCount)", systemImage: "drop")
+                    }
                 }
                 .font(.headline)
                 Text(verbatim: model.waterDueText)
@@ -35,28 +42,6 @@ struct ActiveSessionView: View {
                     }
                 }
             }
-            Section {
-                ScrollView(.horizontal, showsIndicators: false) {
-                    HStack {
-                        ForEach(model.presets) { preset in
-                            Button(preset.name) {
-                                logTaps += 1
-                                Task { await model.presetChipTapped(preset) }
-                            }
-                            .buttonStyle(.bordered)
-                            .frame(minHeight: 44)
-                        }
-                    }
-                }
-                QuickAddButtons(
-                    drink: { model.drinkButtonTapped() },
-                    water: {
-                        logTaps += 1
-                        Task { await model.waterButtonTapped() }
-                    }
-                )
-            }
-            .listRowBackground(Color.clear)
             Section("Timeline") {
                 ForEach(model.timeline) { log in
                     Button { editing = log } label: { TimelineRow(title: model.title(for: log), log: log) }
@@ -71,10 +56,25 @@ struct ActiveSessionView: View {
                 Button("End Session", role: .destructive) { model.endSessionButtonTapped() }
             }
         }
+        // Above the quick-add bar, never over it.
+        .overlay(alignment: .bottom) { undoBanner }
         .navigationTitle("Night Out")
         .toolbar { ToolbarItem(placement: .topBarTrailing) { SyncIndicator() } }
+        .safeAreaInset(edge: .bottom) {
+            QuickAddBar(
+                presets: model.presets,
+                presetTapped: { preset in
+                    logTaps += 1
+                    Task { await model.presetChipTapped(preset) }
+                },
+                drink: { model.drinkButtonTapped() },
+                water: {
+                    logTaps += 1
+                    Task { await model.waterButtonTapped() }
+                }
+            )
+        }
         .sensoryFeedback(.success, trigger: logTaps)
-        .overlay(alignment: .bottom) { undoBanner }
         .sheet(isPresented: $model.isPickingDrink) {
             DrinkPickerView { size, estimate in Task { await model.drinkPicked(size, estimate: estimate) } }
         }

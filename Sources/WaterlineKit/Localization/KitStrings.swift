@@ -30,6 +30,14 @@ public enum KitStrings {
     static let cocktail = KitString("drink.cocktail", "Cocktail")
     static let logDrink = KitString("log.drink", "%@ · %@ · %@ std")
     static let logWater = KitString("log.water", "Water · %@")
+    static let sizePint = KitString("size.pint", "Pint (%@)")
+    static let sizeGlass = KitString("size.glass", "Glass (%@)")
+    static let sizeLargeGlass = KitString("size.largeGlass", "Large glass (%@)")
+    static let sizeShot = KitString("size.shot", "Shot (%@)")
+    static let sizeDouble = KitString("size.double", "Double (%@)")
+    static let sizeStandard = KitString("size.standard", "Standard")
+    static let sizeStrong = KitString("size.strong", "Strong")
+    static let waterAmount = KitString("settings.waterAmount", "Water: %@")
     static let presetChip = KitString("preset.chip", "%@ · %@ std")
     static let presetChipAccessibility = KitString("preset.chip.accessibility", "%@, standard drinks: %@")
 
@@ -96,6 +104,7 @@ public enum KitStrings {
         reminderWarningTitle, reminderWarningBody, reminderCounts, actionLogWater, actionRemindLater, actionDismiss,
         atCenter, aboveCenter, belowCenter, minutes, hoursMinutes, waterDueNow, waterDueIn, drinkCount, waterCount,
         beer, wine, liquor, cocktail, logDrink, logWater, presetChip, presetChipAccessibility,
+        sizePint, sizeGlass, sizeLargeGlass, sizeShot, sizeDouble, sizeStandard, sizeStrong, waterAmount,
         intentWaterLogged, intentDrinkLogged, intentAlreadyRunning, intentStarted, intentEnded, intentEndedCounts, intentNoSession,
         abandonedMessage, endNow, keepGoing, gaugeLabel, gaugeWarning, summaryRange, chartSummary, notificationsDisabled,
         deleteSignedIn, deleteSignedOut, homeEmpty, messageOffline, messageGeneric, accountChoice, historyTitle,

@@ -44,6 +44,18 @@ public final class SettingsModel {
         KitText.string(isSignedIn ? KitStrings.deleteSignedIn : KitStrings.deleteSignedOut)
     }
 
+    /// "Water: 250 ml", in the person's units.
+    public var defaultWaterText: String {
+        KitText.string(KitStrings.waterAmount, .text(VolumeConversion.format(ounces: settings.defaultWaterAmountOz, in: settings.units)))
+    }
+
+    /// The default-water stepper: whole ounces, or round millilitres (`VolumeStep.water`).
+    public func defaultWaterStepped(up: Bool) async {
+        var edited = settings
+        edited.defaultWaterAmountOz = VolumeStep.water.next(from: settings.defaultWaterAmountOz, up: up, units: settings.units)
+        await settingsEdited(edited)
+    }
+
     /// Any control changed: the edited settings are saved if valid and otherwise refused.
     public func settingsEdited(_ edited: UserSettings) async {
         await perform {

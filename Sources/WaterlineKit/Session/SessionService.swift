@@ -151,7 +151,7 @@ public actor SessionService {
     ) async throws -> SessionUpdate {
         try await exclusively {
             var amount = amountOz
-            if amount == nil { amount = Double(try await ensureUser().settings.defaultWaterAmountOz) }
+            if amount == nil { amount = try await ensureUser().settings.defaultWaterAmountOz }
             return try await addLog(
                 type: .water, alcoholMeta: nil, waterMeta: WaterMeta(amountOz: amount ?? 0), source: source, id: id,
                 timestamp: timestamp, sessionId: sessionId

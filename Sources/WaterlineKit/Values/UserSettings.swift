@@ -15,7 +15,8 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var timeReminderIntervalMinutes: Int
     /// The Waterline turns to its warning at or above this value.
     public var warningThreshold: Int
-    public var defaultWaterAmountOz: Int
+    /// In ounces; a round millilitre amount when the person uses ml (250 ml is 8.45 oz).
+    public var defaultWaterAmountOz: Double
     public var units: Units
     /// When on, notification titles and bodies never mention alcohol or counts.
     public var discreetNotifications: Bool
@@ -29,7 +30,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         timeRemindersEnabled: Bool = true,
         timeReminderIntervalMinutes: Int = 20,
         warningThreshold: Int = 2,
-        defaultWaterAmountOz: Int = 8,
+        defaultWaterAmountOz: Double = 8,
         units: Units = .oz,
         discreetNotifications: Bool = true,
         updatedAt: Date = UserSettings.untouchedStamp
@@ -54,6 +55,6 @@ public struct UserSettings: Codable, Hashable, Sendable {
                 allowed: Self.reminderIntervalChoices.map(String.init).joined(separator: ", ")
             )
         }
-        try Limits.waterAmountOz.check(Double(defaultWaterAmountOz), field: "defaultWaterAmountOz")
+        try Limits.waterAmountOz.check(defaultWaterAmountOz, field: "defaultWaterAmountOz")
     }
 }

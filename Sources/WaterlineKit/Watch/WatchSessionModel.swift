@@ -50,7 +50,7 @@ public final class WatchSessionModel {
 
     public func waterButtonTapped() {
         guard let sessionId = currentSessionId else { return }
-        let request = WatchLogRequest(id: makeID(), timestamp: now(), amountOz: snapshot.map { Double($0.defaultWaterAmountOz) }, sessionId: sessionId)
+        let request = WatchLogRequest(id: makeID(), timestamp: now(), amountOz: snapshot.map(\.defaultWaterAmountOz), sessionId: sessionId)
         pending.append(PendingWatchLog(request: request, type: .water, delta: -1))
         send(.logWater(request))
     }

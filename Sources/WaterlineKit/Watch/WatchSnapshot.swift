@@ -6,7 +6,7 @@ public struct WatchSnapshot: Codable, Hashable, Sendable {
     /// nil when no session is active.
     public var session: LiveActivityState?
     public var presets: [DrinkPreset]
-    public var defaultWaterAmountOz: Int
+    public var defaultWaterAmountOz: Double
     public var warningThreshold: Int
     /// The ids of the session's logs, and of the watch requests the phone has handled lately:
     /// the watch stops counting an optimistic log once its id is in either.
@@ -16,7 +16,7 @@ public struct WatchSnapshot: Codable, Hashable, Sendable {
     public var sentAt: Date
 
     public init(
-        session: LiveActivityState?, presets: [DrinkPreset], defaultWaterAmountOz: Int, warningThreshold: Int = 2,
+        session: LiveActivityState?, presets: [DrinkPreset], defaultWaterAmountOz: Double, warningThreshold: Int = 2,
         logIds: [UUID] = [], handledRequestIds: [UUID] = [], sentAt: Date
     ) {
         self.session = session

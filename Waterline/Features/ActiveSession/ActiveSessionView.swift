@@ -76,10 +76,10 @@ struct ActiveSessionView: View {
         }
         .sensoryFeedback(.success, trigger: logTaps)
         .sheet(isPresented: $model.isPickingDrink) {
-            DrinkPickerView { size, estimate in Task { await model.drinkPicked(size, estimate: estimate) } }
+            DrinkPickerView(units: model.settings.units) { size, estimate in Task { await model.drinkPicked(size, estimate: estimate) } }
         }
         .sheet(item: $editing) { log in
-            LogEditView(log: log) { edited in Task { await model.logEdited(edited) } }
+            LogEditView(log: log, units: model.settings.units) { edited in Task { await model.logEdited(edited) } }
         }
         .confirmationDialog("End this session?", isPresented: $model.isConfirmingEnd, titleVisibility: .visible) {
             Button("End Session", role: .destructive) { Task { await model.endSessionConfirmed() } }

@@ -3,6 +3,8 @@ import WaterlineKit
 
 /// "+ Drink": pick a type and size, see (and adjust) its standard-drink estimate, confirm.
 struct DrinkPickerView: View {
+    /// The person's units: sizes read in them.
+    let units: Units
     let picked: (DrinkSize, Double?) -> Void
     @Environment(\.dismiss) private var dismiss
     @State private var type: DrinkType = .beer
@@ -17,7 +19,7 @@ struct DrinkPickerView: View {
                 }
                 .pickerStyle(.segmented)
                 Picker("Size", selection: $size) {
-                    ForEach(DrinkCatalog.sizes(for: type)) { Text(verbatim: $0.name).tag($0) }
+                    ForEach(DrinkCatalog.sizes(for: type)) { Text(verbatim: $0.title(in: units)).tag($0) }
                 }
                 .pickerStyle(.inline)
                 Stepper(value: $estimate, in: 0...10, step: 0.25) {

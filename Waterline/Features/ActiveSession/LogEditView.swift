@@ -4,6 +4,7 @@ import WaterlineKit
 /// Correcting a log: its time, and its estimate or water amount.
 struct LogEditView: View {
     @State var log: LogEntry
+    let units: Units
     let save: (LogEntry) -> Void
     @Environment(\.dismiss) private var dismiss
 
@@ -16,8 +17,12 @@ struct LogEditView: View {
                         Text("Counts as \(estimate.wrappedValue, format: .number.precision(.fractionLength(0...2))) standard drinks")
                     }
                 } else {
-                    Stepper(value: amount, in: 1...64) {
-                        Text("\(Int(amount.wrappedValue)) oz")
+                    Stepper {
+                        Text(verbatim: VolumeConversion.format(ounces: amount.wrappedValue, in: units))
+                    } onIncrement: {
+                        amount.wrappedValue = VolumeStep.water.next(from: amount.wrappedValue, up: true, units: units)
+                    } onDecrement: {
+                        amount.wrappedValue = VolumeStep.water.next(from: amount.wrappedValue, up: false, units: units)
                     }
                 }
             }

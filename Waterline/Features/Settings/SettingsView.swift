@@ -36,8 +36,12 @@ struct SettingsView: View {
                     }
                 }
                 Section("Defaults") {
-                    Stepper(value: binding(\.defaultWaterAmountOz), in: Limits.waterAmountOz.wholeNumbers) {
-                        Text(verbatim: "Water: " + VolumeConversion.format(ounces: Double(model.settings.defaultWaterAmountOz), in: model.settings.units))
+                    Stepper {
+                        Text(verbatim: model.defaultWaterText)
+                    } onIncrement: {
+                        Task { await model.defaultWaterStepped(up: true) }
+                    } onDecrement: {
+                        Task { await model.defaultWaterStepped(up: false) }
                     }
                     Picker("Units", selection: binding(\.units)) {
                         Text("oz").tag(Units.oz)
@@ -47,7 +51,7 @@ struct SettingsView: View {
                 Section("Presets") {
                     ForEach(model.presets) { preset in
                         NavigationLink {
-                            PresetEditorView(preset: preset) { edited in Task { await model.presetEdited(edited) } }
+                            PresetEditorView(preset: preset, units: model.settings.units) { edited in Task { await model.presetEdited(edited) } }
                         } label: {
                             LabeledContent(preset.name, value: "\(WaterlineFormat.value(preset.standardDrinkEstimate)) std")
                         }
@@ -84,7 +88,7 @@ struct SettingsView: View {
             .toolbar { ToolbarItem(placement: .confirmationAction) { Button("Done") { dismiss() } } }
             .sheet(isPresented: $addingPreset) {
                 NavigationStack {
-                    PresetEditorView(preset: nil) { preset in
+                    PresetEditorView(preset: nil, units: model.settings.units) { preset in
                         Task {
                             await model.presetAdded(
                                 name: preset.name, drinkType: preset.drinkType, sizeOz: preset.sizeOz, abv: preset.abv,
@@ -130,6 +134,8 @@ struct SettingsView: View {
 /// Adding or editing a preset: name, type, size, optional ABV, and its standard-drink value.
 struct PresetEditorView: View {
     let preset: DrinkPreset?
+    /// The person's units: the size reads and steps in them (it is kept in ounces).
+    let units: Units
     let save: (DrinkPreset) -> Void
     @Environment(\.dismiss) private var dismiss
     @State private var name = ""
@@ -144,7 +150,13 @@ struct PresetEditorView: View {
             Picker("Type", selection: $type) {
                 ForEach(DrinkType.allCases, id: \.self) { Text(verbatim: $0.displayName).tag($0) }
             }
-            Stepper(value: $sizeOz, in: 0.5...64, step: 0.5) { Text("Size \(sizeOz, format: .number) oz") }
+            Stepper {
+                Text("Size \(VolumeConversion.format(ounces: sizeOz, in: units))")
+            } onIncrement: {
+                sizeOz = VolumeStep.drinkSize.next(from: sizeOz, up: true, units: units)
+            } onDecrement: {
+                sizeOz = VolumeStep.drinkSize.next(from: sizeOz, up: false, units: units)
+            }
             Stepper(value: $abv, in: 0...100, step: 0.5) { Text("ABV \(abv, format: .number)%") }
             Stepper(value: $estimate, in: 0...10, step: 0.25) {
                 Text("Counts as \(estimate, format: .number.precision(.fractionLength(0...2))) standard drinks")

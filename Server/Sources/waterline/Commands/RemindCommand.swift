@@ -20,7 +20,7 @@ struct RemindCommand: AsyncParsableCommand {
         let companion = try await Companion(global)
         let settings = try await companion.service.settings()
         var update = try await companion.activeSession()
-        print("Reminders for the session started at \(Output.clock(update.session.startTime)). Enter logs water (\(VolumeConversion.format(ounces: Double(settings.defaultWaterAmountOz), in: settings.units))); q then Enter quits.")
+        print("Reminders for the session started at \(Output.clock(update.session.startTime)). Enter logs water (\(VolumeConversion.format(ounces: settings.defaultWaterAmountOz, in: settings.units))); q then Enter quits.")
         printNext(update, settings: settings)
 
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)

@@ -14,6 +14,8 @@ struct SettingsCommand: AsyncParsableCommand {
     var interval: Int?
     @Option(name: .customLong("water-oz"), parsing: .unconditional, help: "Default glass of water in ounces.")
     var waterOz: Int?
+    @Option(name: .customLong("water-ml"), parsing: .unconditional, help: "Default glass of water in millilitres (e.g. 250).")
+    var waterMl: Int?
     @Option(help: "Units to show: oz or ml.")
     var units: Units?
     @Option(help: "Discreet notifications: on or off.")
@@ -25,13 +27,14 @@ struct SettingsCommand: AsyncParsableCommand {
     func run() async throws {
         let companion = try await Companion(global)
         var settings = try await companion.service.settings()
-        let changing = [every, threshold, interval, waterOz].contains { $0 != nil } || reminders != nil || units != nil || discreet != nil
+        let changing = [every, threshold, interval, waterOz, waterMl].contains { $0 != nil } || reminders != nil || units != nil || discreet != nil
         if changing {
             if let every { settings.waterEveryNDrinks = every }
             if let threshold { settings.warningThreshold = threshold }
             if let reminders { settings.timeRemindersEnabled = reminders.isOn }
             if let interval { settings.timeReminderIntervalMinutes = interval }
-            if let waterOz { settings.defaultWaterAmountOz = waterOz }
+            if let waterOz { settings.defaultWaterAmountOz = Double(waterOz) }
+            if let waterMl { settings.defaultWaterAmountOz = VolumeConversion.ounces(fromMilliliters: Double(waterMl)) }
             if let units { settings.units = units }
             if let discreet { settings.discreetNotifications = discreet.isOn }
             do {
@@ -46,7 +49,7 @@ struct SettingsCommand: AsyncParsableCommand {
             Water every:        \(settings.waterEveryNDrinks) \(settings.waterEveryNDrinks == 1 ? "drink" : "drinks")
             Warning threshold:  \(settings.warningThreshold)
             Time reminders:     \(settings.timeRemindersEnabled ? "on, every \(settings.timeReminderIntervalMinutes) min" : "off")
-            Default water:      \(VolumeConversion.format(ounces: Double(settings.defaultWaterAmountOz), in: settings.units))
+            Default water:      \(VolumeConversion.format(ounces: settings.defaultWaterAmountOz, in: settings.units))
             Units:              \(settings.units.rawValue)
             Discreet:           \(settings.discreetNotifications ? "on" : "off")
             """)

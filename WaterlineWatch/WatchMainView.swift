@@ -20,7 +20,7 @@ struct WatchMainView: View {
                                 logged += 1
                                 model.waterButtonTapped()
                             } label: { Label("+ Water", systemImage: "drop.fill") }
-                            .tint(.teal)
+                            .tint(WatchPalette.calm)
                         }
                         .font(.headline)
                         Divider().padding(.vertical, 8)
@@ -47,7 +47,7 @@ struct WatchMainView: View {
         return VStack(spacing: 2) {
             Text(verbatim: display.gauge.valueText)
                 .font(.system(size: 40, weight: .semibold, design: .rounded))
-                .foregroundStyle(display.isWarning ? Color.orange : Color.teal)
+                .foregroundStyle(display.isWarning ? WatchPalette.warning : WatchPalette.calm)
                 .contentTransition(.numericText(value: display.waterlineValue))
             Text("Drinks \(display.drinks) · Water \(display.water)").font(.footnote)
             if display.unconfirmed > 0 {
@@ -69,6 +69,9 @@ struct WatchMainView: View {
                     Text("\(WaterlineFormat.value(preset.standardDrinkEstimate)) std").font(.caption2).foregroundStyle(.secondary)
                 }
             }
+            .accessibilityElement(children: .ignore)
+            .accessibilityLabel(Text(verbatim: preset.chipAccessibilityLabel))
+            .accessibilityAddTraits(.isButton)
         }
     }
 }

@@ -50,6 +50,13 @@ struct AppCatalogTests {
                     }
                 }
             }
+            // `Button(isOn ? "Starting…" : "Start Session")`: both literals are keys.
+            for line in text.split(separator: "\n") where calls.contains(where: { line.contains($0) }) {
+                for match in line.matches(of: /\? "((?:[^"\\]|\\.)*)" : "((?:[^"\\]|\\.)*)"/) {
+                    found.append((url.lastPathComponent, String(match.output.1)))
+                    found.append((url.lastPathComponent, String(match.output.2)))
+                }
+            }
         }
         }
         return found

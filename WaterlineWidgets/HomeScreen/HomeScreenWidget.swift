@@ -28,7 +28,7 @@ struct HomeScreenView: View {
             HStack {
                 Text(verbatim: presentation.headline)
                     .font(.headline)
-                    .foregroundStyle(presentation.gauge?.isWarning == true ? Color.orange : Color.primary)
+                    .foregroundStyle(presentation.gauge?.isWarning == true ? Palette.warning : Color.primary)
                 Spacer()
                 if let next = presentation.nextReminderDate {
                     Text(timerInterval: Date()...max(next, Date()), countsDown: true)
@@ -37,7 +37,7 @@ struct HomeScreenView: View {
             }
             if let gauge = presentation.gauge {
                 ProgressView(value: gauge.fraction(span: gauge.span))
-                    .tint(gauge.isWarning ? .orange : .teal)
+                    .tint(gauge.isWarning ? Palette.warning : Palette.calm)
                     .accessibilityLabel(gauge.accessibilityLabel)
             }
             if let counts = presentation.countsLine { Text(verbatim: counts).font(.subheadline) }
@@ -52,7 +52,7 @@ struct HomeScreenView: View {
                 HStack {
                     Button(intent: LogDrinkIntent(surface: .widget)) { Label(presentation.drinkButtonTitle, systemImage: "wineglass") }
                     Button(intent: LogWaterIntent(surface: .widget)) { Label(presentation.waterButtonTitle, systemImage: "drop.fill") }
-                        .tint(.teal)
+                        .tint(Palette.calm)
                 }
                 .labelStyle(.titleOnly)
                 .font(.caption.bold())

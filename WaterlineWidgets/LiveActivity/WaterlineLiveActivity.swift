@@ -19,7 +19,7 @@ struct WaterlineLiveActivity: Widget {
                 DynamicIslandExpandedRegion(.leading) {
                     Text(verbatim: state.waterlineText)
                         .font(.title.bold())
-                        .foregroundStyle(state.isWarning ? Color.orange : Color.teal)
+                        .foregroundStyle(state.isWarning ? Palette.warning : Palette.calm)
                         .accessibilityLabel(GaugeDisplay(value: state.waterlineValue, threshold: 0, isWarning: state.isWarning).accessibilityLabel)
                 }
                 DynamicIslandExpandedRegion(.trailing) {
@@ -32,11 +32,11 @@ struct WaterlineLiveActivity: Widget {
                     LiveActivityButtons()
                 }
             } compactLeading: {
-                Text(verbatim: state.waterlineText).foregroundStyle(state.isWarning ? Color.orange : Color.teal)
+                Text(verbatim: state.waterlineText).foregroundStyle(state.isWarning ? Palette.warning : Palette.calm)
             } compactTrailing: {
                 Text("\(state.totalAlcoholCount)·\(state.totalWaterCount)").monospacedDigit()
             } minimal: {
-                Text(verbatim: state.waterlineText).foregroundStyle(state.isWarning ? Color.orange : Color.teal)
+                Text(verbatim: state.waterlineText).foregroundStyle(state.isWarning ? Palette.warning : Palette.calm)
             }
             .widgetURL(DeepLink.activeSession.url)
         }
@@ -50,7 +50,7 @@ struct LiveActivityLockScreenView: View {
         VStack(alignment: .leading, spacing: 8) {
             HStack {
                 Text("Waterline \(state.waterlineText)").font(.headline)
-                    .foregroundStyle(state.isWarning ? Color.orange : Color.white)
+                    .foregroundStyle(state.isWarning ? Palette.warning : Color.white)
                 Spacer()
                 SessionClocks(state: state)
             }
@@ -90,7 +90,7 @@ struct LiveActivityButtons: View {
         HStack {
             Button(intent: LogDrinkIntent(surface: .liveActivity)) { Label("+ Drink", systemImage: "wineglass") }
             Button(intent: LogWaterIntent(surface: .liveActivity)) { Label("+ Water", systemImage: "drop.fill") }
-                .tint(.teal)
+                .tint(Palette.calm)
         }
         .font(.caption.bold())
     }

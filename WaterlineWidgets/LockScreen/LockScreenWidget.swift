@@ -48,7 +48,9 @@ struct LockScreenView: View {
                 if presentation.showsQuickAdd {
                     HStack {
                         Button(intent: LogDrinkIntent(surface: .widget)) { Text(verbatim: presentation.drinkButtonTitle) }
+                            .accessibilityLabel(Text("Log Drink"))
                         Button(intent: LogWaterIntent(surface: .widget)) { Text(verbatim: presentation.waterButtonTitle) }
+                            .accessibilityLabel(Text("Log Water"))
                     }
                     .font(.caption)
                 }

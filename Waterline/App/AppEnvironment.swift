@@ -28,9 +28,10 @@ final class AppEnvironment {
 
     var service: SessionService { runtime.service }
 
-    init() throws {
+    /// - Parameter inMemory: a store that lives only as long as the process (previews).
+    init(inMemory: Bool = false) throws {
         // Built as locals first: a class may not read its own properties before all are set.
-        let store = SwiftDataSessionStore(modelContainer: try WaterlineContainer.make())
+        let store = SwiftDataSessionStore(modelContainer: try WaterlineContainer.make(inMemory: inMemory))
         let credentials = KeychainCredentialStore()
         let preferences = AppPreferences()
         let status = SyncStatusModel()

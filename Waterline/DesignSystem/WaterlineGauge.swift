@@ -6,6 +6,7 @@ import WaterlineKit
 struct WaterlineGauge: View {
     let display: GaugeDisplay
     var height: CGFloat = 220
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
     var body: some View {
         VStack(spacing: Metrics.spacingXS) {
@@ -32,15 +33,16 @@ struct WaterlineGauge: View {
                 .clipShape(RoundedRectangle(cornerRadius: 16))
             }
             .frame(width: 96, height: height)
-            .animation(.spring(duration: 0.5), value: display.value)
+            // With Reduce Motion the level moves without the spring.
+            .animation(reduceMotion ? nil : .spring(duration: 0.5), value: display.value)
 
-            Text(display.valueText)
-                .font(.system(.largeTitle, design: .rounded).weight(.semibold))
+            Text(verbatim: display.valueText)
+                .font(Typography.hero)
                 .monospacedDigit()
-                .contentTransition(.numericText(value: display.value))
+                .contentTransition(reduceMotion ? .identity : .numericText(value: display.value))
             if let warning = display.warningText {
-                Text(warning)
-                    .font(.subheadline)
+                Text(verbatim: warning)
+                    .font(Typography.detail)
                     .foregroundStyle(Palette.warning)
                     .multilineTextAlignment(.center)
             }

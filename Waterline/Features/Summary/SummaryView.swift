@@ -15,7 +15,7 @@ struct SummaryView: View {
                     Spacer()
                     VStack {
                         Text(verbatim: WaterlineFormat.signedValue(model.report.finalWaterline))
-                            .font(.system(.largeTitle, design: .rounded).weight(.semibold))
+                            .font(Typography.hero)
                         Text(verbatim: model.rangeText).foregroundStyle(.secondary)
                     }
                     Spacer()

@@ -55,6 +55,17 @@ struct LocalizationTests {
         #expect(KitText.string(KitStrings.waterDueIn, .int(2), language: "fr") == "Water due in: 2 drinks")
     }
 
+    @Test("a refusal on a screen names the value to check in words, not the wire's field name")
+    func validationOnScreens() {
+        #expect(ValidationError.missing(field: "name").screenMessage == "Please check the name.")
+        #expect(ValidationError.outOfRange(field: "alcoholMeta.sizeOz", value: 99, allowed: "at most 64").screenMessage == "Please check the size.")
+        #expect(ValidationError.unexpected(field: "computedSummary", reason: "x").screenMessage == "Please check this value.")
+        #expect(ScreenMessage.describe(SessionServiceError.invalid(.missing(field: "warningThreshold"))) == "Please check the warning level (1 to 20).")
+        #expect(KitText.string(KitStrings.validationCheck, .text(KitText.string(KitStrings.fieldSize, language: "es")), language: "es") == "Revisa el tamaño.")
+        // The wire keeps the exact words.
+        #expect(ValidationError.missing(field: "name").description == "name is required")
+    }
+
     @Test("placeholders by position, percent signs, and missing arguments")
     func substitution() {
         #expect(KitText.substitute("%2$@ before %1$@", [.text("a"), .text("b")]) == "b before a")

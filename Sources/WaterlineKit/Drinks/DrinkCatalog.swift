@@ -35,6 +35,9 @@ public enum DrinkCatalog {
     /// takes (`defaultPresetStamp`), so two devices that each start with them sync to five, not
     /// ten, and any edit or delete the person made anywhere wins over them.
     public static func defaultPresets(userId: UUID) -> [DrinkPreset] {
+        // Named in English on every device: the same record everywhere must carry the same name, or
+        // two devices in different languages would keep different names for it (a tie keeps what
+        // is stored). The person renames them freely.
         let templates: [(String, DrinkType, Double, Double?, Double)] = [
             ("Beer", .beer, 12, 5, 1),
             ("Glass of Wine", .wine, 5, 12, 1),

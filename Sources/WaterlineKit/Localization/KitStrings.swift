@@ -81,6 +81,18 @@ public enum KitStrings {
     static let errorLogOutsideSession = KitString("error.logOutsideSession", "A log entry's time must fall between the session's start and its end (or now).")
     static let errorSessionRunning = KitString("error.sessionRunning", "This session is still running. End it first, then it can be deleted.")
     static let errorInvalid = KitString("error.invalid", "Invalid value: %@.")
+    static let validationCheck = KitString("validation.check", "Please check %@.")
+    static let fieldName = KitString("field.name", "the name")
+    static let fieldSize = KitString("field.sizeOz", "the size")
+    static let fieldABV = KitString("field.abv", "the alcohol content")
+    static let fieldEstimate = KitString("field.standardDrinkEstimate", "the standard-drink estimate")
+    static let fieldAmount = KitString("field.amountOz", "the amount of water")
+    static let fieldTime = KitString("field.timestamp", "the time")
+    static let fieldWaterEvery = KitString("field.waterEveryNDrinks", "how often water comes (every 1 to 20 drinks)")
+    static let fieldThreshold = KitString("field.warningThreshold", "the warning level (1 to 20)")
+    static let fieldInterval = KitString("field.timeReminderIntervalMinutes", "the reminder interval (10, 15, 20, 30, 45 or 60 min)")
+    static let fieldDefaultWater = KitString("field.defaultWaterAmountOz", "the default glass of water")
+    static let fieldOther = KitString("field.other", "this value")
 
     // MARK: Sync
     static let syncSynced = KitString("sync.synced", "Synced")
@@ -110,7 +122,8 @@ public enum KitStrings {
         deleteSignedIn, deleteSignedOut, homeEmpty, messageOffline, messageGeneric, accountChoice, historyTitle,
         historyTitleCounts, undoWater, undoDrink, onboardingWelcome, onboardingGuardrail, onboardingNotifications,
         errorNoActiveSession, errorUnknownSession, errorUnknownLog, errorUnknownPreset, errorLogOutsideSession,
-        errorSessionRunning, errorInvalid,
+        errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
+        fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice,
         widgetNoSession, widgetHeadline, widgetCounts, widgetLastSession, widgetAddDrink, widgetAddWater,
     ]

@@ -14,9 +14,9 @@ public enum ScreenMessage {
     /// The service's own words for a refusal; otherwise a general reassurance.
     public static func describe(_ error: any Error) -> String {
         switch error {
-        case SessionServiceError.invalid(let validation): validation.description
+        case SessionServiceError.invalid(let validation): validation.screenMessage
         case let error as SessionServiceError: error.description
-        case let error as ValidationError: error.description
+        case let error as ValidationError: error.screenMessage
         case is ConvexError: KitText.string(KitStrings.messageOffline)
         default: KitText.string(KitStrings.messageGeneric)
         }

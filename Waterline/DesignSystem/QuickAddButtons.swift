@@ -7,19 +7,27 @@ struct QuickAddButtons: View {
     @State private var taps = 0
 
     var body: some View {
-        HStack(spacing: Metrics.spacingS) {
-            Button { taps += 1; drink() } label: {
-                Label("+ Drink", systemImage: "wineglass").frame(maxWidth: .infinity, minHeight: 52)
-            }
-            .buttonStyle(.bordered)
-            Button { taps += 1; water() } label: {
-                Label("+ Water", systemImage: "drop.fill").frame(maxWidth: .infinity, minHeight: 52)
-            }
-            .buttonStyle(.borderedProminent)
-            .tint(Palette.calm)
+        // Side by side while both labels fit; one above the other at the largest text sizes.
+        ViewThatFits(in: .horizontal) {
+            HStack(spacing: Metrics.spacingS) { buttons }
+            VStack(spacing: Metrics.spacingXS) { buttons }
         }
-        .font(.headline)
+        .font(Typography.emphasis)
         .sensoryFeedback(.impact(weight: .light), trigger: taps)
+    }
+
+    @ViewBuilder private var buttons: some View {
+        Button { taps += 1; drink() } label: {
+            Label("+ Drink", systemImage: "wineglass").frame(maxWidth: .infinity, minHeight: 52)
+        }
+        .buttonStyle(.bordered)
+        .accessibilityHint(Text("Choose a drink to log"))
+        Button { taps += 1; water() } label: {
+            Label("+ Water", systemImage: "drop.fill").frame(maxWidth: .infinity, minHeight: 52)
+        }
+        .buttonStyle(.borderedProminent)
+        .tint(Palette.calm)
+        .accessibilityHint(Text("Logs a glass of water"))
     }
 }
 

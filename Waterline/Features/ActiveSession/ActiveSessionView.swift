@@ -46,6 +46,7 @@ struct ActiveSessionView: View {
                 ForEach(model.timeline) { log in
                     Button { editing = log } label: { TimelineRow(title: model.title(for: log), log: log) }
                         .foregroundStyle(.primary)
+                        .accessibilityHint(Text("Edit its time or amount; swipe to delete"))
                 }
                 .onDelete { offsets in
                     let logs = offsets.map { model.timeline[$0] }
@@ -121,13 +122,32 @@ struct TimelineRow: View {
     let title: String
     let log: LogEntry
 
+    private var icon: some View {
+        Image(systemName: log.type == .water ? "drop.fill" : "wineglass.fill")
+            .foregroundStyle(log.type == .water ? Palette.calm : .secondary)
+            .accessibilityHidden(true)
+    }
+
+    private var time: some View {
+        Text(log.timestamp, format: .dateTime.hour().minute()).foregroundStyle(.secondary)
+    }
+
     var body: some View {
-        HStack {
-            Image(systemName: log.type == .water ? "drop.fill" : "wineglass.fill")
-                .foregroundStyle(log.type == .water ? Palette.calm : .secondary)
-            Text(verbatim: title)
-            Spacer()
-            Text(log.timestamp, format: .dateTime.hour().minute()).foregroundStyle(.secondary)
+        ViewThatFits(in: .horizontal) {
+            HStack {
+                icon
+                Text(verbatim: title)
+                Spacer()
+                time
+            }
+            // At the largest text sizes the time goes under the entry.
+            VStack(alignment: .leading) {
+                HStack(alignment: .firstTextBaseline) {
+                    icon
+                    Text(verbatim: title)
+                }
+                time
+            }
         }
         .frame(minHeight: 44)
         .accessibilityElement(children: .combine)

@@ -307,6 +307,24 @@ struct SyncEngineTests {
         #expect(transport.inner.paths == ["sync:push", "sync:pull"])
     }
 
+    @Test("a drain asked for while a pull runs waits for it, and the pull's own drain sends everything")
+    func drainDuringPull() async throws {
+        let harness = try await preparedStore()
+        let transport = HeldTransport()
+        let sync = SyncEngine(
+            store: harness.store, client: ConvexClient(baseURL: url, transport: transport, token: { "t" }),
+            credentials: InMemoryCredentialStore(Self.credential()), clock: RecordingSyncClock()
+        )
+        let pulling = Task { await sync.pull() }
+        while !transport.isHolding { await Task.yield() }
+        _ = await sync.drain()
+        #expect(transport.inner.paths.isEmpty, "nothing is sent beside the pull")
+        transport.release()
+        #expect(await pulling.value.phase == .synced)
+        #expect(transport.inner.paths == ["sync:pull", "sync:push"])
+        #expect(await harness.store.pendingChanges().isEmpty)
+    }
+
     @Test("the status model shows calm words and symbols")
     @MainActor
     func statusModel() {

@@ -57,7 +57,8 @@ public actor SyncEngine {
     /// drain go round once more instead of starting a second one.
     @discardableResult
     public func drain() async -> SyncStatus {
-        if isDraining {
+        // A pull in progress drains when it ends; a drain in progress goes round once more.
+        if isDraining || isPulling {
             drainAgain = true
             return status
         }

@@ -176,10 +176,11 @@ public actor SwiftDataSessionStore: SyncStore, ModelActor {
     public func applyPage(_ changes: [SyncPayload], cursor: SyncCursor) throws -> [SyncPayload] {
         var unplaced: [SyncPayload] = []
         for change in changes.inApplyOrder() {
-            if case .logEntry(let log) = change, try storedSession(log.sessionId) == nil {
-                unplaced.append(change)
-            } else {
+            do {
                 try merge(change)
+            } catch SessionStoreError.unknownSession {
+                // A log whose session has not come yet; nothing of it was written.
+                unplaced.append(change)
             }
         }
         try writeCursor(cursor)

@@ -325,6 +325,19 @@ struct SyncEngineTests {
         #expect(await harness.store.pendingChanges().isEmpty)
     }
 
+    @Test("without kept credentials (the command line) a pull asks the backend for the account once, not again to drain")
+    func accountAskedOnce() async throws {
+        let harness = try await preparedStore()
+        let me = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(
+            User(id: Self.account, appleUserId: "apple", createdAt: Fixed.start, settings: UserSettings())
+        ))
+        let answer = try JSONSerialization.data(withJSONObject: ["status": "success", "value": me])
+        let transport = ScriptedTransport([.json(200, String(decoding: answer, as: UTF8.self))])
+        let sync = SyncEngine(store: harness.store, client: ConvexClient(baseURL: url, transport: transport, token: { "t" }), clock: RecordingSyncClock())
+        #expect(await sync.pull().phase == .synced)
+        #expect(transport.paths == ["users:me", "sync:pull", "sync:push"])
+    }
+
     @Test("the status model shows calm words and symbols")
     @MainActor
     func statusModel() {

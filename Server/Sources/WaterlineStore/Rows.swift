@@ -8,6 +8,10 @@ enum Rows {
         try await one(User.self, "SELECT body FROM user", [], db)
     }
 
+    static func hasSession(_ id: UUID, _ db: SQLiteConnection) async throws -> Bool {
+        try await !db.query("SELECT 1 FROM sessions WHERE id = ?", [key(id)]).isEmpty
+    }
+
     static func activeSession(_ db: SQLiteConnection) async throws -> Session? {
         try await one(Session.self, "SELECT body FROM sessions WHERE is_active AND deleted_at IS NULL", [], db)
     }

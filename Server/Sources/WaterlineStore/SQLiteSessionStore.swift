@@ -116,9 +116,7 @@ public actor SQLiteSessionStore: SyncStore {
 
     public func saveLog(_ log: LogEntry) async throws {
         try await write { db in
-            guard try await !db.query("SELECT 1 FROM sessions WHERE id = ?", [Rows.key(log.sessionId)]).isEmpty else {
-                throw SessionStoreError.unknownSession(log.sessionId)
-            }
+            guard try await Rows.hasSession(log.sessionId, db) else { throw SessionStoreError.unknownSession(log.sessionId) }
             try await Rows.write(log, db)
             try await Rows.enqueue(.logEntry(log), db)
         }
@@ -192,11 +190,12 @@ public actor SQLiteSessionStore: SyncStore {
             guard var user = try await Rows.user(db) else { throw SessionStoreError.noUser }
             var unplaced: [SyncPayload] = []
             for change in changes.inApplyOrder() {
-                if case .logEntry(let log) = change, try await db.query("SELECT 1 FROM sessions WHERE id = ?", [Rows.key(log.sessionId)]).isEmpty {
+                do {
+                    _ = try await Self.merge(change, user: user, db)
+                } catch SessionStoreError.unknownSession {
+                    // A log whose session has not come yet; nothing of it was written.
                     unplaced.append(change)
-                    continue
                 }
-                _ = try await Self.merge(change, user: user, db)
                 if case .settings = change, let updated = try await Rows.user(db) { user = updated }
             }
             try await Rows.saveSyncCursor(cursor, db)
@@ -246,9 +245,7 @@ public actor SQLiteSessionStore: SyncStore {
             replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
             if replaced { try await Rows.write(record.session(userId: user.id), enqueueing: false, db) }
         case .logEntry(let log):
-            guard try await !db.query("SELECT 1 FROM sessions WHERE id = ?", [Rows.key(log.sessionId)]).isEmpty else {
-                throw SessionStoreError.unknownSession(log.sessionId)
-            }
+            guard try await Rows.hasSession(log.sessionId, db) else { throw SessionStoreError.unknownSession(log.sessionId) }
             let local = try await Rows.one(LogEntry.self, "SELECT body FROM log_entries WHERE id = ?", [Rows.key(log.id)], db)
             replaced = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
             if replaced { try await Rows.write(log, db) }

@@ -108,10 +108,11 @@ public actor InMemorySessionStore: SyncStore {
     public func applyPage(_ changes: [SyncPayload], cursor: SyncCursor) throws -> [SyncPayload] {
         var unplaced: [SyncPayload] = []
         for change in changes.inApplyOrder() {
-            if case .logEntry(let log) = change, sessionsById[log.sessionId] == nil {
-                unplaced.append(change)
-            } else {
+            do {
                 try applyRemote(change)
+            } catch SessionStoreError.unknownSession {
+                // A log whose session has not come yet; nothing of it was written.
+                unplaced.append(change)
             }
         }
         self.cursor = cursor

@@ -57,15 +57,23 @@ public actor SyncEngine {
     /// drain go round once more instead of starting a second one.
     @discardableResult
     public func drain() async -> SyncStatus {
+        await drain(accountChecked: false)
+    }
+
+    /// - Parameter accountChecked: the caller (a pull) has just checked the token and the account,
+    ///   so the first round need not ask again.
+    private func drain(accountChecked: Bool) async -> SyncStatus {
         // A pull in progress drains when it ends; a drain in progress goes round once more.
         if isDraining || isPulling {
             drainAgain = true
             return status
         }
         isDraining = true
+        var checked = accountChecked
         repeat {
             drainAgain = false
-            await drainOnce()
+            await drainOnce(accountChecked: checked)
+            checked = false
         } while drainAgain && status.phase == .synced
         isDraining = false
         // A pull asked for meanwhile runs now (it drains again after).
@@ -89,12 +97,12 @@ public actor SyncEngine {
         update { $0.phase = .syncing }
         defer { isPulling = false }
         do {
-            guard let account = try await checkedAccount() else { return status }
+            guard let cursor = try await checkedCursor() else { return status }
             if batchesUnsupported {
                 try await pullRecordByRecord()
             } else {
                 do {
-                    try await pullPages(account: account)
+                    try await pullPages(from: cursor)
                 } catch let error as ConvexError where error.code == .unknownFunction {
                     batchesUnsupported = true
                     try await pullRecordByRecord()
@@ -108,14 +116,15 @@ public actor SyncEngine {
             return status
         }
         isPulling = false
-        return await drain()
+        return await drain(accountChecked: true)
     }
 
     // MARK: Account
 
-    /// The account to sync as, or nil (status set) when sync must wait for the person: no token,
-    /// an expired one, or this device holding another account's data.
-    private func checkedAccount() async throws -> UUID? {
+    /// The cursor of the account to sync as (a new one, at the start, for the first account this
+    /// device syncs with), or nil (status set) when sync must wait for the person: no token, an
+    /// expired one, or this device holding another account's data.
+    private func checkedCursor() async throws -> SyncCursor? {
         let account: UUID
         if let credentials {
             guard let credential = try await credentials.load() else {
@@ -135,20 +144,22 @@ public actor SyncEngine {
         }
         guard let cursor = try await store.syncCursor() else {
             // The first account this device syncs with owns the data already here.
-            try await store.saveSyncCursor(SyncCursor(accountId: account, position: nil))
-            return account
+            let first = SyncCursor(accountId: account, position: nil)
+            try await store.saveSyncCursor(first)
+            return first
         }
         if cursor.accountId != account {
             await finish(lastError: "this device holds another account's data; choose whether to keep it for this account or start clean", phase: .accountChoice)
             return nil
         }
-        return account
+        return cursor
     }
 
     // MARK: Pull
 
-    private func pullPages(account: UUID) async throws {
-        var position = try await store.syncCursor()?.position
+    private func pullPages(from cursor: SyncCursor) async throws {
+        let account = cursor.accountId
+        var position = cursor.position
         var unplaced: [SyncPayload] = []
         while true {
             let page = try await client.call(Sync.Pull.self, PullRequest(cursor: position, limit: pageSize))
@@ -184,16 +195,18 @@ public actor SyncEngine {
 
     // MARK: Push
 
-    private func drainOnce() async {
+    private func drainOnce(accountChecked: Bool) async {
         update { $0.phase = .syncing }
-        do {
-            guard try await checkedAccount() != nil else { return }
-        } catch let error as ConvexError {
-            await finish(after: error)
-            return
-        } catch {
-            await finish(lastError: String(describing: error), phase: .offline)
-            return
+        if !accountChecked {
+            do {
+                guard try await checkedCursor() != nil else { return }
+            } catch let error as ConvexError {
+                await finish(after: error)
+                return
+            } catch {
+                await finish(lastError: String(describing: error), phase: .offline)
+                return
+            }
         }
         var retries = 0
         while true {
@@ -238,8 +251,12 @@ public actor SyncEngine {
     /// (authentication, the network); refusals are settled as failures.
     private func push(_ batch: [PendingChange]) async throws {
         // Defaults nobody chose never go up: the account's own settings win on every device.
-        let untouched = batch.filter { if case .settings(let settings) = $0.payload { settings.isUntouched } else { false } }
-        let sending = batch.filter { change in !untouched.contains { $0.id == change.id } }
+        // (Stores no longer queue them; an outbox written before may still hold them.)
+        func isUntouched(_ change: PendingChange) -> Bool {
+            if case .settings(let settings) = change.payload { settings.isUntouched } else { false }
+        }
+        let untouched = batch.filter(isUntouched)
+        let sending = batch.filter { !isUntouched($0) }
         if !untouched.isEmpty {
             try await store.settle(untouched.map { PushedChange(key: $0.id, revision: $0.revision) })
         }

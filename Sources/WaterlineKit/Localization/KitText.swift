@@ -4,19 +4,18 @@ import Foundation
 /// from `Kit.xcstrings` (falling back to English for a key a translation lacks).
 public enum KitText {
     public static func string(_ text: KitString, _ arguments: KitArgument..., language: String? = nil) -> String {
-        render(text, arguments, language: language ?? KitLanguage.current, catalog: .shipped)
+        let language = language ?? KitLanguage.current
+        // English is the code's own; the catalog is read only for another language.
+        let translation = language == "en" ? nil : KitCatalog.shipped.entries[text.key]?[language]
+        return render(text, arguments, translation: translation)
     }
 
-    static func render(_ text: KitString, _ arguments: [KitArgument], language: String, catalog: KitCatalog) -> String {
+    static func render(_ text: KitString, _ arguments: [KitArgument], translation: KitCatalog.Entry?) -> String {
         let count = arguments.lazy.compactMap { if case .int(let value) = $0 { value } else { nil } }.first
-        let format: String
-        switch language == "en" ? nil : catalog.entries[text.key]?[language] {
-        case .plain(let value)?:
-            format = value
-        case .plural(let one, let other)?:
-            format = count == 1 ? (one ?? other) : other
-        case nil:
-            format = count == 1 ? (text.one ?? text.other) : text.other
+        let format = switch translation {
+        case .plain(let value)?: value
+        case .plural(let one, let other)?: count == 1 ? (one ?? other) : other
+        case nil: count == 1 ? (text.one ?? text.other) : text.other
         }
         return substitute(format, arguments)
     }

@@ -252,13 +252,11 @@ public struct WaterlineRepository: Sendable {
         var changes: [SyncPayload] = []
         changes.reserveCapacity(page.count)
         for row in page {
-            let body = Data(try row.decode(column: "body", as: String.self).utf8)
-            let decoder = WaterlineCoding.decoder()
             switch try row.decode(column: "entity", as: String.self) {
-            case "session": changes.append(.session(try decoder.decode(SessionRecord.self, from: body)))
-            case "preset": changes.append(.preset(try decoder.decode(PresetRecord.self, from: body)))
-            case "logEntry": changes.append(.logEntry(try decoder.decode(LogEntry.self, from: body)))
-            default: changes.append(.settings(try decoder.decode(UserSettings.self, from: body)))
+            case "session": changes.append(.session(try decode(row, as: SessionRecord.self)))
+            case "preset": changes.append(.preset(try decode(row, as: PresetRecord.self)))
+            case "logEntry": changes.append(.logEntry(try decode(row, as: LogEntry.self)))
+            default: changes.append(.settings(try decode(row, as: UserSettings.self)))
             }
         }
         let next = try page.last?.decode(column: "seq", as: Int.self) ?? from

@@ -78,4 +78,15 @@ struct HistoryModelTests {
         #expect(documents.map(\.session.sessionId) == past.reversed().map(\.id))
         #expect(documents.allSatisfy { $0.logs.count == 2 })
     }
+
+    @Test("exporting all with a single past session is still the several-sessions file")
+    func exportAllOfOne() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let past = try await Self.nights(1, in: harness)
+        let model = HistoryModel(service: harness.service, now: { harness.clock.now })
+        let csv = String(decoding: try await model.exportAll(as: .csv), as: UTF8.self).split(separator: "\n")
+        #expect(csv.first.map(String.init) == "session_id," + SessionExport.csvHeader)
+        let documents = try WaterlineCoding.decoder().decode([SessionExport.Document].self, from: try await model.exportAll(as: .json))
+        #expect(documents.map(\.session.sessionId) == [past[0].id])
+    }
 }

@@ -21,6 +21,22 @@ public enum SessionExport {
         return ([csvHeader] + rows).joined(separator: "\n") + "\n"
     }
 
+    /// One session's file, as the app shares it: its CSV, or its `Document`.
+    public static func file(_ session: SessionUpdate, settings: UserSettings, as format: ExportFormat, now: Date) throws -> Data {
+        switch format {
+        case .csv: Data(csv(logs: session.logs, settings: settings).utf8)
+        case .json: try json(session: session, settings: settings, now: now)
+        }
+    }
+
+    /// Several sessions' file (however many): CSV with a `session_id` column, or an array of `Document`s.
+    public static func file(all sessions: [SessionUpdate], settings: UserSettings, as format: ExportFormat, now: Date) throws -> Data {
+        switch format {
+        case .csv: Data(csv(sessions: sessions, settings: settings).utf8)
+        case .json: try json(sessions: sessions, settings: settings, now: now)
+        }
+    }
+
     /// Several sessions in one CSV: the same columns after a `session_id`, sessions in the order given.
     public static func csv(sessions: [SessionUpdate], settings: UserSettings) -> String {
         var lines = ["session_id," + csvHeader]

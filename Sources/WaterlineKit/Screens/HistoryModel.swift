@@ -7,12 +7,6 @@ import Observation
 @Observable
 @MainActor
 public final class HistoryModel {
-    public enum ExportFormat: String, Sendable, CaseIterable {
-        case csv, json
-
-        public var fileExtension: String { rawValue }
-    }
-
     public private(set) var sessions: [Session] = []
     public private(set) var hasMore = true
     public private(set) var isLoading = false
@@ -75,12 +69,7 @@ public final class HistoryModel {
 
     /// One session's export, as a file's contents.
     public func export(_ session: Session, as format: ExportFormat) async throws -> Data {
-        let update = try await service.session(id: session.id)
-        let settings = try await service.settings()
-        switch format {
-        case .csv: return Data(SessionExport.csv(logs: update.logs, settings: settings).utf8)
-        case .json: return try SessionExport.json(session: update, settings: settings, now: now())
-        }
+        try SessionExport.file(try await service.session(id: session.id), settings: try await service.settings(), as: format, now: now())
     }
 
     /// Every past session's export (all pages, not only those loaded), newest first.
@@ -93,11 +82,7 @@ public final class HistoryModel {
             guard page.count == 200, let last = page.last else { break }
             cursor = HistoryCursor(after: last)
         }
-        let settings = try await service.settings()
-        switch format {
-        case .csv: return Data(SessionExport.csv(sessions: updates, settings: settings).utf8)
-        case .json: return try SessionExport.json(sessions: updates, settings: settings, now: now())
-        }
+        return try SessionExport.file(all: updates, settings: try await service.settings(), as: format, now: now())
     }
 
     private func attempt(_ body: () async throws -> Void) async {

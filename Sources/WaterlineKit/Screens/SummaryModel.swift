@@ -39,15 +39,12 @@ public final class SummaryModel {
     }
 
     /// This session's export, in the command line's CSV or JSON.
-    public func export(as format: HistoryModel.ExportFormat) throws -> Data {
-        switch format {
-        case .csv: Data(SessionExport.csv(logs: update.logs, settings: settings).utf8)
-        case .json: try SessionExport.json(session: update, settings: settings, now: update.session.endTime ?? update.session.startTime)
-        }
+    public func export(as format: ExportFormat) throws -> Data {
+        try SessionExport.file(update, settings: settings, as: format, now: update.session.endTime ?? update.session.startTime)
     }
 
     /// The export's file name: "waterline-2026-11-21.csv".
-    public func exportFileName(_ format: HistoryModel.ExportFormat) -> String {
+    public func exportFileName(_ format: ExportFormat) -> String {
         let day = update.session.startTime.formatted(.iso8601.year().month().day())
         return "waterline-\(day).\(format.fileExtension)"
     }

@@ -5,7 +5,7 @@ import WaterlineKit
 
 /// A CSV or JSON export for `ShareLink`, made only when the person shares it.
 struct ExportFile: Transferable {
-    let format: HistoryModel.ExportFormat
+    let format: ExportFormat
     let name: String
     let make: @Sendable () async throws -> Data
 

@@ -36,7 +36,7 @@ struct HistoryView: View {
         .toolbar {
             ToolbarItem(placement: .topBarTrailing) {
                 Menu {
-                    ForEach(HistoryModel.ExportFormat.allCases, id: \.self) { format in
+                    ForEach(ExportFormat.allCases, id: \.self) { format in
                         let model = model
                         ShareLink(
                             item: ExportFile(format: format, name: "waterline-sessions.\(format.fileExtension)") {

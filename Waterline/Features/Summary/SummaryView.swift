@@ -84,7 +84,7 @@ struct PastSessionView: View {
                     .toolbar {
                         ToolbarItem(placement: .topBarTrailing) {
                             Menu {
-                                ForEach(HistoryModel.ExportFormat.allCases, id: \.self) { format in
+                                ForEach(ExportFormat.allCases, id: \.self) { format in
                                     let data = try? model.export(as: format)
                                     ShareLink(
                                         item: ExportFile(format: format, name: model.exportFileName(format)) {

@@ -15,7 +15,7 @@ enum ChangeSequence {
         let postgres = sql.dialect.name == "postgresql"
         // Another server on the same database may have added them first.
         for (table, column) in [("users", "change_seq"), ("users", "settings_seq")] + tables.map({ ($0, "seq") }) {
-            if try await !hasColumn(column, in: table, sql) {
+            if try await !Migrations.hasColumn(column, in: table, sql) {
                 try await sql.raw("ALTER TABLE \(unsafeRaw: table) ADD COLUMN \(unsafeRaw: column) BIGINT NOT NULL DEFAULT 0").run()
             }
         }
@@ -82,15 +82,6 @@ enum ChangeSequence {
         case 0: "0"
         case 1: expressions[0]
         default: (postgres ? "GREATEST(" : "MAX(") + expressions.joined(separator: ", ") + ")"
-        }
-    }
-
-    private static func hasColumn(_ column: String, in table: String, _ sql: any SQLDatabase) async throws -> Bool {
-        do {
-            _ = try await sql.raw("SELECT \(unsafeRaw: column) FROM \(unsafeRaw: table) LIMIT 1").all()
-            return true
-        } catch {
-            return false
         }
     }
 }

@@ -81,6 +81,17 @@ enum Migrations {
         (6, .code(OwnerKeys.apply)),
     ]
 
+    /// Whether `table` has `column` yet (another server on the same database may have added it
+    /// first); one probe that both dialects understand.
+    static func hasColumn(_ column: String, in table: String, _ sql: any SQLDatabase) async throws -> Bool {
+        do {
+            _ = try await sql.raw("SELECT \(unsafeRaw: column) FROM \(unsafeRaw: table) LIMIT 1").all()
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// Applies every step not yet recorded, in order. Steps are idempotent (`IF NOT EXISTS`),
     /// and runs in one process take turns, so servers starting together on a fresh database agree.
     static func run(on sql: any SQLDatabase) async throws {

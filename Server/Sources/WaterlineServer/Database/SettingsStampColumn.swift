@@ -7,7 +7,7 @@ import WaterlineKit
 enum SettingsStampColumn {
     @Sendable static func add(_ sql: any SQLDatabase) async throws {
         // Another server on the same database may have added it first.
-        if try await !exists(sql) {
+        if try await !Migrations.hasColumn("settings_updated_at", in: "users", sql) {
             try await sql.raw("ALTER TABLE users ADD COLUMN settings_updated_at DOUBLE PRECISION NOT NULL DEFAULT 0").run()
         }
         for row in try await sql.raw("SELECT id, settings FROM users").all() {
@@ -16,15 +16,6 @@ enum SettingsStampColumn {
                 UPDATE users SET settings_updated_at = \(bind: settings.updatedAt.timeIntervalSince1970 * 1000)
                 WHERE id = \(bind: try row.decode(column: "id", as: String.self))
                 """).run()
-        }
-    }
-
-    private static func exists(_ sql: any SQLDatabase) async throws -> Bool {
-        do {
-            _ = try await sql.raw("SELECT settings_updated_at FROM users LIMIT 1").all()
-            return true
-        } catch {
-            return false
         }
     }
 }

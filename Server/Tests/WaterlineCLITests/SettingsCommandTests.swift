@@ -13,5 +13,7 @@ struct SettingsCommandTests {
         #expect(tooMuch.status != 0)
         #expect(tooMuch.stderr.contains("defaultWaterAmountOz"))
         #expect(try await cli.run("settings").stdout.contains("250 ml"), "nothing changed")
+        let both = try await cli.run("settings", "--water-oz", "8", "--water-ml", "250")
+        #expect(both.status != 0 && both.stderr.contains("--water-oz or --water-ml"))
     }
 }

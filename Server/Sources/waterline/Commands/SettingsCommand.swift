@@ -28,6 +28,7 @@ struct SettingsCommand: AsyncParsableCommand {
         let companion = try await Companion(global)
         var settings = try await companion.service.settings()
         let changing = [every, threshold, interval, waterOz, waterMl].contains { $0 != nil } || reminders != nil || units != nil || discreet != nil
+        if waterOz != nil, waterMl != nil { throw CLIError("give the default water once: --water-oz or --water-ml") }
         if changing {
             if let every { settings.waterEveryNDrinks = every }
             if let threshold { settings.warningThreshold = threshold }

@@ -4,7 +4,6 @@ import NIOCore
 import NIOPosix
 import PostgresKit
 import SQLKit
-import SQLiteKit
 
 /// An open database, SQLite or PostgreSQL, behind SQLKit's one `SQLDatabase` interface.
 public final class Database: Sendable {
@@ -12,28 +11,39 @@ public final class Database: Sendable {
 
     public let sql: any SQLDatabase
     public let kind: Kind
+    /// Tokens known not revoked, kept only where this process is the database's one writer.
+    let validTokens: ValidTokenCache?
     private let close: @Sendable () async throws -> Void
 
     private init(sql: any SQLDatabase, kind: Kind, close: @escaping @Sendable () async throws -> Void) {
         self.sql = sql
         self.kind = kind
+        validTokens = kind == .sqlite ? ValidTokenCache() : nil
         self.close = close
     }
 
     /// Opens (creating if needed) `waterline.sqlite` in `directory`, in WAL mode with foreign keys on.
+    ///
+    /// One connection on one thread (`SQLiteGroupCommit`): SQLite takes one writer at a time
+    /// anyway. Writes are committed in groups and acknowledged only once on disk (`WALSyncer`
+    /// syncs the WAL beside the database thread; SQLite's `NORMAL` still syncs its checkpoints). The file is held
+    /// exclusively while open, so a second server on the same directory is refused rather than
+    /// sharing it (and this process may remember what only it can change).
     public static func sqlite(in directory: URL, logger: Logger) async throws -> Database {
         try DataDirectory.prepare(directory)
         let path = directory.appendingPathComponent("waterline.sqlite").path
-        // One connection: SQLite takes one writer at a time anyway, and the connection is
-        // opened in serialized mode, so concurrent requests queue instead of failing busy.
-        let connection = try await SQLiteConnection.open(
-            storage: .file(path: path), threadPool: .singleton, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any()
-        )
-        let sql = connection.sql()
-        try await sql.raw("PRAGMA journal_mode = WAL").run()
-        try await sql.raw("PRAGMA foreign_keys = ON").run()
-        try await sql.raw("PRAGMA synchronous = NORMAL").run()
-        return Database(sql: sql, kind: .sqlite) { try await connection.close() }
+        let queue: SQLiteGroupCommit
+        do {
+            queue = try SQLiteGroupCommit(path: path, setup: [
+                "PRAGMA busy_timeout = 2000", "PRAGMA locking_mode = EXCLUSIVE", "PRAGMA journal_mode = WAL",
+                "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL", "PRAGMA temp_store = MEMORY",
+                // Takes the exclusive lock now, and keeps it until the database is closed.
+                "BEGIN IMMEDIATE", "COMMIT",
+            ])
+        } catch let failure as SQLiteFailure where failure.isBusy {
+            throw FunctionError(.internal, "\(path) is in use by another process (one waterline-server per data directory)")
+        }
+        return Database(sql: GroupCommitDatabase(queue: queue, logger: logger), kind: .sqlite) { await queue.stop() }
     }
 
     /// Connects to PostgreSQL at a `postgres://user:pass@host:port/db` URL through a small pool.

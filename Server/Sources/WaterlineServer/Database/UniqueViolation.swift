@@ -1,11 +1,10 @@
 import PostgresNIO
-import SQLiteNIO
 
 /// Whether a database error is a unique-index violation, in either dialect.
 func isUniqueViolation(_ error: any Error) -> Bool {
-    if let sqlite = error as? SQLiteError {
+    if let sqlite = error as? SQLiteFailure {
         // Only a unique index: a foreign key or check failure is another problem entirely.
-        return sqlite.reason == .constraintUniqueFailed
+        return sqlite.isUniqueViolation
     }
     if let postgres = error as? PSQLError {
         return postgres.serverInfo?[.sqlState] == "23505"

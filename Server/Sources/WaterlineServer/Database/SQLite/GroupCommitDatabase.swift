@@ -1,0 +1,48 @@
+import Logging
+import NIOCore
+import NIOPosix
+import SQLKit
+import SQLiteKit
+import SQLiteNIO
+
+/// SQLKit's `SQLDatabase` over `SQLiteGroupCommit`: the repository's SQL runs unchanged, with
+/// one hand-over to the database thread per statement and writes committed in groups.
+struct GroupCommitDatabase: SQLDatabase {
+    let queue: SQLiteGroupCommit
+    let logger: Logger
+    let eventLoop: any EventLoop = MultiThreadedEventLoopGroup.singleton.any()
+    var dialect: any SQLDialect { SQLiteDialect() }
+    var queryLogLevel: Logger.Level? { nil }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) -> EventLoopFuture<Void> {
+        let promise = eventLoop.makePromise(of: Void.self)
+        do {
+            try submit(query, onRow) { error in
+                if let error { promise.fail(error) } else { promise.succeed() }
+            }
+        } catch {
+            promise.fail(error)
+        }
+        return promise.futureResult
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) async throws {
+        let (sql, binds) = try encoded(query)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            queue.submit(SQLiteGroupCommit.Job(sql: sql, binds: binds, onRow: onRow) { error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+            })
+        }
+    }
+
+    private func submit(_ query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> (), done: @escaping @Sendable ((any Error)?) -> Void) throws {
+        let (sql, binds) = try encoded(query)
+        queue.submit(SQLiteGroupCommit.Job(sql: sql, binds: binds, onRow: onRow, done: done))
+    }
+
+    private func encoded(_ query: any SQLExpression) throws -> (String, [SQLiteData]) {
+        let (sql, rawBinds) = serialize(query)
+        let encoder = SQLiteDataEncoder()
+        return (sql, try rawBinds.map { try encoder.encode($0) })
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import SQLKit
+import SQLiteNIO
+
+/// The server's one SQLite connection, driven by one thread that runs every statement sent
+/// to it in arrival order and commits them in groups.
+///
+/// Statements queue while the thread works; it then takes all of them (up to `maxBatch`),
+/// runs them inside one transaction and commits once. A statement that wrote is answered only
+/// once its commit is on disk (`WALSyncer`, which syncs while this thread goes on); a read is
+/// answered at once unless it could have seen a write not yet durable. A failing statement
+/// fails alone (SQLite undoes just that statement); if SQLite rolls the whole transaction back,
+/// or the commit fails, every write of the group fails with it and nothing was acknowledged.
+///
+/// Transaction control and `PRAGMA`s (migrations use them) run outside any group, in the
+/// caller's own transaction if it opened one.
+final class SQLiteGroupCommit: @unchecked Sendable {
+    struct Job {
+        let sql: String
+        let binds: [SQLiteData]
+        let onRow: @Sendable (any SQLRow) -> Void
+        let done: @Sendable ((any Error)?) -> Void
+    }
+
+    static let maxBatch = 512
+
+    private let condition = NSCondition()
+    private var pending: [Job] = []
+    private var stopping = false
+    private var stopped: CheckedContinuation<Void, Never>?
+    private var finished = false
+
+    // Touched by the worker thread only (and by `init` before it starts).
+    private let handle: SQLiteHandle
+    private let syncer: WALSyncer
+    private var groupOpen = false
+    private var groupWrote = false
+    private var awaitingCommit: [Job] = []
+
+    /// Opens the database at `path`, runs `setup` (pragmas) on it, and starts the thread.
+    /// `setup` must leave the database in WAL mode with `synchronous = NORMAL`.
+    init(path: String, setup: [String]) throws {
+        handle = try SQLiteHandle(path: path)
+        for statement in setup { try handle.run(statement) }
+        syncer = try WALSyncer(databasePath: path)
+        let thread = Thread { [self] in loop() }
+        thread.name = "waterline-sqlite"
+        thread.start()
+    }
+
+    func submit(_ job: Job) {
+        condition.lock()
+        if stopping {
+            condition.unlock()
+            job.done(SQLiteFailure(code: 21, message: "the database is closed"))
+            return
+        }
+        pending.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Runs what is queued, then closes the connection.
+    func stop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            condition.lock()
+            if finished {
+                condition.unlock()
+                continuation.resume()
+                return
+            }
+            stopping = true
+            stopped = continuation
+            condition.signal()
+            condition.unlock()
+        }
+    }
+
+    private func loop() {
+        while true {
+            condition.lock()
+            while pending.isEmpty && !stopping { condition.wait() }
+            if pending.isEmpty {
+                finished = true
+                let waiter = stopped
+                condition.unlock()
+                syncer.stop()
+                handle.close()
+                waiter?.resume()
+                return
+            }
+            let batch: [Job]
+            if pending.count <= Self.maxBatch {
+                batch = pending
+                pending.removeAll(keepingCapacity: true)
+            } else {
+                batch = Array(pending.prefix(Self.maxBatch))
+                pending.removeFirst(Self.maxBatch)
+            }
+            condition.unlock()
+            for job in batch { run(job) }
+            if groupOpen { commit() }
+        }
+    }
+
+    private func run(_ job: Job) {
+        if Self.isControl(job.sql) {
+            if groupOpen { commit() }
+            do {
+                try handle.run(job.sql, job.binds) { job.onRow($0) }
+                job.done(nil)
+            } catch {
+                job.done(error)
+            }
+            return
+        }
+        if !groupOpen, handle.isAutocommit {
+            do {
+                try handle.run("BEGIN")
+                groupOpen = true
+            } catch {
+                job.done(error)
+                return
+            }
+        }
+        do {
+            let wrote = try handle.run(job.sql, job.binds) { job.onRow($0) }
+            guard groupOpen else {
+                // Inside a transaction a caller opened: its COMMIT is what makes this durable.
+                job.done(nil)
+                return
+            }
+            groupWrote = groupWrote || wrote
+            if groupWrote {
+                awaitingCommit.append(job)
+            } else {
+                job.done(nil)
+            }
+        } catch {
+            if groupOpen, handle.isAutocommit {
+                // SQLite rolled the whole group back (out of space, I/O): its writes are gone.
+                fail(awaitingCommit, error)
+                awaitingCommit.removeAll()
+                groupOpen = false
+                groupWrote = false
+            }
+            job.done(error)
+        }
+    }
+
+    private func commit() {
+        let jobs = awaitingCommit
+        awaitingCommit.removeAll()
+        groupOpen = false
+        groupWrote = false
+        do {
+            try handle.run("COMMIT")
+            syncer.answerWhenDurable(jobs)
+        } catch {
+            if !handle.isAutocommit { _ = try? handle.run("ROLLBACK") }
+            fail(jobs, error)
+        }
+    }
+
+    private func fail(_ jobs: [Job], _ error: any Error) {
+        for job in jobs { job.done(error) }
+    }
+
+    /// Statements that must not run inside a group: they open or end transactions, or (pragmas)
+    /// do nothing inside one.
+    static func isControl(_ sql: String) -> Bool {
+        let head = sql.drop { $0.isWhitespace }.prefix(9).uppercased()
+        return ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA", "VACUUM"].contains { head.hasPrefix($0) }
+    }
+}

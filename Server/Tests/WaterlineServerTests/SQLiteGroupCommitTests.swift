@@ -1,0 +1,110 @@
+import Foundation
+import Logging
+import SQLKit
+import Testing
+@testable import WaterlineServer
+
+@Suite("SQLite: one thread, group commits, durable acknowledgements")
+struct SQLiteGroupCommitTests {
+    private func freshDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("waterline-group-\(UUID().uuidString)")
+    }
+
+    private func open(_ directory: URL) async throws -> Database {
+        try await Database.sqlite(in: directory, logger: Logger(label: "test"))
+    }
+
+    @Test("400 concurrent writes are all acknowledged, and all there after the database is reopened")
+    func concurrentWritesSurviveReopen() async throws {
+        let directory = freshDirectory()
+        let database = try await open(directory)
+        try await database.sql.raw("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)").run()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for id in 0..<400 {
+                group.addTask { try await database.sql.raw("INSERT INTO items (id, name) VALUES (\(bind: id), \(bind: "item \(id)"))").run() }
+            }
+            try await group.waitForAll()
+        }
+        try await database.shutdown()
+
+        let reopened = try await open(directory)
+        let count = try #require(try await reopened.sql.raw("SELECT COUNT(*) AS n, SUM(id) AS total FROM items").first())
+        #expect(try count.decode(column: "n", as: Int.self) == 400)
+        #expect(try count.decode(column: "total", as: Int.self) == (0..<400).reduce(0, +))
+        try await reopened.shutdown()
+    }
+
+    @Test("a statement that fails fails alone: the writes around it in the same group are kept")
+    func failureStaysWithItsStatement() async throws {
+        let directory = freshDirectory()
+        let database = try await open(directory)
+        try await database.sql.raw("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)").run()
+        try await database.sql.raw("INSERT INTO items (id, name) VALUES (0, 'taken')").run()
+        let outcomes = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+            for id in 1...60 {
+                // Every tenth write reuses the taken name and must be refused by the unique index.
+                let name = id % 10 == 0 ? "taken" : "item \(id)"
+                group.addTask {
+                    do {
+                        try await database.sql.raw("INSERT INTO items (id, name) VALUES (\(bind: id), \(bind: name))").run()
+                        return (id, true)
+                    } catch {
+                        #expect(isUniqueViolation(error), "\(error)")
+                        return (id, false)
+                    }
+                }
+            }
+            return try await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+        }
+        #expect(outcomes.filter { !$0.value }.keys.sorted() == [10, 20, 30, 40, 50, 60])
+        try await database.shutdown()
+
+        let reopened = try await open(directory)
+        let ids = try await reopened.sql.raw("SELECT id FROM items ORDER BY id").all().map { try $0.decode(column: "id", as: Int.self) }
+        #expect(ids == [0] + (1...60).filter { $0 % 10 != 0 })
+        try await reopened.shutdown()
+    }
+
+    @Test("a transaction the caller opens is its own: its writes stay together, and a rollback undoes them")
+    func callerTransactions() async throws {
+        let database = try await open(freshDirectory())
+        let sql = database.sql
+        try await sql.raw("CREATE TABLE items (id INTEGER PRIMARY KEY)").run()
+        try await sql.raw("BEGIN IMMEDIATE").run()
+        try await sql.raw("INSERT INTO items (id) VALUES (1)").run()
+        try await sql.raw("ROLLBACK").run()
+        try await sql.raw("BEGIN IMMEDIATE").run()
+        try await sql.raw("INSERT INTO items (id) VALUES (2)").run()
+        try await sql.raw("COMMIT").run()
+        try await sql.raw("INSERT INTO items (id) VALUES (3)").run()
+        let ids = try await sql.raw("SELECT id FROM items ORDER BY id").all().map { try $0.decode(column: "id", as: Int.self) }
+        #expect(ids == [2, 3])
+        #expect(SQLiteGroupCommit.isControl("  pragma foreign_keys = OFF"))
+        #expect(!SQLiteGroupCommit.isControl("CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT 1; END"))
+        try await database.shutdown()
+    }
+
+    @Test("a second server on the same data directory is refused, and says why")
+    func oneServerPerDirectory() async throws {
+        let directory = freshDirectory()
+        let first = try await open(directory)
+        await #expect {
+            _ = try await open(directory)
+        } throws: { error in
+            (error as? FunctionError)?.message.contains("in use by another process") == true
+        }
+        try await first.shutdown()
+        // Once the first has closed, the directory opens again.
+        let again = try await open(directory)
+        try await again.shutdown()
+    }
+
+    @Test("statements sent after shutdown fail plainly instead of waiting forever")
+    func afterShutdown() async throws {
+        let database = try await open(freshDirectory())
+        try await database.shutdown()
+        await #expect(throws: SQLiteFailure.self) {
+            try await database.sql.raw("SELECT 1 AS one").run()
+        }
+    }
+}

@@ -42,7 +42,7 @@ struct FunctionCallResponder: Sendable {
             }
         }
         note.userId = caller?.userId
-        let wait = if let caller { await context.limits.users.take(caller.key) } else { await context.limits.anonymous.take(client) }
+        let wait = if let caller { context.limits.users.take(caller.key) } else { context.limits.anonymous.take(client) }
         if let wait { return Self.rateLimited(retryAfter: wait) }
         let limit = caller == nil ? Self.maxAnonymousBodyBytes : Self.maxBodyBytes
         let body: ByteBuffer
@@ -51,17 +51,17 @@ struct FunctionCallResponder: Sendable {
         } catch {
             return Self.error(.payloadTooLarge, "the request body is over \(limit) bytes", status: .contentTooLarge)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] else {
+        let bodyData = Data(buffer: body)
+        guard let head = try? WaterlineCoding.decoder().decode(CallHead.self, from: bodyData) else {
             return Self.error(.badRequest, "the body is not a JSON object", status: .badRequest)
         }
-        guard let path = object["path"] as? String else {
+        guard let path = head.path else {
             return Self.error(.badRequest, "the body has no function \"path\"", status: .badRequest)
         }
-        if let format = object["format"], format as? String != "json" {
+        guard head.formatIsJSON else {
             return Self.error(.badRequest, "only \"format\": \"json\" is supported", status: .badRequest)
         }
-        let rawArgs = object["args"] ?? [String: Any]()
-        guard let args = rawArgs as? [String: Any] else {
+        guard head.argsAreObject else {
             return Self.error(.badRequest, "\"args\" must be a JSON object", status: .badRequest)
         }
         note.function = path
@@ -71,7 +71,7 @@ struct FunctionCallResponder: Sendable {
         guard handler.kind == kind else {
             return Self.error(.badRequest, "\(path) is a \(handler.kind.rawValue); call it at /api/\(handler.kind.rawValue)", status: .badRequest)
         }
-        if let unexpected = Set(args.keys).subtracting(handler.argumentNames).sorted().first {
+        if let unexpected = Set(head.argumentNames).subtracting(handler.argumentNames).sorted().first {
             return Self.error(.invalidArgument, "\(path) takes no argument \"\(unexpected)\"", status: Self.functionFailed)
         }
         if handler.authenticated, caller == nil {
@@ -79,8 +79,7 @@ struct FunctionCallResponder: Sendable {
             return Self.error(error.code, error.message, status: Self.functionFailed)
         }
         do {
-            let argsData = try JSONSerialization.data(withJSONObject: args)
-            let value = try await handler.run(argsData, handler.authenticated ? caller : nil)
+            let value = try await handler.run(bodyData, handler.authenticated ? caller : nil)
             return Self.json(value, status: .ok)
         } catch let error as FunctionError {
             return Self.error(error.code, error.message, status: Self.functionFailed)
@@ -95,7 +94,7 @@ struct FunctionCallResponder: Sendable {
             throw FunctionError(.unauthenticated, "sign in first: send Authorization: Bearer <session token>")
         }
         let token = try await context.tokens.verify(String(header.dropFirst("Bearer ".count)))
-        guard try await context.repository.isValid(token) else {
+        guard try await context.repository.isValid(token, now: context.now()) else {
             throw FunctionError(.unauthenticated, "the session has ended (signed out, or the account was deleted); sign in again")
         }
         return Caller(userId: token.userId, token: token)

@@ -2,14 +2,14 @@ import Foundation
 import WaterlineKit
 
 /// One backend function as the server runs it: its contract facts and a closure that takes
-/// the raw `args` JSON and answers the encoded value.
+/// the call's JSON body (`{"path", "args", …}`) and answers the encoded value.
 struct FunctionHandler: Sendable {
     let name: String
     let kind: FunctionKind
     let authenticated: Bool
     /// The argument names the contract gives; any other key is refused, as Convex validators do.
     let argumentNames: Set<String>
-    let run: @Sendable (_ args: Data, _ caller: Caller?) async throws -> Data
+    let run: @Sendable (_ body: Data, _ caller: Caller?) async throws -> Data
 
     /// A handler for `Function`, decoding its arguments and encoding its value with the kit's coding.
     static func make<Function: ConvexFunction>(
@@ -21,19 +21,22 @@ struct FunctionHandler: Sendable {
         FunctionHandler(name: Function.name, kind: Function.kind, authenticated: authenticated, argumentNames: Set(arguments)) { data, caller in
             let args: Function.Args
             do {
-                args = try WaterlineCoding.decoder().decode(Function.Args.self, from: data)
+                args = try WaterlineCoding.decoder().decode(CallArguments<Function.Args>.self, from: data).args
             } catch let error as DecodingError {
-                throw FunctionError(.invalidArgument, "\(Function.name): \(Self.describe(error))")
+                throw FunctionError(.invalidArgument, "\(Function.name): \(Self.describe(error, under: "args"))")
             }
             let value = try await body(args, caller)
             return try WaterlineCoding.encoder(pretty: false).encode(FunctionResponse<Function.Value>.success(value))
         }
     }
 
-    /// "sizeOz: expected a number", "id: not a UUID", "updatedAt is required".
-    static func describe(_ error: DecodingError) -> String {
+    /// "sizeOz: expected a number", "id: not a UUID", "updatedAt is required", with paths said
+    /// from inside the `root` key the value was read under.
+    static func describe(_ error: DecodingError, under root: String? = nil) -> String {
         func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            var codingPath = context.codingPath
+            if let root, codingPath.first?.stringValue == root, codingPath.first?.intValue == nil { codingPath.removeFirst() }
+            return codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         }
         switch error {
         case .keyNotFound(let key, let context):

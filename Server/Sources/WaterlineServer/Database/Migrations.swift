@@ -79,6 +79,13 @@ enum Migrations {
         (5, .code(ChangeSequence.add)),
         // Records keyed by (owner, id): each account has its own id space.
         (6, .code(OwnerKeys.apply)),
+        // Indexes that (owner_id, session_id, timestamp) and the (owner_id, id) key made redundant
+        // (PostgreSQL still had them; SQLite lost them when migration 6 rebuilt its tables):
+        // each one was another page to write with every new log.
+        (7, .statements([
+            "DROP INDEX IF EXISTS log_entries_by_owner",
+            "DROP INDEX IF EXISTS log_entries_by_session",
+        ])),
     ]
 
     /// Whether `table` has `column` yet (another server on the same database may have added it

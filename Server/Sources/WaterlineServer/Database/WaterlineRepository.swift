@@ -9,9 +9,11 @@ import WaterlineKit
 /// last-write-wins and tombstone rules (`Stamp.isReplaced(by:)`) hold under concurrent writers.
 public struct WaterlineRepository: Sendable {
     let sql: any SQLDatabase
+    private let validTokens: ValidTokenCache?
 
     public init(database: Database) {
         sql = database.sql
+        validTokens = database.validTokens
     }
 
     /// Creates the schema or brings it up to date.
@@ -45,11 +47,15 @@ public struct WaterlineRepository: Sendable {
     // MARK: Tokens and nonces
 
     /// Whether a verified token's user still exists and the token was not signed out.
-    public func isValid(_ token: VerifiedToken) async throws -> Bool {
-        try await sql.raw("""
+    public func isValid(_ token: VerifiedToken, now: Date = Date()) async throws -> Bool {
+        let known = validTokens?.check(token)
+        if known?.known == true { return true }
+        let valid = try await sql.raw("""
             SELECT 1 AS found FROM users WHERE id = \(bind: key(token.userId))
             AND NOT EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = \(bind: token.id))
             """).first() != nil
+        if valid, let known { validTokens?.remember(token, checkedAt: known.generation, now: now) }
+        return valid
     }
 
     /// Signs a token out for good (kept until it would have expired anyway).
@@ -58,6 +64,7 @@ public struct WaterlineRepository: Sendable {
             INSERT INTO revoked_tokens (jti, expires_at) VALUES (\(bind: token.id), \(bind: ms(token.expiresAt)))
             ON CONFLICT (jti) DO NOTHING
             """).run()
+        validTokens?.invalidate()
         try await sql.raw("DELETE FROM revoked_tokens WHERE expires_at < \(bind: ms(now))").run()
     }
 
@@ -77,6 +84,7 @@ public struct WaterlineRepository: Sendable {
             presets: try await count("presets", caller)
         )
         try await sql.raw("DELETE FROM users WHERE id = \(bind: caller.key)").run()
+        validTokens?.invalidate()
         return counts
     }
 
@@ -139,6 +147,7 @@ public struct WaterlineRepository: Sendable {
         // The common case in one statement: a new log in one of the caller's live sessions with
         // room left. Anything else (an edit, a deleted or foreign session, a full session, an
         // id already stored) inserts nothing here and takes the full path below, which says why.
+        // What is stored is exactly `log`, so the answer is `log` itself (no read back).
         let inserted = try await sql.raw("""
             INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
             SELECT \(bind: key(log.id)), \(bind: caller.key), \(bind: key(log.sessionId)), \(bind: ms(log.timestamp)),
@@ -146,9 +155,9 @@ public struct WaterlineRepository: Sendable {
             WHERE EXISTS (SELECT 1 FROM sessions WHERE id = \(bind: key(log.sessionId)) AND owner_id = \(bind: caller.key) AND deleted_at IS NULL)
               AND (SELECT COUNT(*) FROM log_entries WHERE owner_id = \(bind: caller.key) AND session_id = \(bind: key(log.sessionId))) < \(bind: Limits.logsPerSession)
             ON CONFLICT (owner_id, id) DO NOTHING
-            RETURNING body
+            RETURNING id
             """).first()
-        if let inserted { return try decode(inserted, as: LogEntry.self) }
+        if inserted != nil { return log }
         guard let session = try await sql.raw("""
             SELECT deleted_at FROM sessions WHERE id = \(bind: key(log.sessionId)) AND owner_id = \(bind: caller.key)
             """).first() else { throw FunctionError.notFound("session", key(log.sessionId)) }

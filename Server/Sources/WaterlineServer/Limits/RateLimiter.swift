@@ -2,7 +2,10 @@ import Foundation
 
 /// Token buckets by key (a user id, an address): each holds up to `burst` calls and refills at
 /// `perSecond`. A call that finds its bucket empty is refused with how long to wait.
-actor RateLimiter {
+///
+/// A lock, not an actor: every call takes a bucket, and a hop to an actor's executor and back
+/// cost more than the arithmetic it guards.
+final class RateLimiter: @unchecked Sendable {
     struct Rate: Sendable, Hashable {
         var burst: Double
         var perSecond: Double
@@ -17,6 +20,7 @@ actor RateLimiter {
     private let now: @Sendable () -> Date
     private let capacity: Int
     private var buckets: [String: Bucket] = [:]
+    private let lock = NSLock()
 
     /// - Parameter capacity: keys remembered at most; full buckets (idle keys) are forgotten first.
     init(rate: Rate, capacity: Int = 100_000, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -28,6 +32,10 @@ actor RateLimiter {
     /// Takes one call from `key`'s bucket; nil when allowed, else the seconds until one is free.
     func take(_ key: String) -> TimeInterval? {
         let time = now()
+        return lock.withLock { takeLocked(key, at: time) }
+    }
+
+    private func takeLocked(_ key: String, at time: Date) -> TimeInterval? {
         var bucket = buckets[key] ?? Bucket(tokens: rate.burst, updated: time)
         bucket.tokens = min(rate.burst, bucket.tokens + max(0, time.timeIntervalSince(bucket.updated)) * rate.perSecond)
         bucket.updated = time

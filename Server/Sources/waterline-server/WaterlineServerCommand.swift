@@ -71,7 +71,9 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         DataDirectory.restrictNewFiles()
-        let logger = Logger(label: "waterline-server")
+        // Buffered, so the access log's line per request costs the request little.
+        let logger = Logger(label: "waterline-server") { BufferedLogHandler(label: $0) }
+        defer { LogOutput.standardError.flush() }
         let configuration = options.configuration(host: host, port: port)
         let database = try await Database.open(configuration, logger: logger)
         do {

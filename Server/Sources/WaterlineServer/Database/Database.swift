@@ -37,6 +37,7 @@ public final class Database: Sendable {
             queue = try SQLiteGroupCommit(path: path, setup: [
                 "PRAGMA busy_timeout = 2000", "PRAGMA locking_mode = EXCLUSIVE", "PRAGMA journal_mode = WAL",
                 "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL", "PRAGMA temp_store = MEMORY",
+                "PRAGMA wal_autocheckpoint = 10000", "PRAGMA journal_size_limit = 67108864", "PRAGMA cache_size = -65536",
                 // Takes the exclusive lock now, and keeps it until the database is closed.
                 "BEGIN IMMEDIATE", "COMMIT",
             ])

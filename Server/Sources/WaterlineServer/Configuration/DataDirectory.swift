@@ -18,7 +18,7 @@ public enum DataDirectory {
         let files = FileManager.default
         try files.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
-        for name in ["waterline.sqlite", "waterline.sqlite-wal", "waterline.sqlite-shm", SessionKeyFile.name]
+        for name in ["waterline.sqlite", "waterline.sqlite-wal", "waterline.sqlite-shm", "waterline.lock", SessionKeyFile.name]
         where files.fileExists(atPath: url.appendingPathComponent(name).path) {
             try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.appendingPathComponent(name).path)
         }

@@ -26,24 +26,22 @@ public final class Database: Sendable {
     ///
     /// One connection on one thread (`SQLiteGroupCommit`): SQLite takes one writer at a time
     /// anyway. Writes are committed in groups and acknowledged only once on disk (`WALSyncer`
-    /// syncs the WAL beside the database thread; SQLite's `NORMAL` still syncs its checkpoints). The file is held
-    /// exclusively while open, so a second server on the same directory is refused rather than
-    /// sharing it (and this process may remember what only it can change).
+    /// syncs the WAL beside the database thread). The directory is locked while open, so a
+    /// second server on it is refused rather than sharing the file (and this process may
+    /// remember what only it changes); the connection holds the file exclusively too, which
+    /// keeps SQLite's WAL index in memory instead of a shared file.
     public static func sqlite(in directory: URL, logger: Logger) async throws -> Database {
         try DataDirectory.prepare(directory)
+        let lock = try DirectoryLock(in: directory)
         let path = directory.appendingPathComponent("waterline.sqlite").path
-        let queue: SQLiteGroupCommit
-        do {
-            queue = try SQLiteGroupCommit(path: path, setup: [
-                "PRAGMA busy_timeout = 2000", "PRAGMA locking_mode = EXCLUSIVE", "PRAGMA journal_mode = WAL",
-                "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL", "PRAGMA temp_store = MEMORY",
-                "PRAGMA wal_autocheckpoint = 10000", "PRAGMA journal_size_limit = 67108864", "PRAGMA cache_size = -65536",
-                // Takes the exclusive lock now, and keeps it until the database is closed.
-                "BEGIN IMMEDIATE", "COMMIT",
-            ])
-        } catch let failure as SQLiteFailure where failure.isBusy {
-            throw FunctionError(.internal, "\(path) is in use by another process (one waterline-server per data directory)")
-        }
+        let queue = try SQLiteGroupCommit(path: path, setup: [
+            "PRAGMA locking_mode = EXCLUSIVE", "PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON",
+            "PRAGMA synchronous = NORMAL", "PRAGMA temp_store = MEMORY", "PRAGMA cache_size = -65536",
+            // Checkpoints run inside a commit and stall the thread: fewer, larger ones cost less in all.
+            "PRAGMA wal_autocheckpoint = 10000", "PRAGMA journal_size_limit = 67108864",
+            // Takes the exclusive lock now, and keeps it until the database is closed.
+            "BEGIN IMMEDIATE", "COMMIT",
+        ], holding: lock)
         return Database(sql: GroupCommitDatabase(queue: queue, logger: logger), kind: .sqlite) { await queue.stop() }
     }
 

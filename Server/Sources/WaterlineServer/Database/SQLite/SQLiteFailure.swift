@@ -8,9 +8,6 @@ struct SQLiteFailure: Error, CustomStringConvertible {
     /// A unique index refused the row (a foreign key or check failure is another problem).
     var isUniqueViolation: Bool { code == Self.constraintUnique }
 
-    /// Another connection holds the database (SQLITE_BUSY or one of its extended codes).
-    var isBusy: Bool { code & 0xff == 5 }
-
     /// SQLITE_CONSTRAINT_UNIQUE from sqlite3.h (SQLITE_CONSTRAINT | 8 << 8), which Swift does not import.
     static let constraintUnique: Int32 = 19 | (8 << 8)
 }

@@ -33,13 +33,16 @@ final class SQLiteGroupCommit: @unchecked Sendable {
     // Touched by the worker thread only (and by `init` before it starts).
     private let handle: SQLiteHandle
     private let syncer: WALSyncer
+    private let lock: DirectoryLock?
     private var groupOpen = false
     private var groupWrote = false
     private var awaitingCommit: [Job] = []
 
     /// Opens the database at `path`, runs `setup` (pragmas) on it, and starts the thread.
-    /// `setup` must leave the database in WAL mode with `synchronous = NORMAL`.
-    init(path: String, setup: [String]) throws {
+    /// `setup` must leave the database in WAL mode with `synchronous = NORMAL`. `lock` is
+    /// released when the database closes.
+    init(path: String, setup: [String], holding lock: DirectoryLock? = nil) throws {
+        self.lock = lock
         handle = try SQLiteHandle(path: path)
         for statement in setup { try handle.run(statement) }
         syncer = try WALSyncer(databasePath: path)
@@ -86,6 +89,7 @@ final class SQLiteGroupCommit: @unchecked Sendable {
                 condition.unlock()
                 syncer.stop()
                 handle.close()
+                lock?.release()
                 waiter?.resume()
                 return
             }

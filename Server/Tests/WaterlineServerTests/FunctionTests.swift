@@ -198,6 +198,32 @@ struct FunctionTests {
         await server.stop()
     }
 
+    @Test("logEntries:upsert answers the same bytes the kit would encode, for an entry kept as sent and for a newer one kept instead", arguments: StorageKind.available)
+    func logUpsertAnswerBytes(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        let token = try await server.signIn().token
+        let api = server.client(token: token)
+        let session = Records.session()
+        _ = try await api.call(Sessions.Upsert.self, session)
+        func upsert(_ log: LogEntry) async throws -> Data {
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("api/mutation"))
+            request.httpMethod = "POST"
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            request.httpBody = try WaterlineCoding.encoder(pretty: false).encode(FunctionCall(path: LogEntries.Upsert.name, args: log))
+            return try await URLSession.shared.data(for: request).0
+        }
+        func expected(_ log: LogEntry) throws -> Data {
+            try WaterlineCoding.encoder(pretty: false).encode(FunctionResponse<LogEntry>.success(log))
+        }
+        let newer = Records.drink(session: session.id, at: 5, updated: 30)
+        #expect(try await upsert(newer) == expected(newer))
+        var older = newer
+        older.alcoholMeta?.standardDrinkEstimate = 3
+        older.updatedAt = Records.at(10)
+        #expect(try await upsert(older) == expected(newer), "the stored, newer entry is the answer")
+        await server.stop()
+    }
+
     @Test("wire-level errors: malformed JSON, wrong types, extra arguments, unknown functions, wrong endpoint, huge bodies")
     func wireErrors() async throws {
         let server = try await TestServer.start()

@@ -13,9 +13,19 @@ struct ChangeWriter: Sendable {
     }
 
     func log(_ log: LogEntry, for caller: Caller) async throws -> LogEntry {
+        try check(log)
+        return try await repository.upsertLog(log, for: caller)
+    }
+
+    /// `log(_:for:)` answering the kept entry as JSON, for `logEntries:upsert` to send as it is.
+    func logJSON(_ log: LogEntry, for caller: Caller) async throws -> String {
+        try check(log)
+        return try await repository.upsertLogJSON(log, for: caller)
+    }
+
+    private func check(_ log: LogEntry) throws {
         try validate(log.validate)
         try checkStamps(updatedAt: log.updatedAt, deletedAt: log.deletedAt)
-        return try await repository.upsertLog(log, for: caller)
     }
 
     func preset(_ sent: PresetRecord, for caller: Caller) async throws -> PresetRecord {

@@ -19,14 +19,30 @@ struct FunctionHandler: Sendable {
         _ body: @escaping @Sendable (Function.Args, Caller?) async throws -> Function.Value
     ) -> FunctionHandler {
         FunctionHandler(name: Function.name, kind: Function.kind, authenticated: authenticated, argumentNames: Set(arguments)) { data, caller in
-            let args: Function.Args
-            do {
-                args = try WaterlineCoding.decoder().decode(CallArguments<Function.Args>.self, from: data).args
-            } catch let error as DecodingError {
-                throw FunctionError(.invalidArgument, "\(Function.name): \(Self.describe(error, under: "args"))")
-            }
-            let value = try await body(args, caller)
+            let value = try await body(try decodeArguments(Function.self, from: data), caller)
             return try WaterlineCoding.encoder(pretty: false).encode(FunctionResponse<Function.Value>.success(value))
+        }
+    }
+
+    /// A handler whose body answers its value already encoded as JSON (by the kit's coding),
+    /// which is placed in the success envelope as it is.
+    static func makeJSON<Function: ConvexFunction>(
+        _ function: Function.Type,
+        arguments: [String],
+        _ body: @escaping @Sendable (Function.Args, Caller?) async throws -> String
+    ) -> FunctionHandler {
+        FunctionHandler(name: Function.name, kind: Function.kind, authenticated: true, argumentNames: Set(arguments)) { data, caller in
+            let value = try await body(try decodeArguments(Function.self, from: data), caller)
+            // The kit's encoder sorts keys: logLines, status, value.
+            return Data(#"{"logLines":[],"status":"success","value":"#.utf8) + Data(value.utf8) + Data("}".utf8)
+        }
+    }
+
+    private static func decodeArguments<Function: ConvexFunction>(_ function: Function.Type, from data: Data) throws -> Function.Args {
+        do {
+            return try WaterlineCoding.decoder().decode(CallArguments<Function.Args>.self, from: data).args
+        } catch let error as DecodingError {
+            throw FunctionError(.invalidArgument, "\(Function.name): \(Self.describe(error, under: "args"))")
         }
     }
 

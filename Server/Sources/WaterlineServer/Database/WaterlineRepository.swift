@@ -144,20 +144,42 @@ public struct WaterlineRepository: Sendable {
     // MARK: Log entries
 
     public func upsertLog(_ log: LogEntry, for caller: Caller) async throws -> LogEntry {
+        switch try await storeLog(log, for: caller) {
+        case .sent: log
+        case .stored(let body): try WaterlineCoding.decoder().decode(LogEntry.self, from: Data(body.utf8))
+        }
+    }
+
+    /// As `upsertLog`, answering the kept entry as its JSON (what the database holds), so a
+    /// caller that only sends it on need not encode it again.
+    public func upsertLogJSON(_ log: LogEntry, for caller: Caller) async throws -> String {
+        switch try await storeLog(log, for: caller) {
+        case .sent(let body), .stored(let body): body
+        }
+    }
+
+    /// What a write kept: exactly what was sent, or the stored version (which may be newer).
+    private enum Kept {
+        case sent(String)
+        case stored(String)
+    }
+
+    private func storeLog(_ log: LogEntry, for caller: Caller) async throws -> Kept {
         // The common case in one statement: a new log in one of the caller's live sessions with
         // room left. Anything else (an edit, a deleted or foreign session, a full session, an
         // id already stored) inserts nothing here and takes the full path below, which says why.
         // What is stored is exactly `log`, so the answer is `log` itself (no read back).
+        let body = try json(log)
         let inserted = try await sql.raw("""
             INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
             SELECT \(bind: key(log.id)), \(bind: caller.key), \(bind: key(log.sessionId)), \(bind: ms(log.timestamp)),
-                   \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: try json(log))
+                   \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: body)
             WHERE EXISTS (SELECT 1 FROM sessions WHERE id = \(bind: key(log.sessionId)) AND owner_id = \(bind: caller.key) AND deleted_at IS NULL)
               AND (SELECT COUNT(*) FROM log_entries WHERE owner_id = \(bind: caller.key) AND session_id = \(bind: key(log.sessionId))) < \(bind: Limits.logsPerSession)
             ON CONFLICT (owner_id, id) DO NOTHING
             RETURNING id
             """).first()
-        if inserted != nil { return log }
+        if inserted != nil { return .sent(body) }
         guard let session = try await sql.raw("""
             SELECT deleted_at FROM sessions WHERE id = \(bind: key(log.sessionId)) AND owner_id = \(bind: caller.key)
             """).first() else { throw FunctionError.notFound("session", key(log.sessionId)) }
@@ -176,12 +198,14 @@ public struct WaterlineRepository: Sendable {
         try await sql.raw("""
             INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
             VALUES (\(bind: key(log.id)), \(bind: caller.key), \(bind: key(log.sessionId)), \(bind: ms(log.timestamp)),
-                    \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: try json(log)))
+                    \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: body))
             ON CONFLICT (owner_id, id) DO UPDATE SET session_id = excluded.session_id, timestamp = excluded.timestamp,
                 updated_at = excluded.updated_at, deleted_at = excluded.deleted_at, body = excluded.body
             WHERE \(unsafeRaw: Self.replaceRule("log_entries"))
             """).run()
-        return try await stored("log_entries", id: log.id, for: caller, as: LogEntry.self)
+        let row = try await sql.raw("SELECT body FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = \(bind: key(log.id))").first()
+        guard let row else { throw FunctionError.notFound("log entry", key(log.id)) }
+        return .stored(try row.decode(column: "body", as: String.self))
     }
 
     public func deleteLog(_ tombstone: Tombstone, for caller: Caller) async throws -> LogEntry {

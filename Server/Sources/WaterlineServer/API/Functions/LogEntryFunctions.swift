@@ -5,10 +5,11 @@ extension FunctionHandler {
     static func logEntryFunctions(_ context: ServerContext) -> [FunctionHandler] {
         let writer = ChangeWriter(repository: context.repository)
         return [
-            .make(LogEntries.Upsert.self, arguments: [
+            // The entry's JSON is made once, for the database and the answer alike.
+            .makeJSON(LogEntries.Upsert.self, arguments: [
                 "id", "sessionId", "timestamp", "type", "alcoholMeta", "waterMeta", "source", "updatedAt", "deletedAt",
             ]) { log, caller in
-                try await writer.log(log, for: try caller.required())
+                try await writer.logJSON(log, for: try caller.required())
             },
             .make(LogEntries.Delete.self, arguments: ["id", "deletedAt"]) { tombstone, caller in
                 try checkStamps(updatedAt: tombstone.deletedAt, deletedAt: nil)

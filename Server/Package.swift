@@ -50,7 +50,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "waterline-server",
-            dependencies: ["WaterlineServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "WaterlineServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         .executableTarget(
             name: "waterline-load",

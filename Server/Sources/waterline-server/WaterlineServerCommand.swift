@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import WaterlineServer
 
 @main
@@ -11,6 +13,15 @@ struct WaterlineServerCommand: AsyncParsableCommand {
         subcommands: [Serve.self, Token.self],
         defaultSubcommand: Serve.self
     )
+
+    static func main() async {
+        // SwiftNIO's documented way for a server to run its Swift Concurrency tasks on the event
+        // loops that do its I/O, sparing a thread switch each way per request. Must be done first,
+        // on the main thread, once. Nothing here blocks a task for long: SQLite and the log have
+        // threads of their own.
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        await main(nil)
+    }
 }
 
 /// Flags shared by every subcommand; each falls back to an environment variable.

@@ -26,7 +26,10 @@ public final class LogOutput: @unchecked Sendable {
         self.descriptor = descriptor
         self.interval = interval
         buffer.reserveCapacity(Self.eagerSize)
-        let thread = Thread { [self] in loop() }
+        let thread = Thread { [self] in
+            nameCurrentThread("waterline-log")
+            loop()
+        }
         thread.start()
     }
 

@@ -46,8 +46,10 @@ final class SQLiteGroupCommit: @unchecked Sendable {
         handle = try SQLiteHandle(path: path)
         for statement in setup { try handle.run(statement) }
         syncer = try WALSyncer(databasePath: path)
-        let thread = Thread { [self] in loop() }
-        thread.name = "waterline-sqlite"
+        let thread = Thread { [self] in
+            nameCurrentThread("waterline-db")
+            loop()
+        }
         thread.start()
     }
 

@@ -27,7 +27,10 @@ final class WALSyncer: @unchecked Sendable {
         guard descriptor >= 0 else {
             throw SQLiteFailure(code: 14, message: "could not open \(path): \(String(cString: strerror(errno)))")
         }
-        let thread = Thread { [self] in loop() }
+        let thread = Thread { [self] in
+            nameCurrentThread("waterline-sync")
+            loop()
+        }
         thread.start()
     }
 

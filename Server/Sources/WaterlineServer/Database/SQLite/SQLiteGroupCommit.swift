@@ -5,10 +5,12 @@ import SQLiteNIO
 /// The server's one SQLite connection, driven by one thread that runs every statement sent
 /// to it in arrival order and commits them in groups.
 ///
-/// Statements queue while the thread works; it then takes all of them (up to `maxBatch`),
-/// runs them inside one transaction and commits once. A statement that wrote is answered only
-/// once its commit is on disk (`WALSyncer`, which syncs while this thread goes on); a read is
-/// answered at once unless it could have seen a write not yet durable. A failing statement
+/// Statements queue while the thread works; it then takes all of them (up to `maxBatch`) and
+/// runs them inside one transaction. The transaction is committed when the `WALSyncer` is free
+/// to sync it (while a sync is under way, later batches join the same transaction, so the pages
+/// they share are written once), or once it holds `maxGroup` statements. A statement that wrote
+/// is answered only once its commit is on disk; a read is answered at once unless it could have
+/// seen a write not yet durable. A failing statement
 /// fails alone (SQLite undoes just that statement); if SQLite rolls the whole transaction back,
 /// or the commit fails, every write of the group fails with it and nothing was acknowledged.
 ///
@@ -23,8 +25,9 @@ final class SQLiteGroupCommit: @unchecked Sendable {
     }
 
     static let maxBatch = 512
+    static let maxGroup = 2_048
 
-    private let condition = NSCondition()
+    private let condition: NSCondition
     private var pending: [Job] = []
     private var stopping = false
     private var stopped: CheckedContinuation<Void, Never>?
@@ -43,9 +46,11 @@ final class SQLiteGroupCommit: @unchecked Sendable {
     /// released when the database closes.
     init(path: String, setup: [String], holding lock: DirectoryLock? = nil) throws {
         self.lock = lock
+        let condition = NSCondition()
+        self.condition = condition
         handle = try SQLiteHandle(path: path)
         for statement in setup { try handle.run(statement) }
-        syncer = try WALSyncer(databasePath: path)
+        syncer = try WALSyncer(databasePath: path, signallingWhenIdle: condition)
         let thread = Thread { [self] in
             nameCurrentThread("waterline-db")
             loop()
@@ -84,7 +89,13 @@ final class SQLiteGroupCommit: @unchecked Sendable {
     private func loop() {
         while true {
             condition.lock()
-            while pending.isEmpty && !stopping { condition.wait() }
+            while pending.isEmpty && !stopping && !(groupOpen && syncer.isIdle) { condition.wait() }
+            if pending.isEmpty && groupOpen {
+                // The syncer is free (or the database is closing): commit what the group holds.
+                condition.unlock()
+                commit()
+                continue
+            }
             if pending.isEmpty {
                 finished = true
                 let waiter = stopped
@@ -105,7 +116,7 @@ final class SQLiteGroupCommit: @unchecked Sendable {
             }
             condition.unlock()
             for job in batch { run(job) }
-            if groupOpen { commit() }
+            if groupOpen, awaitingCommit.count >= Self.maxGroup || syncer.isIdle { commit() }
         }
     }
 

@@ -17,11 +17,16 @@ final class WALSyncer: @unchecked Sendable {
     private let descriptor: Int32
     private let condition = NSCondition()
     private var committed: [SQLiteGroupCommit.Job] = []
+    private var syncing = false
     private var stopping = false
     private var finished = false
+    /// Signalled whenever the syncer runs out of work.
+    private let idle: NSCondition
 
-    /// Opens the WAL file beside the database at `databasePath` (created empty if SQLite has not yet).
-    init(databasePath: String) throws {
+    /// Opens the WAL file beside the database at `databasePath` (created empty if SQLite has not
+    /// yet); `idle` is signalled each time everything handed over is answered.
+    init(databasePath: String, signallingWhenIdle idle: NSCondition) throws {
+        self.idle = idle
         let path = databasePath + "-wal"
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -41,6 +46,13 @@ final class WALSyncer: @unchecked Sendable {
         committed.append(contentsOf: jobs)
         condition.signal()
         condition.unlock()
+    }
+
+    /// Nothing is waiting to be synced or being synced: a commit now would be synced at once.
+    var isIdle: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return committed.isEmpty && !syncing
     }
 
     /// Waits until every job handed over so far is answered, then stops the thread.
@@ -65,12 +77,22 @@ final class WALSyncer: @unchecked Sendable {
             }
             let jobs = committed
             committed.removeAll(keepingCapacity: true)
+            syncing = true
             condition.unlock()
             if fsync(descriptor) == 0 {
                 for job in jobs { job.done(nil) }
             } else {
                 let failure = SQLiteFailure(code: 10, message: "the write could not be made durable: \(String(cString: strerror(errno)))")
                 for job in jobs { job.done(failure) }
+            }
+            condition.lock()
+            syncing = false
+            let nowIdle = committed.isEmpty
+            condition.unlock()
+            if nowIdle {
+                idle.lock()
+                idle.signal()
+                idle.unlock()
             }
         }
     }

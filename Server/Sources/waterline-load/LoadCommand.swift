@@ -71,16 +71,15 @@ struct LoadCommand: AsyncParsableCommand {
             return configuration
         }())
         let client = ConvexClient(baseURL: target.baseURL, timeout: 30, transport: URLSessionTransport(session: session), token: { target.token })
-        let sessionRecord = SessionRecord(id: UUID(), startTime: Date().roundedToMilliseconds, isActive: false, updatedAt: Date().roundedToMilliseconds)
-        var ended = sessionRecord
-        ended.endTime = sessionRecord.startTime
-        _ = try await client.call(Sessions.Upsert.self, ended)
+        // A session takes at most Limits.logsPerSession logs: the run spreads its logs over enough of them.
+        let sessions = try await SessionPool.make(for: requests * concurrency.count, through: client)
 
         print("waterline-load: \(requests) requests per row, server \(target.baseURL.absoluteString)")
         print("endpoint            clients   req/s     p50 ms   p99 ms")
         for clients in concurrency {
             let upsert = try await measure(requests: requests, clients: clients) {
-                let log = LogEntry.water(id: UUID(), sessionId: sessionRecord.id, at: sessionRecord.startTime, amountOz: 8)
+                let session = sessions.next()
+                let log = LogEntry.water(id: UUID(), sessionId: session.id, at: session.startTime, amountOz: 8)
                 _ = try await client.call(LogEntries.Upsert.self, log)
             }
             let health = target.baseURL.appendingPathComponent("health")

@@ -81,6 +81,7 @@ struct SQLiteGroupCommitTests {
         #expect(ids == [2, 3])
         #expect(SQLiteGroupCommit.isControl("  pragma foreign_keys = OFF"))
         #expect(!SQLiteGroupCommit.isControl("CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT 1; END"))
+        #expect(SQLiteGroupCommit.endsTransaction(" commit") && !SQLiteGroupCommit.endsTransaction("ROLLBACK"))
         try await database.shutdown()
     }
 

@@ -125,7 +125,12 @@ final class SQLiteGroupCommit: @unchecked Sendable {
             if groupOpen { commit() }
             do {
                 try handle.run(job.sql, job.binds) { job.onRow($0) }
-                job.done(nil)
+                // A caller's own COMMIT is answered, like any write, once it is on disk.
+                if Self.endsTransaction(job.sql) {
+                    syncer.answerWhenDurable([job])
+                } else {
+                    job.done(nil)
+                }
             } catch {
                 job.done(error)
             }
@@ -181,6 +186,11 @@ final class SQLiteGroupCommit: @unchecked Sendable {
 
     private func fail(_ jobs: [Job], _ error: any Error) {
         for job in jobs { job.done(error) }
+    }
+
+    static func endsTransaction(_ sql: String) -> Bool {
+        let head = sql.drop { $0.isWhitespace }.prefix(6).uppercased()
+        return head.hasPrefix("COMMIT") || head.hasPrefix("END")
     }
 
     /// Statements that must not run inside a group: they open or end transactions, or (pragmas)

@@ -25,10 +25,7 @@ final class ValidTokenCache: @unchecked Sendable {
     func remember(_ token: VerifiedToken, checkedAt checked: Int, now: Date) {
         lock.withLock {
             guard checked == generation else { return }
-            if valid.count >= capacity {
-                valid = valid.filter { $0.value.expiresAt > now }
-                if valid.count >= capacity { valid.removeAll(keepingCapacity: true) }
-            }
+            valid.makeRoom(capacity: capacity, now: now)
             valid[token.id] = token
         }
     }

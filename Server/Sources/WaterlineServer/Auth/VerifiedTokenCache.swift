@@ -25,11 +25,7 @@ final class VerifiedTokenCache: @unchecked Sendable {
 
     func remember(_ token: String, as value: VerifiedToken, at now: Date) {
         lock.withLock {
-            if verified.count >= capacity {
-                verified = verified.filter { $0.value.expiresAt > now }
-                // Still full of live tokens (a flood of sign-ins): start over rather than grow.
-                if verified.count >= capacity { verified.removeAll(keepingCapacity: true) }
-            }
+            verified.makeRoom(capacity: capacity, now: now)
             verified[token] = value
         }
     }

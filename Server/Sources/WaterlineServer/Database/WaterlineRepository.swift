@@ -47,7 +47,7 @@ public struct WaterlineRepository: Sendable {
     // MARK: Tokens and nonces
 
     /// Whether a verified token's user still exists and the token was not signed out.
-    public func isValid(_ token: VerifiedToken, now: Date = Date()) async throws -> Bool {
+    public func isValid(_ token: VerifiedToken, now: Date) async throws -> Bool {
         let known = validTokens?.check(token)
         if known?.known == true { return true }
         let valid = try await sql.raw("""
@@ -146,7 +146,7 @@ public struct WaterlineRepository: Sendable {
     public func upsertLog(_ log: LogEntry, for caller: Caller) async throws -> LogEntry {
         switch try await storeLog(log, for: caller) {
         case .sent: log
-        case .stored(let body): try WaterlineCoding.decoder().decode(LogEntry.self, from: Data(body.utf8))
+        case .stored(let body): try decode(body, as: LogEntry.self)
         }
     }
 
@@ -203,9 +203,7 @@ public struct WaterlineRepository: Sendable {
                 updated_at = excluded.updated_at, deleted_at = excluded.deleted_at, body = excluded.body
             WHERE \(unsafeRaw: Self.replaceRule("log_entries"))
             """).run()
-        let row = try await sql.raw("SELECT body FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = \(bind: key(log.id))").first()
-        guard let row else { throw FunctionError.notFound("log entry", key(log.id)) }
-        return .stored(try row.decode(column: "body", as: String.self))
+        return .stored(try await storedBody("log_entries", id: log.id, for: caller))
     }
 
     public func deleteLog(_ tombstone: Tombstone, for caller: Caller) async throws -> LogEntry {
@@ -308,9 +306,14 @@ public struct WaterlineRepository: Sendable {
 
     /// The stored record with `id`, which must belong to `caller` (another user's answers not found).
     private func stored<Record: Decodable>(_ table: String, id: UUID, for caller: Caller, as type: Record.Type) async throws -> Record {
+        try decode(try await storedBody(table, id: id, for: caller), as: Record.self)
+    }
+
+    /// The stored record's JSON, as `stored` reads it, without decoding it.
+    private func storedBody(_ table: String, id: UUID, for caller: Caller) async throws -> String {
         let row = try await sql.raw("SELECT body FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) AND id = \(bind: key(id))").first()
         guard let row else { throw FunctionError.notFound(Self.noun(table), key(id)) }
-        return try decode(row, as: Record.self)
+        return try row.decode(column: "body", as: String.self)
     }
 
     private func owns(_ table: String, id: UUID, _ caller: Caller) async throws -> Bool {
@@ -334,13 +337,17 @@ public struct WaterlineRepository: Sendable {
             id: try UUID(uuidString: row.decode(column: "id", as: String.self)) ?? UUID(),
             appleUserId: try row.decode(column: "apple_sub", as: String.self),
             createdAt: Date(timeIntervalSince1970: try row.decode(column: "created_at", as: Double.self) / 1000),
-            settings: try WaterlineCoding.decoder().decode(UserSettings.self, from: Data(row.decode(column: "settings", as: String.self).utf8)),
+            settings: try decode(try row.decode(column: "settings", as: String.self), as: UserSettings.self),
             updatedAt: Date(timeIntervalSince1970: try row.decode(column: "updated_at", as: Double.self) / 1000)
         )
     }
 
     private func decode<Record: Decodable>(_ row: any SQLRow, as type: Record.Type) throws -> Record {
-        try WaterlineCoding.decoder().decode(Record.self, from: Data(row.decode(column: "body", as: String.self).utf8))
+        try decode(try row.decode(column: "body", as: String.self), as: Record.self)
+    }
+
+    private func decode<Record: Decodable>(_ body: String, as type: Record.Type) throws -> Record {
+        try WaterlineCoding.decoder().decode(Record.self, from: Data(body.utf8))
     }
 
     private func json(_ value: some Encodable) throws -> String {

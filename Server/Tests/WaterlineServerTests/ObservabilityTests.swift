@@ -40,4 +40,30 @@ struct ObservabilityTests {
         #expect(metrics.contains("waterline_request_duration_seconds_bucket"))
         await server.stop()
     }
+
+    @Test("metrics count every call under its own labels, each label set once in the exposition")
+    func metricsCountUnderTheirLabels() {
+        let metrics = ServerMetrics(functions: ["users:me", "logEntries:upsert"])
+        for _ in 0..<3 { metrics.record(route: "api", function: "users:me", status: 200, duration: .milliseconds(3)) }
+        metrics.record(route: "api", function: "users:me", status: 560, duration: .milliseconds(1))
+        metrics.record(route: "api", function: "no:such", status: 560, duration: .milliseconds(1))
+        metrics.record(route: "health", function: nil, status: 200, duration: .microseconds(10))
+        let text = metrics.exposition()
+        #expect(text.contains(#"waterline_requests_total{route="api",function="users:me",status="200"} 3"#), "\(text)")
+        #expect(text.contains(#"waterline_requests_total{route="api",function="users:me",status="560"} 1"#))
+        #expect(text.contains(#"waterline_requests_total{route="api",function="other",status="560"} 1"#))
+        #expect(text.contains(#"waterline_requests_total{route="health",function="",status="200"} 1"#))
+        #expect(text.contains(#"waterline_request_duration_seconds_count{route="api"} 5"#))
+        #expect(text.contains(#"waterline_request_duration_seconds_count{route="health"} 1"#))
+        #expect(text.components(separatedBy: #"status="200"} 3"#).count == 2, "one line per label set")
+    }
+
+    @Test("ids are keyed as their lowercased uuidString")
+    func uuidKey() {
+        for _ in 0..<1_000 {
+            let id = UUID()
+            #expect(id.key == id.uuidString.lowercased())
+        }
+        #expect(UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 255)).key == "00010203-0405-0607-0809-0a0b0c0d0eff")
+    }
 }

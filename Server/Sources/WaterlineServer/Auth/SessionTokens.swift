@@ -28,9 +28,9 @@ public struct SessionTokens: Sendable {
         let issuedAt = now()
         let expiresAt = issuedAt.addingTimeInterval(lifetime)
         let claims = SessionTokenClaims(
-            sub: userId.uuidString.lowercased(), iss: issuer, aud: Self.audience,
+            sub: userId.key, iss: issuer, aud: Self.audience,
             iat: issuedAt.timeIntervalSince1970.rounded(.down), exp: expiresAt.timeIntervalSince1970.rounded(.down),
-            jti: UUID().uuidString.lowercased()
+            jti: UUID().key
         )
         let token = try await keys.sign(claims, kid: JWKIdentifier(string: Self.keyId))
         return (token, Date(timeIntervalSince1970: claims.exp))

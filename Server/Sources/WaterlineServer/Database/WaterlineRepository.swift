@@ -170,12 +170,13 @@ public struct WaterlineRepository: Sendable {
         // id already stored) inserts nothing here and takes the full path below, which says why.
         // What is stored is exactly `log`, so the answer is `log` itself (no read back).
         let body = try json(log)
+        let id = key(log.id), session = key(log.sessionId)
         let inserted = try await sql.raw("""
             INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
-            SELECT \(bind: key(log.id)), \(bind: caller.key), \(bind: key(log.sessionId)), \(bind: ms(log.timestamp)),
+            SELECT \(bind: id), \(bind: caller.key), \(bind: session), \(bind: ms(log.timestamp)),
                    \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: body)
-            WHERE EXISTS (SELECT 1 FROM sessions WHERE id = \(bind: key(log.sessionId)) AND owner_id = \(bind: caller.key) AND deleted_at IS NULL)
-              AND (SELECT COUNT(*) FROM log_entries WHERE owner_id = \(bind: caller.key) AND session_id = \(bind: key(log.sessionId))) < \(bind: Limits.logsPerSession)
+            WHERE EXISTS (SELECT 1 FROM sessions WHERE id = \(bind: session) AND owner_id = \(bind: caller.key) AND deleted_at IS NULL)
+              AND (SELECT COUNT(*) FROM log_entries WHERE owner_id = \(bind: caller.key) AND session_id = \(bind: session)) < \(bind: Limits.logsPerSession)
             ON CONFLICT (owner_id, id) DO NOTHING
             RETURNING id
             """).first()
@@ -354,7 +355,7 @@ public struct WaterlineRepository: Sendable {
         String(decoding: try WaterlineCoding.encoder(pretty: false).encode(value), as: UTF8.self)
     }
 
-    private func key(_ id: UUID) -> String { id.uuidString.lowercased() }
+    private func key(_ id: UUID) -> String { id.key }
 
     private func ms(_ date: Date) -> Double { (date.timeIntervalSince1970 * 1000).rounded() }
 

@@ -14,7 +14,7 @@ struct AccessLog: Sendable {
             "duration_ms": "\(Self.milliseconds(duration))",
         ]
         if let function { metadata["function"] = "\(function)" }
-        if let userId { metadata["user"] = "\(userId.uuidString.lowercased())" }
+        if let userId { metadata["user"] = "\(userId.key)" }
         // Refusals and failures at notice level, so failed sign-ins show without verbose logging.
         logger.log(level: status >= 400 ? .notice : .info, "request", metadata: metadata)
     }

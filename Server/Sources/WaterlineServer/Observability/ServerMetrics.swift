@@ -2,10 +2,22 @@ import Foundation
 import Prometheus
 
 /// The server's Prometheus metrics, served at `GET /metrics`: calls by function and status,
-/// their durations, failed sign-ins and rate-limited calls.
-public final class ServerMetrics: Sendable {
+/// their durations, failed sign-ins and rate-limited calls. (Unchecked `Sendable`: the cache of
+/// metrics already made is only touched under `made`.)
+public final class ServerMetrics: @unchecked Sendable {
     let registry = PrometheusCollectorRegistry()
     private let known: Set<String>
+    /// The counters and histograms already made, by their labels: the registry's own look-up
+    /// builds the metric's name and checks its labels on every call.
+    private let made = NSLock()
+    private var counters: [CounterLabels: Counter] = [:]
+    private var histograms: [String: DurationHistogram] = [:]
+
+    private struct CounterLabels: Hashable {
+        let route: String
+        let function: String
+        let status: Int
+    }
 
     /// - Parameter functions: the function names that get their own label; anything else counts as "other".
     init(functions: Set<String>) {
@@ -29,8 +41,22 @@ public final class ServerMetrics: Sendable {
 
     func record(route: String, function: String?, status: Int, duration: Duration) {
         let name = function.map { known.contains($0) ? $0 : "other" } ?? ""
-        registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("function", name), ("status", String(status))]).increment()
-        registry.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route)], buckets: Self.buckets).record(duration)
+        let (counter, histogram) = made.withLock {
+            let labels = CounterLabels(route: route, function: name, status: status)
+            let counter = counters[labels] ?? {
+                let made = registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("function", name), ("status", String(status))])
+                counters[labels] = made
+                return made
+            }()
+            let histogram = histograms[route] ?? {
+                let made = registry.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route)], buckets: Self.buckets)
+                histograms[route] = made
+                return made
+            }()
+            return (counter, histogram)
+        }
+        counter.increment()
+        histogram.record(duration)
         if function == "auth:signInWithApple", status != 200 {
             registry.makeCounter(descriptor: Self.signInFailures).increment()
         }

@@ -15,7 +15,7 @@ struct SyncEngineTests {
     }
 
     func engine(
-        _ transport: ScriptedTransport, store: InMemorySessionStore, clock: RecordingSyncClock = RecordingSyncClock(),
+        _ transport: any HTTPTransport, store: InMemorySessionStore, clock: RecordingSyncClock = RecordingSyncClock(),
         maxRetries: Int = 3, batchSize: Int = Limits.pushBatch, credential: StoredCredential? = SyncEngineTests.credential()
     ) -> SyncEngine {
         SyncEngine(
@@ -294,10 +294,7 @@ struct SyncEngineTests {
     func pullDuringDrain() async throws {
         let harness = try await preparedStore()
         let transport = HeldTransport()
-        let sync = SyncEngine(
-            store: harness.store, client: ConvexClient(baseURL: url, transport: transport, token: { "t" }),
-            credentials: InMemoryCredentialStore(Self.credential()), clock: RecordingSyncClock()
-        )
+        let sync = engine(transport, store: harness.store)
         let draining = Task { await sync.drain() }
         while !transport.isHolding { await Task.yield() }
         #expect(await sync.pull().phase == .syncing, "it waits for the drain")
@@ -311,10 +308,7 @@ struct SyncEngineTests {
     func drainDuringPull() async throws {
         let harness = try await preparedStore()
         let transport = HeldTransport()
-        let sync = SyncEngine(
-            store: harness.store, client: ConvexClient(baseURL: url, transport: transport, token: { "t" }),
-            credentials: InMemoryCredentialStore(Self.credential()), clock: RecordingSyncClock()
-        )
+        let sync = engine(transport, store: harness.store)
         let pulling = Task { await sync.pull() }
         while !transport.isHolding { await Task.yield() }
         _ = await sync.drain()

@@ -44,14 +44,14 @@ public final class ServerMetrics: @unchecked Sendable {
         let (counter, histogram) = made.withLock {
             let labels = CounterLabels(route: route, function: name, status: status)
             let counter = counters[labels] ?? {
-                let made = registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("function", name), ("status", String(status))])
-                counters[labels] = made
-                return made
+                let new = registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("function", name), ("status", String(status))])
+                counters[labels] = new
+                return new
             }()
             let histogram = histograms[route] ?? {
-                let made = registry.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route)], buckets: Self.buckets)
-                histograms[route] = made
-                return made
+                let new = registry.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route)], buckets: Self.buckets)
+                histograms[route] = new
+                return new
             }()
             return (counter, histogram)
         }

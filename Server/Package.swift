@@ -92,6 +92,7 @@ let package = Package(
                 "WaterlineStore",
                 "WaterlineServer",
                 .product(name: "WaterlineKit", package: "Waterline"),
+                .product(name: "WaterlineTestSupport", package: "Waterline"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),

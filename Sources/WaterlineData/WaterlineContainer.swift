@@ -6,7 +6,7 @@ import SwiftData
 public enum WaterlineContainer {
     public static let appGroup = "group.com.waterline.app"
     /// Made on demand: `Schema` is not Sendable, so it cannot be a shared constant.
-    public static var schema: Schema { Schema([User.self, Session.self, LogEntry.self, DrinkPreset.self, PendingChange.self, SyncState.self]) }
+    public static var schema: Schema { Schema([UserRow.self, SessionRow.self, LogEntryRow.self, PresetRow.self, OutboxRow.self, SyncStateRow.self]) }
 
     /// The shared store; `inMemory` for tests and previews.
     public static func make(inMemory: Bool = false) throws -> ModelContainer {

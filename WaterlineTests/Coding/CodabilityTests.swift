@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 @Suite("Wire formats pinned by fixtures")
 struct CodabilityTests {

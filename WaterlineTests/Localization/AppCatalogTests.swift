@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// Each Apple target's String Catalog against the words its source files give SwiftUI, App
 /// Intents and WidgetKit, read from the sources.

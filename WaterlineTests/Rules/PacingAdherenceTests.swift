@@ -1,5 +1,6 @@
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 @Suite("Pacing adherence")
 struct PacingAdherenceTests {

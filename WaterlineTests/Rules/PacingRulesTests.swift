@@ -1,5 +1,6 @@
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 @Suite("Per-drink reminders and the pacing warning")
 struct PacingRulesTests {

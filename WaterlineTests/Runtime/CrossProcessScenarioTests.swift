@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// The app and an extension write to the same store: the app's open screens show the new
 /// state, refreshed in-process by the runtime and across processes by the signal.

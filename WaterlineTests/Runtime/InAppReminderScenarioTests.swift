@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// US-035: notifications denied or never allowed. While the app is open, reminders still
 /// appear, as a banner with Log Water, from the same plan the notifications would follow.
@@ -29,7 +30,7 @@ struct InAppReminderScenarioTests {
         app.runtime.inAppReminders.show(due.content)
         await app.runtime.bannerLogWaterTapped()
         #expect(app.runtime.inAppReminders.banner == nil)
-        #expect(await harness.store.logs(sessionId: started.session.id).map(\.type) == [.water])
+        #expect(try await harness.store.logs(sessionId: started.session.id).map(\.type) == [.water])
         // The plan now counts from that water; the next banner comes 20 minutes after it.
         let water = harness.clock.now
         harness.clock.set(water.addingTimeInterval(19 * 60))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// Widget and Live Activity buttons, Siri and Shortcuts. A `LiveActivityIntent` runs in the
 /// app's process (started in the background if need be); a plain intent runs in an extension's
@@ -17,7 +18,7 @@ struct IntentScenarioTests {
 
         let outcome = try await phone.runtime.intentRequested(.logWater, source: .liveActivity)
         #expect(outcome.dialog == "Water logged. Waterline −1.")
-        let log = try #require(await harness.store.logs(sessionId: started.session.id).first)
+        let log = try #require(try await harness.store.logs(sessionId: started.session.id).first)
         #expect(log.source == .liveActivity && log.type == .water)
         #expect(phone.liveActivities.running[started.session.id]?.totalWaterCount == 1)
         #expect(phone.notifications.pendingByDate.first?.fireDate == harness.clock.now.addingTimeInterval(20 * 60))
@@ -43,7 +44,7 @@ struct IntentScenarioTests {
         let widget = DeviceProcess(harness, process: .appExtension)
         widget.runtime.launched()
         _ = try await widget.runtime.intentRequested(.logDrink(presetId: nil), source: .widget)
-        #expect(await harness.store.logs(sessionId: started.session.id).map(\.source) == [.widget])
+        #expect(try await harness.store.logs(sessionId: started.session.id).map(\.source) == [.widget])
         #expect(widget.widgets.reloads == 1)
         #expect(widget.signal.posts == 1)
         #expect(widget.notifications.posted.map(\.kind) == [.perDrink], "the extension can post the nudge itself")
@@ -133,7 +134,7 @@ struct IntentScenarioTests {
         async let again: Void = runtime.notificationResponseReceived(response)
         _ = try await (widget, watch, notification, again)
 
-        let logs = await harness.store.logs(sessionId: started.session.id)
+        let logs = try await harness.store.logs(sessionId: started.session.id)
         #expect(logs.filter { $0.type == .water }.count == 2)
         #expect(logs.filter { $0.type == .alcohol }.count == 1)
         let shown = try #require(app.liveActivities.running[started.session.id])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// Deep links reaching the screens, the summary's way back, and its errors.
 @Suite("Links to screens, the summary's Done and its errors")

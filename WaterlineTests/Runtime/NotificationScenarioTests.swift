@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// "Log Water" on a reminder, with the app not running: iOS starts the process in the
 /// background, with no window, and delivers the response.
@@ -37,7 +38,7 @@ struct NotificationScenarioTests {
         let response = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)
         await phone.runtime.notificationResponseReceived(response)
 
-        let logs = await harness.store.logs(sessionId: sessionId)
+        let logs = try await harness.store.logs(sessionId: sessionId)
         let water = try #require(logs.last)
         #expect(logs.filter { $0.type == .water }.count == 1)
         #expect(water.type == .water && water.timestamp == harness.clock.now && water.waterMeta?.amountOz == 8)
@@ -49,20 +50,20 @@ struct NotificationScenarioTests {
         #expect(activity.nextReminderDate == harness.clock.now.addingTimeInterval(20 * 60))
         #expect(phone.widgets.reloads == 1)
         #expect(phone.sync.requests == 1)
-        #expect(await harness.store.pendingChanges().contains { $0.id == SyncKey(entity: .logEntry, id: water.id) })
+        #expect(try await harness.store.pendingChanges().contains { $0.id == SyncKey(entity: .logEntry, id: water.id) })
         #expect(phone.watch.snapshot?.session?.totalWaterCount == 1, "the watch shows the water too")
         #expect(phone.background.begun == ["notification response"] && phone.background.open.isEmpty)
 
         // The same response delivered again (the system retried): nothing more happens.
         await phone.runtime.notificationResponseReceived(response)
-        #expect(await harness.store.logs(sessionId: sessionId).filter { $0.type == .water }.count == 1)
+        #expect(try await harness.store.logs(sessionId: sessionId).filter { $0.type == .water }.count == 1)
         #expect(phone.widgets.reloads == 1 && phone.sync.requests == 1)
 
         // Even a second cold launch with the same response logs nothing twice.
         let relaunched = DeviceProcess(harness)
         relaunched.runtime.launched()
         await relaunched.runtime.notificationResponseReceived(response)
-        #expect(await harness.store.logs(sessionId: sessionId).filter { $0.type == .water }.count == 1)
+        #expect(try await harness.store.logs(sessionId: sessionId).filter { $0.type == .water }.count == 1)
     }
 
     @Test("Dismiss changes nothing; tapping the notification opens the running session")
@@ -72,11 +73,11 @@ struct NotificationScenarioTests {
         let phone = DeviceProcess(harness)
         phone.runtime.launched()
         await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationAction.dismiss.rawValue, requestIdentifier: reminder.identifier))
-        #expect(await harness.store.logs(sessionId: before.session.id).count == 1)
+        #expect(try await harness.store.logs(sessionId: before.session.id).count == 1)
         #expect(phone.runtime.pendingLink == nil)
         await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationResponse.defaultActionIdentifier, requestIdentifier: reminder.identifier))
         #expect(phone.runtime.pendingLink == .activeSession)
-        #expect(await harness.store.logs(sessionId: before.session.id).count == 1)
+        #expect(try await harness.store.logs(sessionId: before.session.id).count == 1)
     }
 
     @Test("Log Water after the session ended logs nothing and fails nothing")
@@ -87,7 +88,7 @@ struct NotificationScenarioTests {
         let phone = DeviceProcess(harness)
         phone.runtime.launched()
         await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier))
-        #expect(await harness.store.logs(sessionId: before.session.id).count == 1)
+        #expect(try await harness.store.logs(sessionId: before.session.id).count == 1)
         #expect(phone.widgets.reloads == 0 && phone.background.open.isEmpty)
     }
 }

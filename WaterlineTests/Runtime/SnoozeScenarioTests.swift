@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// "Remind Me in 10 Min" on a reminder, with the app not running.
 @Suite("Scenario: a reminder snoozed for ten minutes")
@@ -24,13 +25,13 @@ struct SnoozeScenarioTests {
         #expect(snoozed.fireDate == harness.clock.now.addingTimeInterval(10 * 60))
         #expect(snoozed.content.categoryIdentifier == NotificationAction.categoryIdentifier, "it offers Log Water again")
         #expect(snoozed.content.detailBody.contains("Drinks 1"))
-        #expect(await harness.store.logs(sessionId: drink.session.id).count == 1, "nothing is logged by a snooze")
+        #expect(try await harness.store.logs(sessionId: drink.session.id).count == 1, "nothing is logged by a snooze")
         #expect(phone.background.begun == ["notification response"] && phone.background.open.isEmpty)
 
         // Another drink re-plans the time reminders; the snooze the person asked for stays.
         harness.clock.advance(minutes: 2)
         _ = try await phone.runtime.intentRequested(.logDrink(presetId: nil), source: .phone)
-        #expect(await harness.store.logs(sessionId: drink.session.id).count == 2)
+        #expect(try await harness.store.logs(sessionId: drink.session.id).count == 2)
         #expect(phone.notifications.pending[snoozed.identifier] != nil)
 
         // The night ends: nothing of it stays pending.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// A tap on the watch while the phone app is not running: WatchConnectivity wakes the app in
 /// the background and delivers the queued message.
@@ -28,7 +29,7 @@ struct WatchScenarioTests {
         let request = WatchLogRequest(id: UUID(number: 0xD1), timestamp: harness.clock.now, presetId: beer.id, sessionId: started.session.id)
         let answer = try reply(await phone.runtime.watchMessageReceived(try message(.logDrink(request))))
 
-        let log = try #require(await harness.store.log(id: request.id))
+        let log = try #require(try await harness.store.log(id: request.id))
         #expect(log.sessionId == started.session.id && log.source == .watch && log.alcoholMeta?.standardDrinkEstimate == 1)
         let nudge = try #require(phone.notifications.posted.first)
         #expect(nudge.kind == .perDrink && phone.notifications.posted.count == 1)
@@ -44,7 +45,7 @@ struct WatchScenarioTests {
         let again = try reply(await phone.runtime.watchMessageReceived(try message(.logDrink(request))))
         #expect(again.session?.totalAlcoholCount == 1)
         #expect(phone.notifications.posted.count == 1 && phone.watch.reminders.count == 1)
-        #expect(await harness.store.logs(sessionId: started.session.id).count == 1)
+        #expect(try await harness.store.logs(sessionId: started.session.id).count == 1)
     }
 
     @Test("a double past the threshold fires the pacing warning, queued for a watch out of reach")
@@ -76,9 +77,9 @@ struct WatchScenarioTests {
         phone.runtime.launched()
         let late = WatchLogRequest(id: UUID(number: 0xD3), timestamp: Fixed.at(minutes: 20), sessionId: first.session.id)
         _ = await phone.runtime.watchMessageReceived(try message(.logWater(late)))
-        #expect(await harness.store.log(id: late.id)?.sessionId == first.session.id)
+        #expect(try await harness.store.log(id: late.id)?.sessionId == first.session.id)
         #expect(try await harness.service.session(id: first.session.id).session.computedSummary?.totalWaterCount == 1)
-        #expect(await harness.store.logs(sessionId: second.session.id).isEmpty)
+        #expect(try await harness.store.logs(sessionId: second.session.id).isEmpty)
         #expect(phone.notifications.posted.isEmpty, "an ended night nudges nobody")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// Signing in from anywhere, and the choice when the device holds another account's data.
 @Suite("Account model")
@@ -50,9 +51,9 @@ struct AccountModelTests {
     func anotherAccountKeeps() async throws {
         let (harness, _) = try await ServiceHarness.night()
         let previous = UUID()
-        await harness.store.saveSyncCursor(SyncCursor(accountId: previous, position: 12))
+        try await harness.store.saveSyncCursor(SyncCursor(accountId: previous, position: 12))
         // Everything had been synced to the previous account.
-        try await harness.store.settle(await harness.store.pendingChanges().map { PushedChange(key: $0.id, revision: $0.revision) })
+        try await harness.store.settle(try await harness.store.pendingChanges().map { PushedChange(key: $0.id, revision: $0.revision) })
         let counter = SyncCounter()
         let account = UUID()
         let credentials = InMemoryCredentialStore()
@@ -65,20 +66,20 @@ struct AccountModelTests {
         await model.choose(.keepThisDevicesData)
         #expect(!model.isChoosingAccountData)
         #expect(counter.count == 1)
-        #expect(await harness.store.syncCursor() == SyncCursor(accountId: account, position: nil))
-        #expect(await harness.store.pendingChanges().contains { $0.id.entity == .session })
+        #expect(try await harness.store.syncCursor() == SyncCursor(accountId: account, position: nil))
+        #expect(try await harness.store.pendingChanges().contains { $0.id.entity == .session })
     }
 
     @Test("starting clean ends the running night's reminders and leaves no session of the other account")
     func anotherAccountStartsClean() async throws {
         let (harness, _) = try await ServiceHarness.night()
-        await harness.store.saveSyncCursor(SyncCursor(accountId: UUID(), position: 3))
+        try await harness.store.saveSyncCursor(SyncCursor(accountId: UUID(), position: 3))
         let counter = SyncCounter()
         let effects = RecordingEffects()
         let model = model(harness, transport: try Self.backend(signingInAs: UUID()), credentials: InMemoryCredentialStore(), counter: counter, effects: effects)
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         await model.choose(.startClean)
-        #expect(await harness.store.activeSession() == nil)
+        #expect(try await harness.store.activeSession() == nil)
         #expect(effects.all.contains { if case .cancelReminders = $0 { true } else { false } })
         #expect(counter.count == 1)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 @Suite("Home, onboarding, settings and summary screens")
 @MainActor
@@ -115,7 +116,7 @@ struct ScreenModelTests {
         #expect(settings.isConfirmingAccountDeletion)
         await settings.deleteAccountConfirmed()
         #expect(settings.accountDeleted)
-        #expect(await harness.store.user() == nil)
+        #expect(try await harness.store.user() == nil)
     }
 
     @Test("Summary after ending: totals, range, adherence; edits recompute; past sessions are read-only")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 @Suite("Session service")
 struct SessionServiceTests {
@@ -19,7 +20,7 @@ struct SessionServiceTests {
     func invalidFirstSettings() async throws {
         let harness = ServiceHarness()
         await #expect(throws: SessionServiceError.self) { try await harness.service.prepare(settings: UserSettings(waterEveryNDrinks: 0)) }
-        #expect(await harness.store.user() == nil)
+        #expect(try await harness.store.user() == nil)
     }
 
     @Test("starting creates one active session; starting again returns it")
@@ -34,7 +35,7 @@ struct SessionServiceTests {
         let second = try await harness.service.startSession()
         #expect(second.session.id == first.session.id)
         #expect(second.effects.isEmpty)
-        #expect(await harness.store.sessions(limit: nil).count == 1)
+        #expect(try await harness.store.sessions(limit: nil).count == 1)
     }
 
     @Test("starts from several surfaces at once still make one session")
@@ -46,7 +47,7 @@ struct SessionServiceTests {
             return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
         }
         #expect(ids.count == 1)
-        #expect(await harness.store.sessions(limit: nil).count == 1)
+        #expect(try await harness.store.sessions(limit: nil).count == 1)
     }
 
     @Test("a drink from a preset, a catalog size with an edited estimate, and by hand")
@@ -132,7 +133,7 @@ struct SessionServiceTests {
         let harness = try await ServiceHarness.prepared()
         await #expect(throws: SessionServiceError.noActiveSession) { try await harness.service.quickLog(.water, source: .widget) }
         await #expect(throws: SessionServiceError.noActiveSession) { try await harness.service.endSession() }
-        #expect(await harness.store.sessions(limit: nil).isEmpty)
+        #expect(try await harness.store.sessions(limit: nil).isEmpty)
     }
 
     @Test("an unknown preset is a clear error and writes nothing")
@@ -143,7 +144,7 @@ struct SessionServiceTests {
         await #expect(throws: SessionServiceError.unknownPreset(missing)) {
             try await harness.service.logDrink(.preset(missing), source: .widget)
         }
-        #expect(await harness.store.logs(sessionId: started.session.id).isEmpty)
+        #expect(try await harness.store.logs(sessionId: started.session.id).isEmpty)
     }
 
     @Test("out-of-range values are refused and write nothing")
@@ -157,7 +158,7 @@ struct SessionServiceTests {
         await #expect(throws: SessionServiceError.logOutsideSession) {
             try await harness.service.logWater(source: .watch, at: Fixed.at(minutes: -10))
         }
-        #expect(await harness.store.logs(sessionId: started.session.id).isEmpty)
+        #expect(try await harness.store.logs(sessionId: started.session.id).isEmpty)
     }
 
     @Test("a repeated log id logs once")
@@ -215,7 +216,7 @@ struct SessionServiceTests {
         let update = try await harness.service.deleteLog(id: water.id)
         #expect(update.state.waterlineValue == 1)
         #expect(update.logs.count == 1)
-        #expect(await harness.store.log(id: water.id)?.deletedAt == Fixed.start)
+        #expect(try await harness.store.log(id: water.id)?.deletedAt == Fixed.start)
         await #expect(throws: SessionServiceError.unknownLog(water.id)) { try await harness.service.deleteLog(id: water.id) }
     }
 
@@ -309,9 +310,9 @@ struct SessionServiceTests {
         let effects = try await harness.service.deleteAllData()
         #expect(effects.first == .cancelReminders(sessionId: started.session.id))
         #expect(effects.last == .reloadWidgets)
-        #expect(await harness.store.user() == nil)
-        #expect(await harness.store.sessions(limit: nil).isEmpty)
-        #expect(await harness.store.log(id: water.id) == nil)
+        #expect(try await harness.store.user() == nil)
+        #expect(try await harness.store.sessions(limit: nil).isEmpty)
+        #expect(try await harness.store.log(id: water.id) == nil)
     }
 
     @Test("a session left running over 12 hours prompts on launch")

@@ -4,6 +4,7 @@ import SwiftData
 import Testing
 import WaterlineData
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// The SwiftData models themselves (runs where SwiftData exists: `swift test` on macOS, the iOS scheme).
 @Suite("SwiftData models")
@@ -12,18 +13,18 @@ struct SwiftDataModelTests {
     @MainActor
     func roundTrip() throws {
         let context = ModelContext(try WaterlineContainer.make(inMemory: true))
-        let user = WaterlineData.User(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start))
+        let user = UserRow(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start))
         context.insert(user)
         #expect(user.settings == UserSettings())
         #expect(user.settings.waterEveryNDrinks == 1)
         #expect(user.settings.warningThreshold == 2)
         #expect(user.settings.timeReminderIntervalMinutes == 20)
         #expect(user.settings.defaultWaterAmountOz == 8)
-        let session = WaterlineData.Session(WaterlineKit.Session.mockNightOut)
+        let session = SessionRow(WaterlineKit.Session.mockNightOut)
         context.insert(session)
         session.user = user
         for log in WaterlineKit.LogEntry.mockNight {
-            let stored = WaterlineData.LogEntry(log)
+            let stored = LogEntryRow(log)
             context.insert(stored)
             stored.session = session
             #expect(stored.value == log)
@@ -38,9 +39,9 @@ struct SwiftDataModelTests {
     @MainActor
     func cascade() throws {
         let context = ModelContext(try WaterlineContainer.make(inMemory: true))
-        let user = WaterlineData.User(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start))
-        let session = WaterlineData.Session(WaterlineKit.Session.mockNightOut)
-        let log = WaterlineData.LogEntry(WaterlineKit.LogEntry.mockBeer)
+        let user = UserRow(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start))
+        let session = SessionRow(WaterlineKit.Session.mockNightOut)
+        let log = LogEntryRow(WaterlineKit.LogEntry.mockBeer)
         context.insert(user)
         context.insert(session)
         context.insert(log)
@@ -49,8 +50,8 @@ struct SwiftDataModelTests {
         try context.save()
         context.delete(user)
         try context.save()
-        #expect(try context.fetch(FetchDescriptor<WaterlineData.Session>()).isEmpty)
-        #expect(try context.fetch(FetchDescriptor<WaterlineData.LogEntry>()).isEmpty)
+        #expect(try context.fetch(FetchDescriptor<SessionRow>()).isEmpty)
+        #expect(try context.fetch(FetchDescriptor<LogEntryRow>()).isEmpty)
     }
 }
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// Records the effects the screens hand to the platform.
 final class RecordingEffects: SessionEffectHandler, @unchecked Sendable {

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// An `HTTPTransport` that answers from a script and records what was sent.
 final class ScriptedTransport: HTTPTransport, @unchecked Sendable {

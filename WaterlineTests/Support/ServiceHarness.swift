@@ -1,5 +1,6 @@
 import Foundation
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// A session service over an in-memory store, with a hand-moved clock and readable ids.
 struct ServiceHarness {

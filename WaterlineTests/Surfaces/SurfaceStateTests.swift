@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 @Suite("Live Activity and widget values")
 struct SurfaceStateTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// `contract/functions.json` is the one description of the backend API; the client must match it.
 @Suite("Client against the contract")

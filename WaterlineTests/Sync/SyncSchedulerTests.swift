@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// When the app asks its one sync engine to drain.
 @Suite("Sync triggers")

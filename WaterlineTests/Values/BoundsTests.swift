@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// Input that once slipped past validation: padded or piled-up names, impossible summaries.
 @Suite("Bounds on names and summaries")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 @Suite("Volumes in the person's units")
 struct VolumeStepTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 @Suite("Formatting")
 struct WaterlineFormatTests {

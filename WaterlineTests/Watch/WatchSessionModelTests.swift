@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 @Suite("Watch screen: optimistic logs reconciled with the phone")
 @MainActor

@@ -55,8 +55,8 @@ enum StoreSchema {
         // What was waiting in the old single-value outbox keeps its order.
         let hasOldOutbox = try await !connection.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").isEmpty
         if hasOldOutbox, let body = try await connection.query("SELECT body FROM outbox WHERE id = 1").first?.column("body")?.string {
-            let outbox = try WaterlineCoding.decoder().decode(Outbox.self, from: Data(body.utf8))
-            for change in outbox.ordered {
+            let outbox = try WaterlineCoding.decoder().decode(LegacyOutbox.self, from: Data(body.utf8))
+            for change in outbox.changes.values.sorted(by: { $0.sequence < $1.sequence }) {
                 _ = try await connection.query(
                     "INSERT INTO outbox_changes (key, sequence, revision, failure, payload) VALUES (?, ?, ?, ?, ?)",
                     [.text(change.id.description), .integer(change.sequence), .integer(change.revision),
@@ -86,6 +86,11 @@ enum StoreSchema {
         "CREATE TABLE IF NOT EXISTS presets (id TEXT PRIMARY KEY, sort_order INTEGER NOT NULL, deleted_at DOUBLE, body TEXT NOT NULL)",
         "CREATE TABLE IF NOT EXISTS outbox (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL)",
     ]
+}
+
+/// Version 1's outbox: every waiting change in one JSON value, keyed by record.
+private struct LegacyOutbox: Decodable {
+    var changes: [SyncKey: PendingChange]
 }
 
 /// A store written by a newer Waterline than this one.

@@ -92,7 +92,7 @@ struct SyncContractTests {
         #expect(online.failedCount == 0, "\(online.lastError ?? "")")
         let logs = try await serverLogs(server, token: signedIn.token, session: started.session.id)
         #expect(logs.count == 4)
-        #expect(logs == (await phone.store.logs(sessionId: started.session.id)))
+        #expect(logs == (try await phone.store.logs(sessionId: started.session.id)))
 
         // Draining again (a retry after a lost answer) changes nothing.
         _ = try await phone.service.quickLog(.water, source: .phone)
@@ -143,7 +143,7 @@ struct SyncContractTests {
         let pulled = await tablet.engine(server.baseURL).pull()
         #expect(pulled.phase == .synced)
         #expect(pulled.failedCount == 0, "\(pulled.lastError ?? "")")
-        #expect(await tablet.store.log(id: beer.id) == beer)
+        #expect(try await tablet.store.log(id: beer.id) == beer)
 
         // The phone edits first, the tablet a minute later; both sync, the phone last.
         clock.advance(seconds: 60)
@@ -156,7 +156,7 @@ struct SyncContractTests {
         _ = try await tablet.service.editLog(tabletEdit)
         await tablet.engine(server.baseURL).drain()
         await phone.engine(server.baseURL).drain()
-        #expect(await phone.store.log(id: beer.id)?.alcoholMeta?.standardDrinkEstimate == 2, "the phone took the newer edit back")
+        #expect(try await phone.store.log(id: beer.id)?.alcoholMeta?.standardDrinkEstimate == 2, "the phone took the newer edit back")
 
         // The phone deletes the log; the tablet's later edit of it cannot bring it back.
         clock.advance(seconds: 60)
@@ -169,7 +169,7 @@ struct SyncContractTests {
         await tablet.engine(server.baseURL).drain()
         let onServer = try await serverLogs(server, token: signedIn.token, session: beer.sessionId)
         #expect(onServer.first?.deletedAt != nil)
-        #expect(await tablet.store.log(id: beer.id)?.deletedAt != nil, "the tablet learned of the delete")
+        #expect(try await tablet.store.log(id: beer.id)?.deletedAt != nil, "the tablet learned of the delete")
         await server.stop()
     }
 
@@ -197,10 +197,10 @@ struct SyncContractTests {
         let sessions = try await fresh.service.sessions()
         #expect(sessions.count == 1)
         #expect(sessions.first?.computedSummary?.totalAlcoholCount == 1)
-        #expect(await fresh.store.user()?.appleUserId == signedIn.user.appleUserId)
+        #expect(try await fresh.store.user()?.appleUserId == signedIn.user.appleUserId)
 
         _ = try await auth.deleteAccount(wipingLocalWith: fresh.service)
-        #expect(await fresh.store.user() == nil)
+        #expect(try await fresh.store.user() == nil)
         #expect(await !auth.isSignedIn())
         #expect(await server.client(token: signedIn.token).failureCode(Users.Me.self, NoArgs()) == .unauthenticated)
         await server.stop()

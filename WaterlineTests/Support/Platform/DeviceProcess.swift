@@ -1,5 +1,6 @@
 import Foundation
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// One process on the phone (the app, or an extension) on the shared store: a fresh runtime and
 /// session service, as iOS would start them, with recording platform fakes.

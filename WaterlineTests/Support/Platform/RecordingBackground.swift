@@ -1,4 +1,5 @@
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// Background-task assertions: which were begun and whether each was ended.
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// The system's Live Activities: which are on screen with what state, and which ended.
 @MainActor

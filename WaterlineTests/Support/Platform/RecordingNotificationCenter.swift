@@ -1,5 +1,6 @@
 import Foundation
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// A notification center that keeps what is pending and what was posted, as the system would.
 @MainActor

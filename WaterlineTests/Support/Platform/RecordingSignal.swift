@@ -1,4 +1,5 @@
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// Counts cross-process signals; the scenario delivers them to the app's runtime by hand.
 @MainActor

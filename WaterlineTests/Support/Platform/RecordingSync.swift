@@ -1,4 +1,5 @@
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// Counts the runtime's requests to sync.
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// The watch link: what the watch would read as context, what reached it at once, what was queued.
 @MainActor

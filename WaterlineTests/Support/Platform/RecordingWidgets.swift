@@ -1,4 +1,5 @@
 @testable import WaterlineKit
+import WaterlineTestSupport
 
 /// Counts widget reloads.
 @MainActor

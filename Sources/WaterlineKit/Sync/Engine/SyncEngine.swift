@@ -163,7 +163,7 @@ public actor SyncEngine {
         var unplaced: [SyncPayload] = []
         while true {
             let page = try await client.call(Sync.Pull.self, PullRequest(cursor: position, limit: pageSize))
-            unplaced = try await store.applyPage(unplaced + page.changes, cursor: SyncCursor(accountId: account, position: page.cursor))
+            unplaced = try await store.applyPage(unplaced + page.changes, cursor: SyncCursor(accountId: account, position: page.cursor)).unplaced
             position = page.cursor
             if !page.hasMore { break }
         }

@@ -5,7 +5,7 @@ import WaterlineKit
 
 /// A one-tap quick drink.
 @Model
-public final class DrinkPreset {
+public final class PresetRow {
     @Attribute(.unique) public var id: UUID
     public var userId: UUID
     public var name: String
@@ -16,7 +16,7 @@ public final class DrinkPreset {
     public var sortOrder: Int
     public var updatedAt: Date
     public var deletedAt: Date?
-    public var user: User?
+    public var user: UserRow?
 
     public init(_ value: WaterlineKit.DrinkPreset) {
         id = value.id

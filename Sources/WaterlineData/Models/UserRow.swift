@@ -5,14 +5,14 @@ import WaterlineKit
 
 /// The person on this device, with their settings embedded (as the kit's JSON).
 @Model
-public final class User {
+public final class UserRow {
     @Attribute(.unique) public var id: UUID
     public var appleUserId: String?
     public var createdAt: Date
     public var updatedAt: Date
     public var settingsJSON: Data
-    @Relationship(deleteRule: .cascade, inverse: \Session.user) public var sessions: [Session] = []
-    @Relationship(deleteRule: .cascade, inverse: \DrinkPreset.user) public var presets: [DrinkPreset] = []
+    @Relationship(deleteRule: .cascade, inverse: \SessionRow.user) public var sessions: [SessionRow] = []
+    @Relationship(deleteRule: .cascade, inverse: \PresetRow.user) public var presets: [PresetRow] = []
 
     public init(_ value: WaterlineKit.User) {
         id = value.id

@@ -2,34 +2,34 @@ import Foundation
 import WaterlineKit
 
 /// Fixed dates and builders, so no test depends on the real clock.
-enum Fixed {
+public enum Fixed {
     /// 2026-11-21 20:00:00 UTC.
-    static let start = Date(timeIntervalSince1970: 1_795_291_200)
-    static let sessionId = UUID(number: 0x5E55)
+    public static let start = Date(timeIntervalSince1970: 1_795_291_200)
+    public static let sessionId = UUID(number: 0x5E55)
 
-    static func at(minutes: Double) -> Date {
+    public static func at(minutes: Double) -> Date {
         start.addingTimeInterval(minutes * 60)
     }
 
-    static func drink(_ number: Int, at minutes: Double, estimate: Double = 1, session: UUID = sessionId) -> LogEntry {
+    public static func drink(_ number: Int, at minutes: Double, estimate: Double = 1, session: UUID = sessionId) -> LogEntry {
         LogEntry.alcohol(
             id: UUID(number: number), sessionId: session, at: at(minutes: minutes),
             AlcoholMeta(drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: estimate)
         )
     }
 
-    static func water(_ number: Int, at minutes: Double, session: UUID = sessionId) -> LogEntry {
+    public static func water(_ number: Int, at minutes: Double, session: UUID = sessionId) -> LogEntry {
         LogEntry.water(id: UUID(number: number), sessionId: session, at: at(minutes: minutes), amountOz: 8)
     }
 
     /// Logs from a pattern such as "DDWD": D a one-standard drink, W a water, a minute apart.
-    static func logs(_ pattern: String) -> [LogEntry] {
+    public static func logs(_ pattern: String) -> [LogEntry] {
         pattern.enumerated().map { index, letter in
             letter == "W" ? water(index + 1, at: Double(index)) : drink(index + 1, at: Double(index))
         }
     }
 
-    static func session(start: Date = Fixed.start, endTime: Date? = nil) -> Session {
+    public static func session(start: Date = Fixed.start, endTime: Date? = nil) -> Session {
         Session(id: sessionId, userId: UUID(number: 0xA11CE), startTime: start, endTime: endTime, isActive: endTime == nil)
     }
 }

@@ -5,7 +5,7 @@ import WaterlineKit
 
 /// A night out; its logs belong to it and go with it.
 @Model
-public final class Session {
+public final class SessionRow {
     @Attribute(.unique) public var id: UUID
     public var userId: UUID
     public var startTime: Date
@@ -14,8 +14,8 @@ public final class Session {
     public var summaryJSON: Data?
     public var updatedAt: Date
     public var deletedAt: Date?
-    public var user: User?
-    @Relationship(deleteRule: .cascade, inverse: \LogEntry.session) public var logs: [LogEntry] = []
+    public var user: UserRow?
+    @Relationship(deleteRule: .cascade, inverse: \LogEntryRow.session) public var logs: [LogEntryRow] = []
 
     public init(_ value: WaterlineKit.Session) {
         id = value.id

@@ -5,7 +5,7 @@ import WaterlineKit
 
 /// One row of the sync outbox: a record's latest state waiting for the backend.
 @Model
-public final class PendingChange {
+public final class OutboxRow {
     /// "logEntry b0000000-…", the kit's `SyncKey` description.
     @Attribute(.unique) public var key: String
     public var sequence: Int
@@ -15,6 +15,13 @@ public final class PendingChange {
 
     public init(_ value: WaterlineKit.PendingChange) throws {
         key = value.id.description
+        sequence = value.sequence
+        revision = value.revision
+        failure = value.failure
+        payloadJSON = try WaterlineCoding.encoder(pretty: false).encode(value.payload)
+    }
+
+    public func update(from value: WaterlineKit.PendingChange) throws {
         sequence = value.sequence
         revision = value.revision
         failure = value.failure

@@ -5,7 +5,7 @@ import WaterlineKit
 
 /// The one row saying whose data this store holds and how far it has pulled (`SyncCursor`).
 @Model
-public final class SyncState {
+public final class SyncStateRow {
     public var accountId: UUID
     public var position: Int?
 

@@ -5,7 +5,7 @@ import WaterlineKit
 
 /// One drink or glass of water, its details flattened into columns.
 @Model
-public final class LogEntry {
+public final class LogEntryRow {
     @Attribute(.unique) public var id: UUID
     public var sessionId: UUID
     public var timestamp: Date
@@ -19,7 +19,7 @@ public final class LogEntry {
     public var source: String
     public var updatedAt: Date
     public var deletedAt: Date?
-    public var session: Session?
+    public var session: SessionRow?
 
     public init(_ value: WaterlineKit.LogEntry) {
         id = value.id

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import WaterlineKit
+
+extension StoreConformance {
+    /// The outbox: what a save queues, how changes coalesce, and how a pushed batch settles.
+    static let outboxChecks: [StoreConformance] = [
+        StoreConformance("every action queues its record, in order; untouched settings never") { store in
+            let service = service(store)
+            try await service.prepare()
+            #expect(try await store.pendingChanges().map(\.id.entity) == Array(repeating: .preset, count: 5), "defaults nobody chose are not queued")
+            _ = try await service.startSession()
+            _ = try await service.quickLog(.alcohol, source: .phone)
+            var settings = try await service.settings()
+            settings.waterEveryNDrinks = 3
+            _ = try await service.updateSettings(settings)
+            #expect(try await store.pendingChanges().map(\.id.entity) == [.preset, .preset, .preset, .preset, .preset, .session, .logEntry, .settings])
+        },
+        StoreConformance("several changes to one record coalesce, keep their first place and bump the revision") { store in
+            try await person(store)
+            var session = Fixed.session()
+            try await store.saveSession(session)
+            try await store.saveLog(Fixed.drink(1, at: 1))
+            session.isActive = false
+            session.endTime = Fixed.at(minutes: 5)
+            try await store.saveSession(session)
+            let pending = try await store.pendingChanges()
+            #expect(pending.map(\.id.entity) == [.session, .logEntry])
+            #expect(pending.first?.revision == 2)
+            #expect(pending.first?.payload == .session(SessionRecord(session)))
+        },
+        StoreConformance("an acknowledgement of an older revision keeps the newer edit; a refusal waits for the next edit") { store in
+            try await person(store)
+            try await store.saveSession(Fixed.session())
+            var log = Fixed.drink(2, at: 1)
+            try await store.saveLog(log)
+            let sent = try #require(try await store.pendingChanges().last)
+            log.alcoholMeta?.standardDrinkEstimate = 2
+            log.updatedAt = Fixed.at(minutes: 2)
+            try await store.saveLog(log)
+            try await store.completeChange(sent.id, revision: sent.revision)
+            let newer = try #require(try await store.pendingChanges().last)
+            #expect(newer.id == sent.id && newer.revision == sent.revision + 1)
+            try await store.failChange(newer.id, revision: newer.revision, reason: "refused")
+            #expect(try await store.pendingChanges().last?.failure == "refused")
+            #expect(try await store.nextChanges(limit: 10).map(\.id) == [SyncKey(entity: .session, id: Fixed.sessionId)], "a refused change is not handed out")
+            #expect(try await store.outboxCounts() == OutboxCounts(pending: 1, failed: 1))
+            log.updatedAt = Fixed.at(minutes: 3)
+            try await store.saveLog(log)
+            #expect(try await store.pendingChanges().last?.isFailed == false, "a new edit is sent again")
+        },
+        StoreConformance("the outbox hands out batches in order, settles them in one step, and keeps a newer edit") { store in
+            let service = service(store)
+            _ = try await service.prepare()
+            _ = try await service.startSession()
+            for _ in 0..<3 { _ = try await service.quickLog(.water, source: .phone) }
+            let all = try await store.pendingChanges()
+            #expect(try await store.nextChanges(limit: 4) == Array(all.prefix(4)))
+            #expect(try await store.outboxCounts() == OutboxCounts(pending: all.count, failed: 0))
+
+            // The last log is edited after it was sent: its newer revision stays.
+            let batch = try await store.nextChanges(limit: all.count)
+            let edited = try #require(batch.last)
+            guard case .logEntry(var log) = edited.payload else {
+                Issue.record("expected a log last")
+                return
+            }
+            log.waterMeta = WaterMeta(amountOz: 12)
+            log.updatedAt = log.updatedAt.addingTimeInterval(1)
+            try await store.saveLog(log)
+            var pushed = batch.map { PushedChange(key: $0.id, revision: $0.revision, stored: $0.payload) }
+            pushed[0].failure = "refused"
+            pushed[0].stored = nil
+            #expect(try await store.settle(pushed) == 0, "the versions the backend kept were this device's own")
+            let left = try await store.pendingChanges()
+            #expect(left.map(\.id) == [batch[0].id, edited.id])
+            #expect(left.map(\.isFailed) == [true, false])
+            #expect(try await store.nextChanges(limit: 10).map(\.id) == [edited.id])
+            #expect(try await store.outboxCounts() == OutboxCounts(pending: 1, failed: 1))
+            #expect(try await store.log(id: log.id)?.waterMeta?.amountOz == 12)
+        },
+        StoreConformance("a batch settles with the backend's newer version merged in and counted") { store in
+            try await person(store)
+            try await store.saveSession(Fixed.session())
+            let log = Fixed.drink(2, at: 1)
+            try await store.saveLog(log)
+            let batch = try await store.nextChanges(limit: 10)
+            var kept = log
+            kept.alcoholMeta?.standardDrinkEstimate = 3
+            kept.updatedAt = Fixed.at(minutes: 9)
+            let pushed = batch.map { PushedChange(key: $0.id, revision: $0.revision, stored: $0.id == SyncKey(entity: .logEntry, id: log.id) ? .logEntry(kept) : $0.payload) }
+            #expect(try await store.settle(pushed) == 1)
+            #expect(try await store.log(id: log.id)?.alcoholMeta?.standardDrinkEstimate == 3)
+            #expect(try await store.pendingChanges().isEmpty)
+        },
+    ]
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Hands out 00000000-0000-0000-0000-000000000001, …02, … so ids in tests are predictable.
+public final class IncrementingUUIDs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 1
+
+    public init() {}
+
+    public func callAsFunction() -> UUID {
+        lock.withLock {
+            defer { next += 1 }
+            return UUID(number: next)
+        }
+    }
+}

@@ -101,6 +101,7 @@ let package = Package(
             dependencies: [
                 "WaterlineServer",
                 .product(name: "WaterlineKit", package: "Waterline"),
+                .product(name: "WaterlineTestSupport", package: "Waterline"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

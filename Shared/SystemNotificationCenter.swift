@@ -65,6 +65,13 @@ final class SystemNotificationCenter: NotificationCenterClient {
         center.removeDeliveredNotifications(withIdentifiers: delivered)
     }
 
+    /// Reminders carry their night's id as the thread, pending and delivered alike.
+    func sessionIdsWithReminders() async -> Set<UUID> {
+        let pending = await center.pendingNotificationRequests().map(\.content.threadIdentifier)
+        let delivered = await center.deliveredNotifications().map(\.request.content.threadIdentifier)
+        return Set((pending + delivered).compactMap(UUID.init(uuidString:)))
+    }
+
     func post(_ request: ReminderRequest) async {
         await schedule(request, immediately: true)
     }

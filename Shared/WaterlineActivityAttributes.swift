@@ -4,16 +4,16 @@ import Foundation
 import WaterlineKit
 
 /// The Live Activity's attributes, compiled into the app and the widget extension.
-/// `ContentState` mirrors WaterlineKit's `LiveActivityState`.
+/// `ContentState` mirrors WaterlineKit's `SessionGlance`.
 struct WaterlineActivityAttributes: ActivityAttributes {
-    typealias ContentState = LiveActivityState
+    typealias ContentState = SessionGlance
 
     var sessionId: UUID
     var startTime: Date
 }
 
-/// `LiveActivityState` is already Codable and Hashable, which is all ActivityKit asks.
-extension LiveActivityState {
+/// `SessionGlance` is already Codable and Hashable, which is all ActivityKit asks.
+extension SessionGlance {
     /// A forgotten activity stops looking live this long after its last update.
     static let staleAfter: TimeInterval = 2 * 60 * 60
 }

@@ -6,9 +6,10 @@ import WatchKit
 import WaterlineKit
 import WidgetKit
 
-/// The watch's end of WatchConnectivity. Logs go by `transferUserInfo` (queued, kept while the
-/// phone is away), with `sendMessage` as a fast path when the phone is reachable; snapshots
-/// come back as application context; reminders arrive as messages and buzz the wrist.
+/// The watch's end of WatchConnectivity. Each request goes one way: `sendMessage` when the phone
+/// is reachable (answered by its reply), else — or when that fails — `transferUserInfo` (queued,
+/// kept while the phone is away, answered by the application context). Reminders arrive as
+/// messages and buzz the wrist; a refusal shows why on the watch.
 @Observable
 @MainActor
 final class PhoneConnection: NSObject {
@@ -34,21 +35,28 @@ final class PhoneConnection: NSObject {
         WatchReminderNotifier.registerCategory()
     }
 
+    /// One delivery path per request: straight to a reachable phone, which answers with the new
+    /// snapshot (or why it refused); if that fails, or the phone is out of reach, queued with
+    /// `transferUserInfo`, which survives no connection and is answered by the application context.
     fileprivate func send(_ message: WatchMessage) {
         guard let data = try? message.encoded() else { return }
         let payload = [WatchMessage.userInfoKey: data]
-        // Queued delivery first, so nothing is lost; a reachable phone answers faster through
-        // sendMessage too, and the phone handles each request id once.
-        session.transferUserInfo(payload)
-        if session.isReachable {
-            // The connection lives as long as the app; the reply is read on WatchConnectivity's
-            // queue and only its bytes cross to the main actor.
-            session.sendMessage(payload, replyHandler: { reply in
-                guard let data = reply[WatchMessage.userInfoKey] as? Data else { return }
-                Task { @MainActor in self.received(data) }
-            }, errorHandler: nil)
-        }
         WKInterfaceDevice.current().play(.click)
+        guard session.isReachable else {
+            session.transferUserInfo(payload)
+            return
+        }
+        // The connection lives as long as the app; the reply is read on WatchConnectivity's
+        // queue and only its bytes cross to the main actor.
+        let session = session
+        session.sendMessage(payload, replyHandler: { reply in
+            guard let data = reply[WatchMessage.userInfoKey] as? Data else { return }
+            Task { @MainActor in self.received(data) }
+        }, errorHandler: { _ in
+            // Not delivered (the phone went out of reach): the queue carries it instead, and the
+            // phone takes each request id once, so nothing is logged twice.
+            session.transferUserInfo(payload)
+        })
     }
 
     func received(_ data: Data) {

@@ -40,6 +40,15 @@ struct WatchMainView: View {
             }
         }
         .sensoryFeedback(.success, trigger: logged)
+        // Why the phone refused a log, in the watch's words; the optimistic count is already undone.
+        .alert(Text(verbatim: model.problemMessage ?? ""), isPresented: problemShown) {
+            Button("OK") { model.problemDismissed() }
+        }
+        .sensoryFeedback(.error, trigger: model.problemMessage) { _, new in new != nil }
+    }
+
+    private var problemShown: Binding<Bool> {
+        Binding(get: { model.problemMessage != nil }, set: { if !$0 { model.problemDismissed() } })
     }
 
     private var summary: some View {

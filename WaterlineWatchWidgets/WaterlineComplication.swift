@@ -19,7 +19,7 @@ struct WaterlineComplication: Widget {
 
 struct ComplicationEntry: TimelineEntry {
     var date: Date
-    var session: LiveActivityState?
+    var session: SessionGlance?
     var threshold: Int
 }
 

@@ -6,15 +6,15 @@ import WaterlineData
 import WaterlineKit
 
 /// Every live dependency, built once at process launch by `AppDelegate` (with or without a
-/// window), wired to the kit's runtime; views get screen models from here.
+/// window), wired to the kit's runtime; views get screen models from here, each holding the
+/// runtime's one door (`SessionActions`), never the service or the store.
 @Observable
 @MainActor
 final class AppEnvironment {
     let runtime: AppRuntime
     let store: SwiftDataSessionStore
     let credentials: KeychainCredentialStore
-    let auth: AuthClient
-    let sync: SyncEngine
+    let accountService: AccountService
     let syncStatus: SyncStatusModel
     let account: AccountModel
     let notifications: SystemNotificationCenter
@@ -23,10 +23,7 @@ final class AppEnvironment {
     @ObservationIgnored private let notificationDelegate: NotificationDelegate
     @ObservationIgnored private let watch: WatchConnectivityService
     @ObservationIgnored private let storeSignal: DarwinStoreSignal
-    @ObservationIgnored let syncScheduler: SyncScheduler
     @ObservationIgnored private let network: NetworkPathWatcher
-
-    var service: SessionService { runtime.service }
 
     /// - Parameter inMemory: a store that lives only as long as the process (previews).
     init(inMemory: Bool = false) throws {
@@ -42,13 +39,16 @@ final class AppEnvironment {
         let notifications = SystemNotificationCenter()
         let watch = WatchConnectivityService()
         let storeSignal = DarwinStoreSignal()
-        // Every reason to sync (writes, the network, launch, sign-in, background refresh) asks here.
-        let scheduler = SyncScheduler(drain: { await sync.drain() }, pull: { await sync.pull() })
+        // Every reason to sync (writes, the network, launch, activation, sign-in, background
+        // refresh) asks the runtime, whose scheduler runs this one engine.
         let platform = RuntimePlatform(
             notifications: notifications, liveActivities: LiveActivityController(), widgets: SystemWidgetReloader(),
-            watch: watch, sync: SyncEngineTrigger(scheduler: scheduler), signal: storeSignal, background: AppBackgroundTasks()
+            watch: watch, sync: sync, signal: storeSignal, background: AppBackgroundTasks()
         )
         let runtime = AppRuntime(service: SessionService(store: store), platform: platform, process: .app)
+        let accountService = AccountService(
+            auth: AuthClient(client: client, credentials: credentials), store: store, actions: runtime, sync: { await runtime.syncNow(.signIn) }
+        )
 
         self.runtime = runtime
         self.store = store
@@ -56,14 +56,11 @@ final class AppEnvironment {
         self.preferences = preferences
         self.syncStatus = status
         self.notifications = notifications
-        let auth = AuthClient(client: client, credentials: credentials)
-        self.auth = auth
-        self.account = AccountModel(auth: auth, store: store, service: runtime.service, effects: runtime, sync: { await sync.pull() })
-        self.sync = sync
+        self.accountService = accountService
+        self.account = AccountModel(account: accountService)
         self.watch = watch
         self.storeSignal = storeSignal
-        self.syncScheduler = scheduler
-        self.network = NetworkPathWatcher(scheduler: scheduler)
+        self.network = NetworkPathWatcher(runtime: runtime)
         self.notificationDelegate = NotificationDelegate(runtime: runtime)
         self.isOnboarded = preferences.hasFinishedOnboarding
     }
@@ -77,10 +74,9 @@ final class AppEnvironment {
         storeSignal.observe { Task { await runtime.storeChangedElsewhere() } }
         // Widget buttons and the Live Activity run their intents in this process, on this runtime.
         IntentServices.register(runtime)
-        BackgroundSync.register(scheduler: syncScheduler)
+        BackgroundSync.register(runtime: runtime)
+        // Registers the reminder category, opens the watch link and pulls what changed elsewhere.
         runtime.launched()
-        let scheduler = syncScheduler
-        Task { await scheduler.drainNow(.launch) }
     }
 
     func onboardingFinished() {
@@ -96,26 +92,26 @@ final class AppEnvironment {
     // MARK: Screen models
 
     func homeModel() -> HomeModel {
-        HomeModel(service: service, effects: runtime, keptGoingAt: preferences.keptGoingAt, changes: runtime.changes)
+        HomeModel(actions: runtime, keptGoingAt: preferences.keptGoingAt)
     }
 
     func activeSessionModel() -> ActiveSessionModel {
-        ActiveSessionModel(service: service, effects: runtime, changes: runtime.changes)
+        ActiveSessionModel(actions: runtime)
     }
 
     func onboardingModel() -> OnboardingModel {
-        OnboardingModel(service: service)
+        OnboardingModel(actions: runtime)
     }
 
     func settingsModel() -> SettingsModel {
-        SettingsModel(service: service, effects: runtime, auth: auth)
+        SettingsModel(actions: runtime, account: accountService)
     }
 
     func historyModel() -> HistoryModel {
-        HistoryModel(service: service)
+        HistoryModel(actions: runtime)
     }
 
-    func summaryModel(for update: SessionUpdate, settings: UserSettings, editable: Bool) -> SummaryModel {
-        SummaryModel(update: update, settings: settings, isEditable: editable, service: service, effects: runtime)
+    func summaryModel(for update: SessionSnapshot, settings: UserSettings, editable: Bool) -> SummaryModel {
+        SummaryModel(update: update, settings: settings, isEditable: editable, actions: runtime)
     }
 }

@@ -2,29 +2,26 @@
 import SwiftUI
 import WaterlineKit
 
-/// Nights for `#Preview`s: a service over an in-memory store, filled through the same service
-/// the app uses, so a preview shows what a real night would.
+/// Nights for `#Preview`s: a runtime over an in-memory store (with no system surfaces), filled
+/// through the same one door the app uses, so a preview shows what a real night would.
+@MainActor
 enum PreviewNight {
-    struct NoEffects: SessionEffectHandler {
-        func perform(_ effects: [SessionEffect]) async {}
-    }
-
-    /// A service whose store holds `nights` ended nights; the last one reaches the warning when `warning`.
-    static func service(nights: Int, warning: Bool = false) async -> SessionService {
+    /// A runtime whose store holds `nights` ended nights; the last one reaches the warning when `warning`.
+    static func runtime(nights: Int, warning: Bool = false) async -> AppRuntime {
         let clock = PreviewClock(start: Date(timeIntervalSince1970: 1_795_291_200))
-        let service = SessionService(store: InMemorySessionStore(), now: { clock.now })
-        _ = try? await service.prepare(settings: UserSettings(warningThreshold: 2))
+        let runtime = AppRuntime(service: SessionService(store: InMemorySessionStore(), now: { clock.now }), platform: .headless(now: { clock.now }))
+        _ = try? await runtime.send(.prepare(UserSettings(warningThreshold: 2)))
         for night in 0..<nights {
-            _ = try? await service.startSession()
+            _ = try? await runtime.send(.startSession)
             for index in 0..<(warning && night == nights - 1 ? 4 : 3) {
                 clock.advance(minutes: 25)
-                _ = try? await service.quickLog(index == 1 ? .water : .alcohol, source: .phone)
+                _ = try? await runtime.send(index == 1 ? .logWater(source: .phone) : .logDrink(.quick, source: .phone))
             }
             clock.advance(minutes: 40)
-            _ = try? await service.endSession()
+            _ = try? await runtime.send(.endSession())
             clock.advance(minutes: 24 * 60)
         }
-        return service
+        return runtime
     }
 
     /// A clock the preview moves by hand.
@@ -56,10 +53,9 @@ struct PreviewLoader<Model, Content: View>: View {
 
 #Preview("Summary, ended") {
     PreviewLoader { () async -> SummaryModel? in
-        let service = await PreviewNight.service(nights: 1)
-        guard let session = try? await service.history(after: nil, limit: 1).first,
-              let update = try? await service.session(id: session.id), let settings = try? await service.settings() else { return nil }
-        return SummaryModel(update: update, settings: settings, isEditable: false, service: service, effects: PreviewNight.NoEffects())
+        let runtime = await PreviewNight.runtime(nights: 1)
+        guard let update = try? await runtime.recentSessions(limit: 1).first, let settings = try? await runtime.currentState().settings else { return nil }
+        return SummaryModel(update: update, settings: settings, isEditable: false, actions: runtime)
     } content: { model in
         NavigationStack { SummaryView(model: model) }
     }
@@ -67,10 +63,9 @@ struct PreviewLoader<Model, Content: View>: View {
 
 #Preview("Summary, a night that reached the warning, dark") {
     PreviewLoader { () async -> SummaryModel? in
-        let service = await PreviewNight.service(nights: 1, warning: true)
-        guard let session = try? await service.history(after: nil, limit: 1).first,
-              let update = try? await service.session(id: session.id), let settings = try? await service.settings() else { return nil }
-        return SummaryModel(update: update, settings: settings, isEditable: true, service: service, effects: PreviewNight.NoEffects())
+        let runtime = await PreviewNight.runtime(nights: 1, warning: true)
+        guard let update = try? await runtime.recentSessions(limit: 1).first, let settings = try? await runtime.currentState().settings else { return nil }
+        return SummaryModel(update: update, settings: settings, isEditable: true, actions: runtime)
     } content: { model in
         NavigationStack { SummaryView(model: model) }
     }
@@ -79,7 +74,7 @@ struct PreviewLoader<Model, Content: View>: View {
 
 #Preview("History, empty") {
     PreviewLoader { () async -> HistoryModel? in
-        HistoryModel(service: await PreviewNight.service(nights: 0))
+        HistoryModel(actions: await PreviewNight.runtime(nights: 0))
     } content: { model in
         NavigationStack { HistoryView(model: model) }
     }
@@ -87,7 +82,7 @@ struct PreviewLoader<Model, Content: View>: View {
 
 #Preview("History, three nights, largest text") {
     PreviewLoader { () async -> HistoryModel? in
-        HistoryModel(service: await PreviewNight.service(nights: 3))
+        HistoryModel(actions: await PreviewNight.runtime(nights: 3))
     } content: { model in
         NavigationStack { HistoryView(model: model) }
     }

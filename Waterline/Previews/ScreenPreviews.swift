@@ -3,22 +3,22 @@ import SwiftUI
 import WaterlineKit
 
 /// The screens in their states, over an environment whose store is in memory. Nights are made
-/// through the environment's own service before the screen appears.
+/// through the environment's own runtime before the screen appears.
 @MainActor
 enum ScreenPreviews {
     static func environment(nights: Int = 0, running: Bool = false, warning: Bool = false) async -> AppEnvironment? {
         guard let environment = try? AppEnvironment(inMemory: true) else { return nil }
-        let service = environment.service
-        _ = try? await service.prepare(settings: UserSettings(warningThreshold: 2))
+        let runtime = environment.runtime
+        _ = try? await runtime.send(.prepare(UserSettings(warningThreshold: 2)))
         for _ in 0..<nights {
-            _ = try? await service.startSession()
-            _ = try? await service.quickLog(.alcohol, source: .phone)
-            _ = try? await service.quickLog(.water, source: .phone)
-            _ = try? await service.endSession()
+            _ = try? await runtime.send(.startSession)
+            _ = try? await runtime.send(.logDrink(.quick, source: .phone))
+            _ = try? await runtime.send(.logWater(source: .phone))
+            _ = try? await runtime.send(.endSession())
         }
         if running {
-            _ = try? await service.startSession()
-            for _ in 0..<(warning ? 3 : 1) { _ = try? await service.quickLog(.alcohol, source: .phone) }
+            _ = try? await runtime.send(.startSession)
+            for _ in 0..<(warning ? 3 : 1) { _ = try? await runtime.send(.logDrink(.quick, source: .phone)) }
         }
         return environment
     }

@@ -2,18 +2,19 @@ import BackgroundTasks
 import Foundation
 import WaterlineKit
 
-/// A background app refresh that pushes what is waiting (and pulls nothing): registered at
-/// launch, scheduled again each time it runs and when the app leaves the screen.
+/// A background app refresh that pulls what changed elsewhere and pushes what is waiting, through
+/// the runtime (which shows whatever the pull changed): registered at launch, scheduled again
+/// each time it runs and when the app leaves the screen.
 enum BackgroundSync {
     static let identifier = "com.waterline.app.sync"
 
     /// Must run before launch finishes.
-    static func register(scheduler: SyncScheduler) {
+    static func register(runtime: AppRuntime) {
         BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
             let refresh = RefreshTask(task)
             schedule()
             let work = Task {
-                await scheduler.drainNow(.backgroundRefresh)
+                await runtime.backgroundRefresh()
                 refresh.completed(success: !Task.isCancelled)
             }
             refresh.onExpiration { work.cancel() }

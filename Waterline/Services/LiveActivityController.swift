@@ -2,7 +2,7 @@ import ActivityKit
 import Foundation
 import WaterlineKit
 
-/// The kit's `LiveActivityClient` on ActivityKit: the session's Live Activity from `LiveActivityState`.
+/// The kit's `LiveActivityClient` on ActivityKit: the session's Live Activity from `SessionGlance`.
 @MainActor
 final class LiveActivityController: LiveActivityClient {
     func runningSessionIds() -> [UUID] {
@@ -11,7 +11,7 @@ final class LiveActivityController: LiveActivityClient {
             .map(\.attributes.sessionId)
     }
 
-    func start(_ state: LiveActivityState) async -> Bool {
+    func start(_ state: SessionGlance) async -> Bool {
         guard ActivityAuthorizationInfo().areActivitiesEnabled else { return false }
         let attributes = WaterlineActivityAttributes(sessionId: state.sessionId, startTime: state.startTime)
         do {
@@ -24,19 +24,19 @@ final class LiveActivityController: LiveActivityClient {
         }
     }
 
-    func update(_ state: LiveActivityState) async {
+    func update(_ state: SessionGlance) async {
         for activity in Activity<WaterlineActivityAttributes>.activities where activity.attributes.sessionId == state.sessionId {
             await activity.update(Self.content(state))
         }
     }
 
-    func end(sessionId: UUID, finalState: LiveActivityState?) async {
+    func end(sessionId: UUID, finalState: SessionGlance?) async {
         for activity in Activity<WaterlineActivityAttributes>.activities where activity.attributes.sessionId == sessionId {
             await activity.end(finalState.map(Self.content), dismissalPolicy: .default)
         }
     }
 
-    private static func content(_ state: LiveActivityState) -> ActivityContent<LiveActivityState> {
-        ActivityContent(state: state, staleDate: Date().addingTimeInterval(LiveActivityState.staleAfter))
+    private static func content(_ state: SessionGlance) -> ActivityContent<SessionGlance> {
+        ActivityContent(state: state, staleDate: Date().addingTimeInterval(SessionGlance.staleAfter))
     }
 }

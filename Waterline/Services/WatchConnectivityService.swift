@@ -3,7 +3,8 @@ import WatchConnectivity
 import WaterlineKit
 
 /// The kit's `WatchTransport` on `WCSession`, and its delegate: every message from the watch
-/// goes to the runtime, which answers with the snapshot the watch should show.
+/// goes to the runtime. A message the watch sent with a reply handler is answered by the reply
+/// alone; one that came queued (`transferUserInfo`) is answered by the application context.
 @MainActor
 final class WatchConnectivityService: NSObject, WatchTransport {
     /// Set once at launch, before the session is activated.
@@ -44,8 +45,8 @@ final class WatchConnectivityService: NSObject, WatchTransport {
         session.transferUserInfo([WatchMessage.userInfoKey: data])
     }
 
-    private func received(_ data: Data) async -> Data? {
-        await runtime?.watchMessageReceived(data)
+    private func received(_ data: Data, replying: Bool) async -> Data? {
+        await runtime?.watchMessageReceived(data, replying: replying)
     }
 }
 
@@ -63,18 +64,18 @@ extension WatchConnectivityService: WCSessionDelegate {
 
     nonisolated func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any] = [:]) {
         guard let data = userInfo[WatchMessage.userInfoKey] as? Data else { return }
-        Task { @MainActor in _ = await self.received(data) }
+        Task { @MainActor in _ = await self.received(data, replying: false) }
     }
 
     nonisolated func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {
         guard let data = message[WatchMessage.userInfoKey] as? Data else { return }
-        Task { @MainActor in _ = await self.received(data) }
+        Task { @MainActor in _ = await self.received(data, replying: false) }
     }
 
     nonisolated func session(_ session: WCSession, didReceiveMessage message: [String: Any], replyHandler: @escaping ([String: Any]) -> Void) {
         let reply = WatchReply(replyHandler)
         guard let data = message[WatchMessage.userInfoKey] as? Data else { return reply.send(nil) }
-        Task { @MainActor in reply.send(await self.received(data)) }
+        Task { @MainActor in reply.send(await self.received(data, replying: true)) }
     }
 }
 

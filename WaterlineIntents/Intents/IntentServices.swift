@@ -24,8 +24,14 @@ enum IntentServices {
         return built
     }
 
-    static func service() throws -> SessionService {
-        try current().service
+    /// The presets as the store holds them now (Siri's and Shortcuts' choices).
+    static func presets() async throws -> [DrinkPreset] {
+        try await current().currentState().presets
+    }
+
+    /// What widgets show now.
+    static func widgetSnapshot() async throws -> WidgetSnapshot {
+        try await current().widgetSnapshot()
     }
 
     /// Runs a quick intent and carries out its effects; answers with the words to show.

@@ -26,11 +26,11 @@ struct PresetEntity: AppEntity {
 struct PresetQuery: EntityQuery {
     @MainActor
     func entities(for identifiers: [UUID]) async throws -> [PresetEntity] {
-        try await IntentServices.service().presets().filter { identifiers.contains($0.id) }.map(PresetEntity.init)
+        try await IntentServices.presets().filter { identifiers.contains($0.id) }.map(PresetEntity.init)
     }
 
     @MainActor
     func suggestedEntities() async throws -> [PresetEntity] {
-        try await IntentServices.service().presets().map(PresetEntity.init)
+        try await IntentServices.presets().map(PresetEntity.init)
     }
 }

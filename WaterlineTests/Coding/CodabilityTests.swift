@@ -15,7 +15,7 @@ struct CodabilityTests {
     @Test func state() throws {
         try FixtureAssertions.check(WaterlineEngine(warningThreshold: 2).computeState(from: LogEntry.mockNight), matches: "waterline-state")
     }
-    @Test func liveActivity() throws { try FixtureAssertions.check(LiveActivityState.mock, matches: "live-activity-state") }
+    @Test func sessionGlance() throws { try FixtureAssertions.check(SessionGlance.mock, matches: "session-glance") }
     @Test func widget() throws { try FixtureAssertions.check(WidgetSnapshot.mock, matches: "widget-snapshot") }
     @Test func reminder() throws { try FixtureAssertions.check(ReminderRequest.mock, matches: "reminder-request") }
 
@@ -29,7 +29,7 @@ struct CodabilityTests {
         try FixtureAssertions.check(session, matches: "sync-auth-session")
     }
     @Test func sessionReport() throws {
-        let update = SessionUpdate(
+        let update = SessionSnapshot(
             session: .mockNightOut, logs: LogEntry.mockNight, state: WaterlineEngine().computeState(from: LogEntry.mockNight),
             reminders: .none, drinksUntilWaterDue: 2
         )

@@ -5,13 +5,13 @@ import WaterlineTestSupport
 
 @Suite("Session report and export")
 struct SessionExportTests {
-    func update(ended: Bool) -> SessionUpdate {
+    func update(ended: Bool) -> SessionSnapshot {
         let logs = Fixed.logs("DDW")
         var session = Fixed.session(endTime: ended ? Fixed.at(minutes: 90) : nil)
         if ended {
             session.computedSummary = SessionSummary(startTime: session.startTime, endTime: Fixed.at(minutes: 90), logs: logs, settings: UserSettings())
         }
-        return SessionUpdate(
+        return SessionSnapshot(
             session: session, logs: logs, state: WaterlineEngine().computeState(from: logs), reminders: .none, drinksUntilWaterDue: 1
         )
     }

@@ -22,7 +22,7 @@ struct IntentScenarioTests {
         #expect(log.source == .liveActivity && log.type == .water)
         #expect(phone.liveActivities.running[started.session.id]?.totalWaterCount == 1)
         #expect(phone.notifications.pendingByDate.first?.fireDate == harness.clock.now.addingTimeInterval(20 * 60))
-        #expect(phone.widgets.reloads == 1 && phone.sync.requests == 1)
+        #expect(phone.widgets.reloads == 1 && phone.sync.pushes == 1, "pushed before the background time is handed back")
         #expect(phone.watch.snapshot?.session?.totalWaterCount == 1)
         #expect(phone.signal.posts == 0, "the app's own writes need no signal")
         #expect(phone.background.open.isEmpty)
@@ -64,7 +64,7 @@ struct IntentScenarioTests {
         let siri = DeviceProcess(harness, process: .appExtension)
         let outcome = try await siri.runtime.intentRequested(.startSession, source: .phone)
         #expect(outcome.dialog == "Session started. Enjoy your night.")
-        let sessionId = try #require(outcome.update?.session.id)
+        let sessionId = try #require(outcome.result?.session?.session.id)
         #expect(siri.signal.posts == 1)
 
         // The app was not running: it opens later and starts the Live Activity then.
@@ -82,7 +82,7 @@ struct IntentScenarioTests {
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: true))
         phone.runtime.launched()
         let outcome = try await phone.runtime.intentRequested(.startSession, source: .widget)
-        let sessionId = try #require(outcome.update?.session.id)
+        let sessionId = try #require(outcome.result?.session?.session.id)
         #expect(phone.liveActivities.starts == 1 && phone.liveActivities.running[sessionId] != nil)
         // "Already running" on a second start: nothing new.
         let again = try await phone.runtime.intentRequested(.startSession, source: .widget)
@@ -104,7 +104,7 @@ struct IntentScenarioTests {
         #expect(app.liveActivities.ended[started.session.id]??.isEnded == true)
 
         // In the app's process it happens at once.
-        let next = try await harness.service.startSession()
+        let next = try await harness.service.startSession().night
         await app.runtime.becameActive()
         _ = try await app.runtime.intentRequested(.endSession, source: .phone)
         #expect(app.liveActivities.running[next.session.id] == nil)
@@ -129,7 +129,7 @@ struct IntentScenarioTests {
         let watchLog = try WatchMessage.logDrink(WatchLogRequest(id: UUID(number: 0xC1), timestamp: harness.clock.now, sessionId: started.session.id)).encoded()
         let response = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: "waterline.time.x.1")
         async let widget = runtime.intentRequested(.logWater, source: .widget)
-        async let watch = runtime.watchMessageReceived(watchLog)
+        async let watch = runtime.watchMessageReceived(watchLog, replying: true)
         async let notification: Void = runtime.notificationResponseReceived(response)
         async let again: Void = runtime.notificationResponseReceived(response)
         _ = try await (widget, watch, notification, again)

@@ -18,10 +18,10 @@ struct NavigationTests {
         app.runtime.linkHandled()
         #expect(app.runtime.pendingLink == nil)
 
-        let home = HomeModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)
+        let home = HomeModel(actions: app.runtime)
         await home.linkOpened(.activeSession)
         #expect(home.startedSession == nil, "no session running: Home is the right screen")
-        let started = try await harness.service.startSession()
+        let started = try await harness.service.startSession().night
         await home.linkOpened(.activeSession)
         #expect(home.startedSession?.session.id == started.session.id)
         home.navigatedToSession()
@@ -47,7 +47,7 @@ struct NavigationTests {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         let app = DeviceProcess(harness)
-        let active = ActiveSessionModel(service: app.runtime.service, effects: app.runtime, changes: app.runtime.changes)
+        let active = ActiveSessionModel(actions: app.runtime)
         await active.appeared()
         await active.waterButtonTapped()
         await active.endSessionConfirmed()
@@ -55,7 +55,7 @@ struct NavigationTests {
         active.summaryClosed()
         #expect(active.endedSession == nil)
 
-        let summary = SummaryModel(update: ended, settings: UserSettings(), isEditable: true, service: app.runtime.service, effects: app.runtime)
+        let summary = SummaryModel(update: ended, settings: UserSettings(), isEditable: true, actions: app.runtime)
         var edited = try #require(summary.timeline.first)
         edited.timestamp = ended.session.startTime.addingTimeInterval(-3_600)
         await summary.logEdited(edited)

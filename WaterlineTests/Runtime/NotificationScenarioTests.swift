@@ -9,15 +9,15 @@ import WaterlineTestSupport
 @MainActor
 struct NotificationScenarioTests {
     /// A night begun earlier by a process that is gone: one drink at 21:10, reminders every 20 min.
-    func nightInProgress() async throws -> (ServiceHarness, SessionUpdate) {
+    func nightInProgress() async throws -> (ServiceHarness, SessionSnapshot) {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 10)
         let drink = try await harness.service.quickLog(.alcohol, source: .phone)
-        return (harness, drink)
+        return (harness, try drink.night)
     }
 
-    func timeReminder(of session: SessionUpdate) throws -> ReminderRequest {
+    func timeReminder(of session: SessionSnapshot) throws -> ReminderRequest {
         try #require(session.reminders.requests.first)
     }
 
@@ -29,7 +29,7 @@ struct NotificationScenarioTests {
         let sessionId = before.session.id
 
         // The system still shows the Live Activity the app started earlier; the process is new.
-        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: false, running: [before.liveActivityState]))
+        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: false, running: [before.glance]))
         phone.runtime.launched()
         #expect(phone.notifications.categoriesRegistered == 1, "the Log Water category exists before the response is handled")
         #expect(phone.watch.activations == 1, "the watch link is active without a window")
@@ -49,7 +49,8 @@ struct NotificationScenarioTests {
         #expect(activity.totalWaterCount == 1 && activity.waterlineValue == 0)
         #expect(activity.nextReminderDate == harness.clock.now.addingTimeInterval(20 * 60))
         #expect(phone.widgets.reloads == 1)
-        #expect(phone.sync.requests == 1)
+        #expect(phone.sync.pushes == 1, "pushed before the background time was handed back")
+        #expect(phone.background.endedAt.last ?? 0 > phone.log.calls.lastIndex { $0.surface == .sync } ?? .max)
         #expect(try await harness.store.pendingChanges().contains { $0.id == SyncKey(entity: .logEntry, id: water.id) })
         #expect(phone.watch.snapshot?.session?.totalWaterCount == 1, "the watch shows the water too")
         #expect(phone.background.begun == ["notification response"] && phone.background.open.isEmpty)
@@ -57,7 +58,8 @@ struct NotificationScenarioTests {
         // The same response delivered again (the system retried): nothing more happens.
         await phone.runtime.notificationResponseReceived(response)
         #expect(try await harness.store.logs(sessionId: sessionId).filter { $0.type == .water }.count == 1)
-        #expect(phone.widgets.reloads == 1 && phone.sync.requests == 1)
+        await phone.settled()
+        #expect(phone.widgets.reloads == 1 && phone.sync.pushes == 1)
 
         // Even a second cold launch with the same response logs nothing twice.
         let relaunched = DeviceProcess(harness)

@@ -27,7 +27,7 @@ struct WatchScenarioTests {
         phone.runtime.launched()
 
         let request = WatchLogRequest(id: UUID(number: 0xD1), timestamp: harness.clock.now, presetId: beer.id, sessionId: started.session.id)
-        let answer = try reply(await phone.runtime.watchMessageReceived(try message(.logDrink(request))))
+        let answer = try reply(await phone.runtime.watchMessageReceived(try message(.logDrink(request)), replying: true))
 
         let log = try #require(try await harness.store.log(id: request.id))
         #expect(log.sessionId == started.session.id && log.source == .watch && log.alcoholMeta?.standardDrinkEstimate == 1)
@@ -35,14 +35,16 @@ struct WatchScenarioTests {
         #expect(nudge.kind == .perDrink && phone.notifications.posted.count == 1)
         #expect(phone.watch.reminders == [nudge], "sent at once while the watch is in reach")
         #expect(phone.watch.queued.isEmpty)
-        #expect(answer.logIds.contains(request.id) && answer.session?.totalAlcoholCount == 1)
-        #expect(phone.watch.snapshot?.session?.waterlineValue == 1)
+        #expect(answer.logIds.contains(request.id) && answer.session?.totalAlcoholCount == 1 && answer.session?.waterlineValue == 1)
         #expect(phone.liveActivities.running[started.session.id]?.totalAlcoholCount == 1)
-        #expect(phone.widgets.reloads == 1 && phone.sync.requests == 1)
+        #expect(phone.widgets.reloads == 1)
+        #expect(phone.watch.contextUpdates == 0, "one answer: the reply carries the snapshot, no application context besides")
         #expect(phone.background.begun == ["watch message"] && phone.background.open.isEmpty)
+        await phone.settled()
+        #expect(phone.sync.pushes == 1, "pushed before the background time was handed back")
 
         // The same message again (sendMessage and transferUserInfo both arrive): applied once.
-        let again = try reply(await phone.runtime.watchMessageReceived(try message(.logDrink(request))))
+        let again = try reply(await phone.runtime.watchMessageReceived(try message(.logDrink(request)), replying: true))
         #expect(again.session?.totalAlcoholCount == 1)
         #expect(phone.notifications.posted.count == 1 && phone.watch.reminders.count == 1)
         #expect(try await harness.store.logs(sessionId: started.session.id).count == 1)
@@ -53,12 +55,12 @@ struct WatchScenarioTests {
         var settings = UserSettings()
         settings.waterEveryNDrinks = 3
         let harness = try await ServiceHarness.prepared(settings)
-        let started = try await harness.service.startSession()
+        let started = try await harness.service.startSession().night
         let double = try await harness.presetNamed("Double")
         let phone = DeviceProcess(harness, watch: RecordingWatch(isReachable: false))
         phone.runtime.launched()
         let request = WatchLogRequest(id: UUID(number: 0xD2), timestamp: harness.clock.now, presetId: double.id, sessionId: started.session.id)
-        _ = await phone.runtime.watchMessageReceived(try message(.logDrink(request)))
+        _ = await phone.runtime.watchMessageReceived(try message(.logDrink(request)), replying: false)
         #expect(phone.notifications.posted.map(\.kind) == [.pacingWarning])
         #expect(phone.watch.sent.isEmpty)
         #expect(phone.watch.queued == [.reminder(phone.notifications.posted[0])])
@@ -68,15 +70,15 @@ struct WatchScenarioTests {
     @Test("a log queued while the phone was away lands in its own night, after that night ended")
     func rightSession() async throws {
         let harness = try await ServiceHarness.prepared()
-        let first = try await harness.service.startSession()
+        let first = try await harness.service.startSession().night
         harness.clock.advance(minutes: 30)
         _ = try await harness.service.endSession()
         harness.clock.advance(minutes: 60)
-        let second = try await harness.service.startSession()
+        let second = try await harness.service.startSession().night
         let phone = DeviceProcess(harness)
         phone.runtime.launched()
         let late = WatchLogRequest(id: UUID(number: 0xD3), timestamp: Fixed.at(minutes: 20), sessionId: first.session.id)
-        _ = await phone.runtime.watchMessageReceived(try message(.logWater(late)))
+        _ = await phone.runtime.watchMessageReceived(try message(.logWater(late)), replying: true)
         #expect(try await harness.store.log(id: late.id)?.sessionId == first.session.id)
         #expect(try await harness.service.session(id: first.session.id).session.computedSummary?.totalWaterCount == 1)
         #expect(try await harness.store.logs(sessionId: second.session.id).isEmpty)
@@ -88,7 +90,7 @@ struct WatchScenarioTests {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: false))
         phone.runtime.launched()
-        let answer = try reply(await phone.runtime.watchMessageReceived(try message(.startSession(requestId: UUID(number: 0xE1)))))
+        let answer = try reply(await phone.runtime.watchMessageReceived(try message(.startSession(requestId: UUID(number: 0xE1))), replying: true))
         let sessionId = try #require(answer.session?.sessionId)
         #expect(phone.liveActivities.refusedStarts == 1 && phone.liveActivities.running.isEmpty)
         #expect(!phone.notifications.pending.isEmpty, "the session's time reminders are planned at once")
@@ -107,8 +109,9 @@ struct WatchScenarioTests {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         let phone = DeviceProcess(harness)
-        #expect(await phone.runtime.watchMessageReceived(Data("{not json".utf8)) == nil)
-        #expect(await phone.runtime.watchMessageReceived(Data(#"{"version":9,"kind":"teleport","payload":{}}"#.utf8)) == nil)
+        #expect(await phone.runtime.watchMessageReceived(Data("{not json".utf8), replying: false) == nil)
+        #expect(await phone.runtime.watchMessageReceived(Data(#"{"version":9,"kind":"teleport","payload":{}}"#.utf8), replying: false) == nil)
         #expect(phone.widgets.reloads == 0 && phone.background.open.isEmpty)
+        #expect(await phone.runtime.watchMessageReceived(Data("{not json".utf8), replying: true) == nil)
     }
 }

@@ -28,10 +28,11 @@ struct AccountModelTests {
     }
 
     func model(_ harness: ServiceHarness, transport: ScriptedTransport, credentials: InMemoryCredentialStore, counter: SyncCounter,
-               effects: RecordingEffects = RecordingEffects()) -> AccountModel {
+               phone: DeviceProcess? = nil) -> AccountModel {
         let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: transport, token: { "t" })
-        return AccountModel(auth: AuthClient(client: client, credentials: credentials, now: { Fixed.start }), store: harness.store,
-                            service: harness.service, effects: effects, sync: { counter.run() })
+        let auth = AuthClient(client: client, credentials: credentials, now: { Fixed.start })
+        let runtime = (phone ?? DeviceProcess(harness)).runtime
+        return AccountModel(account: AccountService(auth: auth, store: harness.store, actions: runtime, sync: { _ = counter.run() }))
     }
 
     @Test("the first account to sign in on a device takes its data without a question")
@@ -75,12 +76,13 @@ struct AccountModelTests {
         let (harness, _) = try await ServiceHarness.night()
         try await harness.store.saveSyncCursor(SyncCursor(accountId: UUID(), position: 3))
         let counter = SyncCounter()
-        let effects = RecordingEffects()
-        let model = model(harness, transport: try Self.backend(signingInAs: UUID()), credentials: InMemoryCredentialStore(), counter: counter, effects: effects)
+        let phone = DeviceProcess(harness)
+        await phone.runtime.becameActive()
+        let model = model(harness, transport: try Self.backend(signingInAs: UUID()), credentials: InMemoryCredentialStore(), counter: counter, phone: phone)
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         await model.choose(.startClean)
         #expect(try await harness.store.activeSession() == nil)
-        #expect(effects.all.contains { if case .cancelReminders = $0 { true } else { false } })
+        #expect(phone.notifications.pending.isEmpty && phone.liveActivities.running.isEmpty, "the night's reminders and Live Activity went with it")
         #expect(counter.count == 1)
     }
 

@@ -6,24 +6,23 @@ import WaterlineTestSupport
 @Suite("Active Session screen")
 @MainActor
 struct ActiveSessionModelTests {
-    func model(_ settings: UserSettings = UserSettings()) async throws -> (ActiveSessionModel, ServiceHarness, RecordingEffects) {
+    func model(_ settings: UserSettings = UserSettings()) async throws -> (ActiveSessionModel, ServiceHarness, DeviceProcess) {
         let harness = try await ServiceHarness.prepared(settings)
         _ = try await harness.service.startSession()
-        let effects = RecordingEffects()
-        let clock = harness.clock
-        let model = ActiveSessionModel(service: harness.service, effects: effects, now: { clock.now })
+        let app = DeviceProcess(harness)
+        let model = ActiveSessionModel(actions: app.runtime)
         await model.appeared()
-        return (model, harness, effects)
+        return (model, harness, app)
     }
 
-    @Test("+ Water logs in one tap, offers undo for five seconds, and hands the effects over")
+    @Test("+ Water logs in one tap, offers undo for five seconds, and every surface follows")
     func water() async throws {
-        let (model, harness, effects) = try await model()
+        let (model, harness, app) = try await model()
         await model.waterButtonTapped()
         #expect(model.waterCount == 1)
         #expect(model.gauge.valueText == "-1")
         #expect(model.undoOffer?.message == "Logged water")
-        #expect(effects.all.contains(.reloadWidgets))
+        #expect(app.widgets.reloads == 1 && app.watch.snapshot?.session?.totalWaterCount == 1)
         harness.clock.advance(minutes: 6.0 / 60)
         model.undoOfferExpired()
         #expect(model.undoOffer == nil)
@@ -70,16 +69,16 @@ struct ActiveSessionModelTests {
         #expect(model.waterCount == 0)
     }
 
-    @Test("ending asks first, then ends with its effects and hands over the summary")
+    @Test("ending asks first, then ends (reminders gone) and hands over the summary")
     func end() async throws {
-        let (model, _, effects) = try await model()
+        let (model, _, app) = try await model()
         await model.waterButtonTapped()
         model.endSessionButtonTapped()
         #expect(model.isConfirmingEnd)
         await model.endSessionConfirmed()
         #expect(model.endedSession?.session.isActive == false)
         #expect(model.update == nil)
-        #expect(effects.all.contains { if case .cancelReminders = $0 { true } else { false } })
+        #expect(app.notifications.pending.isEmpty)
     }
 
     @Test("a refusal shows a calm message and changes nothing")

@@ -16,7 +16,7 @@ struct HistoryModelTests {
             harness.clock.advance(minutes: 10)
             _ = try await harness.service.quickLog(.water, source: .phone)
             harness.clock.advance(minutes: 10)
-            sessions.append(try await harness.service.endSession().session)
+            sessions.append(try await harness.service.endSession().night.session)
             harness.clock.advance(minutes: 24 * 60)
         }
         return sessions
@@ -27,7 +27,7 @@ struct HistoryModelTests {
         let harness = try await ServiceHarness.prepared()
         let past = try await Self.nights(HistoryModel.pageSize + 7, in: harness)
         _ = try await harness.service.startSession()
-        let model = HistoryModel(service: harness.service, now: { harness.clock.now })
+        let model = HistoryModel(actions: DeviceProcess(harness).runtime)
         await model.reload()
         #expect(model.sessions.count == HistoryModel.pageSize)
         #expect(model.hasMore)
@@ -44,8 +44,8 @@ struct HistoryModelTests {
     func delete() async throws {
         let harness = try await ServiceHarness.prepared()
         let past = try await Self.nights(2, in: harness)
-        let running = try await harness.service.startSession().session
-        let model = HistoryModel(service: harness.service)
+        let running = try await harness.service.startSession().night.session
+        let model = HistoryModel(actions: DeviceProcess(harness).runtime)
         await model.reload()
         let logs = try await harness.store.logs(sessionId: past[0].id)
         await model.delete(past[0])
@@ -65,7 +65,7 @@ struct HistoryModelTests {
     func export() async throws {
         let harness = try await ServiceHarness.prepared()
         let past = try await Self.nights(3, in: harness)
-        let model = HistoryModel(service: harness.service, now: { harness.clock.now })
+        let model = HistoryModel(actions: DeviceProcess(harness).runtime)
         let one = String(decoding: try await model.export(past[1], as: .csv), as: UTF8.self)
         #expect(one.split(separator: "\n").first.map(String.init) == SessionExport.csvHeader)
         #expect(one.split(separator: "\n").count == 3)
@@ -84,7 +84,7 @@ struct HistoryModelTests {
     func exportAllOfOne() async throws {
         let harness = try await ServiceHarness.prepared()
         let past = try await Self.nights(1, in: harness)
-        let model = HistoryModel(service: harness.service, now: { harness.clock.now })
+        let model = HistoryModel(actions: DeviceProcess(harness).runtime)
         let csv = String(decoding: try await model.exportAll(as: .csv), as: UTF8.self).split(separator: "\n")
         #expect(csv.first.map(String.init) == "session_id," + SessionExport.csvHeader)
         let documents = try WaterlineCoding.decoder().decode([SessionExport.Document].self, from: try await model.exportAll(as: .json))

@@ -10,7 +10,8 @@ struct ScreenModelTests {
     func home() async throws {
         let harness = try await ServiceHarness.prepared()
         let clock = harness.clock
-        let home = HomeModel(service: harness.service, effects: RecordingEffects(), now: { clock.now })
+        let app = DeviceProcess(harness)
+        let home = HomeModel(actions: app.runtime)
         await home.appeared()
         #expect(home.emptyStateText != nil)
         await home.startSessionButtonTapped()
@@ -33,8 +34,7 @@ struct ScreenModelTests {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 13 * 60)
-        let clock = harness.clock
-        let home = HomeModel(service: harness.service, effects: RecordingEffects(), now: { clock.now })
+        let home = HomeModel(actions: DeviceProcess(harness).runtime)
         await home.appeared()
         #expect(home.abandonedPrompt?.message == "Your session has been running for 13 hours. End it?")
         let kept = home.keepGoingTapped()
@@ -49,7 +49,7 @@ struct ScreenModelTests {
     @Test("Onboarding walks welcome, guardrail, sign-in, defaults, notifications")
     func onboarding() async throws {
         let harness = ServiceHarness()
-        let onboarding = OnboardingModel(service: harness.service)
+        let onboarding = OnboardingModel(actions: DeviceProcess(harness).runtime)
         #expect(OnboardingModel.welcomeText == "Waterline helps you pace and drink less by adding water breaks.")
         onboarding.continueTapped()
         #expect(onboarding.step == .guardrail)
@@ -84,23 +84,23 @@ struct ScreenModelTests {
     func settings() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
-        let effects = RecordingEffects()
-        let settings = SettingsModel(service: harness.service, effects: effects, auth: nil)
+        let app = DeviceProcess(harness)
+        let settings = SettingsModel(actions: app.runtime, account: nil)
         await settings.appeared()
         #expect(!settings.isSignedIn)
         #expect(settings.deletionWarning.contains("only this iPhone"), "signed out, the dialog does not promise the server")
         let credentials = InMemoryCredentialStore(StoredCredential(token: "t", expiresAt: .distantFuture, userId: UUID(), appleUserId: nil))
-        let signedIn = SettingsModel(
-            service: harness.service, effects: effects,
-            auth: AuthClient(client: ConvexClient(baseURL: URL(string: "http://127.0.0.1:9")!, token: { nil }), credentials: credentials)
-        )
+        let auth = AuthClient(client: ConvexClient(baseURL: URL(string: "http://127.0.0.1:9")!, token: { nil }), credentials: credentials)
+        let signedIn = SettingsModel(actions: app.runtime, account: AccountService(auth: auth, store: harness.store, actions: app.runtime, sync: {}))
         await signedIn.appeared()
         #expect(signedIn.isSignedIn && signedIn.deletionWarning.contains("and from the server"))
         var longer = settings.settings
         longer.timeReminderIntervalMinutes = 45
+        let before = app.log.mark
         await settings.settingsEdited(longer)
         #expect(settings.settings.timeReminderIntervalMinutes == 45)
-        #expect(effects.all.contains { if case .replaceReminders = $0 { true } else { false } }, "a running session is re-planned")
+        #expect(app.log.surfaces(since: before).isSuperset(of: [.reminders, .watch, .widgets]), "a running night is re-planned, the watch and widgets told")
+        #expect(app.notifications.pendingByDate.first?.fireDate == Fixed.at(minutes: 45))
         var invalid = settings.settings
         invalid.warningThreshold = 0
         await settings.settingsEdited(invalid)
@@ -127,8 +127,9 @@ struct ScreenModelTests {
         harness.clock.advance(minutes: 5)
         _ = try await harness.service.quickLog(.water, source: .phone)
         harness.clock.advance(minutes: 60)
-        let ended = try await harness.service.endSession()
-        let summary = SummaryModel(update: ended, settings: UserSettings(), isEditable: true, service: harness.service, effects: RecordingEffects())
+        let ended = try await harness.service.endSession().night
+        let app = DeviceProcess(harness)
+        let summary = SummaryModel(update: ended, settings: UserSettings(), isEditable: true, actions: app.runtime)
         #expect(summary.durationText == "1 h 05 min")
         #expect(summary.adherenceText == "100%")
         #expect(summary.rangeText == "Ranged from 0 to +1")
@@ -137,7 +138,7 @@ struct ScreenModelTests {
         #expect(summary.report.totalWaterCount == 0)
         #expect(summary.adherenceText == "0%")
 
-        let past = SummaryModel(update: summary.update, settings: UserSettings(), isEditable: false, service: harness.service, effects: RecordingEffects())
+        let past = SummaryModel(update: summary.update, settings: UserSettings(), isEditable: false, actions: app.runtime)
         await past.logSwipedToDelete(try #require(past.timeline.first))
         #expect(past.report.totalAlcoholCount == 1)
     }

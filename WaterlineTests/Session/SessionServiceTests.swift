@@ -8,11 +8,14 @@ struct SessionServiceTests {
     @Test("first launch creates the person with their settings and the five default presets, once")
     func firstLaunch() async throws {
         let harness = ServiceHarness()
-        let user = try await harness.service.prepare(settings: UserSettings(waterEveryNDrinks: 2))
-        #expect(user.settings.waterEveryNDrinks == 2)
-        #expect(try await harness.service.presets().map(\.name) == ["Beer", "Glass of Wine", "Shot", "Cocktail", "Double"])
+        let first = try await harness.service.prepare(settings: UserSettings(waterEveryNDrinks: 2))
+        #expect(first.changed)
+        #expect(first.state.settings.waterEveryNDrinks == 2)
+        #expect(first.state.presets.map(\.name) == ["Beer", "Glass of Wine", "Shot", "Cocktail", "Double"])
+        let user = try #require(try await harness.store.user())
         let again = try await harness.service.prepare()
-        #expect(again.id == user.id)
+        #expect(!again.changed, "preparing an existing person without new settings changes nothing")
+        #expect(try await harness.store.user()?.id == user.id)
         #expect(try await harness.service.presets().count == 5)
     }
 
@@ -27,14 +30,13 @@ struct SessionServiceTests {
     func singleActive() async throws {
         let harness = try await ServiceHarness.prepared()
         let first = try await harness.service.startSession()
-        #expect(first.session.isActive)
-        #expect(first.session.startTime == Fixed.start)
-        #expect(first.effects.contains(.reloadWidgets))
-        #expect(first.effects.contains { if case .startLiveActivity = $0 { true } else { false } })
+        #expect(try first.night.session.isActive)
+        #expect(try first.night.session.startTime == Fixed.start)
+        #expect(first.changed && first.state.active == first.session)
         harness.clock.advance(minutes: 5)
         let second = try await harness.service.startSession()
-        #expect(second.session.id == first.session.id)
-        #expect(second.effects.isEmpty)
+        #expect(try second.night.session.id == first.night.session.id)
+        #expect(!second.changed)
         #expect(try await harness.store.sessions(limit: nil).count == 1)
     }
 
@@ -43,7 +45,7 @@ struct SessionServiceTests {
         let harness = try await ServiceHarness.prepared()
         let service = harness.service
         let ids = try await withThrowingTaskGroup(of: UUID.self) { group in
-            for _ in 0..<8 { group.addTask { try await service.startSession().session.id } }
+            for _ in 0..<8 { group.addTask { try await service.startSession().night.session.id } }
             return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
         }
         #expect(ids.count == 1)
@@ -56,20 +58,20 @@ struct SessionServiceTests {
         _ = try await harness.service.startSession()
         let double = try await harness.presetNamed("Double")
         let fromPreset = try await harness.service.logDrink(.preset(double.id), source: .phone)
-        #expect(fromPreset.state.waterlineValue == 2)
+        #expect(try fromPreset.night.state.waterlineValue == 2)
         #expect(fromPreset.changedLog?.alcoholMeta?.presetId == double.id)
         let pint = try #require(DrinkCatalog.size(id: "beer-pint"))
         let edited = try await harness.service.logDrink(.size(pint, estimate: 1.5), source: .phone)
-        #expect(edited.state.waterlineValue == 3.5)
+        #expect(try edited.night.state.waterlineValue == 3.5)
         #expect(edited.changedLog?.alcoholMeta?.sizeOz == 20)
         let custom = AlcoholMeta(drinkType: .cocktail, sizeOz: 5, standardDrinkEstimate: 0.5)
         let byHand = try await harness.service.logDrink(.custom(custom), source: .watch)
-        #expect(byHand.state == WaterlineState(
+        #expect(try byHand.night.state == WaterlineState(
             waterlineValue: 4, alcoholCountSinceLastWater: 3, totalAlcoholCount: 3, totalWaterCount: 0,
             totalStandardDrinks: 4, isWarning: false
         ))
         #expect(byHand.changedLog?.source == .watch)
-        #expect(byHand.drinksUntilWaterDue == 2)
+        #expect(try byHand.night.drinksUntilWaterDue == 2)
     }
 
     @Test("water logs the default amount, lowers the Waterline by 1 and resets the count")
@@ -80,8 +82,8 @@ struct SessionServiceTests {
         let update = try await harness.service.quickLog(.water, source: .liveActivity)
         #expect(update.changedLog?.waterMeta?.amountOz == 12)
         #expect(update.changedLog?.source == .liveActivity)
-        #expect(update.state.waterlineValue == 0)
-        #expect(update.state.alcoholCountSinceLastWater == 0)
+        #expect(try update.night.state.waterlineValue == 0)
+        #expect(try update.night.state.alcoholCountSinceLastWater == 0)
         let custom = try await harness.service.logWater(amountOz: 16, source: .phone)
         #expect(custom.changedLog?.waterMeta?.amountOz == 16)
     }
@@ -101,8 +103,8 @@ struct SessionServiceTests {
     func nudges() async throws {
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2, warningThreshold: 3))
         _ = try await harness.service.startSession()
-        func nowNotifications(_ update: SessionUpdate) -> [ReminderKind] {
-            update.effects.compactMap { if case .notifyNow(let request) = $0 { request.kind } else { nil } }
+        func nowNotifications(_ result: ActionResult) -> [ReminderKind] {
+            result.nudge.map { [$0.kind] } ?? []
         }
         #expect(nowNotifications(try await harness.service.quickLog(.alcohol, source: .phone)) == [])
         #expect(nowNotifications(try await harness.service.quickLog(.alcohol, source: .phone)) == [.perDrink])
@@ -111,21 +113,18 @@ struct SessionServiceTests {
         #expect(nowNotifications(try await harness.service.quickLog(.water, source: .phone)) == [])
     }
 
-    @Test("every log re-plans reminders and updates the Live Activity and widgets")
-    func logEffects() async throws {
+    @Test("every log returns the night re-planned from it, as the running night of the state every surface shows")
+    func logResult() async throws {
         let harness = try await ServiceHarness.prepared(UserSettings(warningThreshold: 5))
-        let started = try await harness.service.startSession()
+        _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 30)
-        let update = try await harness.service.quickLog(.water, source: .phone)
-        let sessionId = started.session.id
-        guard case .replaceReminders(sessionId, let requests) = update.effects.first else {
-            Issue.record("expected reminders first, got \(update.effects)")
-            return
-        }
-        #expect(requests.first?.fireDate == Fixed.at(minutes: 50))
-        #expect(update.effects.contains(.updateLiveActivity(update.liveActivityState)))
-        #expect(update.effects.last == .reloadWidgets)
-        #expect(update.liveActivityState.nextReminderDate == Fixed.at(minutes: 50))
+        let result = try await harness.service.quickLog(.water, source: .phone)
+        let night = try result.night
+        #expect(night.reminders.requests.first?.fireDate == Fixed.at(minutes: 50))
+        #expect(night.glance.nextReminderDate == Fixed.at(minutes: 50))
+        #expect(result.state.active == night)
+        #expect(result.state.presets.count == 5 && result.state.settings.warningThreshold == 5)
+        #expect(!result.pastSessionsChanged)
     }
 
     @Test("logging with no active session is refused and writes nothing")
@@ -144,7 +143,7 @@ struct SessionServiceTests {
         await #expect(throws: SessionServiceError.unknownPreset(missing)) {
             try await harness.service.logDrink(.preset(missing), source: .widget)
         }
-        #expect(try await harness.store.logs(sessionId: started.session.id).isEmpty)
+        #expect(try await harness.store.logs(sessionId: started.night.session.id).isEmpty)
     }
 
     @Test("out-of-range values are refused and write nothing")
@@ -158,7 +157,7 @@ struct SessionServiceTests {
         await #expect(throws: SessionServiceError.logOutsideSession) {
             try await harness.service.logWater(source: .watch, at: Fixed.at(minutes: -10))
         }
-        #expect(try await harness.store.logs(sessionId: started.session.id).isEmpty)
+        #expect(try await harness.store.logs(sessionId: started.night.session.id).isEmpty)
     }
 
     @Test("a repeated log id logs once")
@@ -169,8 +168,8 @@ struct SessionServiceTests {
         _ = try await harness.service.quickLog(.water, source: .watch, id: id, at: Fixed.at(minutes: 1))
         harness.clock.advance(minutes: 2)
         let again = try await harness.service.quickLog(.water, source: .watch, id: id, at: Fixed.at(minutes: 1))
-        #expect(again.state.totalWaterCount == 1)
-        #expect(again.effects.isEmpty)
+        #expect(try again.night.state.totalWaterCount == 1)
+        #expect(!again.changed)
     }
 
     @Test("editing a log recomputes from all remaining logs")
@@ -186,14 +185,14 @@ struct SessionServiceTests {
         var log = try #require(first.changedLog)
         log.alcoholMeta?.standardDrinkEstimate = 3
         let edited = try await harness.service.editLog(log)
-        #expect(edited.state.waterlineValue == 3)
-        #expect(edited.state.isWarning)
+        #expect(try edited.night.state.waterlineValue == 3)
+        #expect(try edited.night.state.isWarning)
         // Moving the water after the last drink changes the count since water.
-        var water = edited.logs[1]
+        var water = try edited.night.logs[1]
         water.timestamp = Fixed.at(minutes: 4)
         let moved = try await harness.service.editLog(water)
-        #expect(moved.state.alcoholCountSinceLastWater == 0)
-        #expect(moved.logs.map(\.type) == [.alcohol, .alcohol, .water])
+        #expect(try moved.night.state.alcoholCountSinceLastWater == 0)
+        #expect(try moved.night.logs.map(\.type) == [.alcohol, .alcohol, .water])
     }
 
     @Test("an edit into the future or onto an unknown log is refused")
@@ -214,13 +213,13 @@ struct SessionServiceTests {
         _ = try await harness.service.quickLog(.alcohol, source: .phone)
         let water = try #require(try await harness.service.quickLog(.water, source: .phone).changedLog)
         let update = try await harness.service.deleteLog(id: water.id)
-        #expect(update.state.waterlineValue == 1)
-        #expect(update.logs.count == 1)
+        #expect(try update.night.state.waterlineValue == 1)
+        #expect(try update.night.logs.count == 1)
         #expect(try await harness.store.log(id: water.id)?.deletedAt == Fixed.start)
         await #expect(throws: SessionServiceError.unknownLog(water.id)) { try await harness.service.deleteLog(id: water.id) }
     }
 
-    @Test("ending stores the summary, cancels reminders and ends the Live Activity")
+    @Test("ending stores the summary and leaves no night running, nor any reminder planned for it")
     func end() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
@@ -229,16 +228,16 @@ struct SessionServiceTests {
         harness.clock.advance(minutes: 10)
         _ = try await harness.service.quickLog(.water, source: .phone)
         harness.clock.advance(minutes: 100)
-        let ended = try await harness.service.endSession()
+        let result = try await harness.service.endSession()
+        let ended = try result.night
         #expect(!ended.session.isActive)
         #expect(ended.session.endTime == Fixed.at(minutes: 120))
         let summary = try #require(ended.session.computedSummary)
         #expect(summary.durationSeconds == 7200)
         #expect(summary.totalAlcoholCount == 1)
         #expect(summary.adherence == PacingAdherence(breaksDue: 1, breaksKept: 1))
-        #expect(ended.effects.first == .cancelReminders(sessionId: ended.session.id))
-        #expect(ended.effects.contains(.endLiveActivity(ended.liveActivityState)))
-        #expect(ended.liveActivityState.isEnded)
+        #expect(result.state.active == nil && result.pastSessionsChanged)
+        #expect(ended.glance.isEnded)
         #expect(ended.reminders.requests.isEmpty)
         #expect(try await harness.service.activeSession() == nil)
     }
@@ -247,7 +246,7 @@ struct SessionServiceTests {
     func forceEnd() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
-        let ended = try await harness.service.endSession()
+        let ended = try await harness.service.endSession().night
         #expect(ended.session.computedSummary?.totalAlcoholCount == 0)
         #expect(ended.session.computedSummary?.adherence.displayText == "—")
     }
@@ -258,13 +257,13 @@ struct SessionServiceTests {
         _ = try await harness.service.startSession()
         let drink = try #require(try await harness.service.quickLog(.alcohol, source: .phone).changedLog)
         harness.clock.advance(minutes: 30)
-        let ended = try await harness.service.endSession()
+        let ended = try await harness.service.endSession().night
         #expect(ended.session.computedSummary?.totalStandardDrinks == 1)
         var edited = drink
         edited.alcoholMeta?.standardDrinkEstimate = 2
         let update = try await harness.service.editLog(edited)
-        #expect(update.session.computedSummary?.totalStandardDrinks == 2)
-        #expect(update.effects == [.reloadWidgets])
+        #expect(try update.night.session.computedSummary?.totalStandardDrinks == 2)
+        #expect(update.pastSessionsChanged && update.state.active == nil)
         #expect(try await harness.service.session(id: ended.session.id).session.computedSummary?.finalWaterline == 2)
         _ = try await harness.service.deleteLog(id: drink.id)
         #expect(try await harness.service.session(id: ended.session.id).session.computedSummary?.totalAlcoholCount == 0)
@@ -278,8 +277,9 @@ struct SessionServiceTests {
             try await harness.service.updateSettings(UserSettings(timeReminderIntervalMinutes: 7))
         }
         #expect(try await harness.service.settings().timeReminderIntervalMinutes == 20)
-        let update = try #require(try await harness.service.updateSettings(UserSettings(timeReminderIntervalMinutes: 45)))
-        #expect(update.reminders.nextReminderDate == Fixed.at(minutes: 45))
+        let update = try await harness.service.updateSettings(UserSettings(timeReminderIntervalMinutes: 45))
+        #expect(update.state.active?.reminders.nextReminderDate == Fixed.at(minutes: 45))
+        #expect(update.state.settings.timeReminderIntervalMinutes == 45)
         #expect(try await harness.service.settings().timeReminderIntervalMinutes == 45)
     }
 
@@ -302,27 +302,17 @@ struct SessionServiceTests {
         await #expect(throws: SessionServiceError.unknownPreset(ipa.id)) { try await harness.service.deletePreset(id: ipa.id) }
     }
 
-    @Test("deleting all data empties the store and stops a running session's surfaces")
+    @Test("deleting all data empties the store and leaves no night running")
     func deleteAll() async throws {
         let harness = try await ServiceHarness.prepared()
         let started = try await harness.service.startSession()
         let water = try #require(try await harness.service.quickLog(.water, source: .phone).changedLog)
-        let effects = try await harness.service.deleteAllData()
-        #expect(effects.first == .cancelReminders(sessionId: started.session.id))
-        #expect(effects.last == .reloadWidgets)
+        let result = try await harness.service.deleteAllData()
+        #expect(result.state.active == nil && result.state.presets.isEmpty)
+        #expect(try await harness.store.session(id: started.night.session.id) == nil)
         #expect(try await harness.store.user() == nil)
         #expect(try await harness.store.sessions(limit: nil).isEmpty)
         #expect(try await harness.store.log(id: water.id) == nil)
-    }
-
-    @Test("a session left running over 12 hours prompts on launch")
-    func abandoned() async throws {
-        let harness = try await ServiceHarness.prepared()
-        _ = try await harness.service.startSession()
-        harness.clock.advance(minutes: 11 * 60)
-        #expect(try await harness.service.abandonedSessionPrompt() == nil)
-        harness.clock.advance(minutes: 2 * 60)
-        #expect(try await harness.service.abandonedSessionPrompt()?.hoursRunning == 13)
     }
 
     @Test("the widget snapshot shows the running session, or no session and the last summary")

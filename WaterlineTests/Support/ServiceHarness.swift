@@ -23,9 +23,9 @@ struct ServiceHarness {
     }
 
     /// A prepared harness with a session started at `Fixed.start`.
-    static func night(_ settings: UserSettings = UserSettings()) async throws -> (ServiceHarness, SessionUpdate) {
+    static func night(_ settings: UserSettings = UserSettings()) async throws -> (ServiceHarness, SessionSnapshot) {
         let harness = try await prepared(settings)
-        return (harness, try await harness.service.startSession())
+        return (harness, try await harness.service.startSession().night)
     }
 
     func presetNamed(_ name: String) async throws -> DrinkPreset {

@@ -5,11 +5,11 @@ import WaterlineTestSupport
 
 @Suite("Live Activity and widget values")
 struct SurfaceStateTests {
-    func update(_ pattern: String, settings: UserSettings = UserSettings(), ended: Bool = false) -> SessionUpdate {
+    func update(_ pattern: String, settings: UserSettings = UserSettings(), ended: Bool = false) -> SessionSnapshot {
         let logs = Fixed.logs(pattern)
         let session = Fixed.session(endTime: ended ? Fixed.at(minutes: 100) : nil)
         let state = WaterlineEngine(settings: settings).computeState(from: logs)
-        return SessionUpdate(
+        return SessionSnapshot(
             session: session, logs: logs, state: state,
             reminders: ReminderPlanner().plan(session: session, logs: logs, settings: settings, now: Fixed.at(minutes: 10)),
             drinksUntilWaterDue: PacingRules(settings: settings).drinksUntilWaterDue(state)
@@ -18,7 +18,7 @@ struct SurfaceStateTests {
 
     @Test("the Live Activity carries the Waterline, counts, warning and the next reminder")
     func liveActivity() {
-        let state = update("DDWD").liveActivityState
+        let state = update("DDWD").glance
         #expect(state.waterlineValue == 2)
         #expect(state.waterlineText == "2")
         #expect(state.totalAlcoholCount == 3)
@@ -31,14 +31,14 @@ struct SurfaceStateTests {
 
     @Test("an ended session's activity has no countdown")
     func endedActivity() {
-        let state = update("DW", ended: true).liveActivityState
+        let state = update("DW", ended: true).glance
         #expect(state.isEnded)
         #expect(state.nextReminderDate == nil)
     }
 
     @Test("the widget snapshot lists the last three logs, newest first, in the person's units")
     func widgetRecentLogs() {
-        let snapshot = WidgetSnapshot(update: update("DDWDW", settings: UserSettings(units: .ml)), lastSessionSummary: nil,
+        let snapshot = WidgetSnapshot(night: update("DDWDW", settings: UserSettings(units: .ml)), lastSessionSummary: nil,
                                       settings: UserSettings(units: .ml), generatedAt: Fixed.at(minutes: 10))
         #expect(snapshot.recentLogs.map(\.id) == [UUID(number: 5), UUID(number: 4), UUID(number: 3)])
         #expect(snapshot.recentLogs.first?.title == "Water · 237 ml")

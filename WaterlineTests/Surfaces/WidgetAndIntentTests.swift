@@ -70,24 +70,26 @@ struct WidgetAndIntentTests {
     }
 
     @Test("intents: no session answers in words; a double from a preset; an unknown preset fails; ending from a widget")
+    @MainActor
     func intents() async throws {
         let harness = try await ServiceHarness.prepared()
-        let runner = IntentRunner(service: harness.service)
+        let phone = DeviceProcess(harness)
+        let runner = IntentRunner(actions: phone.runtime)
         let idle = try await runner.run(.logWater, source: .widget)
         #expect(idle.dialog == "There's no session running. Start one first.")
-        #expect(idle.effects.isEmpty)
+        #expect(idle.result == nil && phone.log.calls.isEmpty)
         #expect(try await runner.run(.startSession, source: .widget).dialog == "Session started. Enjoy your night.")
         #expect(try await runner.run(.startSession, source: .widget).dialog == "A session is already running.")
         let double = try await harness.presetNamed("Double")
         let logged = try await runner.run(.logDrink(presetId: double.id), source: .liveActivity)
-        #expect(logged.update?.state.waterlineValue == 2)
-        #expect(logged.update?.changedLog?.source == .liveActivity)
+        #expect(logged.result?.session?.state.waterlineValue == 2)
+        #expect(logged.result?.changedLog?.source == .liveActivity)
         #expect(logged.dialog == "Drink logged. Waterline +2.")
         await #expect(throws: SessionServiceError.unknownPreset(UUID(number: 0xDEAD))) {
             try await runner.run(.logDrink(presetId: UUID(number: 0xDEAD)), source: .widget)
         }
         let ended = try await runner.run(.endSession, source: .widget)
         #expect(ended.dialog == "Session ended. 1 drink, 0 waters.")
-        #expect(ended.effects.contains { if case .endLiveActivity = $0 { true } else { false } })
+        #expect(ended.result?.session?.session.isActive == false && phone.liveActivities.ended.count == 1)
     }
 }

@@ -38,11 +38,11 @@ struct SyncEngineTests {
         (call.args["changes"] as? [[String: Any]] ?? []).compactMap { $0["entity"] as? String }
     }
 
-    @Test("drains the outbox in one batch, in queue order, and empties it")
+    @Test("pushes the outbox in one batch, in queue order, and empties it")
     func drain() async throws {
         let harness = try await preparedStore()
         let transport = ScriptedTransport()
-        let status = await engine(transport, store: harness.store).drain()
+        let status = await engine(transport, store: harness.store).push().status
         #expect(status.phase == .synced)
         #expect(status.pendingCount == 0)
         #expect(status.lastSyncedAt == Fixed.start)
@@ -55,7 +55,7 @@ struct SyncEngineTests {
     func batches() async throws {
         let harness = try await preparedStore()
         let transport = ScriptedTransport()
-        let status = await engine(transport, store: harness.store, batchSize: 3).drain()
+        let status = await engine(transport, store: harness.store, batchSize: 3).push().status
         #expect(status.phase == .synced)
         #expect(transport.sent.map { Self.entities($0).count } == [3, 3, 2])
     }
@@ -66,7 +66,7 @@ struct SyncEngineTests {
         try await harness.service.prepare()
         #expect(try await harness.service.settings().isUntouched)
         let transport = ScriptedTransport()
-        let status = await engine(transport, store: harness.store).drain()
+        let status = await engine(transport, store: harness.store).push().status
         #expect(status.phase == .synced)
         #expect(status.failedCount == 0)
         #expect(!transport.sent.flatMap(Self.entities).contains("settings"))
@@ -84,7 +84,7 @@ struct SyncEngineTests {
             let data = try! JSONSerialization.data(withJSONObject: ["status": "success", "value": ["results": results]])
             return .json(200, String(decoding: data, as: UTF8.self))
         })
-        let status = await engine(transport, store: harness.store).drain()
+        let status = await engine(transport, store: harness.store).push().status
         #expect(status.phase == .synced)
         #expect(status.failedCount == 1)
         #expect(status.lastError?.contains("waterEveryNDrinks") == true)
@@ -109,7 +109,7 @@ struct SyncEngineTests {
             return .json(200, String(decoding: data, as: UTF8.self))
         })
         let sync = engine(transport, store: harness.store)
-        #expect(await sync.drain().phase == .synced)
+        #expect(await sync.push().status.phase == .synced)
         #expect(transport.paths == ["sync:push", "settings:upsert"] + Array(repeating: "presets:upsert", count: 5) + ["sessions:upsert", "logEntries:upsert"])
 
         let active = try #require(try await harness.store.activeSession())
@@ -117,7 +117,7 @@ struct SyncEngineTests {
         _ = try await harness.service.deleteLog(id: log.id)
         answers.deletedLog = try #require(try await harness.store.log(id: log.id))
         // The engine remembers the backend has no batches.
-        #expect(await sync.drain().phase == .synced)
+        #expect(await sync.push().status.phase == .synced)
         #expect(transport.paths.suffix(1) == ["logEntries:delete"])
         #expect(transport.sent.last?.args.keys.sorted() == ["deletedAt", "id"])
         #expect(try await harness.store.pendingChanges().isEmpty)
@@ -128,7 +128,7 @@ struct SyncEngineTests {
         let harness = try await preparedStore()
         let clock = RecordingSyncClock()
         let transport = ScriptedTransport(Array(repeating: .offline, count: 10))
-        let status = await engine(transport, store: harness.store, clock: clock, maxRetries: 5).drain()
+        let status = await engine(transport, store: harness.store, clock: clock, maxRetries: 5).push().status
         #expect(status.phase == .offline)
         #expect(status.pendingCount == 8)
         // Half the capped step plus half of the other half (random 0.5): 0.75 × 1, 2, 4, 8, 8.
@@ -140,7 +140,7 @@ struct SyncEngineTests {
     func transientServerError() async throws {
         let harness = try await preparedStore()
         let transport = ScriptedTransport([.json(502, "bad gateway"), ScriptedTransport.functionError("INTERNAL")])
-        let status = await engine(transport, store: harness.store).drain()
+        let status = await engine(transport, store: harness.store).push().status
         #expect(status.phase == .synced)
         #expect(transport.paths == ["sync:push", "sync:push", "sync:push"])
         #expect(try await harness.store.pendingChanges().isEmpty)
@@ -150,7 +150,7 @@ struct SyncEngineTests {
     func signedOut() async throws {
         let harness = try await preparedStore()
         let transport = ScriptedTransport([ScriptedTransport.functionError("UNAUTHENTICATED", "the session has ended")])
-        let status = await engine(transport, store: harness.store).drain()
+        let status = await engine(transport, store: harness.store).push().status
         #expect(status.phase == .signedOut)
         #expect(status.pendingCount == 8)
         #expect(transport.paths.count == 1)
@@ -160,17 +160,17 @@ struct SyncEngineTests {
     func expiry() async throws {
         let harness = try await preparedStore()
         let transport = ScriptedTransport()
-        let expired = await engine(transport, store: harness.store, credential: Self.credential(expiresIn: -1)).drain()
+        let expired = await engine(transport, store: harness.store, credential: Self.credential(expiresIn: -1)).push().status
         #expect(expired.phase == .signedOut)
         #expect(expired.needsSignIn)
         #expect(expired.pendingCount == 8)
         #expect(transport.paths.isEmpty)
 
-        let none = await engine(transport, store: harness.store, credential: nil).drain()
+        let none = await engine(transport, store: harness.store, credential: nil).push().status
         #expect(none.phase == .signedOut)
         #expect(transport.paths.isEmpty)
 
-        let soon = await engine(transport, store: harness.store, credential: Self.credential(expiresIn: 3600)).drain()
+        let soon = await engine(transport, store: harness.store, credential: Self.credential(expiresIn: 3600)).push().status
         #expect(soon.phase == .synced)
         #expect(soon.renewSignInBy == Fixed.start.addingTimeInterval(3600))
         #expect(soon.needsSignIn)
@@ -183,24 +183,32 @@ struct SyncEngineTests {
         let other = UUID(uuidString: "B0000000-0000-4000-8000-000000000002")!
         let transport = ScriptedTransport()
         // The first account to sync owns what is on the device.
-        #expect(await engine(transport, store: harness.store).drain().phase == .synced)
+        #expect(await engine(transport, store: harness.store).push().status.phase == .synced)
         #expect(try await harness.store.syncCursor()?.accountId == Self.account)
         _ = try await harness.service.quickLog(.water, source: .phone)
 
         let asOther = engine(transport, store: harness.store, credential: Self.credential(account: other))
-        let status = await asOther.drain()
+        let status = await asOther.push().status
         #expect(status.phase == .accountChoice)
         #expect(status.pendingCount == 1)
-        #expect(await asOther.pull().phase == .accountChoice)
+        #expect(await asOther.pull().status.phase == .accountChoice)
         #expect(transport.paths == ["sync:push"])
 
-        let link = AccountLink(store: harness.store, service: harness.service)
+        let link = await Self.account(harness)
         #expect(try await link.needsChoice(signingInAs: other))
         #expect(try await !link.needsChoice(signingInAs: Self.account))
-        _ = try await link.resolve(.keepThisDevicesData, for: other)
+        try await link.resolve(.keepThisDevicesData, for: other)
         // Everything on the device goes to the new account: settings, 5 presets, the session, 2 logs.
-        #expect(await asOther.drain().phase == .synced)
+        #expect(await asOther.push().status.phase == .synced)
         #expect(Self.entities(transport.sent[1]).count == 9)
+    }
+
+    /// The account service over `harness`'s store, as the app builds it.
+    @MainActor
+    static func account(_ harness: ServiceHarness, on phone: DeviceProcess? = nil) -> AccountService {
+        let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: ScriptedTransport(), token: { "t" })
+        let runtime = (phone ?? DeviceProcess(harness)).runtime
+        return AccountService(auth: AuthClient(client: client, credentials: InMemoryCredentialStore()), store: harness.store, actions: runtime, sync: {})
     }
 
     @Test("starting clean for another account removes this device's records and keeps a fresh person")
@@ -208,8 +216,12 @@ struct SyncEngineTests {
         let harness = try await preparedStore()
         let other = UUID()
         try await harness.store.saveSyncCursor(SyncCursor(accountId: Self.account, position: 40))
-        let effects = try await AccountLink(store: harness.store, service: harness.service).resolve(.startClean, for: other)
-        #expect(effects.contains { if case .cancelReminders = $0 { true } else { false } })
+        let phone = await DeviceProcess(harness)
+        let active = try #require(try await harness.store.activeSession())
+        await phone.runtime.becameActive()
+        #expect(await !phone.notifications.pending.isEmpty)
+        try await Self.account(harness, on: phone).resolve(.startClean, for: other)
+        #expect(await phone.notifications.pending.values.allSatisfy { $0.sessionId != active.id }, "the night's reminders went with it")
         #expect(try await harness.store.activeSession() == nil)
         #expect(try await harness.store.sessions(limit: nil).isEmpty)
         #expect(try await harness.store.user() != nil)
@@ -235,12 +247,14 @@ struct SyncEngineTests {
             try Self.page([], cursor: 9, hasMore: false),
         ])
         let sync = engine(transport, store: harness.store)
-        #expect(await sync.pull().phase == .synced)
+        let report = await sync.pull()
+        #expect(report.status.phase == .synced)
+        #expect(report.replacedRecords == 2, "the night and its drink are new here: every surface must show them")
         #expect(try await harness.store.logs(sessionId: night.id).map(\.id) == [drink.id])
         #expect(try await harness.store.syncCursor() == SyncCursor(accountId: Self.account, position: 9))
         #expect(transport.sent.filter { $0.path == "sync:pull" }.map { $0.args["cursor"] as? Int } == [nil, 5])
 
-        await sync.pull()
+        #expect(await sync.pull().replacedRecords == 0, "nothing new: nothing to show again")
         let pulls = transport.sent.filter { $0.path == "sync:pull" }
         #expect(pulls.count == 3)
         #expect(pulls.last?.args["cursor"] as? Int == 9)
@@ -251,7 +265,7 @@ struct SyncEngineTests {
         let harness = try await ServiceHarness.prepared()
         let orphan = LogEntry.water(id: UUID(), sessionId: UUID(), at: Fixed.start, amountOz: 8)
         let transport = ScriptedTransport([try Self.page([.logEntry(orphan)], cursor: 3, hasMore: false)])
-        let status = await engine(transport, store: harness.store).pull()
+        let status = await engine(transport, store: harness.store).pull().status
         #expect(status.lastError?.contains("without their session") == true)
         #expect(try await harness.store.syncCursor() == SyncCursor(accountId: Self.account, position: nil))
     }
@@ -266,58 +280,8 @@ struct SyncEngineTests {
             ScriptedTransport.functionError("UNKNOWN_FUNCTION", "no function named sync:pull"),
             .json(200, String(decoding: me, as: UTF8.self)), .json(200, empty), .json(200, empty),
         ])
-        #expect(await engine(transport, store: harness.store).pull().phase == .synced)
+        #expect(await engine(transport, store: harness.store).pull().status.phase == .synced)
         #expect(transport.paths.prefix(4) == ["sync:pull", "users:me", "presets:list", "sessions:list"])
-    }
-
-    /// Holds the first request until the test lets it go, then answers like `ScriptedTransport`.
-    final class HeldTransport: HTTPTransport, @unchecked Sendable {
-        let inner = ScriptedTransport()
-        private let lock = NSLock()
-        private var held: CheckedContinuation<Void, Never>?
-        private var first = true
-
-        var isHolding: Bool { lock.withLock { held != nil } }
-
-        func release() {
-            let waiting = lock.withLock { defer { held = nil }; return held }
-            waiting?.resume()
-        }
-
-        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-            let holds = lock.withLock { defer { first = false }; return first }
-            if holds { await withCheckedContinuation { continuation in lock.withLock { held = continuation } } }
-            return try await inner.send(request)
-        }
-    }
-
-    @Test("a pull asked for while a drain runs happens once the drain ends, not beside it")
-    func pullDuringDrain() async throws {
-        let harness = try await preparedStore()
-        let transport = HeldTransport()
-        let sync = engine(transport, store: harness.store)
-        let draining = Task { await sync.drain() }
-        while !transport.isHolding { await Task.yield() }
-        #expect(await sync.pull().phase == .syncing, "it waits for the drain")
-        #expect(transport.inner.paths.isEmpty)
-        transport.release()
-        #expect(await draining.value.phase == .synced)
-        #expect(transport.inner.paths == ["sync:push", "sync:pull"])
-    }
-
-    @Test("a drain asked for while a pull runs waits for it, and the pull's own drain sends everything")
-    func drainDuringPull() async throws {
-        let harness = try await preparedStore()
-        let transport = HeldTransport()
-        let sync = engine(transport, store: harness.store)
-        let pulling = Task { await sync.pull() }
-        while !transport.isHolding { await Task.yield() }
-        _ = await sync.drain()
-        #expect(transport.inner.paths.isEmpty, "nothing is sent beside the pull")
-        transport.release()
-        #expect(await pulling.value.phase == .synced)
-        #expect(transport.inner.paths == ["sync:pull", "sync:push"])
-        #expect(try await harness.store.pendingChanges().isEmpty)
     }
 
     @Test("without kept credentials (the command line) a pull asks the backend for the account once, not again to drain")
@@ -329,7 +293,7 @@ struct SyncEngineTests {
         let answer = try JSONSerialization.data(withJSONObject: ["status": "success", "value": me])
         let transport = ScriptedTransport([.json(200, String(decoding: answer, as: UTF8.self))])
         let sync = SyncEngine(store: harness.store, client: ConvexClient(baseURL: url, transport: transport, token: { "t" }), clock: RecordingSyncClock())
-        #expect(await sync.pull().phase == .synced)
+        #expect(await sync.pull().status.phase == .synced)
         #expect(transport.paths == ["users:me", "sync:pull", "sync:push"])
     }
 

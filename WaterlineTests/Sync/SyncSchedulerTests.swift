@@ -1,10 +1,13 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 @testable import WaterlineKit
 import WaterlineTestSupport
 
-/// When the app asks its one sync engine to drain.
-@Suite("Sync triggers")
+/// When the one sync engine runs: the scheduler alone decides, and runs one call at a time.
+@Suite("Sync scheduler")
 struct SyncSchedulerTests {
     /// Waits that end only when the test says so.
     final class HeldWaits: @unchecked Sendable {
@@ -23,68 +26,160 @@ struct SyncSchedulerTests {
         }
     }
 
-    final class DrainCounter: @unchecked Sendable {
+    /// Counts pulls and pushes, and what was replaced.
+    final class CountingRunner: SyncRunner, @unchecked Sendable {
         private let lock = NSLock()
-        private var drains = 0
-        var value: Int { lock.withLock { drains } }
-        func drain() { lock.withLock { drains += 1 } }
+        private var counts = (pulls: 0, pushes: 0)
+        private var replacing: Int
+        init(replacing: Int = 0) { self.replacing = replacing }
+        var pulls: Int { lock.withLock { counts.pulls } }
+        var pushes: Int { lock.withLock { counts.pushes } }
+        func pull() async -> SyncReport {
+            lock.withLock { counts.pulls += 1 }
+            return SyncReport(status: SyncStatus(), replacedRecords: lock.withLock { replacing })
+        }
+        func push() async -> SyncReport {
+            lock.withLock { counts.pushes += 1 }
+            return SyncReport(status: SyncStatus())
+        }
     }
 
-    @Test("a burst of local writes is one drain, after the writes pause")
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        var count: Int { lock.withLock { value } }
+        func add() { lock.withLock { value += 1 } }
+    }
+
+    @Test("a burst of local writes is one push, after the writes pause")
     func debounced() async {
-        let waits = HeldWaits(), drains = DrainCounter()
-        let scheduler = SyncScheduler(sleep: { await waits.wait($0) }, drain: { drains.drain() })
+        let waits = HeldWaits(), runner = CountingRunner()
+        let scheduler = SyncScheduler(runner: runner, sleep: { await waits.wait($0) })
         var tasks: [Task<Void, Never>] = []
         for _ in 0..<5 { tasks.append(await scheduler.localChange()) }
-        #expect(drains.value == 0, "nothing is pushed while the person is still tapping")
+        #expect(runner.pushes == 0, "nothing is pushed while the person is still tapping")
         while waits.count < 5 { await Task.yield() }
         waits.releaseAll()
         for task in tasks { await task.value }
-        #expect(drains.value == 1)
+        #expect((runner.pushes, runner.pulls) == (1, 0))
         #expect(await scheduler.history == [.localChange])
     }
 
-    @Test("launch, activation, sign-in and background refresh drain at once, and stand in for a waiting debounce")
+    @Test("launch, activation, sign-in and background refresh pull at once, and stand in for a waiting push")
     func immediate() async {
-        let waits = HeldWaits(), drains = DrainCounter()
-        let scheduler = SyncScheduler(sleep: { await waits.wait($0) }, drain: { drains.drain() })
+        let waits = HeldWaits(), runner = CountingRunner()
+        let scheduler = SyncScheduler(runner: runner, sleep: { await waits.wait($0) })
         let pending = await scheduler.localChange()
-        for reason in [SyncScheduler.Reason.launch, .activation, .signIn, .backgroundRefresh] { await scheduler.drainNow(reason) }
-        #expect(drains.value == 4)
+        for reason in [SyncScheduler.Reason.launch, .activation, .signIn, .backgroundRefresh] { await scheduler.syncNow(reason) }
+        #expect((runner.pulls, runner.pushes) == (4, 0))
         while waits.count < 1 { await Task.yield() }
         waits.releaseAll()
         await pending.value
-        #expect(drains.value == 4, "the write was already pushed by the later drain")
+        #expect(runner.pushes == 0, "the write was already pushed by the later pulls")
+        await scheduler.idle()
     }
 
-    @Test("the network coming back drains; staying online or going offline does not")
+    @Test("the network coming back pulls; staying online or going offline does not")
     func network() async {
-        let drains = DrainCounter()
-        let scheduler = SyncScheduler(sleep: { _ in }, drain: { drains.drain() })
+        let runner = CountingRunner()
+        let scheduler = SyncScheduler(runner: runner, sleep: { _ in })
         await scheduler.networkChanged(isOnline: true)
-        #expect(drains.value == 0, "the first report is not a change")
+        #expect(runner.pulls == 0, "the first report is not a change")
         await scheduler.networkChanged(isOnline: false)
         await scheduler.networkChanged(isOnline: false)
-        #expect(drains.value == 0)
+        #expect(runner.pulls == 0)
         await scheduler.networkChanged(isOnline: true)
-        #expect(drains.value == 1)
+        #expect(runner.pulls == 1)
         await scheduler.networkChanged(isOnline: true)
-        #expect(drains.value == 1)
+        #expect(runner.pulls == 1)
         #expect(await scheduler.history == [.networkBack])
     }
 
-    @Test("a local write only pushes; every other reason pulls (which pushes after)")
-    func pullForOtherReasons() async {
-        let waits = HeldWaits(), drains = DrainCounter(), pulls = DrainCounter()
-        let scheduler = SyncScheduler(sleep: { await waits.wait($0) }, drain: { drains.drain() }, pull: { pulls.drain() })
-        let write = await scheduler.localChange()
+    @Test("pushing now skips the pause and returns once done")
+    func pushNow() async {
+        let waits = HeldWaits(), runner = CountingRunner()
+        let scheduler = SyncScheduler(runner: runner, sleep: { await waits.wait($0) })
+        let pending = await scheduler.localChange()
+        await scheduler.pushNow()
+        #expect(runner.pushes == 1)
         while waits.count < 1 { await Task.yield() }
         waits.releaseAll()
-        await write.value
-        #expect((drains.value, pulls.value) == (1, 0))
-        for reason in [SyncScheduler.Reason.launch, .activation, .signIn, .backgroundRefresh] { await scheduler.drainNow(reason) }
-        await scheduler.networkChanged(isOnline: false)
-        await scheduler.networkChanged(isOnline: true)
-        #expect((drains.value, pulls.value) == (1, 5))
+        await pending.value
+        #expect(runner.pushes == 1, "the debounced push was superseded")
+    }
+
+    @Test("a run that replaced local records is reported, so every surface shows them")
+    func replaced() async {
+        let shown = Counter()
+        let scheduler = SyncScheduler(runner: CountingRunner(replacing: 3), sleep: { _ in }, onReplaced: { shown.add() })
+        await scheduler.syncNow(.launch)
+        #expect(shown.count == 1)
+        let quiet = SyncScheduler(runner: CountingRunner(), sleep: { _ in }, onReplaced: { shown.add() })
+        await quiet.syncNow(.launch)
+        #expect(shown.count == 1)
+    }
+
+    /// Holds the first request until the test lets it go, then answers like `ScriptedTransport`.
+    final class HeldTransport: HTTPTransport, @unchecked Sendable {
+        let inner = ScriptedTransport()
+        private let lock = NSLock()
+        private var held: CheckedContinuation<Void, Never>?
+        private var first = true
+
+        var isHolding: Bool { lock.withLock { held != nil } }
+
+        func release() {
+            let waiting = lock.withLock { defer { held = nil }; return held }
+            waiting?.resume()
+        }
+
+        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+            let holds = lock.withLock { defer { first = false }; return first }
+            if holds { await withCheckedContinuation { continuation in lock.withLock { held = continuation } } }
+            return try await inner.send(request)
+        }
+    }
+
+    func engine(_ transport: HeldTransport, store: InMemorySessionStore) -> SyncEngine {
+        SyncEngine(
+            store: store, client: ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: transport, token: { "t" }),
+            credentials: InMemoryCredentialStore(SyncEngineTests.credential()), clock: RecordingSyncClock()
+        )
+    }
+
+    @Test("a pull asked for while a push runs happens once the push ends, not beside it")
+    func pullDuringPush() async throws {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        let transport = HeldTransport()
+        let scheduler = SyncScheduler(runner: engine(transport, store: harness.store), sleep: { _ in })
+        let pushing = Task { await scheduler.pushNow() }
+        while !transport.isHolding { await Task.yield() }
+        let pulling = Task { await scheduler.syncNow(.activation) }
+        await Task.yield()
+        #expect(transport.inner.paths.isEmpty, "it waits for the push")
+        transport.release()
+        await pushing.value
+        await pulling.value
+        #expect(transport.inner.paths == ["sync:push", "sync:pull"])
+    }
+
+    @Test("pushes asked for while a pull runs fold into it: the pull's own push sends everything")
+    func pushDuringPull() async throws {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        let transport = HeldTransport()
+        let scheduler = SyncScheduler(runner: engine(transport, store: harness.store), sleep: { _ in })
+        let pulling = Task { await scheduler.syncNow(.launch) }
+        while !transport.isHolding { await Task.yield() }
+        await scheduler.localChange()
+        await scheduler.localChange()
+        #expect(transport.inner.paths.isEmpty, "nothing is sent beside the pull")
+        transport.release()
+        await pulling.value
+        await scheduler.idle()
+        #expect(transport.inner.paths.first == "sync:pull")
+        #expect(transport.inner.paths.filter { $0 == "sync:pull" }.count == 1)
+        #expect(try await harness.store.pendingChanges().isEmpty)
     }
 }

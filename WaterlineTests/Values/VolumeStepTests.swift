@@ -48,7 +48,7 @@ struct VolumeStepTests {
     @MainActor
     func settingsStepper() async throws {
         let harness = try await ServiceHarness.prepared(UserSettings(units: .ml))
-        let model = SettingsModel(service: harness.service, effects: RecordingEffects(), auth: nil)
+        let model = SettingsModel(actions: DeviceProcess(harness).runtime, account: nil)
         await model.appeared()
         #expect(model.defaultWaterText == "Water: 237 ml")
         await model.defaultWaterStepped(up: true)

@@ -13,7 +13,7 @@ struct WatchSessionModelTests {
     let sessionId = UUID(number: 0x5E55)
 
     func snapshot(value: Double, drinks: Int, water: Int, logIds: [UUID] = [], handled: [UUID] = [], at minutes: Double, active: Bool = true) -> WatchSnapshot {
-        let state = LiveActivityState(
+        let state = SessionGlance(
             sessionId: sessionId, startTime: Fixed.start, waterlineValue: value, totalAlcoholCount: drinks, totalWaterCount: water,
             isWarning: value >= 2, drinksUntilWaterDue: 0, nextReminderDate: nil, isEnded: false
         )

@@ -44,7 +44,7 @@ struct WaterlineLiveActivity: Widget {
 }
 
 struct LiveActivityLockScreenView: View {
-    let state: LiveActivityState
+    let state: SessionGlance
 
     var body: some View {
         VStack(alignment: .leading, spacing: 8) {
@@ -63,7 +63,7 @@ struct LiveActivityLockScreenView: View {
 
 /// The night's elapsed time (counting up from its start) beside the countdown to the next reminder.
 struct SessionClocks: View {
-    let state: LiveActivityState
+    let state: SessionGlance
 
     var body: some View {
         HStack(spacing: 8) {

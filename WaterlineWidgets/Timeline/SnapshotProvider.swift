@@ -32,7 +32,7 @@ struct SnapshotProvider: TimelineProvider {
 
     @MainActor
     static func current() async -> SnapshotEntry {
-        let snapshot = (try? await IntentServices.service().widgetSnapshot())
+        let snapshot = (try? await IntentServices.widgetSnapshot())
             ?? WidgetSnapshot.noSession(lastSessionSummary: nil, settings: UserSettings(), generatedAt: Date())
         return SnapshotEntry(date: Date(), snapshot: snapshot)
     }

@@ -49,8 +49,8 @@ struct SyncBenchCommand: AsyncParsableCommand {
         // 1. A device that logged many nights offline.
         let offline = try await BenchDevice.make(path: base.appendingPathComponent("offline.sqlite").path, server: server, token: drainToken)
         // Signed in (it has the account's running night) before it went offline.
-        _ = try await offline.service.prepare()
-        guard await offline.engine.pull().phase == .synced else { throw ValidationError("the first pull failed") }
+        _ = try await offline.service.perform(.prepare(nil))
+        guard await offline.engine.pull().status.phase == .synced else { throw ValidationError("the first pull failed") }
         try await offline.writeNights(sessions: sessions, logs: logs, start: start)
         let waiting = try await offline.store.outboxCounts().pending
         let fullCost = try await Self.timeActions(offline.service, samples: samples)
@@ -58,19 +58,19 @@ struct SyncBenchCommand: AsyncParsableCommand {
 
         offline.transport.reset()
         let drainStart = ContinuousClock.now
-        let drained = await offline.engine.drain()
+        let drained = await offline.engine.push().status
         let drainTime = ContinuousClock.now - drainStart
         guard drained.phase == .synced, drained.pendingCount == 0, drained.failedCount == 0 else {
             throw ValidationError("the drain did not finish: \(drained)")
         }
         let drainRequests = offline.transport.count
         let emptyCost = try await Self.timeActions(offline.service, samples: samples)
-        guard await offline.engine.drain().phase == .synced else { throw ValidationError("the second drain failed") }
+        guard await offline.engine.push().status.phase == .synced else { throw ValidationError("the second drain failed") }
 
         // Nothing lost or doubled: a new device of the same account pulls exactly what was logged.
         let check = try await BenchDevice.make(path: base.appendingPathComponent("check.sqlite").path, server: server, token: drainToken)
-        _ = try await check.service.prepare()
-        guard await check.engine.pull().phase == .synced else { throw ValidationError("the check pull failed") }
+        _ = try await check.service.perform(.prepare(nil))
+        guard await check.engine.pull().status.phase == .synced else { throw ValidationError("the check pull failed") }
         var pulledLogs = 0
         for session in try await check.store.sessions(limit: nil) { pulledLogs += try await check.store.logs(sessionId: session.id).count }
         let expectedLogs = sessions * logs + 2 * samples
@@ -80,15 +80,15 @@ struct SyncBenchCommand: AsyncParsableCommand {
 
         // 2. An account with many nights, and a new device signing in to it.
         let writer = try await BenchDevice.make(path: base.appendingPathComponent("writer.sqlite").path, server: server, token: pullToken)
-        _ = try await writer.service.prepare()
-        guard await writer.engine.pull().phase == .synced else { throw ValidationError("the writer's first pull failed") }
+        _ = try await writer.service.perform(.prepare(nil))
+        guard await writer.engine.pull().status.phase == .synced else { throw ValidationError("the writer's first pull failed") }
         try await writer.writeNights(sessions: pullSessions, logs: pullLogs, start: start)
-        guard await writer.engine.drain().phase == .synced else { throw ValidationError("seeding the pulled account failed") }
+        guard await writer.engine.push().status.phase == .synced else { throw ValidationError("seeding the pulled account failed") }
         await writer.store.close()
         let fresh = try await BenchDevice.make(path: base.appendingPathComponent("fresh.sqlite").path, server: server, token: pullToken)
-        _ = try await fresh.service.prepare()
+        _ = try await fresh.service.perform(.prepare(nil))
         let pullStart = ContinuousClock.now
-        let pulled = await fresh.engine.pull()
+        let pulled = await fresh.engine.pull().status
         let pullTime = ContinuousClock.now - pullStart
         guard pulled.phase == .synced else { throw ValidationError("the pull failed: \(pulled)") }
         let pullRequests = fresh.transport.count
@@ -96,7 +96,7 @@ struct SyncBenchCommand: AsyncParsableCommand {
         var freshLogs = 0
         for session in freshSessions { freshLogs += try await fresh.store.logs(sessionId: session.id).count }
         fresh.transport.reset()
-        await fresh.engine.pull()
+        _ = await fresh.engine.pull()
         let secondPullRequests = fresh.transport.count
         await fresh.store.close()
 
@@ -111,16 +111,16 @@ struct SyncBenchCommand: AsyncParsableCommand {
         guard pulledLogs == expectedLogs else { throw ValidationError("lost or doubled entries: \(pulledLogs) of \(expectedLogs)") }
     }
 
-    /// The median time of one `quickLog(.water)` through the service, in microseconds, in a
+    /// The median time of one water log through the service, in microseconds, in a
     /// night of its own (a night's cost grows with its entries, which would skew the comparison).
     static func timeActions(_ service: SessionService, samples: Int) async throws -> Double {
-        if try await service.activeSession() != nil { _ = try await service.endSession() }
-        _ = try await service.startSession()
+        if try await service.activeSession() != nil { _ = try await service.perform(.endSession()) }
+        _ = try await service.perform(.startSession)
         var times: [Double] = []
         times.reserveCapacity(samples)
         for _ in 0..<samples {
             let began = ContinuousClock.now
-            _ = try await service.quickLog(.water, source: .phone)
+            _ = try await service.perform(.logWater(source: .phone))
             times.append(seconds(ContinuousClock.now - began) * 1_000_000)
         }
         return times.sorted()[times.count / 2]

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import waterline
 import WaterlineKit
+import WaterlineTestSupport
 
 /// The live screen's logic, without a terminal: what is drawn for a state, and what keys do.
 @Suite("waterline: the live screen, drawn and driven without a terminal")
@@ -9,7 +10,7 @@ struct LiveScreenTests {
     static let evening = Date(timeIntervalSince1970: 1_795_291_200)
 
     /// A session over an in-memory store: a water, then `drinks` beers.
-    func night(_ settings: UserSettings = UserSettings(), drinks: Int = 1) async throws -> (SessionUpdate, [DrinkPreset]) {
+    func night(_ settings: UserSettings = UserSettings(), drinks: Int = 1) async throws -> (SessionSnapshot, [DrinkPreset]) {
         let service = SessionService(store: InMemorySessionStore(), now: { Self.evening })
         try await service.prepare(settings: settings)
         _ = try await service.startSession()
@@ -18,10 +19,10 @@ struct LiveScreenTests {
         for second in 0..<drinks {
             update = try await service.logDrink(.quick, source: .phone, at: Self.evening.addingTimeInterval(Double(2 + second)))
         }
-        return (update, try await service.presets())
+        return (try update.night, try await service.presets())
     }
 
-    func frame(_ update: SessionUpdate?, presets: [DrinkPreset] = [], settings: UserSettings = UserSettings(), mode: LiveScreenState.Mode = .main) -> LiveFrame {
+    func frame(_ update: SessionSnapshot?, presets: [DrinkPreset] = [], settings: UserSettings = UserSettings(), mode: LiveScreenState.Mode = .main) -> LiveFrame {
         LiveFrame(update: update, settings: settings, presets: presets, now: Self.evening.addingTimeInterval(65), mode: mode)
     }
 

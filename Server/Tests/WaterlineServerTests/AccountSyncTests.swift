@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import WaterlineKit
+import WaterlineTestSupport
 @testable import WaterlineServer
 
 /// The app's sync (batched push, cursor pull, the account check) against the real server, on each storage.
@@ -26,16 +27,15 @@ struct AccountSyncTests {
     }
 
     /// Signs `device` in as Apple user `sub` through the app's account model (nothing synced yet).
-    static func signIn(_ device: Device, sub: String, at server: TestServer, sync: @escaping @Sendable () async -> SyncStatus) async throws -> AccountModel {
+    /// The account screen's model on `device`, through a runtime over its service, as the app builds it.
+    @MainActor
+    static func signIn(_ device: Device, sub: String, at server: TestServer, sync: @escaping @Sendable () async -> Void) async throws -> AccountModel {
         let auth = AuthClient(client: device.client(server.baseURL), credentials: device.credentials)
-        let model = AccountModel(auth: auth, store: device.store, service: device.service, effects: NoEffects(), sync: sync)
+        let runtime = AppRuntime(service: device.service, platform: .headless())
+        let model = AccountModel(account: AccountService(auth: auth, store: device.store, actions: runtime, sync: { await sync() }))
         let nonce = UUID().uuidString
         await model.signInCompleted(identityToken: try await FakeApple.identityToken(sub: sub, nonce: nonce), nonce: nonce)
         return model
-    }
-
-    struct NoEffects: SessionEffectHandler {
-        func perform(_ effects: [SessionEffect]) async {}
     }
 
     @Test("two devices editing and deleting the same records converge, on the server and on each other", arguments: StorageKind.available)
@@ -51,8 +51,8 @@ struct AccountSyncTests {
         _ = try await phone.service.startSession()
         var logs: [LogEntry] = []
         for _ in 0..<6 { logs.append(try #require(try await phone.service.quickLog(.alcohol, source: .phone).changedLog)) }
-        #expect(await phone.engine(server.baseURL).pull().phase == .synced)
-        #expect(await tablet.engine(server.baseURL).pull().phase == .synced)
+        #expect(await phone.engine(server.baseURL).pull().status.phase == .synced)
+        #expect(await tablet.engine(server.baseURL).pull().status.phase == .synced)
         #expect(try await Self.snapshot(phone.store) == Self.snapshot(tablet.store))
 
         // Offline from each other, both change the same records in an interleaved order.
@@ -74,7 +74,7 @@ struct AccountSyncTests {
         _ = try await phone.service.updatePreset(renamed)
 
         for device in [phone, tablet, phone, tablet] {
-            let status = await device.engine(server.baseURL).pull()
+            let status = await device.engine(server.baseURL).pull().status
             #expect(status.phase == .synced, "\(status)")
             #expect(status.failedCount == 0, "\(status.lastError ?? "")")
         }
@@ -86,7 +86,7 @@ struct AccountSyncTests {
         // A third device pulling from scratch sees the same.
         let fresh = Device(signedIn: account, clock: clock)
         _ = try await fresh.service.prepare()
-        #expect(await fresh.engine(server.baseURL).pull().phase == .synced)
+        #expect(await fresh.engine(server.baseURL).pull().status.phase == .synced)
         #expect(try await Self.snapshot(fresh.store) == phoneView)
     }
 
@@ -97,25 +97,25 @@ struct AccountSyncTests {
         let alice = try await server.signIn()
         let phone = Device(signedIn: alice)
         _ = try await phone.service.prepare()
-        let aliceNight = try await phone.service.startSession().session
+        let aliceNight = try await phone.service.startSession().night.session
         _ = try await phone.service.quickLog(.alcohol, source: .phone)
-        #expect(await phone.engine(server.baseURL).pull().phase == .synced)
+        #expect(await phone.engine(server.baseURL).pull().status.phase == .synced)
 
         // Bob has his own night on another device.
         let bobSub = "apple-bob-\(UUID().uuidString)"
         let bob = try await server.signIn(sub: bobSub)
         let bobPhone = Device(signedIn: bob)
         _ = try await bobPhone.service.prepare()
-        let bobNight = try await bobPhone.service.startSession().session
+        let bobNight = try await bobPhone.service.startSession().night.session
         _ = try await bobPhone.service.quickLog(.water, source: .phone)
-        #expect(await bobPhone.engine(server.baseURL).pull().phase == .synced)
+        #expect(await bobPhone.engine(server.baseURL).pull().status.phase == .synced)
 
         // Alice signs out of the phone; Bob signs in on it.
         try await AuthClient(client: phone.client(server.baseURL), credentials: phone.credentials).signOut()
         let engine = phone.engine(server.baseURL)
-        let model = try await Self.signIn(phone, sub: bobSub, at: server, sync: { await engine.pull() })
+        let model = try await Self.signIn(phone, sub: bobSub, at: server, sync: { _ = await engine.pull() })
         #expect(model.isChoosingAccountData)
-        #expect(await engine.drain().phase == .accountChoice, "nothing moves before the choice")
+        #expect(await engine.push().status.phase == .accountChoice, "nothing moves before the choice")
 
         await model.choose(.startClean)
         #expect(try await phone.store.session(id: aliceNight.id) == nil)
@@ -135,16 +135,16 @@ struct AccountSyncTests {
         let alice = try await server.signIn()
         let phone = Device(signedIn: alice)
         _ = try await phone.service.prepare()
-        let night = try await phone.service.startSession().session
+        let night = try await phone.service.startSession().night.session
         _ = try await phone.service.quickLog(.alcohol, source: .phone)
-        #expect(await phone.engine(server.baseURL).pull().phase == .synced)
+        #expect(await phone.engine(server.baseURL).pull().status.phase == .synced)
 
         let bobSub = "apple-bob-\(UUID().uuidString)"
         let engine = phone.engine(server.baseURL)
-        let model = try await Self.signIn(phone, sub: bobSub, at: server, sync: { await engine.pull() })
+        let model = try await Self.signIn(phone, sub: bobSub, at: server, sync: { _ = await engine.pull() })
         #expect(model.isChoosingAccountData)
         await model.choose(.keepThisDevicesData)
-        #expect(await engine.drain().phase == .synced)
+        #expect(await engine.push().status.phase == .synced)
 
         let bob = server.client(token: try #require(try await phone.credentials.load()).token)
         #expect(try await bob.call(LogEntries.ListForSession.self, .init(sessionId: night.id)).count == 1)
@@ -152,7 +152,7 @@ struct AccountSyncTests {
         // Bob ends the night on the phone, an hour later; Alice's copy on the server stays running.
         phone.now.advance(seconds: 3600)
         _ = try await phone.service.endSession()
-        #expect(await engine.drain().phase == .synced)
+        #expect(await engine.push().status.phase == .synced)
         #expect(try await server.client(token: alice.token).call(Sessions.GetActive.self)?.id == night.id)
         #expect(try await bob.call(Sessions.GetActive.self) == nil)
     }
@@ -187,7 +187,7 @@ struct AccountSyncTests {
         let signedIn = try await server.signIn()
         let phone = Device(signedIn: signedIn)
         _ = try await phone.service.prepare()
-        let night = try await phone.service.startSession().session
+        let night = try await phone.service.startSession().night.session
         for _ in 0..<9 { _ = try await phone.service.quickLog(.alcohol, source: .phone) }
 
         // Five presets, the session and nine logs in batches of four; the token expires after two.
@@ -195,13 +195,13 @@ struct AccountSyncTests {
         let expiring = ExpiringTransport(after: 2) {
             try? await credentials.save(StoredCredential(token: signedIn.token, expiresAt: Date().addingTimeInterval(-1), userId: signedIn.user.id, appleUserId: nil))
         }
-        let stopped = await phone.engine(server.baseURL, transport: expiring, batchSize: 4).drain()
+        let stopped = await phone.engine(server.baseURL, transport: expiring, batchSize: 4).push().status
         #expect(stopped.phase == .signedOut)
         #expect(stopped.pendingCount == 15 - 8)
 
         let again = try await server.signIn(sub: signedIn.user.appleUserId!)
         try await credentials.save(StoredCredential(token: again.token, expiresAt: again.expiresAt, userId: again.user.id, appleUserId: again.user.appleUserId))
-        let finished = await phone.engine(server.baseURL).drain()
+        let finished = await phone.engine(server.baseURL).push().status
         #expect(finished.phase == .synced, "\(finished)")
         #expect(finished.pendingCount == 0)
         let logs = try await server.client(token: again.token).call(LogEntries.ListForSession.self, .init(sessionId: night.id))

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import WaterlineKit
+import WaterlineTestSupport
 @testable import WaterlineServer
 
 /// The real client, sync engine and session service against a real server on loopback.
@@ -77,16 +78,16 @@ struct SyncContractTests {
         let signedIn = try await server.signIn()
         let phone = Device(signedIn: signedIn)
         _ = try await phone.service.prepare()
-        let started = try await phone.service.startSession()
+        let started = try await phone.service.startSession().night
         for _ in 0..<3 { _ = try await phone.service.quickLog(.alcohol, source: .phone) }
         _ = try await phone.service.quickLog(.water, source: .watch)
 
         // Nothing listens on this port: the phone is offline.
-        let offline = await phone.engine(URL(string: "http://127.0.0.1:9")!).drain()
+        let offline = await phone.engine(URL(string: "http://127.0.0.1:9")!).push().status
         #expect(offline.phase == .offline)
         #expect(offline.pendingCount == 10, "five presets, the session and four logs (untouched default settings need no push)")
 
-        let online = await phone.engine(server.baseURL).drain()
+        let online = await phone.engine(server.baseURL).push().status
         #expect(online.phase == .synced, "\(online)")
         #expect(online.pendingCount == 0)
         #expect(online.failedCount == 0, "\(online.lastError ?? "")")
@@ -96,8 +97,8 @@ struct SyncContractTests {
 
         // Draining again (a retry after a lost answer) changes nothing.
         _ = try await phone.service.quickLog(.water, source: .phone)
-        await phone.engine(server.baseURL).drain()
-        await phone.engine(server.baseURL).drain()
+        await phone.engine(server.baseURL).push()
+        await phone.engine(server.baseURL).push()
         #expect(try await serverLogs(server, token: signedIn.token, session: started.session.id).count == 5)
         #expect(try await server.client(token: signedIn.token).call(Presets.List.self).count == 5)
         await server.stop()
@@ -109,17 +110,17 @@ struct SyncContractTests {
         let signedIn = try await server.signIn()
         let phone = Device(signedIn: signedIn)
         _ = try await phone.service.prepare()
-        let started = try await phone.service.startSession()
+        let started = try await phone.service.startSession().night
         for _ in 0..<6 { _ = try await phone.service.quickLog(.alcohol, source: .phone) }
 
         // Batches of two: five presets, the session and six logs are six batches; four go through.
         let stopping = StoppingTransport(after: 4) { await server.stop() }
-        let interrupted = await phone.engine(server.baseURL, transport: stopping, batchSize: 2).drain()
+        let interrupted = await phone.engine(server.baseURL, transport: stopping, batchSize: 2).push().status
         #expect(interrupted.phase == .offline)
         #expect(interrupted.pendingCount == 12 - 8)
 
         let restarted = try await TestServer.start(dataDirectory: server.dataDirectory)
-        let finished = await phone.engine(restarted.baseURL).drain()
+        let finished = await phone.engine(restarted.baseURL).push().status
         #expect(finished.phase == .synced, "\(finished)")
         #expect(finished.failedCount == 0, "\(finished.lastError ?? "")")
         let logs = try await serverLogs(restarted, token: signedIn.token, session: started.session.id)
@@ -139,8 +140,8 @@ struct SyncContractTests {
         _ = try await tablet.service.prepare()
         _ = try await phone.service.startSession()
         let beer = try #require(try await phone.service.quickLog(.alcohol, source: .phone).changedLog)
-        await phone.engine(server.baseURL).drain()
-        let pulled = await tablet.engine(server.baseURL).pull()
+        await phone.engine(server.baseURL).push()
+        let pulled = await tablet.engine(server.baseURL).pull().status
         #expect(pulled.phase == .synced)
         #expect(pulled.failedCount == 0, "\(pulled.lastError ?? "")")
         #expect(try await tablet.store.log(id: beer.id) == beer)
@@ -154,19 +155,19 @@ struct SyncContractTests {
         var tabletEdit = beer
         tabletEdit.alcoholMeta?.standardDrinkEstimate = 2
         _ = try await tablet.service.editLog(tabletEdit)
-        await tablet.engine(server.baseURL).drain()
-        await phone.engine(server.baseURL).drain()
+        await tablet.engine(server.baseURL).push()
+        await phone.engine(server.baseURL).push()
         #expect(try await phone.store.log(id: beer.id)?.alcoholMeta?.standardDrinkEstimate == 2, "the phone took the newer edit back")
 
         // The phone deletes the log; the tablet's later edit of it cannot bring it back.
         clock.advance(seconds: 60)
         _ = try await phone.service.deleteLog(id: beer.id)
-        await phone.engine(server.baseURL).drain()
+        await phone.engine(server.baseURL).push()
         clock.advance(seconds: 60)
         var lateEdit = tabletEdit
         lateEdit.alcoholMeta?.standardDrinkEstimate = 3
         _ = try await tablet.service.editLog(lateEdit)
-        await tablet.engine(server.baseURL).drain()
+        await tablet.engine(server.baseURL).push()
         let onServer = try await serverLogs(server, token: signedIn.token, session: beer.sessionId)
         #expect(onServer.first?.deletedAt != nil)
         #expect(try await tablet.store.log(id: beer.id)?.deletedAt != nil, "the tablet learned of the delete")
@@ -182,7 +183,7 @@ struct SyncContractTests {
         _ = try await phone.service.startSession()
         _ = try await phone.service.quickLog(.alcohol, source: .phone)
         _ = try await phone.service.endSession()
-        await phone.engine(server.baseURL).drain()
+        await phone.engine(server.baseURL).push()
 
         // A fresh device signs in through the auth client and pulls.
         let fresh = Device(signedIn: nil)
@@ -192,14 +193,15 @@ struct SyncContractTests {
         let identity = try await FakeApple.identityToken(sub: signedIn.user.appleUserId!, nonce: nonce)
         try await auth.signIn(identityToken: identity, nonce: nonce, linking: fresh.store)
         #expect(await auth.isSignedIn())
-        #expect(await fresh.engine(server.baseURL).pull().phase == .synced)
+        #expect(await fresh.engine(server.baseURL).pull().status.phase == .synced)
         #expect(try await fresh.service.settings().waterEveryNDrinks == 2)
         let sessions = try await fresh.service.sessions()
         #expect(sessions.count == 1)
         #expect(sessions.first?.computedSummary?.totalAlcoholCount == 1)
         #expect(try await fresh.store.user()?.appleUserId == signedIn.user.appleUserId)
 
-        _ = try await auth.deleteAccount(wipingLocalWith: fresh.service)
+        let wiping = fresh.service
+        try await auth.deleteAccount { _ = try await wiping.perform(.deleteAllData) }
         #expect(try await fresh.store.user() == nil)
         #expect(await !auth.isSignedIn())
         #expect(await server.client(token: signedIn.token).failureCode(Users.Me.self, NoArgs()) == .unauthenticated)
@@ -212,9 +214,9 @@ struct SyncContractTests {
         let alice = try await server.signIn()
         let phone = Device(signedIn: alice)
         _ = try await phone.service.prepare()
-        let started = try await phone.service.startSession()
+        let started = try await phone.service.startSession().night
         let log = try #require(try await phone.service.quickLog(.alcohol, source: .phone).changedLog)
-        await phone.engine(server.baseURL).drain()
+        await phone.engine(server.baseURL).push()
 
         let mallory = try await server.signIn()
         let intruder = server.client(token: mallory.token)

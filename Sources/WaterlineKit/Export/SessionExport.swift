@@ -22,7 +22,7 @@ public enum SessionExport {
     }
 
     /// One session's file, as the app shares it: its CSV, or its `Document`.
-    public static func file(_ session: SessionUpdate, settings: UserSettings, as format: ExportFormat, now: Date) throws -> Data {
+    public static func file(_ session: SessionSnapshot, settings: UserSettings, as format: ExportFormat, now: Date) throws -> Data {
         switch format {
         case .csv: Data(csv(logs: session.logs, settings: settings).utf8)
         case .json: try json(session: session, settings: settings, now: now)
@@ -30,7 +30,7 @@ public enum SessionExport {
     }
 
     /// Several sessions' file (however many): CSV with a `session_id` column, or an array of `Document`s.
-    public static func file(all sessions: [SessionUpdate], settings: UserSettings, as format: ExportFormat, now: Date) throws -> Data {
+    public static func file(all sessions: [SessionSnapshot], settings: UserSettings, as format: ExportFormat, now: Date) throws -> Data {
         switch format {
         case .csv: Data(csv(sessions: sessions, settings: settings).utf8)
         case .json: try json(sessions: sessions, settings: settings, now: now)
@@ -38,7 +38,7 @@ public enum SessionExport {
     }
 
     /// Several sessions in one CSV: the same columns after a `session_id`, sessions in the order given.
-    public static func csv(sessions: [SessionUpdate], settings: UserSettings) -> String {
+    public static func csv(sessions: [SessionSnapshot], settings: UserSettings) -> String {
         var lines = ["session_id," + csvHeader]
         for update in sessions {
             let id = update.session.id.uuidString.lowercased()
@@ -48,12 +48,12 @@ public enum SessionExport {
     }
 
     /// Several sessions as JSON: an array of `Document`s.
-    public static func json(sessions: [SessionUpdate], settings: UserSettings, now: Date) throws -> Data {
+    public static func json(sessions: [SessionSnapshot], settings: UserSettings, now: Date) throws -> Data {
         try WaterlineCoding.encoder().encode(sessions.map { Document(session: SessionReport($0, settings: settings, now: now), logs: $0.logs) })
     }
 
     /// One session as JSON: its `Document`.
-    public static func json(session: SessionUpdate, settings: UserSettings, now: Date) throws -> Data {
+    public static func json(session: SessionSnapshot, settings: UserSettings, now: Date) throws -> Data {
         try WaterlineCoding.encoder().encode(Document(session: SessionReport(session, settings: settings, now: now), logs: session.logs))
     }
 

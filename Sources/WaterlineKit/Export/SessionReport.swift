@@ -21,7 +21,7 @@ public struct SessionReport: Codable, Hashable, Sendable {
     public var adherence: Double?
 
     /// The report of `update`'s session: its stored summary once ended, the night so far while active.
-    public init(_ update: SessionUpdate, settings: UserSettings, now: Date) {
+    public init(_ update: SessionSnapshot, settings: UserSettings, now: Date) {
         let session = update.session
         let summary = session.computedSummary
             ?? SessionSummary(startTime: session.startTime, endTime: session.endTime ?? max(now, session.startTime), logs: update.logs, settings: settings)

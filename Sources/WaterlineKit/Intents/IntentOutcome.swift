@@ -1,12 +1,10 @@
-/// What an intent answers: the sentence Siri or the system shows, and the effects to carry out.
+/// What an intent answers: the sentence Siri or the system shows, and what the action did.
 public struct IntentOutcome: Hashable, Sendable {
     public var dialog: String
-    public var update: SessionUpdate?
-    public var effects: [SessionEffect]
+    public var result: ActionResult?
 
-    public init(dialog: String, update: SessionUpdate? = nil, effects: [SessionEffect] = []) {
+    public init(dialog: String, result: ActionResult? = nil) {
         self.dialog = dialog
-        self.update = update
-        self.effects = effects
+        self.result = result
     }
 }

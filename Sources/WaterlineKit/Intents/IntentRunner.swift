@@ -1,39 +1,42 @@
 import Foundation
 
-/// Runs the quick intents through the session service, with the calm words each one answers.
-/// With no session running, logging answers with a dialog rather than doing nothing silently;
-/// an unknown preset is an error the system shows.
-public struct IntentRunner: Sendable {
-    private let service: SessionService
+/// Runs the quick intents through the one door, with the calm words each one answers. With no
+/// night running, logging answers with a dialog rather than doing nothing silently; an unknown
+/// preset is an error the system shows.
+@MainActor
+public struct IntentRunner {
+    private let actions: any SessionActions
 
-    public init(service: SessionService) {
-        self.service = service
+    public init(actions: any SessionActions) {
+        self.actions = actions
     }
 
     public func run(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
         do {
             switch intent {
             case .logWater:
-                let update = try await service.quickLog(.water, source: source)
-                return IntentOutcome(dialog: KitText.string(KitStrings.intentWaterLogged, .text(WaterlineFormat.signedValue(update.state.waterlineValue))), update: update, effects: update.effects)
+                let result = try await actions.send(.logWater(source: source))
+                return IntentOutcome(dialog: KitText.string(KitStrings.intentWaterLogged, .text(Self.value(of: result))), result: result)
             case .logDrink(let presetId):
-                let update = try await service.quickLog(.alcohol, presetId: presetId, source: source)
-                return IntentOutcome(dialog: KitText.string(KitStrings.intentDrinkLogged, .text(WaterlineFormat.signedValue(update.state.waterlineValue))), update: update, effects: update.effects)
+                let result = try await actions.send(.logDrink(presetId.map(DrinkInput.preset) ?? .quick, source: source))
+                return IntentOutcome(dialog: KitText.string(KitStrings.intentDrinkLogged, .text(Self.value(of: result))), result: result)
             case .startSession:
-                let update = try await service.startSession()
-                let dialog = KitText.string(update.effects.isEmpty ? KitStrings.intentAlreadyRunning : KitStrings.intentStarted)
-                return IntentOutcome(dialog: dialog, update: update, effects: update.effects)
+                let result = try await actions.send(.startSession)
+                return IntentOutcome(dialog: KitText.string(result.changed ? KitStrings.intentStarted : KitStrings.intentAlreadyRunning), result: result)
             case .endSession:
-                let update = try await service.endSession()
-                let summary = update.session.computedSummary
-                let dialog = summary.map {
+                let result = try await actions.send(.endSession())
+                let dialog = result.session?.session.computedSummary.map {
                     KitText.string(KitStrings.intentEndedCounts, .text(KitText.string(KitStrings.drinkCount, .int($0.totalAlcoholCount))),
                                    .text(KitText.string(KitStrings.waterCount, .int($0.totalWaterCount))))
                 } ?? KitText.string(KitStrings.intentEnded)
-                return IntentOutcome(dialog: dialog, update: update, effects: update.effects)
+                return IntentOutcome(dialog: dialog, result: result)
             }
         } catch SessionServiceError.noActiveSession {
             return IntentOutcome(dialog: KitText.string(KitStrings.intentNoSession))
         }
+    }
+
+    private static func value(of result: ActionResult) -> String {
+        WaterlineFormat.signedValue(result.session?.state.waterlineValue ?? 0)
     }
 }

@@ -102,6 +102,12 @@ public enum KitStrings {
     static let syncSignIn = KitString("sync.signIn", "Sign in to sync")
     static let syncAccountChoice = KitString("sync.accountChoice", "Choose what happens to this iPhone's data")
 
+    // MARK: The watch
+    static let watchNoSession = KitString("watch.noSession", "No session is running on your iPhone, so this wasn't logged.")
+    static let watchUnknownPreset = KitString("watch.unknownPreset", "That drink is no longer one of your presets. Pick another.")
+    static let watchOutsideSession = KitString("watch.outsideSession", "Your watch's time differs from your iPhone's, so this wasn't logged.")
+    static let watchRefused = KitString("watch.refused", "Your iPhone couldn't log this. Please try again.")
+
     // MARK: Widgets
     static let widgetNoSession = KitString("widget.noSession", "No Session")
     static let widgetHeadline = KitString("widget.headline", "Waterline %@")
@@ -125,6 +131,7 @@ public enum KitStrings {
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice,
+        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused,
         widgetNoSession, widgetHeadline, widgetCounts, widgetLastSession, widgetAddDrink, widgetAddWater,
     ]
 }

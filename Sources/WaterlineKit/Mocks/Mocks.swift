@@ -68,8 +68,8 @@ extension SessionSummary {
     )
 }
 
-extension LiveActivityState {
-    public static let mock = LiveActivityState(
+extension SessionGlance {
+    public static let mock = SessionGlance(
         sessionId: Session.mockNightOut.id, startTime: .mockEvening, waterlineValue: 2.5, totalAlcoholCount: 3,
         totalWaterCount: 1, isWarning: true, drinksUntilWaterDue: 0,
         nextReminderDate: .mockEvening.addingTimeInterval(100 * 60), isEnded: false

@@ -1,14 +1,19 @@
 import Foundation
 import Observation
 
-/// Everything the app does in response to the outside world, with or without a window: launch,
-/// becoming active, a notification response, a watch message, an intent, a write made by
-/// another process, and the in-app reminders. The Apple code builds one at process launch and
-/// only forwards the system's callbacks here; every call returns once its work is saved.
+/// Everything the app does, with or without a window: it is the one door every change goes
+/// through (`send(_:)`: the screens, intents, notification actions, the watch, widget and Live
+/// Activity buttons, the in-app banner and the command line), and it answers the outside world:
+/// launch, becoming active, a write by another process, a pull that changed records.
+///
+/// After every change it carries out every consequence from one place — reminders re-planned
+/// (and those of a night that ended removed), the Live Activity, widgets, the watch's snapshot,
+/// a sync, the open screens — from the state the change left, which the action returns, so
+/// nothing is read twice. The Apple code builds one at process launch and only forwards the
+/// system's callbacks here; every call returns once its work is saved.
 @Observable
 @MainActor
-public final class AppRuntime: SessionEffectHandler {
-    public let service: SessionService
+public final class AppRuntime: SessionActions {
     /// Open screens refresh through this after every change, from any process.
     public let changes = StoreChangeFeed()
     /// The banner shown in the app instead of a system notification.
@@ -17,44 +22,90 @@ public final class AppRuntime: SessionEffectHandler {
     public private(set) var pendingLink: DeepLink?
     public private(set) var isActive = false
 
+    @ObservationIgnored private let service: SessionService
     @ObservationIgnored private let process: RuntimeProcess
     @ObservationIgnored private let platform: RuntimePlatform
-    @ObservationIgnored private var watchHandler: WatchMessageHandler?
+    @ObservationIgnored private let scheduler: SyncScheduler
+    @ObservationIgnored private var watchInbox = WatchInbox()
     /// The time reminders scheduled last: what the in-app banner follows when notifications are off.
     @ObservationIgnored private var plan = ReminderPlan.none
+    /// What the system shows now, so an unchanged plan or Live Activity is not sent again.
+    @ObservationIgnored private var shownReminders: (sessionId: UUID, requests: [ReminderRequest])?
+    @ObservationIgnored private var shownGlances: [UUID: SessionGlance] = [:]
+    @ObservationIgnored private var shownVersion = Int.min
     @ObservationIgnored private var lastReminderCheck: Date?
     @ObservationIgnored private var authorization = NotificationAuthorization.notDetermined
     @ObservationIgnored private let applyGate = SerialGate()
+    /// Background calls in progress, and whether one of them changed something to push first.
+    @ObservationIgnored private var backgroundDepth = 0
+    @ObservationIgnored private var pushBeforeSuspending = false
+    /// Sync requests made without waiting (launch, activation), so `syncIdle()` can wait for them.
+    @ObservationIgnored private var syncRequests: [Int: Task<Void, Never>] = [:]
+    @ObservationIgnored private var nextSyncRequest = 0
 
     public init(service: SessionService, platform: RuntimePlatform, process: RuntimeProcess = .app) {
         self.service = service
         self.platform = platform
         self.process = process
-        watchHandler = WatchMessageHandler(service: service, effects: self)
+        let relay = ReplacedRecordsRelay()
+        scheduler = SyncScheduler(runner: platform.sync, debounce: platform.syncDebounce, sleep: platform.sleep) { await relay.forward() }
+        relay.runtime = self
     }
+
+    // MARK: The one door
+
+    @discardableResult
+    public func send(_ action: SessionAction) async throws -> ActionResult {
+        try await holdingBackground(action.name) { try await self.act(action, answeringWatch: false) }
+    }
+
+    // MARK: Reads
+
+    public func currentState() async throws -> DeviceState { try await service.state() }
+
+    public func session(id: UUID) async throws -> SessionSnapshot { try await service.session(id: id) }
+
+    public func recentSessions(limit: Int) async throws -> [SessionSnapshot] { try await service.recentSessions(limit: limit) }
+
+    public func history(after cursor: HistoryCursor?, limit: Int) async throws -> [Session] {
+        try await service.history(after: cursor, limit: limit)
+    }
+
+    /// Nights, running or ended, newest first (the command line's lists).
+    public func sessions(limit: Int? = nil) async throws -> [Session] { try await service.sessions(limit: limit) }
+
+    /// What widgets show now (the widget extension's timeline reads this).
+    public func widgetSnapshot() async throws -> WidgetSnapshot { try await service.widgetSnapshot() }
+
+    public func now() -> Date { platform.now() }
 
     // MARK: Process and app lifecycle
 
     /// The process started, in front or in the background (called before launch finishes).
-    /// Registers what must exist before any callback can arrive: the reminder category and the
-    /// watch link.
+    /// Registers what must exist before any callback can arrive (the reminder category, the
+    /// watch link) and pulls what changed elsewhere.
     public func launched() {
         platform.notifications.registerCategories()
-        if process == .app { platform.watch.activate() }
+        guard process == .app else { return }
+        platform.watch.activate()
+        requestSync(.launch)
     }
 
     /// The watch link finished activating: the watch gets the state as it stands.
     public func watchLinkActivated() async {
-        await pushWatchSnapshot()
+        guard let state = try? await service.state() else { return }
+        pushWatch(state)
     }
 
     /// The app came to the front. Other processes may have written meanwhile, and a Live
-    /// Activity the system would not start in the background is owed: bring everything up to date.
+    /// Activity the system would not start in the background is owed: bring everything up to
+    /// date, then pull what changed elsewhere.
     public func becameActive() async {
         isActive = true
         lastReminderCheck = platform.now()
         authorization = await platform.notifications.authorization()
-        await reconcile()
+        await reconcile(.activation)
+        requestSync(.activation)
     }
 
     public func resignedActive() {
@@ -63,20 +114,58 @@ public final class AppRuntime: SessionEffectHandler {
 
     /// Another process wrote to the shared store (a cross-process signal arrived).
     public func storeChangedElsewhere() async {
-        await holdingBackground("store changed") { await self.reconcile() }
+        await holdingBackground("store changed") { await self.reconcile(.elsewhere) }
+    }
+
+    /// The network's state changed; coming back online syncs what waited.
+    public func networkChanged(isOnline: Bool) async {
+        await scheduler.networkChanged(isOnline: isOnline)
+    }
+
+    /// A background app refresh: pulls and pushes, and returns when done.
+    public func backgroundRefresh() async {
+        await scheduler.syncNow(.backgroundRefresh)
+    }
+
+    /// Pulls and pushes now for `reason` (signing in), and returns when done.
+    public func syncNow(_ reason: SyncScheduler.Reason) async {
+        await scheduler.syncNow(reason)
+    }
+
+    /// The reasons sync ran for, oldest first.
+    public func syncHistory() async -> [SyncScheduler.Reason] {
+        await scheduler.history
+    }
+
+    /// Returns once every sync asked for so far has run (and writes waiting for their pause
+    /// have been pushed): for tests, and for a command that exits after its writes.
+    public func syncIdle() async {
+        while let request = syncRequests.values.first { await request.value }
+        await scheduler.idle()
+    }
+
+    private func requestSync(_ reason: SyncScheduler.Reason) {
+        let scheduler = scheduler
+        let id = nextSyncRequest
+        nextSyncRequest += 1
+        // Runs on the main actor after this returns, so it is registered before it can finish.
+        syncRequests[id] = Task { [weak self] in
+            await scheduler.syncNow(reason)
+            self?.syncRequests[id] = nil
+        }
     }
 
     // MARK: Entry points from the system
 
     /// A notification's action or tap. "Log Water" logs the default glass once, however often
-    /// the response is delivered; a tap on the notification opens the running session.
+    /// the response is delivered; a tap on the notification opens the running night.
     public func notificationResponseReceived(_ response: NotificationResponse) async {
         await holdingBackground("notification response") {
             switch response.actionIdentifier {
             case NotificationAction.logWater.rawValue:
-                await self.act { try await self.service.logWater(source: .phone, id: response.logId) }
+                _ = try? await self.act(.logWater(source: .phone, id: response.logId), answeringWatch: false)
             case NotificationAction.remindLater.rawValue:
-                if let effects = try? await self.service.remindLater() { await self.apply(effects) }
+                _ = try? await self.act(.remindLater, answeringWatch: false)
             case NotificationResponse.defaultActionIdentifier:
                 self.pendingLink = .activeSession
             default:
@@ -92,23 +181,38 @@ public final class AppRuntime: SessionEffectHandler {
         return false
     }
 
-    /// A message from the watch (a log, a start, an end); returns the encoded reply snapshot.
-    public func watchMessageReceived(_ data: Data) async -> Data? {
+    /// A message from the watch (a log, a start, an end). With `replying`, the watch waits for
+    /// the answer, which this returns (the snapshot, saying which requests were refused and why)
+    /// and no application context is sent besides; without, the snapshot goes as the context.
+    public func watchMessageReceived(_ data: Data, replying: Bool) async -> Data? {
         await holdingBackground("watch message") {
-            guard let handler = self.watchHandler, let message = try? WatchMessage.decodeIfKnown(data),
-                  let reply = try? await handler.handle(message)
-            else { return nil }
-            return try? WatchMessage.snapshot(reply.snapshot).encoded()
+            guard let message = try? WatchMessage.decodeIfKnown(data) else { return nil }
+            var state: DeviceState?
+            var refused = false
+            if let action = self.watchInbox.action(for: message) {
+                do {
+                    state = try await self.act(action, answeringWatch: replying).state
+                } catch {
+                    self.watchInbox.refused(message, because: error)
+                    refused = true
+                }
+            }
+            // A change sent its snapshot as the context already; a repeat needs no answer.
+            guard replying || refused else { return nil }
+            if state == nil { state = try? await self.service.state() }
+            guard let current = state else { return nil }
+            let snapshot = self.watchInbox.snapshot(of: current, sentAt: self.platform.now())
+            guard replying else {
+                self.platform.watch.updateContext(.snapshot(snapshot))
+                return nil
+            }
+            return try? WatchMessage.snapshot(snapshot).encoded()
         }
     }
 
     /// A quick intent (widget button, Live Activity button, Siri, Shortcuts), in this process.
     public func intentRequested(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
-        try await holdingBackground("intent") {
-            let outcome = try await IntentRunner(service: self.service).run(intent, source: source)
-            await self.apply(outcome.effects)
-            return outcome
-        }
+        try await IntentRunner(actions: self).run(intent, source: source)
     }
 
     /// A URL the app was asked to open; remembered until a screen handles it.
@@ -137,73 +241,113 @@ public final class AppRuntime: SessionEffectHandler {
     /// "Log Water" on the in-app banner.
     public func bannerLogWaterTapped() async {
         inAppReminders.dismissTapped()
-        await act { try await self.service.logWater(source: .phone) }
+        _ = try? await send(.logWater(source: .phone))
     }
 
-    // MARK: Effects
+    // MARK: Consequences
 
-    /// Carries out what an action asks of the platform; screens hand their effects here too.
-    public nonisolated func perform(_ effects: [SessionEffect]) async {
-        await apply(effects)
+    private enum Origin {
+        /// An action in this process.
+        case local
+        /// Another process wrote to the shared store.
+        case elsewhere
+        /// A pull or a settled push replaced local records.
+        case sync
+        /// The app came to the front.
+        case activation
     }
 
-    private func act(_ action: @Sendable () async throws -> SessionUpdate) async {
-        guard let update = try? await action() else { return }
-        await apply(update.effects)
-    }
-
-    /// Effects of different actions never interleave (each awaits the system several times), so
-    /// the Live Activity and the reminders end in the state of the last action, not of a slower one.
-    private func apply(_ effects: [SessionEffect]) async {
-        // An action that changed nothing (a repeated delivery) has no effects and touches nothing.
-        guard !effects.isEmpty else { return }
+    private func act(_ action: SessionAction, answeringWatch: Bool) async throws -> ActionResult {
+        let result = try await service.perform(action)
         await applyGate.run {
-            // Two actions may finish in one order and reach here in the other; the Live Activity
-            // and the reminders are therefore drawn from the store as it stands now, never from a
-            // state an action computed before a later one was saved.
-            let current = effects.contains(where: \.showsRunningSession) ? try? await self.service.activeSession() : nil
-            await self.carryOut(effects, current: current)
+            if let nudge = result.nudge { await self.notifyNow(nudge) }
+            if let snooze = result.snooze { await self.platform.notifications.schedule(snooze) }
+            guard result.changed, await self.show(result.state, about: result.session, origin: .local, answeringWatch: answeringWatch) else { return }
+            await self.changes.notify(StoreChange(state: result.state, session: result.session, pastSessionsChanged: result.pastSessionsChanged))
+        }
+        return result
+    }
+
+    /// Brings reminders, the Live Activity, widgets and the watch in line with the store, which
+    /// another process or a pull may have changed; the open screens refresh.
+    private func reconcile(_ origin: Origin) async {
+        guard let state = try? await service.state() else { return }
+        await applyGate.run {
+            guard await self.show(state, about: nil, origin: origin, answeringWatch: false) else { return }
+            await self.changes.notify(StoreChange(state: state, pastSessionsChanged: true))
         }
     }
 
-    /// Carries out `effects`, showing `current` (the running session as just read) wherever
-    /// they show the running session.
-    private func carryOut(_ effects: [SessionEffect], current: SessionUpdate?) async {
-        for effect in effects {
-            switch effect {
-            case .replaceReminders(let sessionId, var requests):
-                if let current, current.session.id == sessionId { requests = current.reminders.requests }
-                plan = ReminderPlan(requests: requests)
-                await platform.notifications.replacePending(sessionId: sessionId, with: requests)
-            case .cancelReminders(let sessionId):
-                plan = .none
-                await platform.notifications.cancelAll(sessionId: sessionId)
-            case .notifyNow(let request):
-                await notifyNow(request)
-            case .scheduleReminder(let request):
-                await platform.notifications.schedule(request)
-            case .startLiveActivity(let state), .updateLiveActivity(let state):
-                await showLiveActivity(current.map(\.liveActivityState).flatMap { $0.sessionId == state.sessionId ? $0 : nil } ?? state)
-            case .endLiveActivity(let state):
-                await platform.liveActivities.end(sessionId: state.sessionId, finalState: state)
-            case .reloadWidgets:
-                platform.widgets.reloadAll()
-            }
-        }
-        await pushWatchSnapshot()
-        platform.sync.syncSoon()
-        if process == .appExtension { platform.signal.post() }
-        await changes.notify()
+    /// Called by the scheduler after a sync replaced local records.
+    fileprivate func syncReplacedRecords() async {
+        await holdingBackground("sync changed records") { await self.reconcile(.sync) }
     }
 
-    /// Updates the session's Live Activity, or starts it when it is missing (a session started in
-    /// an extension's process); a start the system refuses is made again at the next activation.
-    private func showLiveActivity(_ state: LiveActivityState) async {
-        if platform.liveActivities.runningSessionIds().contains(state.sessionId) {
-            await platform.liveActivities.update(state)
+    /// Makes every surface show `state` (the running night, settings, presets). `night` is the
+    /// night the change was about, when known (an ended one's final Live Activity state). Runs
+    /// inside `applyGate`, so the surfaces end in the state of the last change, and a state
+    /// older than one already shown is never shown after it (false then).
+    private func show(_ state: DeviceState, about night: SessionSnapshot?, origin: Origin, answeringWatch: Bool) async -> Bool {
+        guard state.version >= shownVersion else { return false }
+        shownVersion = state.version
+        await showReminders(state)
+        await showLiveActivity(state, about: night)
+        platform.widgets.reloadAll()
+        if !answeringWatch { pushWatch(state) }
+        switch origin {
+        case .local where process == .app && !isActive:
+            // In the background the time may end any moment: pushed before it is handed back.
+            pushBeforeSuspending = true
+        case .local, .elsewhere:
+            await scheduler.localChange()
+            if origin == .local, process == .appExtension { platform.signal.post() }
+        case .sync, .activation:
+            break
+        }
+        return true
+    }
+
+    private func showReminders(_ state: DeviceState) async {
+        let active = state.active
+        // Those of a night that ended (here, on the watch, or on another device) go.
+        for sessionId in await platform.notifications.sessionIdsWithReminders() where sessionId != active?.session.id {
+            await platform.notifications.cancelAll(sessionId: sessionId)
+        }
+        plan = active?.reminders ?? .none
+        guard let active else {
+            shownReminders = nil
+            return
+        }
+        let requests = active.reminders.requests
+        if let shown = shownReminders, shown.sessionId == active.session.id, shown.requests == requests { return }
+        await platform.notifications.replacePending(sessionId: active.session.id, with: requests)
+        shownReminders = (active.session.id, requests)
+    }
+
+    /// Ends the Live Activity of a night no longer running, and updates (or starts, when it is
+    /// missing: a night started in an extension's process) the running night's. A start the
+    /// system refuses is made again at the next activation.
+    private func showLiveActivity(_ state: DeviceState, about night: SessionSnapshot?) async {
+        let activeId = state.active?.session.id
+        for sessionId in platform.liveActivities.runningSessionIds() where sessionId != activeId {
+            let final = night?.session.id == sessionId ? night?.glance : (try? await service.session(id: sessionId))?.glance
+            await platform.liveActivities.end(sessionId: sessionId, finalState: final)
+            shownGlances[sessionId] = nil
+        }
+        guard let active = state.active else { return }
+        let glance = active.glance
+        if platform.liveActivities.runningSessionIds().contains(active.session.id) {
+            guard shownGlances[active.session.id] != glance else { return }
+            await platform.liveActivities.update(glance)
         } else {
-            _ = await platform.liveActivities.start(state)
+            guard await platform.liveActivities.start(glance) else { return }
         }
+        shownGlances[active.session.id] = glance
+    }
+
+    private func pushWatch(_ state: DeviceState) {
+        guard platform.watch.isAvailable else { return }
+        platform.watch.updateContext(.snapshot(watchInbox.snapshot(of: state, sentAt: platform.now())))
     }
 
     private func notifyNow(_ request: ReminderRequest) async {
@@ -220,49 +364,30 @@ public final class AppRuntime: SessionEffectHandler {
         platform.watch.enqueue(message)
     }
 
-    private func pushWatchSnapshot() async {
-        guard platform.watch.isAvailable, let handler = watchHandler, let snapshot = try? await handler.snapshot() else { return }
-        platform.watch.updateContext(.snapshot(snapshot))
-    }
-
-    /// Brings reminders, the Live Activity, widgets and the watch in line with the store, which
-    /// another process may have changed; the open screens refresh.
-    private func reconcile() async {
-        // Read and carried out in one turn, so no action's newer effects land before these older ones.
-        await applyGate.run { await self.reconcileNow() }
-    }
-
-    private func reconcileNow() async {
-        var effects: [SessionEffect] = [.reloadWidgets]
-        let running = platform.liveActivities.runningSessionIds()
-        let active = try? await service.activeSession()
-        if let active {
-            effects.insert(.replaceReminders(sessionId: active.session.id, requests: active.reminders.requests), at: 0)
-            effects.append(.updateLiveActivity(active.liveActivityState))
-        } else {
-            plan = .none
-        }
-        for sessionId in running where sessionId != active?.session.id {
-            let ended = try? await service.session(id: sessionId)
-            await platform.liveActivities.end(sessionId: sessionId, finalState: ended?.liveActivityState)
-        }
-        // The state was read just now, in this turn: no second read.
-        await carryOut(effects, current: active)
-    }
-
+    /// Holds the process while `work` runs in the background; a change it made is pushed before
+    /// the time is handed back, so it reaches the backend even if the app is not opened again.
     private func holdingBackground<T>(_ name: String, _ work: () async throws -> T) async rethrows -> T {
         let token = platform.background.begin(name)
-        defer { platform.background.end(token) }
-        return try await work()
+        backgroundDepth += 1
+        defer {
+            backgroundDepth -= 1
+            platform.background.end(token)
+        }
+        let value = try await work()
+        if backgroundDepth == 1, pushBeforeSuspending {
+            pushBeforeSuspending = false
+            await scheduler.pushNow()
+        }
+        return value
     }
 }
 
-private extension SessionEffect {
-    /// Effects that show the running session's state, redrawn from the store when applied.
-    var showsRunningSession: Bool {
-        switch self {
-        case .replaceReminders, .startLiveActivity, .updateLiveActivity: true
-        case .cancelReminders, .notifyNow, .scheduleReminder, .endLiveActivity, .reloadWidgets: false
-        }
+/// Lets the scheduler, made in the runtime's initializer, reach the runtime once it exists.
+@MainActor
+private final class ReplacedRecordsRelay {
+    weak var runtime: AppRuntime?
+
+    func forward() async {
+        await runtime?.syncReplacedRecords()
     }
 }

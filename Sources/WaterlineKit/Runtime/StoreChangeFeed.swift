@@ -1,11 +1,11 @@
 import Foundation
 
 /// Tells the open screens that the store changed (in this process, or in another one that
-/// signalled), so they show the new state rather than stale counts. Screens observe it with a
-/// weak reference; an observer whose screen is gone is dropped.
+/// signalled), with the state it left, so they show it rather than stale counts and need not
+/// read it again. Screens observe with a weak reference; an observer whose screen is gone is dropped.
 public final class StoreChangeFeed: @unchecked Sendable {
     /// Refreshes one screen; returns false once the screen no longer exists.
-    public typealias Observer = @Sendable () async -> Bool
+    public typealias Observer = @Sendable (StoreChange) async -> Bool
 
     private let lock = NSLock()
     private var observers: [Observer] = []
@@ -20,12 +20,12 @@ public final class StoreChangeFeed: @unchecked Sendable {
     public var observerCount: Int { lock.withLock { observers.count } }
 
     /// Refreshes every observing screen and returns when they have all refreshed.
-    public func notify() async {
+    public func notify(_ change: StoreChange) async {
         let current = lock.withLock { observers }
         var gone = 0
         var alive: [Observer] = []
         for observer in current {
-            if await observer() { alive.append(observer) } else { gone += 1 }
+            if await observer(change) { alive.append(observer) } else { gone += 1 }
         }
         guard gone > 0 else { return }
         lock.withLock {

@@ -5,7 +5,7 @@ import Observation
 /// choice asked when the account differs from the one whose data the device holds.
 ///
 /// The view runs Apple's sheet and hands the identity token here; everything after it (the
-/// backend sign-in, the account check, the first sync) is decided in the kit.
+/// backend sign-in, the account check, the first sync) is `AccountActions`'.
 @Observable
 @MainActor
 public final class AccountModel {
@@ -16,23 +16,10 @@ public final class AccountModel {
     public private(set) var isWorking = false
     public private(set) var errorMessage: String?
 
-    private let auth: AuthClient
-    private let link: AccountLink
-    private let store: any SyncStore
-    private let service: SessionService
-    private let effects: any SessionEffectHandler
-    private let sync: @Sendable () async -> SyncStatus
+    @ObservationIgnored private let account: any AccountActions
 
-    /// - Parameter sync: pulls and pushes (the app's `SyncEngine.pull`); run after signing in and
-    ///   after a choice.
-    public init(auth: AuthClient, store: any SyncStore, service: SessionService, effects: any SessionEffectHandler,
-                sync: @escaping @Sendable () async -> SyncStatus) {
-        self.auth = auth
-        self.link = AccountLink(store: store, service: service)
-        self.store = store
-        self.service = service
-        self.effects = effects
-        self.sync = sync
+    public init(account: any AccountActions) {
+        self.account = account
     }
 
     /// Whether the choice dialog is shown.
@@ -42,7 +29,7 @@ public final class AccountModel {
     public static var choiceMessage: String { KitText.string(KitStrings.accountChoice) }
 
     public func refresh() async {
-        isSignedIn = await auth.isSignedIn()
+        isSignedIn = await account.isSignedIn()
     }
 
     /// Apple's sheet returned an identity token for `nonce`.
@@ -50,17 +37,10 @@ public final class AccountModel {
         isWorking = true
         defer { isWorking = false }
         do {
-            // The person exists on this device first, so the account links to them and the pull
-            // has somewhere to merge into.
-            _ = try await service.prepare()
-            let session = try await auth.signIn(identityToken: identityToken, nonce: nonce, linking: store)
+            let awaiting = try await account.signIn(identityToken: identityToken, nonce: nonce)
             isSignedIn = true
             errorMessage = nil
-            if try await link.needsChoice(signingInAs: session.user.id) {
-                accountAwaitingChoice = session.user.id
-                return
-            }
-            _ = await sync()
+            accountAwaitingChoice = awaiting
         } catch {
             errorMessage = ScreenMessage.describe(error)
         }
@@ -72,13 +52,12 @@ public final class AccountModel {
     }
 
     public func choose(_ choice: AccountChoice) async {
-        guard let account = accountAwaitingChoice else { return }
+        guard let awaiting = accountAwaitingChoice else { return }
         isWorking = true
         defer { isWorking = false }
         do {
-            await effects.perform(try await link.resolve(choice, for: account))
+            try await account.choose(choice, for: awaiting)
             accountAwaitingChoice = nil
-            _ = await sync()
         } catch {
             errorMessage = ScreenMessage.describe(error)
         }
@@ -94,7 +73,7 @@ public final class AccountModel {
     public func indicatorTapped(status: SyncStatus) async -> IndicatorAction {
         switch status.phase {
         case .accountChoice:
-            if let credential = try? await auth.currentAccount() { accountAwaitingChoice = credential }
+            if let current = try? await account.currentAccount() { accountAwaitingChoice = current }
             return .chooseAccountData
         case .signedOut:
             return .signIn

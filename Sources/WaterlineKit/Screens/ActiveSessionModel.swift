@@ -2,11 +2,12 @@ import Foundation
 import Observation
 
 /// The Active Session screen: the gauge, counts, reminders, quick logging, the timeline,
-/// undo, and ending the session. Methods are named for what the person did.
+/// undo, and ending the night. Methods are named for what the person did; every change goes
+/// through `SessionActions`, and the screen shows the state each change leaves.
 @Observable
 @MainActor
 public final class ActiveSessionModel {
-    public private(set) var update: SessionUpdate?
+    public private(set) var update: SessionSnapshot?
     public private(set) var settings = UserSettings()
     public private(set) var presets: [DrinkPreset] = []
     public private(set) var undoOffer: UndoOffer?
@@ -14,25 +15,18 @@ public final class ActiveSessionModel {
     public private(set) var errorMessage: String?
     public var isPickingDrink = false
     public var isConfirmingEnd = false
-    /// Set once the session has ended, for the view to show its summary.
-    public private(set) var endedSession: SessionUpdate?
+    /// Set once the night has ended, for the view to show its summary.
+    public private(set) var endedSession: SessionSnapshot?
 
-    private let service: SessionService
-    private let effects: any SessionEffectHandler
-    private let now: @Sendable () -> Date
+    @ObservationIgnored private let actions: any SessionActions
 
-    /// - Parameter changes: the runtime's feed; the screen refreshes when the store changes
-    ///   anywhere (a widget, the watch, a notification, another process).
-    public init(
-        service: SessionService, effects: any SessionEffectHandler, changes: StoreChangeFeed? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.service = service
-        self.effects = effects
-        self.now = now
-        changes?.observe { [weak self] in
+    /// The screen refreshes whenever the store changes anywhere (a widget, the watch, a
+    /// notification, another process, a pull), from the state the change left.
+    public init(actions: any SessionActions) {
+        self.actions = actions
+        actions.changes.observe { [weak self] change in
             guard let self else { return false }
-            await self.storeChanged()
+            await self.storeChanged(change)
             return true
         }
     }
@@ -66,30 +60,27 @@ public final class ActiveSessionModel {
 
     /// The screen appeared, or the app became active again.
     public func appeared() async {
-        await perform {
-            settings = try await service.settings()
-            presets = try await service.presets()
-            update = try await service.activeSession()
-        }
+        await perform { show(try await actions.currentState()) }
     }
 
-    /// The store changed outside this screen: show the new counts; a session ended elsewhere
-    /// (the watch, Siri) opens its summary.
-    public func storeChanged() async {
+    /// The store changed: show the new counts; a night ended elsewhere (the watch, Siri, another
+    /// device) opens its summary.
+    public func storeChanged(_ change: StoreChange) async {
         let shown = update?.session.id
-        await appeared()
+        show(change.state)
         guard update == nil, endedSession == nil, let shown else { return }
+        if let night = change.session, night.session.id == shown {
+            if !night.session.isActive { endNight(night) }
+            return
+        }
         await perform {
-            let ended = try await service.session(id: shown)
-            if !ended.session.isActive {
-                undoOffer = nil
-                endedSession = ended
-            }
+            let ended = try await actions.session(id: shown)
+            if !ended.session.isActive { endNight(ended) }
         }
     }
 
     public func waterButtonTapped() async {
-        await log { try await self.service.logWater(source: .phone) }
+        await log(.logWater(source: .phone))
     }
 
     public func drinkButtonTapped() {
@@ -97,36 +88,36 @@ public final class ActiveSessionModel {
     }
 
     public func presetChipTapped(_ preset: DrinkPreset) async {
-        await log { try await self.service.logDrink(.preset(preset.id), source: .phone) }
+        await log(.logDrink(.preset(preset.id), source: .phone))
     }
 
     /// The person chose a size in the picker, perhaps after editing its estimate.
     public func drinkPicked(_ size: DrinkSize, estimate: Double?) async {
         isPickingDrink = false
-        await log { try await self.service.logDrink(.size(size, estimate: estimate), source: .phone) }
+        await log(.logDrink(.size(size, estimate: estimate), source: .phone))
     }
 
     public func undoTapped() async {
-        guard let offer = undoOffer, offer.expiresAt > now() else {
+        guard let offer = undoOffer, offer.expiresAt > actions.now() else {
             undoOffer = nil
             return
         }
         undoOffer = nil
-        await apply { try await self.service.deleteLog(id: offer.log.id) }
+        await perform { try await actions.send(.deleteLog(id: offer.log.id)) }
     }
 
     /// The banner's time ran out (the view calls this when its timer fires).
     public func undoOfferExpired() {
-        if let offer = undoOffer, offer.expiresAt <= now() { undoOffer = nil }
+        if let offer = undoOffer, offer.expiresAt <= actions.now() { undoOffer = nil }
     }
 
     public func logSwipedToDelete(_ log: LogEntry) async {
         if undoOffer?.log.id == log.id { undoOffer = nil }
-        await apply { try await self.service.deleteLog(id: log.id) }
+        await perform { try await actions.send(.deleteLog(id: log.id)) }
     }
 
     public func logEdited(_ log: LogEntry) async {
-        await apply { try await self.service.editLog(log) }
+        await perform { try await actions.send(.editLog(log)) }
     }
 
     public func endSessionButtonTapped() {
@@ -137,10 +128,7 @@ public final class ActiveSessionModel {
         isConfirmingEnd = false
         undoOffer = nil
         await perform {
-            let ended = try await service.endSession()
-            await effects.perform(ended.effects)
-            endedSession = ended
-            update = nil
+            if let ended = try await actions.send(.endSession()).session { endNight(ended) }
         }
     }
 
@@ -148,31 +136,34 @@ public final class ActiveSessionModel {
         errorMessage = nil
     }
 
-    /// The summary's "Done": the ended session is no longer shown.
+    /// The summary's "Done": the ended night is no longer shown.
     public func summaryClosed() {
         endedSession = nil
     }
 
     // MARK: Plumbing
 
-    private func log(_ action: @escaping @Sendable () async throws -> SessionUpdate) async {
-        // The logged entry is taken from the action's own result: the effects may refresh
-        // `update` from the store, which no longer names the change.
-        if let log = await apply(action)?.changedLog, log.deletedAt == nil {
-            undoOffer = UndoOffer(log: log, offeredAt: now())
-        }
+    private func show(_ state: DeviceState) {
+        settings = state.settings
+        presets = state.presets
+        update = state.active
     }
 
-    @discardableResult
-    private func apply(_ action: @escaping @Sendable () async throws -> SessionUpdate) async -> SessionUpdate? {
-        var applied: SessionUpdate?
+    private func endNight(_ night: SessionSnapshot) {
+        undoOffer = nil
+        endedSession = night
+        update = nil
+    }
+
+    private func log(_ action: SessionAction) async {
         await perform {
-            let result = try await action()
-            update = result
-            applied = result
-            await effects.perform(result.effects)
+            // The screen already shows the state the log left (through the change feed); the
+            // offer is taken from the action's own result.
+            let result = try await actions.send(action)
+            if let log = result.changedLog, log.deletedAt == nil, result.changed {
+                undoOffer = UndoOffer(log: log, offeredAt: actions.now())
+            }
         }
-        return applied
     }
 
     private func perform(_ body: () async throws -> Void) async {

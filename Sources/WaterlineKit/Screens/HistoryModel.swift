@@ -13,12 +13,16 @@ public final class HistoryModel {
     public private(set) var errorMessage: String?
 
     public static let pageSize = 25
-    private let service: SessionService
-    private let now: @Sendable () -> Date
+    @ObservationIgnored private let actions: any SessionActions
 
-    public init(service: SessionService, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.service = service
-        self.now = now
+    /// The list reads its first page again whenever past nights change anywhere.
+    public init(actions: any SessionActions) {
+        self.actions = actions
+        actions.changes.observe { [weak self] change in
+            guard let self else { return false }
+            if change.pastSessionsChanged { await self.reload() }
+            return true
+        }
     }
 
     /// The list appeared (or the store changed): the first page again.
@@ -34,7 +38,7 @@ public final class HistoryModel {
         isLoading = true
         defer { isLoading = false }
         await attempt {
-            let page = try await service.history(after: sessions.last.map(HistoryCursor.init(after:)), limit: Self.pageSize)
+            let page = try await actions.history(after: sessions.last.map(HistoryCursor.init(after:)), limit: Self.pageSize)
             sessions += page
             hasMore = page.count == Self.pageSize
         }
@@ -45,20 +49,20 @@ public final class HistoryModel {
 
     public func delete(_ session: Session) async {
         await attempt {
-            try await service.deletePastSession(id: session.id)
+            try await actions.send(.deletePastSession(id: session.id))
             sessions.removeAll { $0.id == session.id }
         }
     }
 
     /// The summary of one row.
-    public func update(for session: Session) async throws -> SessionUpdate {
-        try await service.session(id: session.id)
+    public func update(for session: Session) async throws -> SessionSnapshot {
+        try await actions.session(id: session.id)
     }
 
     /// "Sat 21 Nov · 3 h 10 min · 4 drinks, 3 waters"
     public func title(for session: Session) -> String {
         let date = session.startTime.formatted(.dateTime.weekday(.abbreviated).day().month(.abbreviated))
-        let duration = WaterlineFormat.duration(session.duration(now: now()))
+        let duration = WaterlineFormat.duration(session.duration(now: actions.now()))
         guard let summary = session.computedSummary else { return KitText.string(KitStrings.historyTitle, .text(date), .text(duration)) }
         return KitText.string(
             KitStrings.historyTitleCounts, .text(date), .text(duration),
@@ -69,20 +73,20 @@ public final class HistoryModel {
 
     /// One session's export, as a file's contents.
     public func export(_ session: Session, as format: ExportFormat) async throws -> Data {
-        try SessionExport.file(try await service.session(id: session.id), settings: try await service.settings(), as: format, now: now())
+        try SessionExport.file(try await actions.session(id: session.id), settings: try await actions.currentState().settings, as: format, now: actions.now())
     }
 
     /// Every past session's export (all pages, not only those loaded), newest first.
     public func exportAll(as format: ExportFormat) async throws -> Data {
-        var updates: [SessionUpdate] = []
+        var updates: [SessionSnapshot] = []
         var cursor: HistoryCursor?
         while true {
-            let page = try await service.history(after: cursor, limit: 200)
-            for session in page { updates.append(try await service.session(id: session.id)) }
+            let page = try await actions.history(after: cursor, limit: 200)
+            for session in page { updates.append(try await actions.session(id: session.id)) }
             guard page.count == 200, let last = page.last else { break }
             cursor = HistoryCursor(after: last)
         }
-        return try SessionExport.file(all: updates, settings: try await service.settings(), as: format, now: now())
+        return try SessionExport.file(all: updates, settings: try await actions.currentState().settings, as: format, now: actions.now())
     }
 
     private func attempt(_ body: () async throws -> Void) async {

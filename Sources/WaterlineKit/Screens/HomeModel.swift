@@ -1,42 +1,36 @@
 import Foundation
 import Observation
 
-/// The Home screen: Start Session and the last five sessions, or the running session with
-/// quick logging; and the question about a session left running.
+/// The Home screen: Start Session and the last five nights, or the running night with quick
+/// logging; and the question about a night left running.
 @Observable
 @MainActor
 public final class HomeModel {
     public static let recentLimit = 5
 
-    public private(set) var active: SessionUpdate?
+    public private(set) var active: SessionSnapshot?
     public private(set) var recent: [SessionReport] = []
     public private(set) var settings = UserSettings()
     public private(set) var abandonedPrompt: AbandonedSessionPrompt?
     public private(set) var errorMessage: String?
-    /// Set when a session starts (or a link asks for it), for the view to open the Active Session screen.
-    public private(set) var startedSession: SessionUpdate?
-
-    private let service: SessionService
-    private let effects: any SessionEffectHandler
-    private let now: @Sendable () -> Date
-    /// When the person last chose "Keep Going", kept by the app between launches.
-    private var keptGoingAt: Date?
-
-    /// Set when a link asks for a past session's summary, for the view to open it.
+    /// Set when a night starts (or a link asks for it), for the view to open the Active Session screen.
+    public private(set) var startedSession: SessionSnapshot?
+    /// Set when a link asks for a past night's summary, for the view to open it.
     public private(set) var openedPastSessionId: UUID?
 
-    /// - Parameter changes: the runtime's feed; Home refreshes when the store changes anywhere.
-    public init(
-        service: SessionService, effects: any SessionEffectHandler, keptGoingAt: Date? = nil, changes: StoreChangeFeed? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.service = service
-        self.effects = effects
+    @ObservationIgnored private let actions: any SessionActions
+    @ObservationIgnored private let abandonedPolicy: AbandonedSessionPolicy
+    /// When the person last chose "Keep Going", kept by the app between launches.
+    @ObservationIgnored private var keptGoingAt: Date?
+
+    /// Home refreshes whenever the store changes anywhere, from the state the change left.
+    public init(actions: any SessionActions, keptGoingAt: Date? = nil, abandonedPolicy: AbandonedSessionPolicy = AbandonedSessionPolicy()) {
+        self.actions = actions
         self.keptGoingAt = keptGoingAt
-        self.now = now
-        changes?.observe { [weak self] in
+        self.abandonedPolicy = abandonedPolicy
+        actions.changes.observe { [weak self] change in
             guard let self else { return false }
-            await self.appeared()
+            await self.storeChanged(change)
             return true
         }
     }
@@ -45,64 +39,51 @@ public final class HomeModel {
         active.map { GaugeDisplay(state: $0.state, settings: settings) }
     }
 
-    /// The empty state's words when there are no past sessions.
+    /// The empty state's words when there are no past nights.
     public var emptyStateText: String? {
         recent.isEmpty && active == nil ? KitText.string(KitStrings.homeEmpty) : nil
     }
 
     public func appeared() async {
         await perform {
-            settings = try await service.settings()
-            active = try await service.activeSession()
-            abandonedPrompt = try await service.abandonedSessionPrompt(keptGoingAt: keptGoingAt)
-            var reports: [SessionReport] = []
-            for session in try await service.sessions(limit: Self.recentLimit + 1) where !session.isActive {
-                reports.append(SessionReport(try await service.session(id: session.id), settings: settings, now: now()))
-            }
-            recent = Array(reports.prefix(Self.recentLimit))
+            show(try await actions.currentState())
+            try await loadRecent()
         }
+    }
+
+    /// The store changed: the running night from the state it left; the past nights again only
+    /// when they changed.
+    public func storeChanged(_ change: StoreChange) async {
+        show(change.state)
+        guard change.pastSessionsChanged else { return }
+        await perform { try await loadRecent() }
     }
 
     public func startSessionButtonTapped() async {
         await perform {
-            let started = try await service.startSession()
-            await effects.perform(started.effects)
-            active = started
-            startedSession = started
+            let started = try await actions.send(.startSession)
+            startedSession = started.state.active
         }
     }
 
     public func waterButtonTapped() async {
-        await perform {
-            let logged = try await service.quickLog(.water, source: .phone)
-            await effects.perform(logged.effects)
-            active = logged
-        }
+        await perform { try await actions.send(.logWater(source: .phone)) }
     }
 
     public func drinkButtonTapped() async {
-        await perform {
-            let logged = try await service.quickLog(.alcohol, source: .phone)
-            await effects.perform(logged.effects)
-            active = logged
-        }
+        await perform { try await actions.send(.logDrink(.quick, source: .phone)) }
     }
 
     public func endNowTapped() async {
         abandonedPrompt = nil
-        await perform {
-            let ended = try await service.endSession()
-            await effects.perform(ended.effects)
-            active = nil
-        }
-        await appeared()
+        await perform { try await actions.send(.endSession()) }
     }
 
     /// Returns the time to remember, so the prompt waits another twelve hours.
     @discardableResult
     public func keepGoingTapped() -> Date {
         abandonedPrompt = nil
-        let time = now()
+        let time = actions.now()
         keptGoingAt = time
         return time
     }
@@ -118,7 +99,7 @@ public final class HomeModel {
             await appeared()
         case .activeSession:
             await appeared()
-            // With no session running any more, Home itself is the right screen.
+            // With no night running any more, Home itself is the right screen.
             if let active { startedSession = active }
         case .pastSession(let id):
             openedPastSessionId = id
@@ -127,6 +108,17 @@ public final class HomeModel {
 
     public func navigatedToPastSession() {
         openedPastSessionId = nil
+    }
+
+    private func show(_ state: DeviceState) {
+        settings = state.settings
+        active = state.active
+        abandonedPrompt = state.active.flatMap { abandonedPolicy.prompt(for: $0.session, now: actions.now(), keptGoingAt: keptGoingAt) }
+    }
+
+    private func loadRecent() async throws {
+        let now = actions.now()
+        recent = try await actions.recentSessions(limit: Self.recentLimit).map { SessionReport($0, settings: settings, now: now) }
     }
 
     private func perform(_ body: () async throws -> Void) async {

@@ -17,10 +17,10 @@ public final class OnboardingModel {
     public var settings = UserSettings()
     public private(set) var errorMessage: String?
 
-    private let service: SessionService
+    @ObservationIgnored private let actions: any SessionActions
 
-    public init(service: SessionService) {
-        self.service = service
+    public init(actions: any SessionActions) {
+        self.actions = actions
     }
 
     public func continueTapped() {
@@ -32,7 +32,7 @@ public final class OnboardingModel {
     /// settings rather than the factory ones.
     public func signedIn() async {
         guard step == .signIn else { return }
-        if let accountSettings = try? await service.settings() { settings = accountSettings }
+        if let accountSettings = try? await actions.currentState().settings { settings = accountSettings }
         step = .configure
     }
 
@@ -43,8 +43,7 @@ public final class OnboardingModel {
     public func configureDoneTapped() async {
         do {
             try settings.validate()
-            try await service.prepare(settings: settings)
-            _ = try await service.updateSettings(settings)
+            try await actions.send(.prepare(settings))
             errorMessage = nil
             step = .notifications
         } catch {

@@ -1,7 +1,8 @@
 import Foundation
 import Observation
 
-/// Settings: every change is validated and saved at once, re-planning a running session.
+/// Settings: every change is validated and saved at once through the one door (which re-plans a
+/// running night, tells the watch and widgets, and syncs); presets; the account.
 @Observable
 @MainActor
 public final class SettingsModel {
@@ -16,14 +17,18 @@ public final class SettingsModel {
     /// Whether a backend session is kept: deleting then reaches the server too.
     public private(set) var isSignedIn = false
 
-    private let service: SessionService
-    private let effects: any SessionEffectHandler
-    private let auth: AuthClient?
+    @ObservationIgnored private let actions: any SessionActions
+    @ObservationIgnored private let account: (any AccountActions)?
 
-    public init(service: SessionService, effects: any SessionEffectHandler, auth: AuthClient?) {
-        self.service = service
-        self.effects = effects
-        self.auth = auth
+    /// Settings refresh whenever the store changes anywhere (another device's settings arrive by a pull).
+    public init(actions: any SessionActions, account: (any AccountActions)?) {
+        self.actions = actions
+        self.account = account
+        actions.changes.observe { [weak self] change in
+            guard let self else { return false }
+            await self.show(change.state)
+            return true
+        }
     }
 
     /// The row under Reminders when the system said no.
@@ -32,11 +37,8 @@ public final class SettingsModel {
     }
 
     public func appeared() async {
-        await perform {
-            settings = try await service.settings()
-            presets = try await service.presets()
-        }
-        isSignedIn = await auth?.isSignedIn() ?? false
+        await perform { show(try await actions.currentState()) }
+        isSignedIn = await account?.isSignedIn() ?? false
     }
 
     /// What "Delete Everything" removes, said plainly: signed out, it cannot reach the server.
@@ -58,38 +60,24 @@ public final class SettingsModel {
 
     /// Any control changed: the edited settings are saved if valid and otherwise refused.
     public func settingsEdited(_ edited: UserSettings) async {
-        await perform {
-            if let update = try await service.updateSettings(edited) {
-                await effects.perform(update.effects)
-            }
-            settings = try await service.settings()
-        }
+        await perform { try await actions.send(.updateSettings(edited)) }
     }
 
     public func presetAdded(name: String, drinkType: DrinkType, sizeOz: Double, abv: Double?, estimate: Double?) async {
-        await perform {
-            _ = try await service.addPreset(name: name, drinkType: drinkType, sizeOz: sizeOz, abv: abv, estimate: estimate)
-            presets = try await service.presets()
-        }
+        await perform { try await actions.send(.addPreset(PresetDraft(name: name, drinkType: drinkType, sizeOz: sizeOz, abv: abv, estimate: estimate))) }
     }
 
     public func presetEdited(_ preset: DrinkPreset) async {
-        await perform {
-            _ = try await service.updatePreset(preset)
-            presets = try await service.presets()
-        }
+        await perform { try await actions.send(.editPreset(preset)) }
     }
 
     public func presetDeleted(_ preset: DrinkPreset) async {
-        await perform {
-            try await service.deletePreset(id: preset.id)
-            presets = try await service.presets()
-        }
+        await perform { try await actions.send(.deletePreset(id: preset.id)) }
     }
 
     public func signOutTapped() async {
-        await perform { try await auth?.signOut() }
-        isSignedIn = await auth?.isSignedIn() ?? false
+        await perform { try await account?.signOut() }
+        isSignedIn = await account?.isSignedIn() ?? false
     }
 
     public func deleteAccountTapped() {
@@ -100,15 +88,18 @@ public final class SettingsModel {
     public func deleteAccountConfirmed() async {
         isConfirmingAccountDeletion = false
         await perform {
-            let stopped: [SessionEffect]
-            if let auth {
-                stopped = try await auth.deleteAccount(wipingLocalWith: service)
+            if let account {
+                try await account.deleteAccount()
             } else {
-                stopped = try await service.deleteAllData()
+                try await actions.send(.deleteAllData)
             }
-            await effects.perform(stopped)
             accountDeleted = true
         }
+    }
+
+    private func show(_ state: DeviceState) {
+        settings = state.settings
+        presets = state.presets
     }
 
     private func perform(_ body: () async throws -> Void) async {

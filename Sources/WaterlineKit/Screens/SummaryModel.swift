@@ -5,20 +5,18 @@ import Observation
 @Observable
 @MainActor
 public final class SummaryModel {
-    public private(set) var update: SessionUpdate
+    public private(set) var update: SessionSnapshot
     public private(set) var settings: UserSettings
     public let isEditable: Bool
     public private(set) var errorMessage: String?
 
-    private let service: SessionService
-    private let effects: any SessionEffectHandler
+    @ObservationIgnored private let actions: any SessionActions
 
-    public init(update: SessionUpdate, settings: UserSettings, isEditable: Bool, service: SessionService, effects: any SessionEffectHandler) {
+    public init(update: SessionSnapshot, settings: UserSettings, isEditable: Bool, actions: any SessionActions) {
         self.update = update
         self.settings = settings
         self.isEditable = isEditable
-        self.service = service
-        self.effects = effects
+        self.actions = actions
     }
 
     public var report: SessionReport {
@@ -56,24 +54,22 @@ public final class SummaryModel {
 
     public func logSwipedToDelete(_ log: LogEntry) async {
         guard isEditable else { return }
-        await apply { try await self.service.deleteLog(id: log.id) }
+        await apply(.deleteLog(id: log.id))
     }
 
     public func logEdited(_ log: LogEntry) async {
         guard isEditable else { return }
-        await apply { try await self.service.editLog(log) }
+        await apply(.editLog(log))
     }
 
     public func errorDismissed() {
         errorMessage = nil
     }
 
-    private func apply(_ action: @escaping @Sendable () async throws -> SessionUpdate) async {
+    private func apply(_ action: SessionAction) async {
         do {
-            let result = try await action()
-            update = result
+            if let night = try await actions.send(action).session { update = night }
             errorMessage = nil
-            await effects.perform(result.effects)
         } catch {
             errorMessage = ScreenMessage.describe(error)
         }

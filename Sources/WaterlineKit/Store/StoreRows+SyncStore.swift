@@ -73,7 +73,12 @@ extension StoreRows {
     }
 
     public func nextChanges(limit: Int) async throws -> [PendingChange] {
-        try await reading { try await $0.readOutbox(waitingOnly: true, limit: limit) }
+        let batch = try await reading { try await $0.readOutbox(waitingOnly: true, limit: limit) }
+        guard batch.contains(where: StoreRules.isStaleDefault) else { return batch }
+        return try await writing { rows in
+            for change in batch where StoreRules.isStaleDefault(change) { try await rows.deleteOutboxRow(key: change.id) }
+            return try await rows.readOutbox(waitingOnly: true, limit: limit)
+        }
     }
 
     public func outboxCounts() async throws -> OutboxCounts {

@@ -81,6 +81,12 @@ public enum StoreRules {
         }
     }
 
+    /// Settings nobody chose waiting in an outbox written before they stopped being queued:
+    /// they never go up (the account's own settings win on every device), so they leave.
+    public static func isStaleDefault(_ change: PendingChange) -> Bool {
+        if case .settings(let settings) = change.payload { settings.isUntouched } else { false }
+    }
+
     /// The backend has `revision`: the change leaves unless a newer edit came in meanwhile.
     public static func complete(_ key: SyncKey, revision: Int, in rows: some StoreRows) async throws {
         if try await rows.readOutboxRow(key: key)?.revision == revision { try await rows.deleteOutboxRow(key: key) }

@@ -30,6 +30,15 @@ public enum WatchMessage: Hashable, Sendable {
         }
     }
 
+    /// The id of the watch's request, for the messages the watch sends.
+    public var requestId: UUID? {
+        switch self {
+        case .logDrink(let request), .logWater(let request): request.id
+        case .startSession(let id), .endSession(let id, _): id
+        case .snapshot, .reminder: nil
+        }
+    }
+
     public func encoded() throws -> Data {
         try WaterlineCoding.encoder().encode(self)
     }

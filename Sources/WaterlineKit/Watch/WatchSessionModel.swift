@@ -16,6 +16,9 @@ public final class WatchSessionModel {
     public var isConfirmingEnd = false
     /// Set while a start or end the watch asked for has not shown up in a snapshot.
     public private(set) var isStarting = false
+    /// Why the phone refused the last request this watch made, in the watch's language; nil
+    /// when all is well.
+    public private(set) var problemMessage: String?
     private var endingSessionId: UUID?
 
     private let send: @MainActor (WatchMessage) -> Void
@@ -89,11 +92,21 @@ public final class WatchSessionModel {
     public func snapshotReceived(_ incoming: WatchSnapshot) {
         if let current = snapshot, incoming.sentAt < current.sentAt { return }
         snapshot = incoming
+        // A refused request shows why, once, and its optimistic log goes.
+        let refused = Dictionary(incoming.refusals.map { ($0.requestId, $0.problem) }, uniquingKeysWith: { _, last in last })
+        if let problem = pending.compactMap({ refused[$0.request.id] }).last {
+            problemMessage = problem.message
+        }
         let confirmed = Set(incoming.logIds).union(incoming.handledRequestIds)
         let cutoff = now().addingTimeInterval(-Self.optimisticLifetime)
-        pending.removeAll { confirmed.contains($0.request.id) || $0.request.timestamp < cutoff }
+        pending.removeAll { confirmed.contains($0.request.id) || refused[$0.request.id] != nil || $0.request.timestamp < cutoff }
         if incoming.session != nil { isStarting = false }
         if let ending = endingSessionId, incoming.session?.sessionId != ending { endingSessionId = nil }
+    }
+
+    /// The person read the problem.
+    public func problemDismissed() {
+        problemMessage = nil
     }
 
     private var currentSessionId: UUID? {

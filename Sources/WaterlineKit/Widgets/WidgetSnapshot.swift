@@ -43,7 +43,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     }
 
     /// The snapshot of a running session.
-    public init(update: SessionUpdate, lastSessionSummary: SessionSummary?, settings: UserSettings, generatedAt: Date) {
+    public init(night update: SessionSnapshot, lastSessionSummary: SessionSummary?, settings: UserSettings, generatedAt: Date) {
         self.init(
             isActive: update.session.isActive, sessionId: update.session.id, startTime: update.session.startTime,
             waterlineValue: update.state.waterlineValue, totalAlcoholCount: update.state.totalAlcoholCount,

@@ -90,7 +90,7 @@ struct HomeView: View {
         }
     }
 
-    private func activeSection(_ active: SessionUpdate, gauge: GaugeDisplay) -> some View {
+    private func activeSection(_ active: SessionSnapshot, gauge: GaugeDisplay) -> some View {
         Section("Tonight") {
             HStack(alignment: .center, spacing: 20) {
                 WaterlineGauge(display: gauge, height: 140)

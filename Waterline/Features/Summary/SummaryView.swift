@@ -109,8 +109,8 @@ struct PastSessionView: View {
         }
         .task {
             do {
-                let update = try await environment.service.session(id: sessionId)
-                let settings = try await environment.service.settings()
+                let update = try await environment.runtime.session(id: sessionId)
+                let settings = try await environment.runtime.currentState().settings
                 model = environment.summaryModel(for: update, settings: settings, editable: false)
             } catch {
                 failed = true

@@ -3,16 +3,17 @@ import Foundation
 import WaterlineTestSupport
 
 /// One process on the phone (the app, or an extension) on the shared store: a fresh runtime and
-/// session service, as iOS would start them, with recording platform fakes.
+/// session service, as iOS would start them, with recording platform fakes that share one log.
 @MainActor
 final class DeviceProcess {
+    let log = PlatformLog()
     let notifications: RecordingNotificationCenter
     let liveActivities: RecordingLiveActivities
-    let widgets = RecordingWidgets()
+    let widgets: RecordingWidgets
     let watch: RecordingWatch
-    let sync = RecordingSync()
-    let signal = RecordingSignal()
-    let background = RecordingBackground()
+    let sync: RecordingSyncRunner
+    let signal: RecordingSignal
+    let background: RecordingBackground
     let runtime: AppRuntime
 
     init(
@@ -22,15 +23,29 @@ final class DeviceProcess {
         self.notifications = notifications
         self.liveActivities = liveActivities
         self.watch = watch
+        notifications.log = log
+        liveActivities.log = log
+        watch.log = log
+        widgets = RecordingWidgets(log: log)
+        sync = RecordingSyncRunner(log: log)
+        signal = RecordingSignal(log: log)
+        background = RecordingBackground(log: log)
         let clock = harness.clock, ids = harness.ids
         // A new process has its own service over the same (App Group) store.
         let service = SessionService(store: harness.store, now: { clock.now }, makeID: { ids() })
         let platform = RuntimePlatform(
             notifications: notifications,
             liveActivities: process == .app ? liveActivities : UnavailableLiveActivities(),
-            widgets: widgets, watch: process == .app ? watch : UnavailableWatch(), sync: sync, signal: signal,
-            background: background, now: { clock.now }
+            widgets: widgets, watch: process == .app ? watch : UnavailableWatch(), sync: process == .app ? sync : NoSync(),
+            signal: signal, background: background, now: { clock.now },
+            // Writes are pushed at once after the (zero) pause; `settled()` waits for that.
+            syncDebounce: .zero, sleep: { _ in }
         )
         runtime = AppRuntime(service: service, platform: platform, process: process)
+    }
+
+    /// Waits until every sync the runtime asked for has run.
+    func settled() async {
+        await runtime.syncIdle()
     }
 }

@@ -1,12 +1,20 @@
 @testable import WaterlineKit
 import WaterlineTestSupport
 
-/// Background-task assertions: which were begun and whether each was ended.
+/// Background-task assertions: which were begun, whether each was ended, and whether the sync
+/// pushes a background call asked for ran before its time was handed back.
 @MainActor
 final class RecordingBackground: BackgroundTaskHolder {
     private var next = 0
     private(set) var begun: [String] = []
     private(set) var open: Set<Int> = []
+    /// The log's length when each background task ended.
+    private(set) var endedAt: [Int] = []
+    private let log: PlatformLog?
+
+    init(log: PlatformLog? = nil) {
+        self.log = log
+    }
 
     func begin(_ name: String) -> Int {
         next += 1
@@ -15,5 +23,8 @@ final class RecordingBackground: BackgroundTaskHolder {
         return next
     }
 
-    func end(_ token: Int) { open.remove(token) }
+    func end(_ token: Int) {
+        open.remove(token)
+        endedAt.append(log?.mark ?? 0)
+    }
 }

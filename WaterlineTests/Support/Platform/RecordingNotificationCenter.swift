@@ -12,6 +12,8 @@ final class RecordingNotificationCenter: NotificationCenterClient {
     /// Reminders posted at once, in order.
     private(set) var posted: [ReminderRequest] = []
 
+    var log = PlatformLog()
+
     init(answer: NotificationAuthorization = .allowed) {
         self.answer = answer
     }
@@ -25,21 +27,29 @@ final class RecordingNotificationCenter: NotificationCenterClient {
 
     /// Like the app's center: only the session's time reminders are replaced; a snooze stays.
     func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async {
+        log.record(.reminders, "replace \(requests.count) of \(sessionId)")
         let prefix = ReminderPlanner.identifierPrefix(sessionId: sessionId)
         pending = pending.filter { !$0.key.hasPrefix(prefix) }
         for request in requests { pending[request.identifier] = request }
     }
 
     func cancelAll(sessionId: UUID) async {
+        log.record(.reminders, "cancel all of \(sessionId)")
         pending = pending.filter { $0.value.sessionId != sessionId }
         posted.removeAll { $0.sessionId == sessionId }
     }
 
     func schedule(_ request: ReminderRequest) async {
+        log.record(.reminders, "schedule \(request.identifier)")
         pending[request.identifier] = request
     }
 
+    func sessionIdsWithReminders() async -> Set<UUID> {
+        Set(pending.values.map(\.sessionId) + posted.map(\.sessionId))
+    }
+
     func post(_ request: ReminderRequest) async {
+        log.record(.nudge, "post \(request.kind)")
         posted.append(request)
     }
 }

@@ -5,5 +5,14 @@ import WaterlineTestSupport
 @MainActor
 final class RecordingSignal: CrossProcessSignal {
     private(set) var posts = 0
-    func post() { posts += 1 }
+    private let log: PlatformLog
+
+    init(log: PlatformLog) {
+        self.log = log
+    }
+
+    func post() {
+        posts += 1
+        log.record(.signal, "post")
+    }
 }

@@ -11,6 +11,9 @@ final class RecordingWatch: WatchTransport {
     private(set) var context: WatchMessage?
     private(set) var sent: [WatchMessage] = []
     private(set) var queued: [WatchMessage] = []
+    /// How many snapshots went as the application context.
+    private(set) var contextUpdates = 0
+    var log = PlatformLog()
 
     init(isAvailable: Bool = true, isReachable: Bool = false) {
         self.isAvailable = isAvailable
@@ -29,13 +32,21 @@ final class RecordingWatch: WatchTransport {
     }
 
     func activate() { activations += 1 }
-    func updateContext(_ message: WatchMessage) { context = message }
+    func updateContext(_ message: WatchMessage) {
+        log.record(.watch, "context")
+        contextUpdates += 1
+        context = message
+    }
 
     func sendNow(_ message: WatchMessage) async -> Bool {
         guard isReachable else { return false }
+        log.record(.nudge, "watch \(message.kind)")
         sent.append(message)
         return true
     }
 
-    func enqueue(_ message: WatchMessage) { queued.append(message) }
+    func enqueue(_ message: WatchMessage) {
+        log.record(.nudge, "watch queued \(message.kind)")
+        queued.append(message)
+    }
 }

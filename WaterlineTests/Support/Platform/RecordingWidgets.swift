@@ -5,5 +5,14 @@ import WaterlineTestSupport
 @MainActor
 final class RecordingWidgets: WidgetReloading {
     private(set) var reloads = 0
-    func reloadAll() { reloads += 1 }
+    private let log: PlatformLog
+
+    init(log: PlatformLog) {
+        self.log = log
+    }
+
+    func reloadAll() {
+        reloads += 1
+        log.record(.widgets, "reload")
+    }
 }

@@ -11,10 +11,9 @@ struct DeleteCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        let settings = try await companion.service.settings()
         let log = try await companion.log(matching: id)
-        let update = try await companion.service.deleteLog(id: log.id)
-        print("Deleted \(LogDescription.title(for: log, units: settings.units)) from \(Output.clock(log.timestamp))")
-        print(Output.stateLine(update))
+        let result = try await companion.send(.deleteLog(id: log.id))
+        print("Deleted \(LogDescription.title(for: log, units: result.state.settings.units)) from \(Output.clock(log.timestamp))")
+        if let night = result.session { print(Output.stateLine(night)) }
     }
 }

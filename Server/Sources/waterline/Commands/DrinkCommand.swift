@@ -32,15 +32,8 @@ struct DrinkCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        let settings = try await companion.service.settings()
         let input = try await drinkInput(companion)
-        do {
-            Output.logged(try await companion.service.logDrink(input, source: .phone), units: settings.units)
-        } catch SessionServiceError.noActiveSession {
-            throw CLIError("no active session; start one with `waterline start`")
-        } catch let SessionServiceError.invalid(error) {
-            throw CLIError(error.description)
-        }
+        Output.logged(try await companion.send(.logDrink(input, source: .phone)))
     }
 
     private func drinkInput(_ companion: Companion) async throws -> DrinkInput {

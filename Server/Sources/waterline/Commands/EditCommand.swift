@@ -22,7 +22,6 @@ struct EditCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        let settings = try await companion.service.settings()
         var log = try await companion.log(matching: id)
         switch log.type {
         case .alcohol:
@@ -41,11 +40,9 @@ struct EditCommand: AsyncParsableCommand {
             throw CLIError("nothing to change; give --std, --size, --abv, --oz or --at")
         }
         do {
-            let update = try await companion.service.editLog(log)
-            print("Edited \(LogDescription.title(for: log, units: settings.units)) at \(Output.clock(log.timestamp))  [\(Output.shortId(log.id))]")
-            print(Output.stateLine(update))
-        } catch let SessionServiceError.invalid(error) {
-            throw CLIError(error.description)
+            let result = try await companion.send(.editLog(log))
+            print("Edited \(LogDescription.title(for: log, units: result.state.settings.units)) at \(Output.clock(log.timestamp))  [\(Output.shortId(log.id))]")
+            if let night = result.session { print(Output.stateLine(night)) }
         } catch SessionServiceError.logOutsideSession {
             throw CLIError("\(at ?? "that time") is outside the session")
         }

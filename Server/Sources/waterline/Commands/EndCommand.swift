@@ -9,9 +9,9 @@ struct EndCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        let settings = try await companion.service.settings()
-        _ = try await companion.activeSession()
-        let update = try await companion.service.endSession()
+        let result = try await companion.send(.endSession())
+        let settings = result.state.settings
+        guard let update = result.session else { throw CLIError("no active session; start one with `waterline start`") }
         let report = SessionReport(update, settings: settings, now: update.session.endTime ?? update.session.startTime)
         if output.json { return try Output.json(report) }
         print("Session ended.")

@@ -15,7 +15,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        let settings = try await companion.service.settings()
+        let settings = try await companion.state().settings
         let update = try await companion.session(matching: session)
         switch format {
         case .csv:

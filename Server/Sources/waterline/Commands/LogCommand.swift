@@ -12,7 +12,7 @@ struct LogCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        let settings = try await companion.service.settings()
+        let settings = try await companion.state().settings
         let update = try await companion.session(matching: session)
         if output.json { return try Output.json(update.logs) }
         guard !update.logs.isEmpty else {

@@ -16,8 +16,9 @@ struct PresetsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let companion = try await Companion(global)
-            let settings = try await companion.service.settings()
-            let presets = try await companion.service.presets()
+            let state = try await companion.state()
+            let settings = state.settings
+            let presets = state.presets
             if output.json { return try Output.json(presets) }
             guard !presets.isEmpty else { return print("No presets. Add one with `waterline presets add`.") }
             for preset in presets {
@@ -39,12 +40,8 @@ struct PresetsCommand: AsyncParsableCommand {
         func run() async throws {
             let companion = try await Companion(global)
             if (try? await companion.preset(named: name)) != nil { throw CLIError("a preset named \(name) exists; edit it instead") }
-            do {
-                let preset = try await companion.service.addPreset(name: name, drinkType: type, sizeOz: size, abv: abv, estimate: std)
-                print("Added \(preset.name): \(WaterlineFormat.value(preset.standardDrinkEstimate)) std")
-            } catch let SessionServiceError.invalid(error) {
-                throw CLIError(error.description)
-            }
+            let result = try await companion.send(.addPreset(PresetDraft(name: name, drinkType: type, sizeOz: size, abv: abv, estimate: std)))
+            if let preset = result.preset { print("Added \(preset.name): \(WaterlineFormat.value(preset.standardDrinkEstimate)) std") }
         }
     }
 
@@ -69,11 +66,8 @@ struct PresetsCommand: AsyncParsableCommand {
             if let size { found.sizeOz = size }
             if let abv { found.abv = abv }
             if let std { found.standardDrinkEstimate = std }
-            do {
-                let saved = try await companion.service.updatePreset(found)
+            if let saved = try await companion.send(.editPreset(found)).preset {
                 print("Saved \(saved.name): \(WaterlineFormat.value(saved.standardDrinkEstimate)) std")
-            } catch let SessionServiceError.invalid(error) {
-                throw CLIError(error.description)
             }
         }
     }
@@ -86,7 +80,7 @@ struct PresetsCommand: AsyncParsableCommand {
         func run() async throws {
             let companion = try await Companion(global)
             let found = try await companion.preset(named: preset)
-            try await companion.service.deletePreset(id: found.id)
+            try await companion.send(.deletePreset(id: found.id))
             print("Deleted \(found.name)")
         }
     }

@@ -18,7 +18,7 @@ struct RemindCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        let settings = try await companion.service.settings()
+        let settings = try await companion.state().settings
         var update = try await companion.activeSession()
         print("Reminders for the session started at \(Output.clock(update.session.startTime)). Enter logs water (\(VolumeConversion.format(ounces: settings.defaultWaterAmountOz, in: settings.units))); q then Enter quits.")
         printNext(update, settings: settings)
@@ -42,8 +42,9 @@ struct RemindCommand: AsyncParsableCommand {
                 print("Stopped reminding. The session is still running.")
                 return
             case .line:
-                update = try await companion.service.logWater(source: .phone)
-                Output.logged(update, units: settings.units)
+                let result = try await companion.send(.logWater(source: .phone))
+                Output.logged(result)
+                if let night = result.state.active { update = night }
                 printNext(update, settings: settings)
             case .tick:
                 // The plan made at the last look holds the reminders that have come due since.
@@ -52,7 +53,7 @@ struct RemindCommand: AsyncParsableCommand {
                     print("\u{7}⏰ \(Output.clock(request.fireDate))  \(request.content.detailTitle) — \(request.content.detailBody.split(separator: "\n").first ?? "")")
                 }
                 lastLook = now
-                guard let current = try await companion.service.activeSession() else {
+                guard let current = try await companion.state().active else {
                     print("The session has ended.")
                     return
                 }
@@ -61,7 +62,7 @@ struct RemindCommand: AsyncParsableCommand {
         }
     }
 
-    private func printNext(_ update: SessionUpdate, settings: UserSettings) {
+    private func printNext(_ update: SessionSnapshot, settings: UserSettings) {
         if let next = update.reminders.nextReminderDate {
             print("Next reminder: \(Output.clock(next))")
         } else if !settings.timeRemindersEnabled {

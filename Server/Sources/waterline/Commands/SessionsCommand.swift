@@ -17,10 +17,10 @@ struct SessionsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        let settings = try await companion.service.settings()
+        let settings = try await companion.state().settings
         var reports: [SessionReport] = []
-        for session in try await companion.service.sessions(limit: limit) {
-            reports.append(SessionReport(try await companion.service.session(id: session.id), settings: settings, now: Companion.now()))
+        for session in try await companion.runtime.sessions(limit: limit) {
+            reports.append(SessionReport(try await companion.runtime.session(id: session.id), settings: settings, now: Companion.now()))
         }
         if output.json { return try Output.json(reports) }
         guard !reports.isEmpty else { return print("No sessions yet. Start one with `waterline start`.") }

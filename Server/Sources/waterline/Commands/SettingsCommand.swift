@@ -26,7 +26,7 @@ struct SettingsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        var settings = try await companion.service.settings()
+        var settings = try await companion.state().settings
         let changing = [every, threshold, interval, waterOz, waterMl].contains { $0 != nil } || reminders != nil || units != nil || discreet != nil
         if waterOz != nil, waterMl != nil { throw CLIError("give the default water once: --water-oz or --water-ml") }
         if changing {
@@ -38,12 +38,7 @@ struct SettingsCommand: AsyncParsableCommand {
             if let waterMl { settings.defaultWaterAmountOz = VolumeConversion.ounces(fromMilliliters: Double(waterMl)) }
             if let units { settings.units = units }
             if let discreet { settings.discreetNotifications = discreet.isOn }
-            do {
-                _ = try await companion.service.updateSettings(settings)
-            } catch let SessionServiceError.invalid(error) {
-                throw CLIError(error.description)
-            }
-            settings = try await companion.service.settings()
+            settings = try await companion.send(.updateSettings(settings)).state.settings
         }
         if output.json { return try Output.json(settings) }
         print("""

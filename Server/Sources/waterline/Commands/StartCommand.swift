@@ -7,10 +7,11 @@ struct StartCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        if let active = try await companion.service.activeSession() {
-            throw CLIError("a session is already active since \(Output.clock(active.session.startTime)); end it with `waterline end`")
+        let result = try await companion.send(.startSession)
+        guard result.changed, let update = result.state.active else {
+            let since = result.state.active.map { " since \(Output.clock($0.session.startTime))" } ?? ""
+            throw CLIError("a session is already active\(since); end it with `waterline end`")
         }
-        let update = try await companion.service.startSession()
         print("Session started at \(Output.clock(update.session.startTime))  [\(Output.shortId(update.session.id))]")
         if let next = update.reminders.nextReminderDate { print("Next reminder: \(Output.clock(next))") }
     }

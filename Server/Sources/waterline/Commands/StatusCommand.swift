@@ -25,8 +25,8 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        let settings = try await companion.service.settings()
-        guard let update = try await companion.service.activeSession() else {
+        let settings = try await companion.state().settings
+        guard let update = try await companion.state().active else {
             if output.json {
                 return try Output.json(Report(
                     active: false, waterlineValue: 0, alcoholCountSinceLastWater: 0, totalAlcoholCount: 0, totalWaterCount: 0,

@@ -13,7 +13,7 @@ struct SummaryCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        let settings = try await companion.service.settings()
+        let settings = try await companion.state().settings
         let update = try await companion.session(matching: session)
         let report = SessionReport(update, settings: settings, now: Companion.now())
         if output.json { return try Output.json(report) }

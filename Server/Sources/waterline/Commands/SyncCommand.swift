@@ -38,19 +38,22 @@ struct SyncCommand: AsyncParsableCommand {
         guard await file.validToken(at: Companion.now()) != nil else {
             throw CLIError("not signed in (or the token expired); run `waterline login --token T` first")
         }
-        _ = try await companion.service.prepare()
+        try await companion.send(.prepare(nil))
         let client = ConvexClient(baseURL: url, timeout: 10, token: { await file.validToken(at: Companion.now()) })
         if keepData || startClean {
             guard !(keepData && startClean) else { throw CLIError("choose one of --keep-data and --start-clean") }
             let account = try await client.call(Users.Me.self).id
-            let link = AccountLink(store: companion.store, service: companion.service)
+            let (store, runtime) = (companion.store, companion.runtime)
+            let link = await MainActor.run {
+                AccountService(auth: AuthClient(client: client, credentials: file), store: store, actions: runtime, sync: {})
+            }
             if try await link.needsChoice(signingInAs: account) {
-                _ = try await link.resolve(keepData ? .keepThisDevicesData : .startClean, for: account)
+                try await link.resolve(keepData ? .keepThisDevicesData : .startClean, for: account)
             }
         }
         let engine = SyncEngine(store: companion.store, client: client, backoff: Backoff(baseSeconds: 0.5, capSeconds: 4, maxRetries: 3))
-        var status = await engine.drain()
-        if status.phase == .synced { status = await engine.pull() }
+        var status = await engine.push().status
+        if status.phase == .synced { status = await engine.pull().status }
         if output.json {
             try Output.json(Report(phase: status.phase.rawValue, pendingCount: status.pendingCount, failedCount: status.failedCount, lastError: status.lastError))
         }

@@ -11,9 +11,9 @@ struct UndoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        let settings = try await companion.service.settings()
+        let settings = try await companion.state().settings
         let (newest, after) = try await companion.undoNewestLog()
         print("Undid \(LogDescription.title(for: newest, units: settings.units))")
-        print(Output.stateLine(after))
+        if let night = after.session { print(Output.stateLine(night)) }
     }
 }

@@ -11,13 +11,6 @@ struct WaterCommand: AsyncParsableCommand {
 
     func run() async throws {
         let companion = try await Companion(global)
-        let settings = try await companion.service.settings()
-        do {
-            Output.logged(try await companion.service.logWater(amountOz: oz, source: .phone), units: settings.units)
-        } catch SessionServiceError.noActiveSession {
-            throw CLIError("no active session; start one with `waterline start`")
-        } catch let SessionServiceError.invalid(error) {
-            throw CLIError(error.description)
-        }
+        Output.logged(try await companion.send(.logWater(amountOz: oz, source: .phone)))
     }
 }

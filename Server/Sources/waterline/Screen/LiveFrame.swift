@@ -4,7 +4,7 @@ import WaterlineKit
 /// Everything one drawing of the live screen shows.
 struct LiveFrame {
     /// The running session, or nil.
-    var update: SessionUpdate?
+    var update: SessionSnapshot?
     /// The night that ended last, for the screen with no session.
     var lastSummary: SessionSummary?
     var settings: UserSettings

@@ -26,7 +26,7 @@ enum LiveScreen {
         var logs: [String]
     }
 
-    private static func session(_ frame: LiveFrame, _ update: SessionUpdate) -> Body {
+    private static func session(_ frame: LiveFrame, _ update: SessionSnapshot) -> Body {
         let state = update.state
         let units = frame.settings.units
         var top = [header("Waterline \(WaterlineFormat.signedValue(state.waterlineValue)) · \(WaterlineFormat.position(state.waterlineValue))", frame.now)]

@@ -58,14 +58,15 @@ struct LiveScreenLoop {
     /// Reads everything the screen shows (another process may have changed it).
     private mutating func reload() async throws {
         storeVersion = try await companion.store.dataVersion()
-        frame.settings = try await companion.service.settings()
-        frame.presets = try await companion.service.presets()
-        frame.update = try await companion.service.activeSession()
+        let current = try await companion.state()
+        frame.settings = current.settings
+        frame.presets = current.presets
+        frame.update = current.active
         if frame.update == nil {
             state.sessionEnded()
             frame.mode = state.mode
             frame.reminder = nil
-            frame.lastSummary = try await companion.service.sessions(limit: 1).first?.computedSummary
+            frame.lastSummary = try await companion.runtime.sessions(limit: 1).first?.computedSummary
         }
         frame.now = Companion.now()
     }
@@ -75,22 +76,22 @@ struct LiveScreenLoop {
             let units = frame.settings.units
             switch action {
             case .logWater:
-                let update = try await companion.service.logWater(source: .phone)
+                let update = try await companion.send(.logWater(source: .phone))
                 frame.reminder = nil
                 frame.message = update.changedLog.map { "Logged \(LogDescription.title(for: $0, units: units))" }
             case .logPreset(let index):
-                let update = try await companion.service.logDrink(.preset(frame.presets[index].id), source: .phone)
+                let update = try await companion.send(.logDrink(.preset(frame.presets[index].id), source: .phone))
                 frame.message = update.changedLog.map { "Logged \(LogDescription.title(for: $0, units: units))" }
                 if let nudge = Output.nudge(after: update) { frame.message = (frame.message ?? "") + " → " + nudge }
             case .undo:
                 let (log, _) = try await companion.undoNewestLog()
                 frame.message = "Undid \(LogDescription.title(for: log, units: units))"
             case .startSession:
-                let update = try await companion.service.startSession()
-                frame.message = "Session started at \(Output.clock(update.session.startTime))"
+                let started = try await companion.send(.startSession)
+                frame.message = started.session.map { "Session started at \(Output.clock($0.session.startTime))" }
             case .endSession:
-                let ended = try await companion.service.endSession()
-                frame.message = "Session ended · \(Output.stateLine(ended))"
+                let ended = try await companion.send(.endSession())
+                frame.message = ended.session.map { "Session ended · \(Output.stateLine($0))" }
             case .quit, .redraw:
                 return
             }

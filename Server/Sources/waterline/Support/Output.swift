@@ -30,19 +30,10 @@ enum Output {
         String(id.uuidString.lowercased().prefix(8))
     }
 
-    /// Per-drink reminders and pacing warnings the last action fired, in the app's own words.
-    static func nudges(_ update: SessionUpdate) {
-        if let nudge = nudge(after: update) { print("→ \(nudge)") }
-    }
-
-    /// "Time for water: You've had 2 drinks — time for water", when the action fired a nudge.
-    static func nudge(after update: SessionUpdate) -> String? {
-        for effect in update.effects {
-            if case .notifyNow(let request) = effect {
-                return "\(request.content.detailTitle): \(request.content.detailBody.split(separator: "\n").first ?? "")"
-            }
-        }
-        return nil
+    /// "Time for water: You've had 2 drinks — time for water", when the action fired a
+    /// per-drink reminder or pacing warning, in the app's own words.
+    static func nudge(after result: ActionResult) -> String? {
+        result.nudge.map { "\($0.content.detailTitle): \($0.content.detailBody.split(separator: "\n").first ?? "")" }
     }
 
     /// The one line a refusal is told in.
@@ -55,15 +46,15 @@ enum Output {
     }
 
     /// "Logged: Beer · 12 oz · 1 std  (id 1a2b3c4d)" and the state line after it.
-    static func logged(_ update: SessionUpdate, units: Units) {
-        if let log = update.changedLog {
-            print("Logged \(LogDescription.title(for: log, units: units))  [\(shortId(log.id))]")
+    static func logged(_ result: ActionResult) {
+        if let log = result.changedLog {
+            print("Logged \(LogDescription.title(for: log, units: result.state.settings.units))  [\(shortId(log.id))]")
         }
-        print(stateLine(update))
-        nudges(update)
+        if let night = result.session { print(stateLine(night)) }
+        if let nudge = nudge(after: result) { print("→ \(nudge)") }
     }
 
-    static func stateLine(_ update: SessionUpdate) -> String {
+    static func stateLine(_ update: SessionSnapshot) -> String {
         let state = update.state
         return "Waterline \(WaterlineFormat.signedValue(state.waterlineValue)) · Drinks \(state.totalAlcoholCount) · Water \(state.totalWaterCount)"
             + (state.isWarning ? " · Drink water to return to center" : "")

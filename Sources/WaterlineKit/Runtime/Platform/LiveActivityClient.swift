@@ -8,8 +8,8 @@ public protocol LiveActivityClient: AnyObject {
     func runningSessionIds() -> [UUID]
     /// Starts one; false when the system refused (activities off, app in the background outside
     /// a Live Activity intent, or an extension's process). The runtime tries again at activation.
-    func start(_ state: LiveActivityState) async -> Bool
-    func update(_ state: LiveActivityState) async
+    func start(_ state: SessionGlance) async -> Bool
+    func update(_ state: SessionGlance) async
     /// Ends the session's activity, showing `finalState` when there is one.
-    func end(sessionId: UUID, finalState: LiveActivityState?) async
+    func end(sessionId: UUID, finalState: SessionGlance?) async
 }

@@ -15,6 +15,9 @@ public protocol NotificationCenterClient: AnyObject {
     func schedule(_ request: ReminderRequest) async
     /// Removes every pending and delivered reminder of the session, snoozes included.
     func cancelAll(sessionId: UUID) async
+    /// The sessions that have reminders pending or delivered (so those of a night that ended
+    /// elsewhere can be removed).
+    func sessionIdsWithReminders() async -> Set<UUID>
     /// Posts `request` at once.
     func post(_ request: ReminderRequest) async
 }

@@ -7,15 +7,21 @@ public struct RuntimePlatform {
     public var liveActivities: any LiveActivityClient
     public var widgets: any WidgetReloading
     public var watch: any WatchTransport
-    public var sync: any SyncTrigger
+    /// Pulls and pushes; the runtime's scheduler decides when.
+    public var sync: any SyncRunner
     public var signal: any CrossProcessSignal
     public var background: any BackgroundTaskHolder
     public var now: @Sendable () -> Date
+    /// How long local writes must pause before they are pushed, and how the runtime waits.
+    public var syncDebounce: Duration
+    public var sleep: @Sendable (Duration) async -> Void
 
     public init(
         notifications: any NotificationCenterClient, liveActivities: any LiveActivityClient, widgets: any WidgetReloading,
-        watch: any WatchTransport, sync: any SyncTrigger, signal: any CrossProcessSignal,
-        background: any BackgroundTaskHolder, now: @escaping @Sendable () -> Date = { Date() }
+        watch: any WatchTransport, sync: any SyncRunner, signal: any CrossProcessSignal,
+        background: any BackgroundTaskHolder, now: @escaping @Sendable () -> Date = { Date() },
+        syncDebounce: Duration = SyncScheduler.defaultDebounce,
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
     ) {
         self.notifications = notifications
         self.liveActivities = liveActivities
@@ -25,5 +31,7 @@ public struct RuntimePlatform {
         self.signal = signal
         self.background = background
         self.now = now
+        self.syncDebounce = syncDebounce
+        self.sleep = sleep
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 public final class UnavailableLiveActivities: LiveActivityClient {
     public init() {}
     public func runningSessionIds() -> [UUID] { [] }
-    public func start(_ state: LiveActivityState) async -> Bool { false }
-    public func update(_ state: LiveActivityState) async {}
-    public func end(sessionId: UUID, finalState: LiveActivityState?) async {}
+    public func start(_ state: SessionGlance) async -> Bool { false }
+    public func update(_ state: SessionGlance) async {}
+    public func end(sessionId: UUID, finalState: SessionGlance?) async {}
 }

@@ -45,15 +45,13 @@ public struct AuthClient: Sendable {
         try await credentials.clear()
     }
 
-    /// Deletes the account on the backend (when signed in), then every local record, then the
-    /// token. If the backend cannot be reached nothing is deleted, so the person can try again.
-    /// Returns the effects that stop a running session's reminders and Live Activity.
-    public func deleteAccount(wipingLocalWith service: SessionService) async throws -> [SessionEffect] {
+    /// Deletes the account on the backend (when signed in), then every local record (`wipe`),
+    /// then the token. If the backend cannot be reached nothing is deleted, so the person can try again.
+    public func deleteAccount(thenWipe wipe: @Sendable () async throws -> Void) async throws {
         if await isSignedIn() {
             _ = try await client.call(Users.DeleteAccount.self)
         }
-        let effects = try await service.deleteAllData()
+        try await wipe()
         try await credentials.clear()
-        return effects
     }
 }

@@ -6,7 +6,10 @@ import Foundation
 /// marked failed (its data stays on the device) and the rest go on; an authentication failure,
 /// an expired token or a device holding another account's data stops sync until the person
 /// acts. Nothing is ever dropped locally. A backend without `sync:*` is spoken to record by record.
-public actor SyncEngine {
+///
+/// It decides nothing about when to run: the runtime's `SyncScheduler` (or a command) calls it,
+/// one call at a time, and shows what a call's `SyncReport` says it replaced.
+public actor SyncEngine: SyncRunner {
     private let store: any SyncStore
     private let client: ConvexClient
     private let credentials: (any CredentialStore)?
@@ -17,10 +20,8 @@ public actor SyncEngine {
     private let pageSize: Int
     private let onStatus: @Sendable (SyncStatus) -> Void
     public private(set) var status = SyncStatus()
-    private var isDraining = false
-    private var drainAgain = false
-    private var isPulling = false
-    private var pullRequested = false
+    /// Local records the backend's versions replaced during the current call.
+    private var replaced = 0
     /// Set when the backend answered UNKNOWN_FUNCTION for `sync:*` (an older server).
     private var batchesUnsupported = false
 
@@ -53,51 +54,20 @@ public actor SyncEngine {
         self.onStatus = onStatus
     }
 
-    /// Pushes every pending change, oldest first. A call made while a drain runs makes that
-    /// drain go round once more instead of starting a second one.
-    @discardableResult
-    public func drain() async -> SyncStatus {
-        await drain(accountChecked: false)
-    }
-
-    /// - Parameter accountChecked: the caller (a pull) has just checked the token and the account,
-    ///   so the first round need not ask again.
-    private func drain(accountChecked: Bool) async -> SyncStatus {
-        // A pull in progress drains when it ends; a drain in progress goes round once more.
-        if isDraining || isPulling {
-            drainAgain = true
-            return status
-        }
-        isDraining = true
-        var checked = accountChecked
-        repeat {
-            drainAgain = false
-            await drainOnce(accountChecked: checked)
-            checked = false
-        } while drainAgain && status.phase == .synced
-        isDraining = false
-        // A pull asked for meanwhile runs now (it drains again after).
-        if pullRequested, status.phase == .synced {
-            pullRequested = false
-            return await pull()
-        }
-        return status
+    /// Pushes every pending change, oldest first.
+    public func push() async -> SyncReport {
+        replaced = 0
+        await drainOnce(accountChecked: false)
+        return SyncReport(status: status, replacedRecords: replaced)
     }
 
     /// Pulls the account's changes after the stored cursor, a page at a time, merging them in
     /// (last write wins, tombstones final), then pushes what is still pending.
-    @discardableResult
-    public func pull() async -> SyncStatus {
-        // One pull or drain at a time: a pull asked for meanwhile runs once the current one ends.
-        guard !isDraining, !isPulling else {
-            pullRequested = true
-            return status
-        }
-        isPulling = true
+    public func pull() async -> SyncReport {
+        replaced = 0
         update { $0.phase = .syncing }
-        defer { isPulling = false }
         do {
-            guard let cursor = try await checkedCursor() else { return status }
+            guard let cursor = try await checkedCursor() else { return SyncReport(status: status) }
             if batchesUnsupported {
                 try await pullRecordByRecord()
             } else {
@@ -110,13 +80,13 @@ public actor SyncEngine {
             }
         } catch let error as ConvexError {
             await finish(after: error)
-            return status
+            return SyncReport(status: status, replacedRecords: replaced)
         } catch {
             await finish(lastError: String(describing: error), phase: .offline)
-            return status
+            return SyncReport(status: status, replacedRecords: replaced)
         }
-        isPulling = false
-        return await drain(accountChecked: true)
+        await drainOnce(accountChecked: true)
+        return SyncReport(status: status, replacedRecords: replaced)
     }
 
     // MARK: Account
@@ -163,7 +133,9 @@ public actor SyncEngine {
         var unplaced: [SyncPayload] = []
         while true {
             let page = try await client.call(Sync.Pull.self, PullRequest(cursor: position, limit: pageSize))
-            unplaced = try await store.applyPage(unplaced + page.changes, cursor: SyncCursor(accountId: account, position: page.cursor)).unplaced
+            let applied = try await store.applyPage(unplaced + page.changes, cursor: SyncCursor(accountId: account, position: page.cursor))
+            unplaced = applied.unplaced
+            replaced += applied.replaced
             position = page.cursor
             if !page.hasMore { break }
         }
@@ -177,18 +149,18 @@ public actor SyncEngine {
     /// The per-record functions, for a backend without `sync:pull`: one call per kind and per session.
     private func pullRecordByRecord() async throws {
         let user = try await client.call(Users.Me.self)
-        try await store.applyRemote(.settings(user.settings))
+        if try await store.applyRemote(.settings(user.settings)) { replaced += 1 }
         if var local = try await store.user(), local.appleUserId != user.appleUserId {
             local.appleUserId = user.appleUserId
             try await store.saveUser(local)
         }
-        for preset in try await client.call(Presets.List.self) {
-            try await store.applyRemote(.preset(preset))
+        for preset in try await client.call(Presets.List.self) where try await store.applyRemote(.preset(preset)) {
+            replaced += 1
         }
         for session in try await client.call(Sessions.List.self, .init()) {
-            try await store.applyRemote(.session(session))
-            for log in try await client.call(LogEntries.ListForSession.self, .init(sessionId: session.id)) {
-                try await store.applyRemote(.logEntry(log))
+            if try await store.applyRemote(.session(session)) { replaced += 1 }
+            for log in try await client.call(LogEntries.ListForSession.self, .init(sessionId: session.id)) where try await store.applyRemote(.logEntry(log)) {
+                replaced += 1
             }
         }
     }
@@ -249,18 +221,7 @@ public actor SyncEngine {
 
     /// Sends one batch and settles it in the store. Throws only what stops or delays the drain
     /// (authentication, the network); refusals are settled as failures.
-    private func push(_ batch: [PendingChange]) async throws {
-        // Defaults nobody chose never go up: the account's own settings win on every device.
-        // (Stores no longer queue them; an outbox written before may still hold them.)
-        func isUntouched(_ change: PendingChange) -> Bool {
-            if case .settings(let settings) = change.payload { settings.isUntouched } else { false }
-        }
-        let untouched = batch.filter(isUntouched)
-        let sending = batch.filter { !isUntouched($0) }
-        if !untouched.isEmpty {
-            try await store.settle(untouched.map { PushedChange(key: $0.id, revision: $0.revision) })
-        }
-        guard !sending.isEmpty else { return }
+    private func push(_ sending: [PendingChange]) async throws {
         if !batchesUnsupported {
             do {
                 let results = try await client.call(Sync.Push.self, PushBatch(changes: sending.map(\.payload))).results
@@ -270,7 +231,7 @@ public actor SyncEngine {
                 let pushed = zip(sending, results).map { change, outcome in
                     PushedChange(key: change.id, revision: change.revision, stored: outcome.change, failure: outcome.error?.description)
                 }
-                try await store.settle(pushed)
+                replaced += try await store.settle(pushed)
                 if let refused = pushed.last(where: { $0.failure != nil }) {
                     update { $0.lastError = "\(refused.key): \(refused.failure ?? "")" }
                 }
@@ -287,7 +248,7 @@ public actor SyncEngine {
         for change in sending {
             do {
                 let stored = try await pushOne(change.payload)
-                try await store.settle([PushedChange(key: change.id, revision: change.revision, stored: stored)])
+                replaced += try await store.settle([PushedChange(key: change.id, revision: change.revision, stored: stored)])
             } catch let error as ConvexError where error.code != .unauthenticated && !error.isRetryable {
                 try await store.settle([PushedChange(key: change.id, revision: change.revision, failure: error.description)])
                 update { $0.lastError = "\(change.id): \(error)" }

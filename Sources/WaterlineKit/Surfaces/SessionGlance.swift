@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the Live Activity and Dynamic Island show; the widget target's `ContentState` mirrors it.
-public struct LiveActivityState: Codable, Hashable, Sendable {
+public struct SessionGlance: Codable, Hashable, Sendable {
     public var sessionId: UUID
     public var startTime: Date
     public var waterlineValue: Double

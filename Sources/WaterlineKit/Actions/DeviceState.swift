@@ -1,0 +1,19 @@
+/// Everything the surfaces show, as the store holds it: the running night, the settings and the
+/// presets. Every action returns it fresh, so no surface reads the store again after a change.
+public struct DeviceState: Hashable, Sendable {
+    /// The running night; nil when none runs.
+    public var active: SessionSnapshot?
+    public var settings: UserSettings
+    /// Live presets in their order.
+    public var presets: [DrinkPreset]
+    /// Grows with every change the service makes, so a state computed before a later change is
+    /// recognised and never shown after it.
+    public var version: Int
+
+    public init(active: SessionSnapshot?, settings: UserSettings, presets: [DrinkPreset], version: Int = 0) {
+        self.active = active
+        self.settings = settings
+        self.presets = presets
+        self.version = version
+    }
+}

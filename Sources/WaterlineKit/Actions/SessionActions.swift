@@ -1,0 +1,28 @@
+import Foundation
+
+/// The one door through which every change is made, and the reads the screens need. Screen
+/// models, intents, the watch, notifications and the command line hold one of these (the
+/// runtime), never the service or the store, so no caller can make a change and forget one of
+/// its consequences.
+@MainActor
+public protocol SessionActions: AnyObject {
+    /// Makes a change and carries out every consequence (reminders, Live Activity, widgets, the
+    /// watch, sync, the open screens) before returning what it did. Throws when it is refused;
+    /// nothing is written then.
+    @discardableResult
+    func send(_ action: SessionAction) async throws -> ActionResult
+
+    /// Every change to the store, from any process, with the state it left.
+    var changes: StoreChangeFeed { get }
+
+    /// What every surface shows now.
+    func currentState() async throws -> DeviceState
+    /// Any night, running or ended, as it stands.
+    func session(id: UUID) async throws -> SessionSnapshot
+    /// The newest ended nights, newest first.
+    func recentSessions(limit: Int) async throws -> [SessionSnapshot]
+    /// A page of ended nights after `cursor`, newest first.
+    func history(after cursor: HistoryCursor?, limit: Int) async throws -> [Session]
+    /// The time every surface uses.
+    func now() -> Date
+}

@@ -1,0 +1,40 @@
+import Foundation
+@testable import WaterlineKit
+import WaterlineTestSupport
+
+/// The sync engine as the runtime's scheduler runs it: counts pulls and pushes, in the log's
+/// order, and reports what the test says a pull replaced.
+final class RecordingSyncRunner: SyncRunner, @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts = (pulls: 0, pushes: 0)
+    private var replacing = 0
+    private let log: PlatformLog
+
+    init(log: PlatformLog) {
+        self.log = log
+    }
+
+    var pulls: Int { lock.withLock { counts.pulls } }
+    var pushes: Int { lock.withLock { counts.pushes } }
+
+    /// The next pull reports that it replaced this many local records.
+    func nextPullReplaces(_ count: Int) {
+        lock.withLock { replacing = count }
+    }
+
+    func pull() async -> SyncReport {
+        let replaced = lock.withLock {
+            counts.pulls += 1
+            defer { replacing = 0 }
+            return replacing
+        }
+        await log.record(.sync, "pull")
+        return SyncReport(status: SyncStatus(), replacedRecords: replaced)
+    }
+
+    func push() async -> SyncReport {
+        lock.withLock { counts.pushes += 1 }
+        await log.record(.sync, "push")
+        return SyncReport(status: SyncStatus())
+    }
+}

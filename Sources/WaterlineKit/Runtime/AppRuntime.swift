@@ -32,6 +32,7 @@ public final class AppRuntime: SessionActions {
     /// What the system shows now, so an unchanged plan or Live Activity is not sent again.
     @ObservationIgnored private var shownReminders: (sessionId: UUID, requests: [ReminderRequest])?
     @ObservationIgnored private var shownGlances: [UUID: SessionGlance] = [:]
+    @ObservationIgnored private var shownWatch: WatchSnapshot?
     @ObservationIgnored private var shownVersion = Int.min
     @ObservationIgnored private var lastReminderCheck: Date?
     @ObservationIgnored private var authorization = NotificationAuthorization.notDetermined
@@ -94,7 +95,7 @@ public final class AppRuntime: SessionActions {
     /// The watch link finished activating: the watch gets the state as it stands.
     public func watchLinkActivated() async {
         guard let state = try? await service.state() else { return }
-        pushWatch(state)
+        pushWatch(state, force: true)
     }
 
     /// The app came to the front. Other processes may have written meanwhile, and a Live
@@ -201,11 +202,12 @@ public final class AppRuntime: SessionActions {
             guard replying || refused else { return nil }
             if state == nil { state = try? await self.service.state() }
             guard let current = state else { return nil }
-            let snapshot = self.watchInbox.snapshot(of: current, sentAt: self.platform.now())
             guard replying else {
-                self.platform.watch.updateContext(.snapshot(snapshot))
+                self.pushWatch(current, force: true)
                 return nil
             }
+            let snapshot = self.watchInbox.snapshot(of: current, sentAt: self.platform.now())
+            self.shownWatch = snapshot
             return try? WatchMessage.snapshot(snapshot).encoded()
         }
     }
@@ -345,9 +347,16 @@ public final class AppRuntime: SessionActions {
         shownGlances[active.session.id] = glance
     }
 
-    private func pushWatch(_ state: DeviceState) {
+    /// Sends the watch what it shows of `state`, unless it shows that already (`force`: it may not).
+    private func pushWatch(_ state: DeviceState, force: Bool = false) {
         guard platform.watch.isAvailable else { return }
-        platform.watch.updateContext(.snapshot(watchInbox.snapshot(of: state, sentAt: platform.now())))
+        let snapshot = watchInbox.snapshot(of: state, sentAt: platform.now())
+        if !force, var shown = shownWatch {
+            shown.sentAt = snapshot.sentAt
+            if shown == snapshot { return }
+        }
+        shownWatch = snapshot
+        platform.watch.updateContext(.snapshot(snapshot))
     }
 
     private func notifyNow(_ request: ReminderRequest) async {

@@ -42,6 +42,12 @@ final class DeviceProcess {
             syncDebounce: .zero, sleep: { _ in }
         )
         runtime = AppRuntime(service: service, platform: platform, process: process)
+        // The open screens: every change they hear of is logged.
+        let log = log
+        runtime.changes.observe { change in
+            await log.record(.screens, "change (past nights \(change.pastSessionsChanged ? "changed" : "same"))")
+            return true
+        }
     }
 
     /// Waits until every sync the runtime asked for has run.

@@ -10,7 +10,7 @@ import WaterlineTestSupport
 final class PlatformLog {
     /// The surfaces an action's consequences reach.
     enum Surface: String, CaseIterable, CustomStringConvertible, Sendable {
-        case reminders, nudge, liveActivity, widgets, watch, sync, signal
+        case reminders, nudge, liveActivity, widgets, watch, sync, signal, screens
 
         var description: String { rawValue }
     }

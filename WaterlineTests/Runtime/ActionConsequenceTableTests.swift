@@ -1,0 +1,279 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+import WaterlineTestSupport
+
+/// Every action any surface can take, and which surfaces must follow it: the whole table of
+/// actions × consequences, through the runtime's entry points, with fakes that fail loudly on a
+/// surface the row does not name. Each row also checks that the surfaces it reached show the
+/// new state (not merely that they were called).
+@Suite("Every action reaches every surface it must, and no other")
+@MainActor
+struct ActionConsequenceTableTests {
+    typealias Surface = PlatformLog.Surface
+
+    /// One row: what is already there, what the person (or the system) does, which surfaces must
+    /// follow, which may (when the action happens not to change what they show), and what they
+    /// must show after.
+    struct Row: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// Whether a night runs before the action (started at `Fixed.start`, a drink at +5 min).
+        var night = true
+        var must: Set<Surface>
+        var may: Set<Surface> = []
+        /// Runs in the app's process unless this is set.
+        var process: RuntimeProcess = .app
+        var act: @MainActor @Sendable (Table) async throws -> Void
+        var check: @MainActor @Sendable (Table) async throws -> Void = { _ in }
+
+        var testDescription: String { name }
+    }
+
+    /// The phone the rows run on, with a screen open and the watch paired.
+    @MainActor
+    final class Table {
+        let harness: ServiceHarness
+        let phone: DeviceProcess
+        let night: SessionSnapshot?
+        let past: Session
+        let drink: LogEntry?
+        var marker = 0
+
+        init(night running: Bool, process: RuntimeProcess) async throws {
+            harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 1, warningThreshold: 3))
+            // One ended night for History.
+            _ = try await harness.service.startSession()
+            harness.clock.advance(minutes: 60)
+            past = try await harness.service.endSession().night.session
+            harness.clock.advance(minutes: 24 * 60)
+            if running {
+                _ = try await harness.service.startSession()
+                harness.clock.advance(minutes: 5)
+                drink = try await harness.service.logDrink(.quick, source: .phone).changedLog
+                night = try await harness.service.activeSession()
+            } else {
+                drink = nil
+                night = nil
+            }
+            harness.clock.advance(minutes: 5)
+            phone = DeviceProcess(harness, process: process)
+            phone.runtime.launched()
+            // The app is open; an extension's process never comes to the front.
+            if process == .app { await phone.runtime.becameActive() }
+            await phone.settled()
+        }
+
+        var runtime: AppRuntime { phone.runtime }
+        var state: DeviceState { get async throws { try await runtime.currentState() } }
+    }
+
+    nonisolated static let rows: [Row] = [
+        Row(name: "finish onboarding with chosen settings", night: false, must: [.widgets, .watch, .sync, .screens],
+            act: { try await $0.runtime.send(.prepare(UserSettings(waterEveryNDrinks: 2, warningThreshold: 5))) },
+            check: { table in #expect(table.phone.watch.snapshot?.warningThreshold == 5) }),
+        Row(name: "start a night", night: false, must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
+            act: { try await $0.runtime.send(.startSession) },
+            check: { table in
+                let active = try #require(try await table.state.active)
+                #expect(table.phone.liveActivities.running[active.session.id] != nil)
+                #expect(table.phone.notifications.pendingByDate.first?.fireDate == active.reminders.nextReminderDate)
+                #expect(table.phone.watch.snapshot?.session?.sessionId == active.session.id)
+            }),
+        Row(name: "log a drink (N = 1: the per-drink reminder)", must: [.nudge, .liveActivity, .widgets, .watch, .sync, .screens], may: [.reminders],
+            act: { try await $0.runtime.send(.logDrink(.quick, source: .phone)) },
+            check: { table in
+                #expect(table.phone.notifications.posted.last?.kind == .perDrink)
+                #expect(table.phone.watch.snapshot?.session?.totalAlcoholCount == 2)
+                #expect(table.phone.liveActivities.running.values.first?.totalAlcoholCount == 2)
+            }),
+        Row(name: "log water", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
+            act: { try await $0.runtime.send(.logWater(source: .phone)) },
+            check: { table in
+                #expect(table.phone.notifications.pendingByDate.first?.fireDate == table.harness.clock.now.addingTimeInterval(20 * 60))
+                #expect(table.phone.watch.snapshot?.session?.totalWaterCount == 1)
+            }),
+        Row(name: "edit a log", must: [.liveActivity, .widgets, .watch, .sync, .screens], may: [.reminders],
+            act: { table in
+                var edited = try #require(table.drink)
+                edited.alcoholMeta?.standardDrinkEstimate = 2
+                try await table.runtime.send(.editLog(edited))
+            },
+            check: { table in #expect(table.phone.liveActivities.running.values.first?.waterlineValue == 2) }),
+        Row(name: "delete a log", must: [.liveActivity, .widgets, .watch, .sync, .screens], may: [.reminders],
+            act: { try await $0.runtime.send(.deleteLog(id: try #require($0.drink).id)) },
+            check: { table in #expect(table.phone.watch.snapshot?.session?.totalAlcoholCount == 0) }),
+        Row(name: "undo on the Active Session screen", must: [.liveActivity, .widgets, .watch, .sync, .screens], may: [.reminders, .nudge],
+            act: { table in
+                let screen = ActiveSessionModel(actions: table.runtime)
+                await screen.appeared()
+                await screen.waterButtonTapped()
+                table.marker = table.phone.log.mark
+                await screen.undoTapped()
+                #expect(screen.waterCount == 0)
+            },
+            check: { table in #expect(table.phone.watch.snapshot?.session?.totalWaterCount == 0) }),
+        Row(name: "end the night", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
+            act: { try await $0.runtime.send(.endSession()) },
+            check: { table in
+                #expect(table.phone.notifications.pending.isEmpty)
+                #expect(table.phone.liveActivities.running.isEmpty)
+                #expect(table.phone.liveActivities.ended.values.first??.isEnded == true)
+                #expect(table.phone.watch.snapshot?.session == nil)
+            }),
+        Row(name: "remind me in 10 min", must: [.reminders],
+            act: { table in
+                let reminder = try #require(table.phone.notifications.pendingByDate.first)
+                await table.runtime.notificationResponseReceived(
+                    NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: reminder.identifier)
+                )
+            },
+            check: { table in #expect(table.phone.notifications.pending.keys.contains { $0.hasPrefix("waterline.snooze.") }) }),
+        Row(name: "add a preset", must: [.widgets, .watch, .sync, .screens],
+            act: { try await $0.runtime.send(.addPreset(PresetDraft(name: "Cider", drinkType: .beer, sizeOz: 12, abv: 6))) },
+            check: { table in #expect(table.phone.watch.snapshot?.presets.contains { $0.name == "Cider" } == true) }),
+        Row(name: "edit a preset", must: [.widgets, .watch, .sync, .screens],
+            act: { table in
+                var beer = try #require(try await table.state.presets.first)
+                beer.name = "Lager"
+                try await table.runtime.send(.editPreset(beer))
+            },
+            check: { table in #expect(table.phone.watch.snapshot?.presets.first?.name == "Lager") }),
+        Row(name: "delete a preset", must: [.widgets, .watch, .sync, .screens],
+            act: { try await $0.runtime.send(.deletePreset(id: try #require(try await $0.state.presets.first).id)) },
+            check: { table in #expect(table.phone.watch.snapshot?.presets.count == 4) }),
+        Row(name: "change settings with a night running", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
+            act: { table in
+                var settings = try await table.state.settings
+                settings.timeReminderIntervalMinutes = 45
+                try await table.runtime.send(.updateSettings(settings))
+            },
+            check: { table in
+                #expect(table.phone.notifications.pendingByDate.first?.fireDate == Fixed.at(minutes: 24 * 60 + 60 + 45))
+                #expect(table.phone.watch.snapshot?.session?.nextReminderDate == Fixed.at(minutes: 24 * 60 + 60 + 45))
+            }),
+        Row(name: "change settings with no night", night: false, must: [.widgets, .watch, .sync, .screens],
+            act: { table in
+                var settings = try await table.state.settings
+                settings.warningThreshold = 4
+                try await table.runtime.send(.updateSettings(settings))
+            },
+            check: { table in #expect(table.phone.watch.snapshot?.warningThreshold == 4) }),
+        Row(name: "delete a past night from History", must: [.widgets, .sync, .screens],
+            act: { try await $0.runtime.send(.deletePastSession(id: $0.past.id)) },
+            check: { table in
+                let past = try await table.runtime.recentSessions(limit: 5)
+                #expect(past.isEmpty)
+            }),
+        Row(name: "delete the account (signed out: this iPhone's data)", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
+            act: { table in
+                let settings = SettingsModel(actions: table.runtime, account: nil)
+                await settings.deleteAccountConfirmed()
+                #expect(settings.accountDeleted)
+            },
+            check: { table in
+                #expect(table.phone.notifications.pending.isEmpty && table.phone.liveActivities.running.isEmpty)
+                #expect(table.phone.watch.snapshot?.session == nil && table.phone.watch.snapshot?.presets.isEmpty == true)
+            }),
+        Row(name: "a pull that changed the running night (a water logged on another device)",
+            must: [.sync, .reminders, .liveActivity, .widgets, .watch, .screens],
+            act: { table in
+                // The engine merged another device's water into the store, and reports it.
+                let night = try #require(table.night)
+                let water = LogEntry.water(id: UUID(number: 0x0E), sessionId: night.session.id, at: table.harness.clock.now, amountOz: 8)
+                _ = try await table.harness.store.applyPage([.logEntry(water)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
+                table.phone.sync.nextPullReplaces(1)
+                await table.runtime.networkChanged(isOnline: false)
+                await table.runtime.networkChanged(isOnline: true)
+            },
+            check: { table in
+                #expect(table.phone.watch.snapshot?.session?.totalWaterCount == 1)
+                #expect(table.phone.liveActivities.running.values.first?.totalWaterCount == 1)
+                #expect(table.phone.sync.pushes == 0, "a pulled change is not pushed back")
+            }),
+        Row(name: "a pull that ended the night on another device", must: [.sync, .reminders, .liveActivity, .widgets, .watch, .screens],
+            act: { table in
+                var ended = try #require(table.night).session
+                ended.isActive = false
+                ended.endTime = table.harness.clock.now
+                ended.updatedAt = table.harness.clock.now
+                _ = try await table.harness.store.applyPage([.session(SessionRecord(ended))], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 2))
+                table.phone.sync.nextPullReplaces(1)
+                await table.runtime.backgroundRefresh()
+            },
+            check: { table in
+                #expect(table.phone.notifications.pending.isEmpty, "its reminders stop firing")
+                #expect(table.phone.liveActivities.running.isEmpty)
+            }),
+        Row(name: "Log Water on a reminder", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
+            act: { table in
+                let reminder = try #require(table.phone.notifications.pendingByDate.first)
+                await table.runtime.notificationResponseReceived(
+                    NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)
+                )
+            },
+            check: { table in #expect(table.phone.watch.snapshot?.session?.totalWaterCount == 1) }),
+        Row(name: "Log Water on the in-app banner", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
+            act: { await $0.runtime.bannerLogWaterTapped() },
+            check: { table in #expect(table.phone.liveActivities.running.values.first?.totalWaterCount == 1) }),
+        Row(name: "a log from the watch (answered by its reply)", must: [.nudge, .liveActivity, .widgets, .sync, .screens], may: [.reminders],
+            act: { table in
+                let request = WatchLogRequest(id: UUID(number: 0xD0), timestamp: table.harness.clock.now, sessionId: table.night?.session.id)
+                let reply = await table.runtime.watchMessageReceived(try WatchMessage.logDrink(request).encoded(), replying: true)
+                #expect(reply != nil)
+            },
+            check: { table in #expect(table.phone.watch.contextUpdates == 1, "only the activation's context; the log's answer was the reply") }),
+        Row(name: "a Live Activity button (an intent in the app's process)", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
+            act: { _ = try await $0.runtime.intentRequested(.logWater, source: .liveActivity) }),
+        Row(name: "a Home Screen widget button in the widget extension", must: [.reminders, .widgets, .signal, .screens], process: .appExtension,
+            act: { _ = try await $0.runtime.intentRequested(.logWater, source: .widget) }),
+        Row(name: "Siri starts a night in the intents extension", night: false, must: [.reminders, .widgets, .signal, .screens], process: .appExtension,
+            act: { _ = try await $0.runtime.intentRequested(.startSession, source: .phone) }),
+    ]
+
+    @Test("each row", arguments: rows)
+    func row(_ row: Row) async throws {
+        let table = try await Table(night: row.night, process: row.process)
+        table.marker = table.phone.log.mark
+        table.phone.log.expect(row.must.union(row.may))
+        try await row.act(table)
+        await table.phone.settled()
+        table.phone.log.expect(nil)
+        let reached = table.phone.log.surfaces(since: table.marker)
+        for surface in row.must.sorted(by: { $0.rawValue < $1.rawValue }) {
+            #expect(reached.contains(surface), "\(row.name): \(surface) did not follow (reached: \(table.phone.log.describe(since: table.marker)))")
+        }
+        try await row.check(table)
+    }
+
+    /// The row that covers each action; the switch has no default, so a new action does not
+    /// compile until it has a row.
+    static func row(for action: SessionAction) -> String {
+        switch action {
+        case .prepare: "finish onboarding with chosen settings"
+        case .startSession: "start a night"
+        case .logDrink: "log a drink (N = 1: the per-drink reminder)"
+        case .logWater: "log water"
+        case .editLog: "edit a log"
+        case .deleteLog: "delete a log"
+        case .endSession: "end the night"
+        case .remindLater: "remind me in 10 min"
+        case .addPreset: "add a preset"
+        case .editPreset: "edit a preset"
+        case .deletePreset: "delete a preset"
+        case .updateSettings: "change settings with a night running"
+        case .deletePastSession: "delete a past night from History"
+        case .deleteAllData: "delete the account (signed out: this iPhone's data)"
+        }
+    }
+
+    @Test("the table has a row for every action there is")
+    func everyAction() {
+        let every: [SessionAction] = [
+            .prepare(nil), .startSession, .logDrink(.quick, source: .phone), .logWater(source: .phone), .editLog(.mockBeer),
+            .deleteLog(id: UUID()), .endSession(), .remindLater, .addPreset(PresetDraft(name: "", drinkType: .beer, sizeOz: 1)),
+            .editPreset(.mockDouble), .deletePreset(id: UUID()), .updateSettings(UserSettings()), .deletePastSession(id: UUID()), .deleteAllData,
+        ]
+        let names = Set(Self.rows.map(\.name))
+        for action in every { #expect(names.contains(Self.row(for: action)), "no row for \(action.name)") }
+    }
+}

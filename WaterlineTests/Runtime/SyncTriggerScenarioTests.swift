@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import WaterlineKit
+import WaterlineTestSupport
+
+/// Every reason to sync the app has, sent the way the app sends it: through the runtime, whose
+/// one scheduler runs the engine.
+@Suite("Scenario: when the phone syncs")
+@MainActor
+struct SyncTriggerScenarioTests {
+    @Test("launch and opening the app pull what changed elsewhere (then push)")
+    func launchAndActivation() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness)
+        phone.runtime.launched()
+        await phone.settled()
+        #expect(phone.sync.pulls == 1)
+        await phone.runtime.becameActive()
+        await phone.settled()
+        #expect(phone.sync.pulls == 2)
+        #expect(await phone.runtime.syncHistory() == [.launch, .activation])
+    }
+
+    @Test("a write while the app is open is pushed after its pause (zero here; a burst is one push, see the scheduler's tests); the network coming back and background refresh pull")
+    func writesNetworkAndRefresh() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness)
+        await phone.runtime.becameActive()
+        await phone.settled()
+        let pulls = phone.sync.pulls
+        try await phone.runtime.send(.startSession)
+        try await phone.runtime.send(.logWater(source: .phone))
+        await phone.settled()
+        #expect(phone.sync.pushes == 2)
+        await phone.runtime.networkChanged(isOnline: false)
+        await phone.runtime.networkChanged(isOnline: true)
+        await phone.runtime.backgroundRefresh()
+        #expect(phone.sync.pulls == pulls + 2)
+        #expect(await phone.runtime.syncHistory().suffix(3) == [.localChange, .networkBack, .backgroundRefresh])
+    }
+
+    @Test("signing in pulls through the same scheduler")
+    func signIn() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness)
+        let session = AuthSession(token: "t", expiresAt: Fixed.start.addingTimeInterval(30 * 86_400),
+                                  user: User(id: UUID(number: 0xACC), appleUserId: "apple", createdAt: Fixed.start, settings: UserSettings()))
+        let value = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(session))
+        let answer = try JSONSerialization.data(withJSONObject: ["status": "success", "value": value])
+        let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!,
+                                  transport: ScriptedTransport([.json(200, String(decoding: answer, as: UTF8.self))]), token: { nil })
+        let runtime = phone.runtime
+        let account = AccountService(auth: AuthClient(client: client, credentials: InMemoryCredentialStore(), now: { Fixed.start }),
+                                     store: harness.store, actions: runtime, sync: { await runtime.syncNow(.signIn) })
+        let model = AccountModel(account: account)
+        await model.signInCompleted(identityToken: "apple-token", nonce: "n")
+        #expect(model.isSignedIn)
+        #expect(phone.sync.pulls == 1)
+        #expect(await phone.runtime.syncHistory() == [.signIn])
+    }
+
+    @Test("a change made on a cold background launch is pushed before the background time is handed back")
+    func backgroundPush() async throws {
+        let (harness, started) = try await ServiceHarness.night()
+        let phone = DeviceProcess(harness)
+        let request = WatchLogRequest(id: UUID(number: 0xB0), timestamp: harness.clock.now, sessionId: started.session.id)
+        _ = await phone.runtime.watchMessageReceived(try WatchMessage.logWater(request).encoded(), replying: false)
+        #expect(phone.sync.pushes == 1, "pushed within the call, not after a pause that may never come")
+        let pushedAt = try #require(phone.log.calls.lastIndex { $0.surface == .sync && $0.call == "push" })
+        #expect(phone.background.endedAt == [phone.background.endedAt.last ?? 0] && (phone.background.endedAt.last ?? 0) > pushedAt,
+                "the background task ended after the push")
+        #expect(try await harness.store.pendingChanges().contains { $0.id == SyncKey(entity: .logEntry, id: request.id) },
+                "the recording engine sends nothing; the change waits in the outbox as a real push would take it")
+    }
+}

@@ -1,14 +1,16 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The sync server: it links the portable core's values and rules (`WaterlineCore`) and the wire
+// API it shares with the clients (`WaterlineAPI`), nothing of the runtime, stores or screens.
 let package = Package(
     name: "WaterlineServer",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "waterline-server", targets: ["waterline-server"]),
         .executable(name: "waterline-load", targets: ["waterline-load"]),
-        .executable(name: "waterline", targets: ["waterline"]),
-        .executable(name: "waterline-sync-bench", targets: ["waterline-sync-bench"]),
+        /// The server as a library, for tests of other packages that need one running in-process.
+        .library(name: "WaterlineServer", targets: ["WaterlineServer"]),
     ],
     dependencies: [
         // Named, because a path dependency is otherwise known by its folder name, which differs per clone.
@@ -31,7 +33,8 @@ let package = Package(
         .target(
             name: "WaterlineServer",
             dependencies: [
-                .product(name: "WaterlineKit", package: "Waterline"),
+                .product(name: "WaterlineCore", package: "Waterline"),
+                .product(name: "WaterlineAPI", package: "Waterline"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -59,52 +62,37 @@ let package = Package(
         ),
         .executableTarget(
             name: "waterline-load",
-            dependencies: ["WaterlineServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
-        .executableTarget(
-            name: "waterline-sync-bench",
             dependencies: [
-                "WaterlineStore",
-                .product(name: "WaterlineKit", package: "Waterline"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .target(
-            name: "WaterlineStore",
-            dependencies: [
-                .product(name: "WaterlineKit", package: "Waterline"),
-                // The server's SQLite, compiled from source: the package needs no system SQLite.
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-            ]
-        ),
-        .executableTarget(
-            name: "waterline",
-            dependencies: [
-                "WaterlineStore",
-                .product(name: "WaterlineKit", package: "Waterline"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .testTarget(
-            name: "WaterlineCLITests",
-            dependencies: [
-                "waterline",
-                "WaterlineStore",
                 "WaterlineServer",
-                .product(name: "WaterlineKit", package: "Waterline"),
-                .product(name: "WaterlineTestSupport", package: "Waterline"),
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "WaterlineCore", package: "Waterline"),
+                .product(name: "WaterlineAPI", package: "Waterline"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "WaterlineServerTests",
             dependencies: [
                 "WaterlineServer",
-                .product(name: "WaterlineKit", package: "Waterline"),
+                .product(name: "WaterlineCore", package: "Waterline"),
+                .product(name: "WaterlineAPI", package: "Waterline"),
+                // The real client stack against the real server: stores, sync, the runtime.
+                .product(name: "WaterlineStorage", package: "Waterline"),
+                .product(name: "WaterlineSync", package: "Waterline"),
+                .product(name: "WaterlineRuntime", package: "Waterline"),
+                .product(name: "WaterlineScreens", package: "Waterline"),
                 .product(name: "WaterlineTestSupport", package: "Waterline"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
     ],

@@ -1,7 +1,9 @@
 #if canImport(SwiftData)
 import Foundation
 import SwiftData
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
 
 /// The app's store on SwiftData: rows only, the rules are the kit's `StoreRules`. A transaction
 /// is one save of this actor's context (or a rollback), so a record and the pending change it

@@ -1,6 +1,9 @@
 #if canImport(SwiftData)
 import Foundation
 import SwiftData
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
 
 /// The one SwiftData container every target opens the same way, in the shared App Group.
 public enum WaterlineContainer {

@@ -1,7 +1,7 @@
 // Times WaterlineEngine.computeState against a bare loop over the same logs.
 // Run with: swift run -c release waterline-bench [--max-exponent 6] [--repeats 5]
 import Foundation
-import WaterlineKit
+import WaterlineCore
 
 struct Options {
     var maxExponent = 6

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// Each Apple target's String Catalog against the words its source files give SwiftUI, App
@@ -17,11 +22,11 @@ struct AppCatalogTests {
     }
 
     static let targets = [
-        Target(catalog: "Waterline/Resources/Localizable.xcstrings", sources: ["Waterline", "WaterlineIntents/Intents"]),
-        Target(catalog: "WaterlineWidgets/Localizable.xcstrings", sources: ["WaterlineWidgets", "WaterlineIntents/Intents"]),
-        Target(catalog: "WaterlineIntents/Extension/Localizable.xcstrings", sources: ["WaterlineIntents"]),
-        Target(catalog: "WaterlineWatch/Localizable.xcstrings", sources: ["WaterlineWatch"]),
-        Target(catalog: "WaterlineWatchWidgets/Localizable.xcstrings", sources: ["WaterlineWatchWidgets"]),
+        Target(catalog: "Apps/Waterline/Resources/Localizable.xcstrings", sources: ["Apps/Waterline", "Apps/WaterlineIntents/Intents"]),
+        Target(catalog: "Apps/WaterlineWidgets/Localizable.xcstrings", sources: ["Apps/WaterlineWidgets", "Apps/WaterlineIntents/Intents"]),
+        Target(catalog: "Apps/WaterlineIntents/Extension/Localizable.xcstrings", sources: ["Apps/WaterlineIntents"]),
+        Target(catalog: "Apps/WaterlineWatch/Localizable.xcstrings", sources: ["Apps/WaterlineWatch"]),
+        Target(catalog: "Apps/WaterlineWatchWidgets/Localizable.xcstrings", sources: ["Apps/WaterlineWatchWidgets"]),
     ]
 
     static func catalog(_ path: String) throws -> KitCatalog {
@@ -126,12 +131,12 @@ struct AppCatalogTests {
 
     @Test("every Siri phrase is in AppShortcuts.xcstrings, in Spanish too")
     func phrases() throws {
-        let source = try String(contentsOf: Self.root.appendingPathComponent("Waterline/App/WaterlineShortcuts.swift"), encoding: .utf8)
+        let source = try String(contentsOf: Self.root.appendingPathComponent("Apps/Waterline/App/WaterlineShortcuts.swift"), encoding: .utf8)
         let phrases = source.matches(of: /phrases: \["((?:[^"\\]|\\.)*)"\]/).map {
             String($0.output.1).replacingOccurrences(of: "\\(.applicationName)", with: "${applicationName}")
         }
         #expect(phrases.count == 4)
-        let catalog = try Self.catalog("Waterline/Resources/AppShortcuts.xcstrings")
+        let catalog = try Self.catalog("Apps/Waterline/Resources/AppShortcuts.xcstrings")
         for phrase in phrases {
             #expect(catalog.entries[phrase]?["es"] != nil, "\(phrase) lacks a Spanish phrase")
         }

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// Every action any surface can take, and which surfaces must follow it: the whole table of

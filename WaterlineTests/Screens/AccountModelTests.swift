@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// Signing in from anywhere, and the choice when the device holds another account's data.

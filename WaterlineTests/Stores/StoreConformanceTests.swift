@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineSync
+import WaterlineRuntime
+import WaterlineScreens
 import WaterlineTestSupport
 #if canImport(SwiftData)
 import WaterlineData

@@ -3,7 +3,12 @@ import Foundation
 import SwiftData
 import Testing
 import WaterlineData
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// The SwiftData models themselves (runs where SwiftData exists: `swift test` on macOS, the iOS scheme).

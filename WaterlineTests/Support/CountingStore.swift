@@ -1,5 +1,10 @@
 import Foundation
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// A store that counts its reads, over an in-memory one: how often an action reads the night.

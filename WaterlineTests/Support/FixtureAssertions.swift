@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineSync
+import WaterlineRuntime
+import WaterlineScreens
 
 /// Pins a value's JSON to a committed fixture: the fixture must decode to the value, and the
 /// value must encode to the same JSON. `WATERLINE_RECORD_FIXTURES=1 swift test` rewrites the

@@ -1,5 +1,10 @@
 import Foundation
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// A session service over an in-memory store, with a hand-moved clock and readable ids.

@@ -3,7 +3,12 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// When the one sync engine runs: the scheduler alone decides, and runs one call at a time.

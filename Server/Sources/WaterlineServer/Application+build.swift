@@ -3,7 +3,8 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 /// Builds the HTTP application: `/api/query|mutation|action`, `/health`, the session tokens'
 /// JWKS at `/.well-known/jwks.json`, and Prometheus metrics at `/metrics`; every request gets an

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 import WaterlineServer
 
 /// Creates load-test accounts straight in a server's storage: each with a session token and a

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 import WaterlineServer
 #if canImport(FoundationNetworking)
 import FoundationNetworking

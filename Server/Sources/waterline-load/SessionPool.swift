@@ -1,5 +1,6 @@
 import Foundation
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 /// Ended sessions enough for every log a run sends, handed out in order so none passes the
 /// server's quota of `Limits.logsPerSession` logs per session.

@@ -2,7 +2,12 @@ import Foundation
 import Logging
 import SQLKit
 import Testing
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineStorage
+import WaterlineSync
 @testable import WaterlineServer
 
 @Suite("Schema migrations")

@@ -1,7 +1,12 @@
 import Foundation
 import Logging
 import Testing
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineStorage
+import WaterlineSync
 @testable import WaterlineServer
 #if canImport(FoundationNetworking)
 import FoundationNetworking

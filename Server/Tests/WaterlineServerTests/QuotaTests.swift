@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineStorage
+import WaterlineSync
 @testable import WaterlineServer
 
 /// Rows one account may keep: past them, new records are refused and updates still pass.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineStorage
+import WaterlineSync
 @testable import WaterlineServer
 
 /// What the server keeps to itself: its files, its key, its database password, its errors.
@@ -34,6 +39,22 @@ struct SecretsAndLeaksTests {
 
     func freshDirectory() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("waterline-secrets-\(UUID().uuidString)")
+    }
+
+    @Test("the binary links no system libsqlite3: the package builds its own")
+    func noSystemSQLite() throws {
+        let ldd = URL(fileURLWithPath: "/usr/bin/ldd")
+        try #require(FileManager.default.isExecutableFile(atPath: ldd.path), "ldd is needed to read the binary's libraries")
+        let process = Process()
+        process.executableURL = ldd
+        process.arguments = [Self.binary.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let libraries = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(libraries.contains("libc.so"), "ldd read waterline-server")
+        #expect(!libraries.contains("libsqlite3"), "waterline-server links the system SQLite:\n\(libraries)")
     }
 
     @Test("the data directory is 0700, the database and the key 0600, from the first byte")

@@ -3,7 +3,12 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineStorage
+import WaterlineSync
 import WaterlineTestSupport
 @testable import WaterlineServer
 

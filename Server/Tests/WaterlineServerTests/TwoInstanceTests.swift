@@ -1,7 +1,12 @@
 import Foundation
 import JWTKit
 import Testing
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineStorage
+import WaterlineSync
 @testable import WaterlineServer
 
 /// Two servers on one PostgreSQL database, sharing nothing else but the signing key: a client

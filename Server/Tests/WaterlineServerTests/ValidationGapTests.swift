@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineStorage
+import WaterlineSync
 @testable import WaterlineServer
 
 /// Writes that were once accepted and should not have been.

@@ -1,7 +1,9 @@
 #if canImport(SwiftData)
 import Foundation
 import SwiftData
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
 
 /// One drink or glass of water, its details flattened into columns.
 @Model
@@ -21,7 +23,7 @@ public final class LogEntryRow {
     public var deletedAt: Date?
     public var session: SessionRow?
 
-    public init(_ value: WaterlineKit.LogEntry) {
+    public init(_ value: LogEntry) {
         id = value.id
         sessionId = value.sessionId
         timestamp = value.timestamp
@@ -37,7 +39,7 @@ public final class LogEntryRow {
         deletedAt = value.deletedAt
     }
 
-    public func update(from value: WaterlineKit.LogEntry) {
+    public func update(from value: LogEntry) {
         sessionId = value.sessionId
         timestamp = value.timestamp
         type = value.type.rawValue
@@ -52,14 +54,14 @@ public final class LogEntryRow {
         deletedAt = value.deletedAt
     }
 
-    public var value: WaterlineKit.LogEntry {
+    public var value: LogEntry {
         let alcohol = drinkType.flatMap(DrinkType.init(rawValue:)).map { drinkType in
             AlcoholMeta(
                 drinkType: drinkType, sizeOz: sizeOz ?? 0, abv: abv,
                 standardDrinkEstimate: standardDrinkEstimate ?? AlcoholMeta.standardDrink.standardDrinkEstimate, presetId: presetId
             )
         }
-        return WaterlineKit.LogEntry(
+        return LogEntry(
             id: id, sessionId: sessionId, timestamp: timestamp, type: LogType(rawValue: type) ?? .water,
             alcoholMeta: alcohol, waterMeta: waterAmountOz.map(WaterMeta.init(amountOz:)),
             source: LogSource(rawValue: source) ?? .phone, updatedAt: updatedAt, deletedAt: deletedAt

@@ -1,7 +1,9 @@
 #if canImport(SwiftData)
 import Foundation
 import SwiftData
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
 
 /// One row of the sync outbox: a record's latest state waiting for the backend.
 @Model
@@ -13,7 +15,7 @@ public final class OutboxRow {
     public var failure: String?
     public var payloadJSON: Data
 
-    public init(_ value: WaterlineKit.PendingChange) throws {
+    public init(_ value: PendingChange) throws {
         key = value.id.description
         sequence = value.sequence
         revision = value.revision
@@ -21,15 +23,15 @@ public final class OutboxRow {
         payloadJSON = try WaterlineCoding.encoder(pretty: false).encode(value.payload)
     }
 
-    public func update(from value: WaterlineKit.PendingChange) throws {
+    public func update(from value: PendingChange) throws {
         sequence = value.sequence
         revision = value.revision
         failure = value.failure
         payloadJSON = try WaterlineCoding.encoder(pretty: false).encode(value.payload)
     }
 
-    public func value() throws -> WaterlineKit.PendingChange {
-        WaterlineKit.PendingChange(
+    public func value() throws -> PendingChange {
+        PendingChange(
             payload: try WaterlineCoding.decoder().decode(SyncPayload.self, from: payloadJSON),
             sequence: sequence, revision: revision, failure: failure
         )

@@ -1,7 +1,9 @@
 #if canImport(SwiftData)
 import Foundation
 import SwiftData
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
 
 /// A one-tap quick drink.
 @Model
@@ -18,7 +20,7 @@ public final class PresetRow {
     public var deletedAt: Date?
     public var user: UserRow?
 
-    public init(_ value: WaterlineKit.DrinkPreset) {
+    public init(_ value: DrinkPreset) {
         id = value.id
         userId = value.userId
         name = value.name
@@ -31,7 +33,7 @@ public final class PresetRow {
         deletedAt = value.deletedAt
     }
 
-    public func update(from value: WaterlineKit.DrinkPreset) {
+    public func update(from value: DrinkPreset) {
         userId = value.userId
         name = value.name
         drinkType = value.drinkType.rawValue
@@ -43,8 +45,8 @@ public final class PresetRow {
         deletedAt = value.deletedAt
     }
 
-    public var value: WaterlineKit.DrinkPreset {
-        WaterlineKit.DrinkPreset(
+    public var value: DrinkPreset {
+        DrinkPreset(
             id: id, userId: userId, name: name, drinkType: DrinkType(rawValue: drinkType) ?? .beer, sizeOz: sizeOz, abv: abv,
             standardDrinkEstimate: standardDrinkEstimate, sortOrder: sortOrder, updatedAt: updatedAt, deletedAt: deletedAt
         )

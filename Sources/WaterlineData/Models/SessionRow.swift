@@ -1,7 +1,9 @@
 #if canImport(SwiftData)
 import Foundation
 import SwiftData
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
 
 /// A night out; its logs belong to it and go with it.
 @Model
@@ -17,7 +19,7 @@ public final class SessionRow {
     public var user: UserRow?
     @Relationship(deleteRule: .cascade, inverse: \LogEntryRow.session) public var logs: [LogEntryRow] = []
 
-    public init(_ value: WaterlineKit.Session) {
+    public init(_ value: Session) {
         id = value.id
         userId = value.userId
         startTime = value.startTime
@@ -28,7 +30,7 @@ public final class SessionRow {
         deletedAt = value.deletedAt
     }
 
-    public func update(from value: WaterlineKit.Session) {
+    public func update(from value: Session) {
         userId = value.userId
         startTime = value.startTime
         endTime = value.endTime
@@ -38,8 +40,8 @@ public final class SessionRow {
         deletedAt = value.deletedAt
     }
 
-    public var value: WaterlineKit.Session {
-        WaterlineKit.Session(
+    public var value: Session {
+        Session(
             id: id, userId: userId, startTime: startTime, endTime: endTime, isActive: isActive,
             computedSummary: summaryJSON.flatMap { try? WaterlineCoding.decoder().decode(SessionSummary.self, from: $0) },
             updatedAt: updatedAt, deletedAt: deletedAt

@@ -1,7 +1,9 @@
 #if canImport(SwiftData)
 import Foundation
 import SwiftData
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
 
 /// The one row saying whose data this store holds and how far it has pulled (`SyncCursor`).
 @Model

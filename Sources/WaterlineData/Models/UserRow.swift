@@ -1,7 +1,9 @@
 #if canImport(SwiftData)
 import Foundation
 import SwiftData
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
 
 /// The person on this device, with their settings embedded (as the kit's JSON).
 @Model
@@ -14,7 +16,7 @@ public final class UserRow {
     @Relationship(deleteRule: .cascade, inverse: \SessionRow.user) public var sessions: [SessionRow] = []
     @Relationship(deleteRule: .cascade, inverse: \PresetRow.user) public var presets: [PresetRow] = []
 
-    public init(_ value: WaterlineKit.User) {
+    public init(_ value: User) {
         id = value.id
         appleUserId = value.appleUserId
         createdAt = value.createdAt
@@ -26,15 +28,15 @@ public final class UserRow {
         (try? WaterlineCoding.decoder().decode(UserSettings.self, from: settingsJSON)) ?? UserSettings()
     }
 
-    public func update(from value: WaterlineKit.User) {
+    public func update(from value: User) {
         appleUserId = value.appleUserId
         createdAt = value.createdAt
         updatedAt = value.updatedAt
         settingsJSON = (try? WaterlineCoding.encoder(pretty: false).encode(value.settings)) ?? settingsJSON
     }
 
-    public var value: WaterlineKit.User {
-        WaterlineKit.User(id: id, appleUserId: appleUserId, createdAt: createdAt, settings: settings, updatedAt: updatedAt)
+    public var value: User {
+        User(id: id, appleUserId: appleUserId, createdAt: createdAt, settings: settings, updatedAt: updatedAt)
     }
 }
 #endif

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineRuntime
 
 extension StoreConformance {
     /// Records written on this device: they read back whole, and the store keeps their shape.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineRuntime
 
 extension StoreConformance {
     /// The outbox: what a save queues, how changes coalesce, and how a pushed batch settles.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineRuntime
 
 extension StoreConformance {
     /// What the screens read a page at a time.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineRuntime
 
 extension StoreConformance {
     /// Versions from the backend: last write wins, deleting is final, pages land whole.

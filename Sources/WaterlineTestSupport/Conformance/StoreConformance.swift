@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineRuntime
 
 /// What every `SyncStore` must do, as checks a test target runs against its own store: the
 /// in-memory store in the root package, the SwiftData store where SwiftData exists, the command

@@ -1,5 +1,8 @@
 import Foundation
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineRuntime
 
 /// Fixed dates and builders, so no test depends on the real clock.
 public enum Fixed {

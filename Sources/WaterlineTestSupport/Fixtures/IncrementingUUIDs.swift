@@ -1,4 +1,8 @@
 import Foundation
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineRuntime
 
 /// Hands out 00000000-0000-0000-0000-000000000001, …02, … so ids in tests are predictable.
 public final class IncrementingUUIDs: @unchecked Sendable {

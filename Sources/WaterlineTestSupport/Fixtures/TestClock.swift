@@ -1,4 +1,8 @@
 import Foundation
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineRuntime
 
 /// A clock the test moves by hand; the service reads it through `now`.
 public final class TestClock: @unchecked Sendable {

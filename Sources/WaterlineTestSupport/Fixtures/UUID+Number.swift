@@ -1,4 +1,8 @@
 import Foundation
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineRuntime
 
 extension UUID {
     /// A readable fixed id: `UUID(number: 7)` is 00000000-0000-0000-0000-000000000007.

@@ -1,5 +1,8 @@
 import Foundation
-import WaterlineKit
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineRuntime
 
 /// Tests set nights up straight through the service, one call per action; the app never does
 /// (it goes through the runtime's one door).

@@ -1,5 +1,10 @@
 import Foundation
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// One process on the phone (the app, or an extension) on the shared store: a fresh runtime and

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// What one process's platform fakes were asked to do, in order, shared by all of them. When a

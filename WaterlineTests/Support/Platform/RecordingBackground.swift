@@ -1,4 +1,9 @@
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// Background-task assertions: which were begun, whether each was ended, and whether the sync

@@ -1,4 +1,9 @@
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// Counts cross-process signals; the scenario delivers them to the app's runtime by hand.

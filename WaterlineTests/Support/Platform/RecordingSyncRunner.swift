@@ -1,5 +1,10 @@
 import Foundation
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// The sync engine as the runtime's scheduler runs it: counts pulls and pushes, in the log's

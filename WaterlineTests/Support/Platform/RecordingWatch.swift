@@ -1,5 +1,10 @@
 import Foundation
-@testable import WaterlineKit
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// The watch link: what the watch would read as context, what reached it at once, what was queued.

@@ -1,5 +1,6 @@
 import Foundation
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 /// A call's body read for its `args` as the function's argument type (absent means `{}`).
 struct CallArguments<Args: Decodable>: Decodable {

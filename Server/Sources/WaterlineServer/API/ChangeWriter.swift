@@ -1,5 +1,6 @@
 import Foundation
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 /// Checks and stores one record's new state: what each `*:upsert` function does, and what
 /// `sync:push` does for each change of its batch, so the two can never disagree.

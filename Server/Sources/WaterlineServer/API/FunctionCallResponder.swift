@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 /// Answers `POST /api/query|mutation|action` in the Convex wire format.
 struct FunctionCallResponder: Sendable {

@@ -1,4 +1,5 @@
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 /// A function's failure as the caller sees it: `{status:"error", errorMessage, errorData:{code}}`.
 public struct FunctionError: Error, Hashable, Sendable, CustomStringConvertible {

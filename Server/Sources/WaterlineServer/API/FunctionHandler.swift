@@ -1,5 +1,6 @@
 import Foundation
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 /// One backend function as the server runs it: its contract facts and a closure that takes
 /// the call's JSON body (`{"path", "args", …}`) and answers the encoded value.

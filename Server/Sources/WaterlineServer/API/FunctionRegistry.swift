@@ -1,4 +1,5 @@
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 /// Every function the server answers, by name.
 struct FunctionRegistry: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import SQLKit
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 /// Migration 2: `users.settings_updated_at`, the settings' own stamp (0 for untouched defaults),
 /// filled from the settings each user already has.

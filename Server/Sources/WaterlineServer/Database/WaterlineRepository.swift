@@ -1,6 +1,7 @@
 import Foundation
 import SQLKit
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 /// Every read and write the functions make, scoped to one owner, in SQL both dialects run.
 ///

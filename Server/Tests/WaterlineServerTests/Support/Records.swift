@@ -1,5 +1,10 @@
 import Foundation
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineStorage
+import WaterlineSync
 
 /// Small builders for wire records, with whole-millisecond dates so they round-trip exactly.
 enum Records {

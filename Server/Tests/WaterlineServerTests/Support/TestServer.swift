@@ -1,7 +1,12 @@
 import Foundation
 import Hummingbird
 import Logging
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineStorage
+import WaterlineSync
 @testable import WaterlineServer
 
 /// A real server on 127.0.0.1 and a free port, with Apple faked, stopped by `stop()`.

@@ -1,4 +1,5 @@
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 extension FunctionHandler {
     /// `auth:signInWithApple` (the only function that needs no session token) and `auth:signOut`.

@@ -1,4 +1,5 @@
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 extension FunctionHandler {
     /// `logEntries:*`.

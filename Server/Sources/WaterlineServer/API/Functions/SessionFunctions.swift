@@ -1,5 +1,6 @@
 import Foundation
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 extension FunctionHandler {
     /// `sessions:*`.

@@ -1,4 +1,5 @@
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 extension FunctionHandler {
     /// `sync:*`: batches for a device catching up.

@@ -1,4 +1,5 @@
-import WaterlineKit
+import WaterlineAPI
+import WaterlineCore
 
 extension FunctionHandler {
     /// `users:*` and `settings:*`: the caller's account and preferences.

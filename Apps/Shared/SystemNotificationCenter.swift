@@ -1,0 +1,115 @@
+#if os(iOS)
+import Foundation
+import UserNotifications
+import WaterlineCore
+import WaterlineRuntime
+
+/// The kit's `NotificationCenterClient` on `UNUserNotificationCenter`. Compiled into the app and
+/// the extensions: an intent that runs in an extension re-plans reminders from there too.
+@MainActor
+public final class SystemNotificationCenter: NotificationCenterClient {
+    private var center: UNUserNotificationCenter { .current() }
+
+    public init() {}
+
+    public func registerCategories() {
+        let logWater = UNNotificationAction(identifier: NotificationAction.logWater.rawValue, title: NotificationAction.logWater.title, options: [])
+        let remindLater = UNNotificationAction(
+            identifier: NotificationAction.remindLater.rawValue, title: NotificationAction.remindLater.title, options: []
+        )
+        let dismiss = UNNotificationAction(identifier: NotificationAction.dismiss.rawValue, title: NotificationAction.dismiss.title, options: [.destructive])
+        let category = UNNotificationCategory(
+            identifier: NotificationAction.categoryIdentifier, actions: [logWater, remindLater, dismiss], intentIdentifiers: [],
+            options: [.customDismissAction]
+        )
+        center.setNotificationCategories([category])
+    }
+
+    /// Asks for permission (onboarding, Settings); returns whether reminders may be shown.
+    public func requestPermission() async -> Bool {
+        (try? await center.requestAuthorization(options: [.alert, .sound, .badge])) ?? false
+    }
+
+    public func authorization() async -> NotificationAuthorization {
+        switch await center.notificationSettings().authorizationStatus {
+        case .authorized, .provisional, .ephemeral: .allowed
+        case .denied: .denied
+        case .notDetermined: .notDetermined
+        @unknown default: .notDetermined
+        }
+    }
+
+    /// For Settings: nil until the person has been asked.
+    public func isAllowed() async -> Bool? {
+        switch await authorization() {
+        case .allowed: true
+        case .denied: false
+        case .notDetermined: nil
+        }
+    }
+
+    public func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async {
+        await removePending(sessionId: sessionId)
+        for request in requests { await schedule(request, immediately: false) }
+    }
+
+    public func schedule(_ request: ReminderRequest) async {
+        await schedule(request, immediately: false)
+    }
+
+    public func cancelAll(sessionId: UUID) async {
+        await removePending(sessionId: sessionId)
+        let snoozes = ReminderPlanner.snoozePrefix(sessionId: sessionId)
+        let snoozed = await center.pendingNotificationRequests().map(\.identifier).filter { $0.hasPrefix(snoozes) }
+        center.removePendingNotificationRequests(withIdentifiers: snoozed)
+        let thread = sessionId.uuidString.lowercased()
+        let delivered = await center.deliveredNotifications()
+            .filter { $0.request.content.threadIdentifier == thread }
+            .map(\.request.identifier)
+        center.removeDeliveredNotifications(withIdentifiers: delivered)
+    }
+
+    /// Reminders carry their night's id as the thread, pending and delivered alike.
+    public func sessionIdsWithReminders() async -> Set<UUID> {
+        let pending = await center.pendingNotificationRequests().map(\.content.threadIdentifier)
+        let delivered = await center.deliveredNotifications().map(\.request.content.threadIdentifier)
+        return Set((pending + delivered).compactMap(UUID.init(uuidString:)))
+    }
+
+    public func post(_ request: ReminderRequest) async {
+        await schedule(request, immediately: true)
+    }
+
+    private func removePending(sessionId: UUID) async {
+        let prefix = ReminderPlanner.identifierPrefix(sessionId: sessionId)
+        let pending = await center.pendingNotificationRequests().map(\.identifier).filter { $0.hasPrefix(prefix) }
+        center.removePendingNotificationRequests(withIdentifiers: pending)
+    }
+
+    private func schedule(_ request: ReminderRequest, immediately: Bool) async {
+        let content = UNMutableNotificationContent()
+        content.title = request.content.title
+        content.body = request.content.body
+        content.categoryIdentifier = request.content.categoryIdentifier
+        content.threadIdentifier = request.content.threadIdentifier
+        content.sound = .default
+        // The expanded view (the content extension) and the in-app banner read the full text here.
+        content.userInfo = ["detailTitle": request.content.detailTitle, "detailBody": request.content.detailBody, "kind": request.kind.rawValue]
+        let interval = max(1, request.fireDate.timeIntervalSinceNow)
+        let trigger = immediately ? nil : UNTimeIntervalNotificationTrigger(timeInterval: interval, repeats: false)
+        try? await center.add(UNNotificationRequest(identifier: request.identifier, content: content, trigger: trigger))
+    }
+}
+
+extension NotificationContent {
+    /// A delivered notification's words, with the detail the app stored in its userInfo.
+    public init(_ content: UNNotificationContent) {
+        self.init(
+            title: content.title, body: content.body,
+            detailTitle: content.userInfo["detailTitle"] as? String ?? content.title,
+            detailBody: content.userInfo["detailBody"] as? String ?? content.body,
+            categoryIdentifier: content.categoryIdentifier, threadIdentifier: content.threadIdentifier
+        )
+    }
+}
+#endif

@@ -1,0 +1,14 @@
+#if os(iOS)
+import WaterlineRuntime
+import WidgetKit
+
+/// Reloads every Waterline widget's timeline.
+@MainActor
+public final class SystemWidgetReloader: WidgetReloading {
+    public init() {}
+
+    public func reloadAll() {
+        WidgetCenter.shared.reloadAllTimelines()
+    }
+}
+#endif

@@ -1,0 +1,25 @@
+#if os(iOS)
+import ActivityKit
+import Foundation
+import WaterlineCore
+
+/// The Live Activity's attributes, shared by the app (which starts it) and the widget extension (which draws it).
+/// `ContentState` mirrors WaterlineKit's `SessionGlance`.
+public struct WaterlineActivityAttributes: ActivityAttributes {
+    public typealias ContentState = SessionGlance
+
+    public var sessionId: UUID
+    public var startTime: Date
+
+    public init(sessionId: UUID, startTime: Date) {
+        self.sessionId = sessionId
+        self.startTime = startTime
+    }
+}
+
+/// `SessionGlance` is already Codable and Hashable, which is all ActivityKit asks.
+extension SessionGlance {
+    /// A forgotten activity stops looking live this long after its last update.
+    public static let staleAfter: TimeInterval = 2 * 60 * 60
+}
+#endif

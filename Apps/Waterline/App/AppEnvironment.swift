@@ -1,0 +1,122 @@
+import Foundation
+import Observation
+import SwiftData
+import UserNotifications
+import WaterlineAPI
+import WaterlineCore
+import WaterlineData
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineSync
+import WaterlineSystem
+
+/// Every live dependency, built once at process launch by `AppDelegate` (with or without a
+/// window), wired to the kit's runtime; views get screen models from here, each holding the
+/// runtime's one door (`SessionActions`), never the service or the store.
+@Observable
+@MainActor
+final class AppEnvironment {
+    let runtime: AppRuntime
+    let store: SwiftDataSessionStore
+    let credentials: KeychainCredentialStore
+    let accountService: AccountService
+    let syncStatus: SyncStatusModel
+    let account: AccountModel
+    let notifications: SystemNotificationCenter
+    let preferences: AppPreferences
+    var isOnboarded: Bool
+    @ObservationIgnored private let notificationDelegate: NotificationDelegate
+    @ObservationIgnored private let watch: WatchConnectivityService
+    @ObservationIgnored private let storeSignal: DarwinStoreSignal
+    @ObservationIgnored private let network: NetworkPathWatcher
+
+    /// - Parameter inMemory: a store that lives only as long as the process (previews).
+    init(inMemory: Bool = false) throws {
+        // Built as locals first: a class may not read its own properties before all are set.
+        let store = SwiftDataSessionStore(modelContainer: try WaterlineContainer.make(inMemory: inMemory))
+        let credentials = KeychainCredentialStore()
+        let preferences = AppPreferences()
+        let status = SyncStatusModel()
+        let client = ConvexClient(baseURL: preferences.backendURL, token: { await credentials.validToken(at: Date()) })
+        let sync = SyncEngine(
+            store: store, client: client, credentials: credentials, onStatus: { update in Task { @MainActor in status.update(update) } }
+        )
+        let notifications = SystemNotificationCenter()
+        let watch = WatchConnectivityService()
+        let storeSignal = DarwinStoreSignal()
+        // Every reason to sync (writes, the network, launch, activation, sign-in, background
+        // refresh) asks the runtime, whose scheduler runs this one engine.
+        let platform = RuntimePlatform(
+            notifications: notifications, liveActivities: LiveActivityController(), widgets: SystemWidgetReloader(),
+            watch: watch, sync: sync, signal: storeSignal, background: AppBackgroundTasks()
+        )
+        let runtime = AppRuntime(service: SessionService(store: store), platform: platform, process: .app)
+        let accountService = AccountService(
+            auth: AuthClient(client: client, credentials: credentials), store: store, actions: runtime, sync: { await runtime.syncNow(.signIn) }
+        )
+
+        self.runtime = runtime
+        self.store = store
+        self.credentials = credentials
+        self.preferences = preferences
+        self.syncStatus = status
+        self.notifications = notifications
+        self.accountService = accountService
+        self.account = AccountModel(account: accountService)
+        self.watch = watch
+        self.storeSignal = storeSignal
+        self.network = NetworkPathWatcher(runtime: runtime)
+        self.notificationDelegate = NotificationDelegate(runtime: runtime)
+        self.isOnboarded = preferences.hasFinishedOnboarding
+    }
+
+    /// Hooks every entry point to the runtime; called from `didFinishLaunching`, before the
+    /// system delivers a notification response, a watch message or an intent.
+    func connect() {
+        UNUserNotificationCenter.current().delegate = notificationDelegate
+        watch.runtime = runtime
+        let runtime = runtime
+        storeSignal.observe { Task { await runtime.storeChangedElsewhere() } }
+        // Widget buttons and the Live Activity run their intents in this process, on this runtime.
+        IntentServices.register(runtime)
+        BackgroundSync.register(runtime: runtime)
+        // Registers the reminder category, opens the watch link and pulls what changed elsewhere.
+        runtime.launched()
+    }
+
+    func onboardingFinished() {
+        preferences.hasFinishedOnboarding = true
+        isOnboarded = true
+    }
+
+    func accountDeleted() {
+        preferences.hasFinishedOnboarding = false
+        isOnboarded = false
+    }
+
+    // MARK: Screen models
+
+    func homeModel() -> HomeModel {
+        HomeModel(actions: runtime, keptGoingAt: preferences.keptGoingAt)
+    }
+
+    func activeSessionModel() -> ActiveSessionModel {
+        ActiveSessionModel(actions: runtime)
+    }
+
+    func onboardingModel() -> OnboardingModel {
+        OnboardingModel(actions: runtime)
+    }
+
+    func settingsModel() -> SettingsModel {
+        SettingsModel(actions: runtime, account: accountService)
+    }
+
+    func historyModel() -> HistoryModel {
+        HistoryModel(actions: runtime)
+    }
+
+    func summaryModel(for update: SessionSnapshot, settings: UserSettings, editable: Bool) -> SummaryModel {
+        SummaryModel(update: update, settings: settings, isEditable: editable, actions: runtime)
+    }
+}

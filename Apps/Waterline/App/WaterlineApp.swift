@@ -1,0 +1,73 @@
+import SwiftUI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineSystem
+
+/// The entry point. The environment is built by `AppDelegate` at launch, never by a view, so
+/// background launches find everything wired; the window only shows it.
+@main
+struct WaterlineApp: App {
+    @UIApplicationDelegateAdaptor(AppDelegate.self) private var delegate
+    @Environment(\.scenePhase) private var scenePhase
+
+    var body: some Scene {
+        WindowGroup {
+            if let environment = delegate.environment {
+                RootView()
+                    .environment(environment)
+                    .environment(environment.syncStatus)
+                    .accountChoiceDialog(environment.account)
+                    .onOpenURL { environment.runtime.open($0) }
+                    .onChange(of: scenePhase, initial: true) { _, phase in
+                        if phase == .active {
+                            Task { await environment.runtime.becameActive() }
+                        } else {
+                            environment.runtime.resignedActive()
+                            if phase == .background { BackgroundSync.schedule() }
+                        }
+                    }
+                    .task(id: scenePhase) {
+                        // While the app is in front, reminders that fall due show as the banner.
+                        while scenePhase == .active, !Task.isCancelled {
+                            environment.runtime.foregroundTick()
+                            try? await Task.sleep(for: .seconds(10))
+                        }
+                    }
+            } else {
+                ContentUnavailableView(
+                    "Waterline could not open its data", systemImage: "exclamationmark.triangle",
+                    description: Text(verbatim: delegate.launchError ?? "")
+                )
+            }
+        }
+    }
+}
+
+/// Onboarding until it is done, then Home; the in-app reminder banner on top.
+struct RootView: View {
+    @Environment(AppEnvironment.self) private var environment
+
+    var body: some View {
+        let reminders = environment.runtime.inAppReminders
+        Group {
+            if environment.isOnboarded {
+                HomeView(model: environment.homeModel())
+            } else {
+                OnboardingView(model: environment.onboardingModel())
+            }
+        }
+        .overlay(alignment: .top) {
+            if let reminder = reminders.banner {
+                ReminderBanner(
+                    content: reminder,
+                    logWater: { Task { await environment.runtime.bannerLogWaterTapped() } },
+                    dismiss: { reminders.dismissTapped() }
+                )
+                .id(reminders.bannerNumber)
+                .transition(.move(edge: .top).combined(with: .opacity))
+            }
+        }
+        .animation(.default, value: reminders.banner)
+    }
+}

@@ -1,0 +1,47 @@
+import SwiftUI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineSystem
+
+/// The bar pinned to the bottom of Active Session (US-014): preset chips with their
+/// standard-drink estimate, then Drink and Water. Two taps at most to log anything.
+struct QuickAddBar: View {
+    let presets: [DrinkPreset]
+    let presetTapped: (DrinkPreset) -> Void
+    let drink: () -> Void
+    let water: () -> Void
+
+    var body: some View {
+        VStack(spacing: Metrics.spacingXS) {
+            if !presets.isEmpty {
+                ScrollView(.horizontal, showsIndicators: false) {
+                    HStack(spacing: Metrics.spacingXS) {
+                        ForEach(presets) { preset in
+                            Button(preset.chipTitle) { presetTapped(preset) }
+                                .buttonStyle(.bordered)
+                                .tint(Palette.calm)
+                                .frame(minHeight: 44)
+                                .accessibilityLabel(Text(verbatim: preset.chipAccessibilityLabel))
+                                .accessibilityHint(Text("Logs this drink"))
+                        }
+                    }
+                    .padding(.horizontal, Metrics.spacingM)
+                }
+            }
+            QuickAddButtons(drink: drink, water: water)
+                .padding(.horizontal, Metrics.spacingM)
+        }
+        .padding(.vertical, Metrics.spacingXS)
+        .background(.bar)
+    }
+}
+
+#Preview("With presets") {
+    QuickAddBar(presets: DrinkCatalog.defaultPresets(userId: UUID()), presetTapped: { _ in }, drink: {}, water: {})
+}
+
+#Preview("Largest text") {
+    QuickAddBar(presets: DrinkCatalog.defaultPresets(userId: UUID()), presetTapped: { _ in }, drink: {}, water: {})
+        .environment(\.dynamicTypeSize, .accessibility3)
+}

@@ -1,0 +1,54 @@
+import SwiftUI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineSystem
+
+/// A reminder shown inside the app instead of a system notification, with Log Water.
+struct ReminderBanner: View {
+    let content: NotificationContent
+    let logWater: () -> Void
+    let dismiss: () -> Void
+
+    var body: some View {
+        HStack(alignment: .top) {
+            Image(systemName: "drop").foregroundStyle(Palette.calm)
+                .accessibilityHidden(true)
+            VStack(alignment: .leading) {
+                Text(verbatim: content.detailTitle).font(.headline)
+                Text(verbatim: content.detailBody).font(.subheadline).foregroundStyle(.secondary)
+            }
+            Spacer()
+            VStack(spacing: 6) {
+                Button("Log Water", action: logWater)
+                    .buttonStyle(.borderedProminent)
+                    .tint(Palette.calm)
+                Button("Dismiss", action: dismiss).font(.subheadline)
+            }
+        }
+        .padding(Metrics.spacingM)
+        .background(.regularMaterial, in: RoundedRectangle(cornerRadius: Metrics.radiusM))
+        .padding(.horizontal)
+        .accessibilityElement(children: .contain)
+        .task {
+            try? await Task.sleep(for: .seconds(InAppReminderModel.displayDuration))
+            dismiss()
+        }
+    }
+}
+
+#Preview("Per-drink reminder") {
+    let state = WaterlineState(waterlineValue: 2, alcoholCountSinceLastWater: 2, totalAlcoholCount: 2, totalStandardDrinks: 2, isWarning: true)
+    return ReminderBanner(
+        content: NotificationCopy.content(for: .perDrink, state: state, settings: UserSettings(discreetNotifications: false), sessionId: UUID()),
+        logWater: {}, dismiss: {}
+    )
+}
+
+#Preview("Discreet, largest text") {
+    ReminderBanner(
+        content: NotificationCopy.content(for: .timeBased, state: .empty, settings: UserSettings(discreetNotifications: true), sessionId: UUID()),
+        logWater: {}, dismiss: {}
+    )
+    .environment(\.dynamicTypeSize, .accessibility3)
+}

@@ -1,0 +1,77 @@
+import SwiftUI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineSystem
+
+/// The Waterline as a vertical gauge: a centre line for "balanced", a level that rises with
+/// drinks and falls with water, calm until the threshold, then amber.
+struct WaterlineGauge: View {
+    let display: GaugeDisplay
+    var height: CGFloat = 220
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
+
+    var body: some View {
+        VStack(spacing: Metrics.spacingXS) {
+            GeometryReader { geometry in
+                let fraction = display.fraction(span: display.span)
+                let center = geometry.size.height / 2
+                let level = geometry.size.height * (1 - fraction)
+                ZStack(alignment: .top) {
+                    RoundedRectangle(cornerRadius: Metrics.radiusM).fill(Palette.card)
+                    Rectangle()
+                        .fill(tint.opacity(0.35))
+                        .frame(height: abs(level - center))
+                        .offset(y: min(level, center))
+                    Rectangle()
+                        .fill(Palette.centerLine)
+                        .frame(height: 2)
+                        .offset(y: center - 1)
+                    Capsule()
+                        .fill(tint)
+                        .frame(height: 6)
+                        .padding(.horizontal, 8)
+                        .offset(y: level - 3)
+                }
+                .clipShape(RoundedRectangle(cornerRadius: 16))
+            }
+            .frame(width: 96, height: height)
+            // With Reduce Motion the level moves without the spring.
+            .animation(reduceMotion ? nil : .spring(duration: 0.5), value: display.value)
+
+            Text(verbatim: display.valueText)
+                .font(Typography.hero)
+                .monospacedDigit()
+                .contentTransition(reduceMotion ? .identity : .numericText(value: display.value))
+            if let warning = display.warningText {
+                Text(verbatim: warning)
+                    .font(Typography.detail)
+                    .foregroundStyle(Palette.warning)
+                    .multilineTextAlignment(.center)
+            }
+        }
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(display.accessibilityLabel)
+        .accessibilityValue(display.warningText ?? "")
+    }
+
+    private var tint: Color { display.isWarning ? Palette.warning : Palette.calm }
+}
+
+#Preview("Values from the spec") {
+    ScrollView(.horizontal) {
+        HStack {
+            ForEach([-3.0, 0, 1, 2, 3, 5], id: \.self) { value in
+                WaterlineGauge(display: GaugeDisplay(value: value, threshold: 2, isWarning: value >= 2), height: 160)
+            }
+        }
+        .padding()
+    }
+}
+
+#Preview("Dark, largest text") {
+    WaterlineGauge(display: GaugeDisplay(value: 2.5, threshold: 2, isWarning: true), height: 200)
+        .environment(\.dynamicTypeSize, .accessibility3)
+        .preferredColorScheme(.dark)
+        .padding()
+}

@@ -1,0 +1,55 @@
+import SwiftUI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineSystem
+
+/// Correcting a log: its time, and its estimate or water amount.
+struct LogEditView: View {
+    @State var log: LogEntry
+    let units: Units
+    let save: (LogEntry) -> Void
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                DatePicker("Time", selection: $log.timestamp, displayedComponents: [.hourAndMinute])
+                if log.type == .alcohol {
+                    Stepper(value: estimate, in: 0...10, step: 0.25) {
+                        Text("Counts as \(estimate.wrappedValue, format: .number.precision(.fractionLength(0...2))) standard drinks")
+                    }
+                } else {
+                    Stepper {
+                        Text(verbatim: VolumeConversion.format(ounces: amount.wrappedValue, in: units))
+                    } onIncrement: {
+                        amount.wrappedValue = VolumeStep.water.next(from: amount.wrappedValue, up: true, units: units)
+                    } onDecrement: {
+                        amount.wrappedValue = VolumeStep.water.next(from: amount.wrappedValue, up: false, units: units)
+                    }
+                }
+            }
+            .navigationTitle("Edit")
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) { Button("Cancel") { dismiss() } }
+                ToolbarItem(placement: .confirmationAction) {
+                    Button("Save") {
+                        save(log)
+                        dismiss()
+                    }
+                }
+            }
+        }
+    }
+
+    private var estimate: Binding<Double> {
+        Binding(
+            get: { log.alcoholMeta?.standardDrinkEstimate ?? 1 },
+            set: { log.alcoholMeta?.standardDrinkEstimate = $0 }
+        )
+    }
+
+    private var amount: Binding<Double> {
+        Binding(get: { log.waterMeta?.amountOz ?? 8 }, set: { log.waterMeta = WaterMeta(amountOz: $0) })
+    }
+}

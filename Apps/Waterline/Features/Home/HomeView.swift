@@ -1,0 +1,130 @@
+import SwiftUI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineSystem
+
+/// Home: Start Session and the last five sessions, or the running session at a glance.
+struct HomeView: View {
+    @State var model: HomeModel
+    @Environment(AppEnvironment.self) private var environment
+    @State private var showsSession = false
+    @State private var showsSettings = false
+    @State private var pastSessions: [UUID] = []
+
+    var body: some View {
+        NavigationStack(path: $pastSessions) {
+            List {
+                if let active = model.active, let gauge = model.gauge {
+                    activeSection(active, gauge: gauge)
+                } else {
+                    Section {
+                        Button {
+                            Task { await model.startSessionButtonTapped() }
+                        } label: {
+                            Label("Start Session", systemImage: "play.circle.fill")
+                                .font(.title3.weight(.semibold))
+                                .frame(maxWidth: .infinity, minHeight: 56)
+                        }
+                        .buttonStyle(.borderedProminent)
+                        .tint(Palette.calm)
+                        .listRowBackground(Color.clear)
+                    }
+                }
+                Section("Past sessions") {
+                    if let empty = model.emptyStateText {
+                        Text(LocalizedStringKey(empty)).foregroundStyle(.secondary)
+                    }
+                    ForEach(model.recent, id: \.sessionId) { report in
+                        NavigationLink(value: report.sessionId) { PastSessionRow(report: report) }
+                    }
+                    if model.emptyStateText == nil {
+                        NavigationLink("All Sessions") { HistoryView(model: environment.historyModel()) }
+                    }
+                }
+            }
+            .navigationTitle("Waterline")
+            .toolbar {
+                ToolbarItem(placement: .topBarLeading) { SyncIndicator() }
+                ToolbarItem(placement: .topBarTrailing) {
+                    Button { showsSettings = true } label: { Image(systemName: "gearshape") }
+                        .accessibilityLabel("Settings")
+                }
+            }
+            .navigationDestination(for: UUID.self) { sessionId in
+                PastSessionView(sessionId: sessionId)
+            }
+            .navigationDestination(isPresented: $showsSession) {
+                // The summary's "Done" comes back here, past the ended session's screen.
+                ActiveSessionView(model: environment.activeSessionModel()) { showsSession = false }
+            }
+            .sheet(isPresented: $showsSettings) {
+                SettingsView(model: environment.settingsModel())
+            }
+            .task { await model.appeared() }
+            .onChange(of: showsSession) { _, showing in
+                if !showing { Task { await model.appeared() } }
+            }
+            .onChange(of: model.startedSession) { _, started in
+                if started != nil {
+                    showsSession = true
+                    model.navigatedToSession()
+                }
+            }
+            .onChange(of: model.openedPastSessionId) { _, opened in
+                if let opened {
+                    showsSession = false
+                    pastSessions = [opened]
+                    model.navigatedToPastSession()
+                }
+            }
+            .onChange(of: environment.runtime.pendingLink, initial: true) { _, link in
+                // A widget, the complication or a notification asked for a screen.
+                guard let link else { return }
+                environment.runtime.linkHandled()
+                Task { await model.linkOpened(link) }
+            }
+            .alert("Still out?", isPresented: Binding(get: { model.abandonedPrompt != nil }, set: { _ in })) {
+                Button("End Now") { Task { await model.endNowTapped() } }
+                Button("Keep Going") { environment.preferences.keptGoingAt = model.keepGoingTapped() }
+            } message: {
+                Text(verbatim: model.abandonedPrompt?.message ?? "")
+            }
+        }
+    }
+
+    private func activeSection(_ active: SessionSnapshot, gauge: GaugeDisplay) -> some View {
+        Section("Tonight") {
+            HStack(alignment: .center, spacing: 20) {
+                WaterlineGauge(display: gauge, height: 140)
+                VStack(alignment: .leading, spacing: 8) {
+                    Text("Drinks \(active.state.totalAlcoholCount)")
+                    Text("Water \(active.state.totalWaterCount)")
+                    Button("View Session") { showsSession = true }
+                        .buttonStyle(.bordered)
+                }
+                .font(.headline)
+            }
+            QuickAddButtons(
+                drink: { Task { await model.drinkButtonTapped() } },
+                water: { Task { await model.waterButtonTapped() } }
+            )
+            .listRowBackground(Color.clear)
+        }
+    }
+}
+
+/// A past session in the list: date, duration, drinks and water.
+struct PastSessionRow: View {
+    let report: SessionReport
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text(report.startTime, format: .dateTime.weekday(.wide).day().month().hour().minute())
+            Text("\(WaterlineFormat.duration(report.durationSeconds)) · Drinks \(report.totalAlcoholCount) · Water \(report.totalWaterCount)")
+                .font(.subheadline)
+                .foregroundStyle(.secondary)
+        }
+        .accessibilityElement(children: .combine)
+    }
+}

@@ -1,0 +1,124 @@
+import SwiftUI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineSystem
+
+/// Welcome → guardrail → Sign in with Apple → defaults → notifications. Shown once.
+struct OnboardingView: View {
+    @State var model: OnboardingModel
+    @Environment(AppEnvironment.self) private var environment
+    @State private var signInError: String?
+
+    var body: some View {
+        NavigationStack {
+            VStack(spacing: 24) {
+                switch model.step {
+                case .welcome: message(OnboardingModel.welcomeText, symbol: "drop.circle")
+                case .guardrail: message(OnboardingModel.guardrailText, symbol: "hand.raised")
+                case .signIn: signIn
+                case .configure: ConfigureDefaultsForm(model: model)
+                case .notifications: notifications
+                case .done: ProgressView()
+                }
+            }
+            .padding()
+            .animation(.default, value: model.step)
+            .alert("Sign in didn't work", isPresented: Binding(get: { signInError != nil }, set: { if !$0 { signInError = nil } })) {
+                Button("Try Again") { signInError = nil }
+                Button("Cancel", role: .cancel) { signInError = nil }
+            } message: {
+                Text(verbatim: signInError ?? "")
+            }
+            .onChange(of: model.isFinished) { _, finished in
+                if finished { environment.onboardingFinished() }
+            }
+        }
+    }
+
+    private func message(_ text: String, symbol: String) -> some View {
+        VStack(spacing: 24) {
+            Spacer()
+            Image(systemName: symbol).font(.system(size: 56)).foregroundStyle(Palette.calm)
+            Text(LocalizedStringKey(text)).font(.title3).multilineTextAlignment(.center)
+            Spacer()
+            Button("Continue") { model.continueTapped() }
+                .buttonStyle(.borderedProminent)
+                .controlSize(.large)
+        }
+    }
+
+    private var signIn: some View {
+        VStack(spacing: 16) {
+            Spacer()
+            Text("Sign in to keep your sessions safe across devices.").multilineTextAlignment(.center)
+            AccountSignInButton(account: environment.account) {
+                Task {
+                    if environment.account.isSignedIn {
+                        await model.signedIn()
+                    } else if let error = environment.account.errorMessage {
+                        signInError = error
+                    }
+                }
+            }
+            Button("Continue without an account") { model.continueTapped() }
+                .font(.subheadline)
+            Spacer()
+        }
+    }
+
+    private var notifications: some View {
+        VStack(spacing: 24) {
+            Spacer()
+            Image(systemName: "bell.badge").font(.system(size: 56)).foregroundStyle(Palette.calm)
+            Text(LocalizedStringKey(OnboardingModel.notificationsText)).multilineTextAlignment(.center)
+            Spacer()
+            Button("Enable Notifications") {
+                Task {
+                    _ = await environment.notifications.requestPermission()
+                    model.notificationsAnswered()
+                }
+            }
+            .buttonStyle(.borderedProminent)
+            .controlSize(.large)
+            Button("Skip") { model.notificationsAnswered() }
+        }
+    }
+}
+
+/// Water every N drinks, time reminders and their interval, the warning threshold, units.
+struct ConfigureDefaultsForm: View {
+    @Bindable var model: OnboardingModel
+
+    var body: some View {
+        Form {
+            Section("Reminders") {
+                Stepper(value: Binding(get: { model.settings.waterEveryNDrinks }, set: { model.waterEveryStepped(to: $0) }), in: Limits.waterEveryNDrinks.wholeNumbers) {
+                    Text("Water every \(model.settings.waterEveryNDrinks) drinks")
+                }
+                Toggle("Time-based reminders", isOn: $model.settings.timeRemindersEnabled)
+                Picker("Every", selection: $model.settings.timeReminderIntervalMinutes) {
+                    ForEach(UserSettings.reminderIntervalChoices, id: \.self) { Text("\($0) min").tag($0) }
+                }
+                .disabled(!model.settings.timeRemindersEnabled)
+            }
+            Section("Waterline") {
+                Stepper(value: Binding(get: { model.settings.warningThreshold }, set: { model.thresholdStepped(to: $0) }), in: Limits.warningThreshold.wholeNumbers) {
+                    Text("Warn at \(model.settings.warningThreshold)")
+                }
+            }
+            Section("Units") {
+                Picker("Units", selection: $model.settings.units) {
+                    Text("oz").tag(Units.oz)
+                    Text("ml").tag(Units.ml)
+                }
+                .pickerStyle(.segmented)
+            }
+            if let error = model.errorMessage {
+                Text(verbatim: error).foregroundStyle(Palette.warning)
+            }
+            Button("Done") { Task { await model.configureDoneTapped() } }
+                .frame(maxWidth: .infinity)
+        }
+    }
+}

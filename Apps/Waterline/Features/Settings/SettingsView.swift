@@ -1,0 +1,197 @@
+import SwiftUI
+import UIKit
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineSystem
+
+/// Settings: reminders, the Waterline, defaults, presets, discreet notifications, account.
+struct SettingsView: View {
+    @State var model: SettingsModel
+    @Environment(AppEnvironment.self) private var environment
+    @Environment(\.dismiss) private var dismiss
+    @Environment(\.openURL) private var openURL
+    @State private var addingPreset = false
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                Section("Reminders") {
+                    if let disabled = model.notificationsDisabledText {
+                        Button {
+                            if let url = URL(string: UIApplication.openSettingsURLString) { openURL(url) }
+                        } label: {
+                            Label(LocalizedStringKey(disabled), systemImage: "bell.slash")
+                        }
+                    }
+                    Toggle("Time-based reminders", isOn: binding(\.timeRemindersEnabled))
+                    Picker("Every", selection: binding(\.timeReminderIntervalMinutes)) {
+                        ForEach(UserSettings.reminderIntervalChoices, id: \.self) { Text("\($0) min").tag($0) }
+                    }
+                    Stepper(value: binding(\.waterEveryNDrinks), in: Limits.waterEveryNDrinks.wholeNumbers) {
+                        Text("Water every \(model.settings.waterEveryNDrinks) drinks")
+                    }
+                    Toggle("Discreet notifications", isOn: binding(\.discreetNotifications))
+                }
+                Section("Waterline") {
+                    Stepper(value: binding(\.warningThreshold), in: Limits.warningThreshold.wholeNumbers) {
+                        Text("Warn at \(model.settings.warningThreshold)")
+                    }
+                }
+                Section("Defaults") {
+                    Stepper {
+                        Text(verbatim: model.defaultWaterText)
+                    } onIncrement: {
+                        Task { await model.defaultWaterStepped(up: true) }
+                    } onDecrement: {
+                        Task { await model.defaultWaterStepped(up: false) }
+                    }
+                    Picker("Units", selection: binding(\.units)) {
+                        Text("oz").tag(Units.oz)
+                        Text("ml").tag(Units.ml)
+                    }
+                }
+                Section("Presets") {
+                    ForEach(model.presets) { preset in
+                        NavigationLink {
+                            PresetEditorView(preset: preset, units: model.settings.units) { edited in Task { await model.presetEdited(edited) } }
+                        } label: {
+                            LabeledContent(preset.name, value: "\(WaterlineFormat.value(preset.standardDrinkEstimate)) std")
+                        }
+                    }
+                    .onDelete { offsets in
+                        let presets = offsets.map { model.presets[$0] }
+                        Task { for preset in presets { await model.presetDeleted(preset) } }
+                    }
+                    Button("Add Preset") { addingPreset = true }
+                }
+                Section("Account") {
+                    if model.isSignedIn {
+                        if let renewBy = environment.syncStatus.status.renewSignInBy {
+                            Text("Your sign-in ends \(renewBy, style: .relative). Sign in again to keep syncing.")
+                                .font(.footnote)
+                            AccountSignInButton(account: environment.account) { Task { await model.appeared() } }
+                        }
+                        Button("Sign Out") { Task { await model.signOutTapped() } }
+                    } else {
+                        Text("Sign in to back up your sessions and sync them. What you log stays on this iPhone either way.")
+                            .font(.footnote)
+                        AccountSignInButton(account: environment.account) { Task { await model.appeared() } }
+                        if let error = environment.account.errorMessage {
+                            Text(verbatim: error).foregroundStyle(Palette.warning)
+                        }
+                    }
+                    Button("Delete Account", role: .destructive) { model.deleteAccountTapped() }
+                }
+                if let error = model.errorMessage {
+                    Text(verbatim: error).foregroundStyle(Palette.warning)
+                }
+            }
+            .navigationTitle("Settings")
+            .toolbar { ToolbarItem(placement: .confirmationAction) { Button("Done") { dismiss() } } }
+            .sheet(isPresented: $addingPreset) {
+                NavigationStack {
+                    PresetEditorView(preset: nil, units: model.settings.units) { preset in
+                        Task {
+                            await model.presetAdded(
+                                name: preset.name, drinkType: preset.drinkType, sizeOz: preset.sizeOz, abv: preset.abv,
+                                estimate: preset.standardDrinkEstimate
+                            )
+                        }
+                    }
+                }
+            }
+            .confirmationDialog(
+                "Delete your account and every session?", isPresented: $model.isConfirmingAccountDeletion, titleVisibility: .visible
+            ) {
+                Button("Delete Everything", role: .destructive) { Task { await model.deleteAccountConfirmed() } }
+            } message: {
+                Text(verbatim: model.deletionWarning)
+            }
+            .onChange(of: model.accountDeleted) { _, deleted in
+                if deleted {
+                    environment.accountDeleted()
+                    dismiss()
+                }
+            }
+            .task {
+                await model.appeared()
+                model.notificationsAllowed = await environment.notifications.isAllowed()
+            }
+        }
+    }
+
+    /// A control bound to one setting: every change is saved at once (or refused, with a message).
+    private func binding<Value>(_ keyPath: WritableKeyPath<UserSettings, Value>) -> Binding<Value> {
+        Binding(
+            get: { model.settings[keyPath: keyPath] },
+            set: { value in
+                var edited = model.settings
+                edited[keyPath: keyPath] = value
+                Task { await model.settingsEdited(edited) }
+            }
+        )
+    }
+}
+
+/// Adding or editing a preset: name, type, size, optional ABV, and its standard-drink value.
+struct PresetEditorView: View {
+    let preset: DrinkPreset?
+    /// The person's units: the size reads and steps in them (it is kept in ounces).
+    let units: Units
+    let save: (DrinkPreset) -> Void
+    @Environment(\.dismiss) private var dismiss
+    @State private var name = ""
+    @State private var type: DrinkType = .beer
+    @State private var sizeOz = 12.0
+    @State private var abv = 5.0
+    @State private var estimate = 1.0
+
+    var body: some View {
+        Form {
+            TextField("Name", text: $name)
+            Picker("Type", selection: $type) {
+                ForEach(DrinkType.allCases, id: \.self) { Text(verbatim: $0.displayName).tag($0) }
+            }
+            Stepper {
+                Text("Size \(VolumeConversion.format(ounces: sizeOz, in: units))")
+            } onIncrement: {
+                sizeOz = VolumeStep.drinkSize.next(from: sizeOz, up: true, units: units)
+            } onDecrement: {
+                sizeOz = VolumeStep.drinkSize.next(from: sizeOz, up: false, units: units)
+            }
+            Stepper(value: $abv, in: 0...100, step: 0.5) { Text("ABV \(abv, format: .number)%") }
+            Stepper(value: $estimate, in: 0...10, step: 0.25) {
+                Text("Counts as \(estimate, format: .number.precision(.fractionLength(0...2))) standard drinks")
+            }
+            Button("Use the estimate from size and ABV") {
+                if let computed = try? StandardDrinks.estimate(sizeOz: sizeOz, abvPercent: abv) { estimate = computed }
+            }
+        }
+        .navigationTitle(preset == nil ? "New Preset" : "Edit Preset")
+        .toolbar {
+            ToolbarItem(placement: .confirmationAction) {
+                Button("Save") {
+                    let base = preset ?? DrinkPreset(id: UUID(), userId: UUID(), name: "", drinkType: type, sizeOz: sizeOz, standardDrinkEstimate: estimate, updatedAt: Date())
+                    var edited = base
+                    edited.name = name
+                    edited.drinkType = type
+                    edited.sizeOz = sizeOz
+                    edited.abv = abv
+                    edited.standardDrinkEstimate = estimate
+                    save(edited)
+                    dismiss()
+                }
+                .disabled(name.trimmingCharacters(in: .whitespaces).isEmpty)
+            }
+        }
+        .onAppear {
+            guard let preset else { return }
+            name = preset.name
+            type = preset.drinkType
+            sizeOz = preset.sizeOz
+            abv = preset.abv ?? 0
+            estimate = preset.standardDrinkEstimate
+        }
+    }
+}

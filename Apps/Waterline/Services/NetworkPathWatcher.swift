@@ -1,0 +1,22 @@
+import Foundation
+import Network
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineScreens
+import WaterlineSystem
+
+/// Tells the runtime when the network comes and goes (`NWPathMonitor`), so what was logged
+/// offline is pushed as soon as the phone is back online.
+final class NetworkPathWatcher {
+    private let monitor = NWPathMonitor()
+
+    @MainActor
+    init(runtime: AppRuntime) {
+        // The handler runs on the monitor's queue; only a Bool crosses to the runtime.
+        monitor.pathUpdateHandler = { path in
+            let online = path.status == .satisfied
+            Task { @MainActor in await runtime.networkChanged(isOnline: online) }
+        }
+        monitor.start(queue: DispatchQueue(label: "com.waterline.network-path"))
+    }
+}

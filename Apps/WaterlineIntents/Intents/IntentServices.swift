@@ -1,0 +1,43 @@
+import Foundation
+import WaterlineCore
+import WaterlineData
+import WaterlineRuntime
+import WaterlineSystem
+
+/// Where the intents find the runtime. In the app's process (every `LiveActivityIntent` runs
+/// there, from a widget or the Live Activity) the app registers its own at launch; in an
+/// extension's process one is built on the shared App Group store with what an extension may
+/// use, and it signals the app after each write.
+@MainActor
+enum IntentServices {
+    private static var runtime: AppRuntime?
+
+    static func register(_ runtime: AppRuntime) {
+        self.runtime = runtime
+    }
+
+    static func current() throws -> AppRuntime {
+        if let runtime { return runtime }
+        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations)
+        let store = SwiftDataSessionStore(modelContainer: try WaterlineContainer.make())
+        let built = AppRuntime(service: SessionService(store: store), platform: .extensionProcess(), process: .appExtension)
+        built.launched()
+        runtime = built
+        return built
+    }
+
+    /// The presets as the store holds them now (Siri's and Shortcuts' choices).
+    static func presets() async throws -> [DrinkPreset] {
+        try await current().currentState().presets
+    }
+
+    /// What widgets show now.
+    static func widgetSnapshot() async throws -> WidgetSnapshot {
+        try await current().widgetSnapshot()
+    }
+
+    /// Runs a quick intent and carries out its effects; answers with the words to show.
+    static func run(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
+        try await current().intentRequested(intent, source: source)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import WaterlineCore
+import WaterlineData
+import WaterlineRuntime
+import WaterlineSystem
+import WidgetKit
+
+/// One timeline entry: the kit's snapshot, read from the shared store.
+struct SnapshotEntry: TimelineEntry {
+    var date: Date
+    var snapshot: WidgetSnapshot
+}
+
+/// Reads `WidgetSnapshot` from the App Group store; the app reloads timelines after every change.
+struct SnapshotProvider: TimelineProvider {
+    func placeholder(in context: Context) -> SnapshotEntry {
+        SnapshotEntry(date: Date(), snapshot: .mock)
+    }
+
+    // WidgetKit declares both completions `@Sendable`: they are called from the task below.
+    func getSnapshot(in context: Context, completion: @escaping @Sendable (SnapshotEntry) -> Void) {
+        if context.isPreview { return completion(placeholder(in: context)) }
+        Task { completion(await Self.current()) }
+    }
+
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<SnapshotEntry>) -> Void) {
+        Task {
+            let entry = await Self.current()
+            // Refresh at the next reminder (its countdown ends), or in a while to age the gauge's times.
+            let refresh = entry.snapshot.nextReminderDate ?? Date().addingTimeInterval(30 * 60)
+            completion(Timeline(entries: [entry], policy: .after(refresh)))
+        }
+    }
+
+    @MainActor
+    static func current() async -> SnapshotEntry {
+        let snapshot = (try? await IntentServices.widgetSnapshot())
+            ?? WidgetSnapshot.noSession(lastSessionSummary: nil, settings: UserSettings(), generatedAt: Date())
+        return SnapshotEntry(date: Date(), snapshot: snapshot)
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import SQLiteNIO
+import WaterlineAPI
+import WaterlineCore
+import WaterlineStorage
+
+/// The command line's store in one SQLite file, on the same SQLite the server uses (sqlite-nio,
+/// compiled from source, so no system SQLite is needed). It reads and writes rows; what to write
+/// is the kit's `StoreRules`, so it follows the same rules as the app's stores, and every write
+/// and the pending change it causes are committed in one transaction.
+///
+/// The file is checked when it is opened (`PRAGMA quick_check`); a damaged store is still read,
+/// so what is intact can be exported, but every write is refused with `StoreDamage`.
+public actor SQLiteSessionStore: StoreRows {
+    private let connection: SQLiteConnection
+    private let gate = SerialGate()
+    /// What the integrity check found, when the file is damaged.
+    public nonisolated let damage: StoreDamage?
+
+    private init(connection: SQLiteConnection, damage: StoreDamage?) {
+        self.connection = connection
+        self.damage = damage
+    }
+
+    /// Opens or creates the database at `path`, checks it, and brings its schema up to date.
+    public static func open(path: String) async throws -> SQLiteSessionStore {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let connection = try await SQLiteConnection.open(storage: .file(path: path))
+        do {
+            _ = try await connection.query("PRAGMA busy_timeout = 5000")
+            _ = try await connection.query("PRAGMA foreign_keys = ON")
+            let damage = try await StoreIntegrity.check(connection, path: path)
+            if damage == nil { try await StoreSchema.migrate(connection) }
+            return SQLiteSessionStore(connection: connection, damage: damage)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// Closes the file; the store may not be used after.
+    public func close() async {
+        try? await connection.close()
+    }
+
+    /// A number that changes whenever another connection (another `waterline`) commits.
+    public func dataVersion() async throws -> Int {
+        try await transaction(writes: false) {
+            try await self.integer("PRAGMA data_version", column: "data_version")
+        }
+    }
+
+    // MARK: Transactions
+
+    /// One transaction at a time on this connection: the gate keeps a second call from
+    /// interleaving its statements while the first awaits SQLite. A write is refused at once on a
+    /// damaged store; a read there runs outside a transaction, so one that stops at the damage
+    /// leaves nothing that cannot commit.
+    public func transaction<T: Sendable>(writes: Bool, _ body: @Sendable () async throws -> T) async throws -> T {
+        if writes, let damage { throw damage }
+        let connection = connection
+        if damage != nil { return try await gate.run { try await body() } }
+        return try await gate.run {
+            // IMMEDIATE takes the write lock at the start, so two processes never deadlock upgrading.
+            _ = try await connection.query(writes ? "BEGIN IMMEDIATE" : "BEGIN")
+            do {
+                let value = try await body()
+                _ = try await connection.query("COMMIT")
+                return value
+            } catch {
+                _ = try? await connection.query("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    // MARK: Records
+
+    public func readUser() async throws -> User? {
+        try await one(User.self, "SELECT body FROM user", [])
+    }
+
+    public func writeUser(_ user: User) async throws {
+        _ = try await connection.query("DELETE FROM user")
+        _ = try await connection.query("INSERT INTO user (id, body) VALUES (?, ?)", [Rows.key(user.id), Rows.json(user)])
+    }
+
+    public func readSession(id: UUID) async throws -> Session? {
+        try await one(Session.self, "SELECT body FROM sessions WHERE id = ?", [Rows.key(id)])
+    }
+
+    public func writeSession(_ session: Session) async throws {
+        // An upsert, never INSERT OR REPLACE: replacing deletes the row first, and the delete
+        // would cascade to the session's logs.
+        _ = try await connection.query(
+            """
+            INSERT INTO sessions (id, start_time, is_active, deleted_at, body) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET start_time = excluded.start_time, is_active = excluded.is_active,
+                deleted_at = excluded.deleted_at, body = excluded.body
+            """,
+            [Rows.key(session.id), .float(session.startTime.timeIntervalSince1970), .integer(session.isActive && session.deletedAt == nil ? 1 : 0),
+             Rows.time(session.deletedAt), try Rows.json(session)]
+        )
+    }
+
+    public func readLog(id: UUID) async throws -> LogEntry? {
+        try await one(LogEntry.self, "SELECT body FROM log_entries WHERE id = ?", [Rows.key(id)])
+    }
+
+    public func writeLog(_ log: LogEntry) async throws {
+        _ = try await connection.query(
+            """
+            INSERT INTO log_entries (id, session_id, timestamp, deleted_at, body) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, timestamp = excluded.timestamp,
+                deleted_at = excluded.deleted_at, body = excluded.body
+            """,
+            [Rows.key(log.id), Rows.key(log.sessionId), .float(log.timestamp.timeIntervalSince1970), Rows.time(log.deletedAt), try Rows.json(log)]
+        )
+    }
+
+    public func readPreset(id: UUID) async throws -> DrinkPreset? {
+        try await one(DrinkPreset.self, "SELECT body FROM presets WHERE id = ?", [Rows.key(id)])
+    }
+
+    public func writePreset(_ preset: DrinkPreset) async throws {
+        _ = try await connection.query(
+            """
+            INSERT INTO presets (id, sort_order, deleted_at, body) VALUES (?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET sort_order = excluded.sort_order, deleted_at = excluded.deleted_at, body = excluded.body
+            """,
+            [Rows.key(preset.id), .integer(preset.sortOrder), Rows.time(preset.deletedAt), try Rows.json(preset)]
+        )
+    }
+
+    // MARK: Queries
+
+    public func readActiveSessions() async throws -> [Session] {
+        try await list(Session.self, "SELECT body FROM sessions WHERE is_active AND deleted_at IS NULL", [])
+    }
+
+    public func readSessions(limit: Int?) async throws -> [Session] {
+        try await list(Session.self, "SELECT body FROM sessions WHERE deleted_at IS NULL ORDER BY start_time DESC LIMIT ?", [.integer(limit ?? -1)])
+    }
+
+    public func readPastSessions(after cursor: HistoryCursor?, limit: Int) async throws -> [Session] {
+        // Ids are stored lowercased; history order compares them uppercased, as `HistoryCursor` does.
+        let start = cursor.map { SQLiteData.float($0.startTime.timeIntervalSince1970) } ?? .null
+        let id = cursor.map { SQLiteData.text($0.id.uuidString) } ?? .null
+        return try await list(Session.self, """
+            SELECT body FROM sessions WHERE deleted_at IS NULL AND NOT is_active
+            AND (?1 IS NULL OR start_time < ?1 OR (start_time = ?1 AND upper(id) < ?2))
+            ORDER BY start_time DESC, upper(id) DESC LIMIT ?3
+            """, [start, id, .integer(limit)])
+    }
+
+    public func readLogs(sessionId: UUID) async throws -> [LogEntry] {
+        try await list(LogEntry.self, "SELECT body FROM log_entries WHERE session_id = ? AND deleted_at IS NULL", [Rows.key(sessionId)])
+    }
+
+    public func readPresets() async throws -> [DrinkPreset] {
+        try await list(DrinkPreset.self, "SELECT body FROM presets WHERE deleted_at IS NULL", [])
+    }
+
+    public func readEveryRecord() async throws -> StoredRecords {
+        StoredRecords(
+            sessions: try await list(Session.self, "SELECT body FROM sessions", []),
+            logs: try await list(LogEntry.self, "SELECT body FROM log_entries", []),
+            presets: try await list(DrinkPreset.self, "SELECT body FROM presets", [])
+        )
+    }
+
+    // MARK: The outbox: one row per record waiting, indexed by key and by queue order
+
+    public func readOutboxRow(key: SyncKey) async throws -> PendingChange? {
+        try await Rows.pending(connection, "WHERE key = ?", [.text(key.description)]).first
+    }
+
+    public func writeOutboxRow(_ change: PendingChange) async throws {
+        _ = try await connection.query(
+            "INSERT OR REPLACE INTO outbox_changes (key, sequence, revision, failure, payload) VALUES (?, ?, ?, ?, ?)",
+            [.text(change.id.description), .integer(change.sequence), .integer(change.revision),
+             change.failure.map { .text($0) } ?? .null, try Rows.json(change.payload)]
+        )
+    }
+
+    public func deleteOutboxRow(key: SyncKey) async throws {
+        _ = try await connection.query("DELETE FROM outbox_changes WHERE key = ?", [.text(key.description)])
+    }
+
+    public func readOutbox(waitingOnly: Bool, limit: Int?) async throws -> [PendingChange] {
+        try await Rows.pending(connection, "\(waitingOnly ? "WHERE failure IS NULL" : "") ORDER BY sequence LIMIT ?", [.integer(limit ?? -1)])
+    }
+
+    public func readOutboxCounts() async throws -> OutboxCounts {
+        let row = try await connection.query("SELECT COUNT(*) AS total, COUNT(failure) AS failed FROM outbox_changes").first
+        let total = row?.column("total")?.integer ?? 0
+        let failed = row?.column("failed")?.integer ?? 0
+        return OutboxCounts(pending: total - failed, failed: failed)
+    }
+
+    public func readLastOutboxSequence() async throws -> Int {
+        try await integer("SELECT COALESCE(MAX(sequence), 0) AS last FROM outbox_changes", column: "last")
+    }
+
+    // MARK: The cursor
+
+    public func readCursor() async throws -> SyncCursor? {
+        guard let row = try await connection.query("SELECT account_id, position FROM sync_state WHERE id = 1").first,
+              let account = row.column("account_id")?.string.flatMap(UUID.init(uuidString:)) else { return nil }
+        return SyncCursor(accountId: account, position: row.column("position")?.integer)
+    }
+
+    public func writeCursor(_ cursor: SyncCursor?) async throws {
+        guard let cursor else {
+            _ = try await connection.query("DELETE FROM sync_state")
+            return
+        }
+        _ = try await connection.query(
+            "INSERT OR REPLACE INTO sync_state (id, account_id, position) VALUES (1, ?, ?)",
+            [Rows.key(cursor.accountId), cursor.position.map { .integer($0) } ?? .null]
+        )
+    }
+
+    public func deleteAllRows() async throws {
+        for table in ["log_entries", "sessions", "presets", "user", "outbox_changes", "sync_state"] {
+            _ = try await connection.query("DELETE FROM \(table)")
+        }
+    }
+
+    // MARK: Reading rows
+
+    private func one<Value: Decodable & Sendable>(_ type: Value.Type, _ sql: String, _ binds: [SQLiteData]) async throws -> Value? {
+        try await Rows.one(type, sql, binds, connection)
+    }
+
+    /// A list the commands show and export; on a damaged store, the rows it can still read (the
+    /// night's sessions and logs are what people save).
+    private func list<Value: Decodable & Sendable>(_ type: Value.Type, _ sql: String, _ binds: [SQLiteData]) async throws -> [Value] {
+        damage != nil ? await Rows.salvage(type, sql, binds, connection) : try await Rows.all(type, sql, binds, connection)
+    }
+
+    private func integer(_ sql: String, column: String) async throws -> Int {
+        Int(try await connection.query(sql).first?.column(column)?.integer ?? 0)
+    }
+}

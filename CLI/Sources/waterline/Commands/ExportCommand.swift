@@ -1,0 +1,31 @@
+import ArgumentParser
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineStorage
+import WaterlineSync
+
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export a session's logs as CSV or JSON (the newest session by default).")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
+
+    @Option(help: "csv or json.")
+    var format: Format
+    @Argument(help: "A session id or its first characters.")
+    var session: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let companion = try await Companion(global)
+        let settings = try await companion.state().settings
+        let update = try await companion.session(matching: session)
+        switch format {
+        case .csv:
+            print(SessionExport.csv(logs: update.logs, settings: settings), terminator: "")
+        case .json:
+            try Output.json(SessionExport.Document(session: SessionReport(update, settings: settings, now: Companion.now()), logs: update.logs))
+        }
+    }
+}

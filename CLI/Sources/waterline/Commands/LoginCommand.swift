@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineStorage
+import WaterlineSync
+
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Keep a session token for syncing (from `waterline-server token --apple-sub …`)."
+    )
+
+    @Option(help: "The session token.")
+    var token: String
+    @Option(help: "The server it belongs to, e.g. http://127.0.0.1:8080 (can also be given to `sync`).")
+    var server: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let parts = token.split(separator: ".")
+        guard parts.count == 3 else { throw CLIError("that does not look like a session token (three dot-separated parts)") }
+        if let server { _ = try SyncCommand.serverURL(server) }
+        let file = CredentialFile(home: global.homeDirectory)
+        var contents = try await file.contents()
+        // The token's own expiry is read without trusting it; the server checks the signature.
+        let expiresAt = Self.expiry(of: String(parts[1])) ?? Companion.now().addingTimeInterval(30 * 24 * 3600)
+        guard expiresAt > Companion.now() else { throw CLIError("that session token has expired; get a new one") }
+        contents.credential = StoredCredential(token: token, expiresAt: expiresAt, userId: UUID(), appleUserId: nil)
+        if let server { contents.server = server }
+        try await file.write(contents)
+        print("Token kept in \(file.url.path)" + (contents.server.map { " for \($0)" } ?? ""))
+    }
+
+    static func expiry(of payload: String) -> Date? {
+        var base64 = payload.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let exp = object["exp"] as? Double
+        else { return nil }
+        return Date(timeIntervalSince1970: exp)
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineStorage
+import WaterlineSync
+
+struct SettingsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "settings", abstract: "Show or change pacing settings.")
+
+    @Option(parsing: .unconditional, help: "Water is due after this many drinks since the last water (1 to 20).")
+    var every: Int?
+    @Option(parsing: .unconditional, help: "The Waterline warns at or above this value (1 to 20).")
+    var threshold: Int?
+    @Option(help: "Time-based reminders: on or off.")
+    var reminders: Switch?
+    @Option(parsing: .unconditional, help: "Minutes between reminders: 10, 15, 20, 30, 45 or 60.")
+    var interval: Int?
+    @Option(name: .customLong("water-oz"), parsing: .unconditional, help: "Default glass of water in ounces.")
+    var waterOz: Int?
+    @Option(name: .customLong("water-ml"), parsing: .unconditional, help: "Default glass of water in millilitres (e.g. 250).")
+    var waterMl: Int?
+    @Option(help: "Units to show: oz or ml.")
+    var units: Units?
+    @Option(help: "Discreet notifications: on or off.")
+    var discreet: Switch?
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let companion = try await Companion(global)
+        var settings = try await companion.state().settings
+        let changing = [every, threshold, interval, waterOz, waterMl].contains { $0 != nil } || reminders != nil || units != nil || discreet != nil
+        if waterOz != nil, waterMl != nil { throw CLIError("give the default water once: --water-oz or --water-ml") }
+        if changing {
+            if let every { settings.waterEveryNDrinks = every }
+            if let threshold { settings.warningThreshold = threshold }
+            if let reminders { settings.timeRemindersEnabled = reminders.isOn }
+            if let interval { settings.timeReminderIntervalMinutes = interval }
+            if let waterOz { settings.defaultWaterAmountOz = Double(waterOz) }
+            if let waterMl { settings.defaultWaterAmountOz = VolumeConversion.ounces(fromMilliliters: Double(waterMl)) }
+            if let units { settings.units = units }
+            if let discreet { settings.discreetNotifications = discreet.isOn }
+            settings = try await companion.send(.updateSettings(settings)).state.settings
+        }
+        if output.json { return try Output.json(settings) }
+        print("""
+            Water every:        \(settings.waterEveryNDrinks) \(settings.waterEveryNDrinks == 1 ? "drink" : "drinks")
+            Warning threshold:  \(settings.warningThreshold)
+            Time reminders:     \(settings.timeRemindersEnabled ? "on, every \(settings.timeReminderIntervalMinutes) min" : "off")
+            Default water:      \(VolumeConversion.format(ounces: settings.defaultWaterAmountOz, in: settings.units))
+            Units:              \(settings.units.rawValue)
+            Discreet:           \(settings.discreetNotifications ? "on" : "off")
+            """)
+    }
+}
+
+/// "on" / "off" for boolean settings.
+enum Switch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+    var isOn: Bool { self == .on }
+}
+
+extension Units: @retroactive ExpressibleByArgument {}
+extension DrinkType: @retroactive ExpressibleByArgument {}

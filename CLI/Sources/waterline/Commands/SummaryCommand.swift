@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineStorage
+import WaterlineSync
+
+struct SummaryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "summary", abstract: "Summarise a session (the newest by default).")
+
+    @Argument(help: "A session id or its first characters (see `waterline sessions`).")
+    var session: String?
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let companion = try await Companion(global)
+        let settings = try await companion.state().settings
+        let update = try await companion.session(matching: session)
+        let report = SessionReport(update, settings: settings, now: Companion.now())
+        if output.json { return try Output.json(report) }
+        SummaryCommand.printSummary(report, settings: settings)
+    }
+
+    static func printSummary(_ report: SessionReport, settings: UserSettings) {
+        let when = "\(Output.day(report.startTime))" + (report.endTime.map { " – \(Output.clock($0))" } ?? " (still running)")
+        let adherence = PacingAdherence(breaksDue: report.breaksDue, breaksKept: report.breaksKept)
+        print("""
+            Session \(Output.shortId(report.sessionId))  \(when)
+            Duration:   \(WaterlineFormat.duration(report.durationSeconds))
+            Drinks:     \(report.totalAlcoholCount) (\(WaterlineFormat.value(report.totalStandardDrinks)) standard)
+            Water:      \(report.totalWaterCount) (\(VolumeConversion.format(ounces: report.totalWaterOz, in: settings.units)))
+            Waterline:  ended at \(WaterlineFormat.signedValue(report.finalWaterline)), ranged \(WaterlineFormat.signedValue(report.lowestWaterline)) to \(WaterlineFormat.signedValue(report.peakWaterline))
+            Pacing:     \(adherence.displayText)\(report.breaksDue > 0 ? " of water breaks kept (\(report.breaksKept) of \(report.breaksDue))" : " (no water break was due)")
+            """)
+    }
+}

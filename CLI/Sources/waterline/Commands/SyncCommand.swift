@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import WaterlineAPI
+import WaterlineCore
+import WaterlineRuntime
+import WaterlineStorage
+import WaterlineSync
+
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Push what changed here and pull what changed elsewhere (after `waterline login`)."
+    )
+
+    @Option(help: "The Waterline server or Convex deployment URL (remembered from `login` when omitted).")
+    var server: String?
+
+    @Flag(help: "This store holds another account's data: send it to the signed-in account.")
+    var keepData = false
+
+    @Flag(help: "This store holds another account's data: remove it and take the signed-in account's.")
+    var startClean = false
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    struct Report: Encodable {
+        var phase: String
+        var pendingCount: Int
+        var failedCount: Int
+        var lastError: String?
+    }
+
+    func run() async throws {
+        let companion = try await Companion(global)
+        let file = CredentialFile(home: companion.home)
+        let contents = try await file.contents()
+        guard let address = server ?? contents.server else {
+            throw CLIError("no server given; use `waterline sync --server URL`")
+        }
+        let url = try Self.serverURL(address)
+        guard await file.validToken(at: Companion.now()) != nil else {
+            throw CLIError("not signed in (or the token expired); run `waterline login --token T` first")
+        }
+        try await companion.send(.prepare(nil))
+        let client = ConvexClient(baseURL: url, timeout: 10, token: { await file.validToken(at: Companion.now()) })
+        if keepData || startClean {
+            guard !(keepData && startClean) else { throw CLIError("choose one of --keep-data and --start-clean") }
+            let account = try await client.call(Users.Me.self).id
+            let (store, runtime) = (companion.store, companion.runtime)
+            let link = await MainActor.run {
+                AccountService(auth: AuthClient(client: client, credentials: file), store: store, actions: runtime, sync: {})
+            }
+            if try await link.needsChoice(signingInAs: account) {
+                try await link.resolve(keepData ? .keepThisDevicesData : .startClean, for: account)
+            }
+        }
+        let engine = SyncEngine(store: companion.store, client: client, backoff: Backoff(baseSeconds: 0.5, capSeconds: 4, maxRetries: 3))
+        var status = await engine.push().status
+        if status.phase == .synced { status = await engine.pull().status }
+        if output.json {
+            try Output.json(Report(phase: status.phase.rawValue, pendingCount: status.pendingCount, failedCount: status.failedCount, lastError: status.lastError))
+        }
+        switch status.phase {
+        case .synced:
+            if !output.json {
+                print("Synced with \(url.absoluteString)" + (status.failedCount > 0 ? "; \(status.failedCount) change(s) refused: \(status.lastError ?? "")" : ""))
+            }
+        case .offline, .syncing:
+            throw CLIError("could not reach \(url.absoluteString); \(status.pendingCount) change(s) wait here (\(status.lastError ?? "no answer"))")
+        case .signedOut:
+            throw CLIError("the server refused the token; run `waterline login --token T` again")
+        case .accountChoice:
+            throw CLIError("this store holds another account's data; run `waterline sync --keep-data` to send it to the signed-in account, or `waterline sync --start-clean` to replace it with that account's")
+        }
+    }
+
+    static func serverURL(_ text: String) throws -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            throw CLIError("the server must be an http(s) URL (got \(text))")
+        }
+        return url
+    }
+}

@@ -1,0 +1,30 @@
+import WaterlineCore
+
+/// `auth:*`: exchanging an Apple identity token for the backend's own session token.
+public enum Auth {
+    /// Verifies the Apple identity token (signature, issuer, audience, expiry, nonce), creates
+    /// the account on first sign-in, and returns a session token. Needs no bearer token.
+    public struct SignInWithApple: ConvexFunction {
+        public struct Args: Codable, Hashable, Sendable {
+            public var identityToken: String
+            /// The raw nonce; its SHA-256 (hex) must equal the token's `nonce` claim.
+            public var nonce: String
+
+            public init(identityToken: String, nonce: String) {
+                self.identityToken = identityToken
+                self.nonce = nonce
+            }
+        }
+        public typealias Value = AuthSession
+        public static let name = "auth:signInWithApple"
+        public static let kind = FunctionKind.action
+    }
+
+    /// Ends the session token the call is made with, on the backend: it is refused from then on.
+    public struct SignOut: ConvexFunction {
+        public typealias Args = NoArgs
+        public typealias Value = SignedOut
+        public static let name = "auth:signOut"
+        public static let kind = FunctionKind.mutation
+    }
+}

@@ -1,0 +1,137 @@
+/// Every user-facing text of the kit, with its English. `Kit.xcstrings` has each key, in every
+/// language of `KitLanguage.supported`; `LocalizationTests` keeps the two in step.
+public enum KitStrings {
+    // MARK: Reminders
+    public static let reminderDiscreetTitle = KitString("reminder.discreet.title", "Time for a break")
+    public static let reminderDiscreetBody = KitString("reminder.discreet.body", "A good moment for a glass of water.")
+    public static let reminderTimeTitle = KitString("reminder.time.title", "Time for water")
+    public static let reminderTimeBody = KitString("reminder.time.body", "A glass of water keeps your evening at your pace.")
+    public static let reminderPerDrinkBody = KitString("reminder.perDrink.body", one: "You've had %lld drink — time for water", other: "You've had %lld drinks — time for water")
+    public static let reminderWarningTitle = KitString("reminder.warning.title", "Your Waterline is high")
+    public static let reminderWarningBody = KitString("reminder.warning.body", "Your Waterline is high — drink water to return to center")
+    public static let reminderCounts = KitString("reminder.counts", "Drinks %lld · Water %lld · Waterline %@")
+    public static let actionLogWater = KitString("action.logWater", "Log Water")
+    public static let actionRemindLater = KitString("action.remindLater", "Remind Me in 10 Min")
+    public static let actionDismiss = KitString("action.dismiss", "Dismiss")
+
+    // MARK: Numbers and entries
+    public static let atCenter = KitString("format.atCenter", "at center")
+    public static let aboveCenter = KitString("format.aboveCenter", "above center")
+    public static let belowCenter = KitString("format.belowCenter", "below center")
+    public static let minutes = KitString("format.minutes", "%lld min")
+    public static let hoursMinutes = KitString("format.hoursMinutes", "%lld h %@ min")
+    public static let waterDueNow = KitString("format.waterDueNow", "Water due now")
+    public static let waterDueIn = KitString("format.waterDueIn", one: "Water due in: %lld drink", other: "Water due in: %lld drinks")
+    public static let drinkCount = KitString("count.drinks", one: "%lld drink", other: "%lld drinks")
+    public static let waterCount = KitString("count.waters", one: "%lld water", other: "%lld waters")
+    public static let beer = KitString("drink.beer", "Beer")
+    public static let wine = KitString("drink.wine", "Wine")
+    public static let liquor = KitString("drink.liquor", "Liquor")
+    public static let cocktail = KitString("drink.cocktail", "Cocktail")
+    public static let logDrink = KitString("log.drink", "%@ · %@ · %@ std")
+    public static let logWater = KitString("log.water", "Water · %@")
+    public static let sizePint = KitString("size.pint", "Pint (%@)")
+    public static let sizeGlass = KitString("size.glass", "Glass (%@)")
+    public static let sizeLargeGlass = KitString("size.largeGlass", "Large glass (%@)")
+    public static let sizeShot = KitString("size.shot", "Shot (%@)")
+    public static let sizeDouble = KitString("size.double", "Double (%@)")
+    public static let sizeStandard = KitString("size.standard", "Standard")
+    public static let sizeStrong = KitString("size.strong", "Strong")
+    public static let waterAmount = KitString("settings.waterAmount", "Water: %@")
+    public static let presetChip = KitString("preset.chip", "%@ · %@ std")
+    public static let presetChipAccessibility = KitString("preset.chip.accessibility", "%@, standard drinks: %@")
+
+    // MARK: Siri, Shortcuts, widget buttons
+    public static let intentWaterLogged = KitString("intent.waterLogged", "Water logged. Waterline %@.")
+    public static let intentDrinkLogged = KitString("intent.drinkLogged", "Drink logged. Waterline %@.")
+    public static let intentAlreadyRunning = KitString("intent.alreadyRunning", "A session is already running.")
+    public static let intentStarted = KitString("intent.started", "Session started. Enjoy your night.")
+    public static let intentEnded = KitString("intent.ended", "Session ended.")
+    public static let intentEndedCounts = KitString("intent.endedCounts", "Session ended. %@, %@.")
+    public static let intentNoSession = KitString("intent.noSession", "There's no session running. Start one first.")
+
+    // MARK: Screens
+    public static let abandonedMessage = KitString("prompt.abandoned", one: "Your session has been running for %lld hour. End it?", other: "Your session has been running for %lld hours. End it?")
+    public static let endNow = KitString("prompt.endNow", "End Now")
+    public static let keepGoing = KitString("prompt.keepGoing", "Keep Going")
+    public static let gaugeLabel = KitString("gauge.label", "Waterline %@, %@")
+    public static let gaugeWarning = KitString("gauge.warning", "Drink water to return to center")
+    public static let summaryRange = KitString("summary.range", "Ranged from %@ to %@")
+    public static let chartSummary = KitString("chart.summary", "%@ and %@; the Waterline peaked at %@ and ended at %@.")
+    public static let notificationsDisabled = KitString("settings.notificationsDisabled", "Notifications disabled")
+    public static let deleteSignedIn = KitString("settings.deleteSignedIn", "Your sessions, logs, presets and settings are removed from this iPhone and from the server. This cannot be undone.")
+    public static let deleteSignedOut = KitString("settings.deleteSignedOut", "You are not signed in, so only this iPhone's sessions, logs, presets and settings are removed; a backup on the server stays until you sign in and delete the account there. This cannot be undone.")
+    public static let homeEmpty = KitString("home.empty", "No sessions yet. When you head out, start one here.")
+    public static let messageOffline = KitString("message.offline", "Waterline could not reach the server. Nothing was lost; please try again when you are online.")
+    public static let messageGeneric = KitString("message.generic", "Something went wrong. Your data is safe; please try again.")
+    public static let accountChoice = KitString("account.choice", "This iPhone holds sessions from another account. Keep them for the account you signed in with, or start clean with that account's own data?")
+    public static let historyTitle = KitString("history.title", "%@ · %@")
+    public static let historyTitleCounts = KitString("history.titleCounts", "%@ · %@ · %@, %@")
+    public static let undoWater = KitString("undo.water", "Logged water")
+    public static let undoDrink = KitString("undo.drink", "Logged %@")
+    public static let onboardingWelcome = KitString("onboarding.welcome", "Waterline helps you pace and drink less by adding water breaks.")
+    public static let onboardingGuardrail = KitString("onboarding.guardrail", "This is a pacing tool. It does not estimate intoxication or guarantee how you'll feel tomorrow.")
+    public static let onboardingNotifications = KitString("onboarding.notifications", "Waterline sends gentle reminders to drink water during your session. Allow notifications to get pacing nudges.")
+
+    // MARK: Errors the screens show
+    public static let errorNoActiveSession = KitString("error.noActiveSession", "There is no active session. Start one first.")
+    public static let errorUnknownSession = KitString("error.unknownSession", "No session with id %@.")
+    public static let errorUnknownLog = KitString("error.unknownLog", "No log entry with id %@.")
+    public static let errorUnknownPreset = KitString("error.unknownPreset", "No preset with id %@.")
+    public static let errorLogOutsideSession = KitString("error.logOutsideSession", "A log entry's time must fall between the session's start and its end (or now).")
+    public static let errorSessionRunning = KitString("error.sessionRunning", "This session is still running. End it first, then it can be deleted.")
+    public static let errorInvalid = KitString("error.invalid", "Invalid value: %@.")
+    public static let validationCheck = KitString("validation.check", "Please check %@.")
+    public static let fieldName = KitString("field.name", "the name")
+    public static let fieldSize = KitString("field.sizeOz", "the size")
+    public static let fieldABV = KitString("field.abv", "the alcohol content")
+    public static let fieldEstimate = KitString("field.standardDrinkEstimate", "the standard-drink estimate")
+    public static let fieldAmount = KitString("field.amountOz", "the amount of water")
+    public static let fieldTime = KitString("field.timestamp", "the time")
+    public static let fieldWaterEvery = KitString("field.waterEveryNDrinks", "how often water comes (every 1 to 20 drinks)")
+    public static let fieldThreshold = KitString("field.warningThreshold", "the warning level (1 to 20)")
+    public static let fieldInterval = KitString("field.timeReminderIntervalMinutes", "the reminder interval (10, 15, 20, 30, 45 or 60 min)")
+    public static let fieldDefaultWater = KitString("field.defaultWaterAmountOz", "the default glass of water")
+    public static let fieldOther = KitString("field.other", "this value")
+
+    // MARK: Sync
+    public static let syncSynced = KitString("sync.synced", "Synced")
+    public static let syncSyncing = KitString("sync.syncing", "Syncing")
+    public static let syncOffline = KitString("sync.offline", "Offline")
+    public static let syncOfflinePending = KitString("sync.offlinePending", one: "Offline, %lld change saved on this device", other: "Offline, %lld changes saved on this device")
+    public static let syncSignIn = KitString("sync.signIn", "Sign in to sync")
+    public static let syncAccountChoice = KitString("sync.accountChoice", "Choose what happens to this iPhone's data")
+
+    // MARK: The watch
+    public static let watchNoSession = KitString("watch.noSession", "No session is running on your iPhone, so this wasn't logged.")
+    public static let watchUnknownPreset = KitString("watch.unknownPreset", "That drink is no longer one of your presets. Pick another.")
+    public static let watchOutsideSession = KitString("watch.outsideSession", "Your watch's time differs from your iPhone's, so this wasn't logged.")
+    public static let watchRefused = KitString("watch.refused", "Your iPhone couldn't log this. Please try again.")
+
+    // MARK: Widgets
+    public static let widgetNoSession = KitString("widget.noSession", "No Session")
+    public static let widgetHeadline = KitString("widget.headline", "Waterline %@")
+    public static let widgetCounts = KitString("widget.counts", "Drinks %lld · Water %lld")
+    public static let widgetLastSession = KitString("widget.lastSession", "Last session: %@ · %@ · %@")
+    public static let widgetAddDrink = KitString("widget.addDrink", "+ Drink")
+    public static let widgetAddWater = KitString("widget.addWater", "+ Water")
+
+    /// Every text above, for the catalog's coverage test.
+    public static let all: [KitString] = [
+        reminderDiscreetTitle, reminderDiscreetBody, reminderTimeTitle, reminderTimeBody, reminderPerDrinkBody,
+        reminderWarningTitle, reminderWarningBody, reminderCounts, actionLogWater, actionRemindLater, actionDismiss,
+        atCenter, aboveCenter, belowCenter, minutes, hoursMinutes, waterDueNow, waterDueIn, drinkCount, waterCount,
+        beer, wine, liquor, cocktail, logDrink, logWater, presetChip, presetChipAccessibility,
+        sizePint, sizeGlass, sizeLargeGlass, sizeShot, sizeDouble, sizeStandard, sizeStrong, waterAmount,
+        intentWaterLogged, intentDrinkLogged, intentAlreadyRunning, intentStarted, intentEnded, intentEndedCounts, intentNoSession,
+        abandonedMessage, endNow, keepGoing, gaugeLabel, gaugeWarning, summaryRange, chartSummary, notificationsDisabled,
+        deleteSignedIn, deleteSignedOut, homeEmpty, messageOffline, messageGeneric, accountChoice, historyTitle,
+        historyTitleCounts, undoWater, undoDrink, onboardingWelcome, onboardingGuardrail, onboardingNotifications,
+        errorNoActiveSession, errorUnknownSession, errorUnknownLog, errorUnknownPreset, errorLogOutsideSession,
+        errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
+        fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
+        syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice,
+        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused,
+        widgetNoSession, widgetHeadline, widgetCounts, widgetLastSession, widgetAddDrink, widgetAddWater,
+    ]
+}

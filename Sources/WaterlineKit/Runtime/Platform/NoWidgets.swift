@@ -1,6 +1,0 @@
-/// For a process with no widgets to reload (the command line).
-@MainActor
-public final class NoWidgets: WidgetReloading {
-    public init() {}
-    public func reloadAll() {}
-}

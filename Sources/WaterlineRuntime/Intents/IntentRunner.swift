@@ -1,0 +1,45 @@
+import Foundation
+import WaterlineCore
+import WaterlineStorage
+import WaterlineSync
+
+/// Runs the quick intents through the one door, with the calm words each one answers. With no
+/// night running, logging answers with a dialog rather than doing nothing silently; an unknown
+/// preset is an error the system shows.
+@MainActor
+public struct IntentRunner {
+    private let actions: any SessionActions
+
+    public init(actions: any SessionActions) {
+        self.actions = actions
+    }
+
+    public func run(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
+        do {
+            switch intent {
+            case .logWater:
+                let result = try await actions.send(.logWater(source: source))
+                return IntentOutcome(dialog: KitText.string(KitStrings.intentWaterLogged, .text(Self.value(of: result))), result: result)
+            case .logDrink(let presetId):
+                let result = try await actions.send(.logDrink(presetId.map(DrinkInput.preset) ?? .quick, source: source))
+                return IntentOutcome(dialog: KitText.string(KitStrings.intentDrinkLogged, .text(Self.value(of: result))), result: result)
+            case .startSession:
+                let result = try await actions.send(.startSession)
+                return IntentOutcome(dialog: KitText.string(result.changed ? KitStrings.intentStarted : KitStrings.intentAlreadyRunning), result: result)
+            case .endSession:
+                let result = try await actions.send(.endSession())
+                let dialog = result.session?.session.computedSummary.map {
+                    KitText.string(KitStrings.intentEndedCounts, .text(KitText.string(KitStrings.drinkCount, .int($0.totalAlcoholCount))),
+                                   .text(KitText.string(KitStrings.waterCount, .int($0.totalWaterCount))))
+                } ?? KitText.string(KitStrings.intentEnded)
+                return IntentOutcome(dialog: dialog, result: result)
+            }
+        } catch SessionServiceError.noActiveSession {
+            return IntentOutcome(dialog: KitText.string(KitStrings.intentNoSession))
+        }
+    }
+
+    private static func value(of result: ActionResult) -> String {
+        WaterlineFormat.signedValue(result.session?.state.waterlineValue ?? 0)
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+import WaterlineCore
+import WaterlineStorage
+import WaterlineSync
+
+/// What a widget button, the Live Activity or Siri asks for.
+public enum QuickIntent: Hashable, Sendable {
+    case logWater
+    /// A preset by id, or the quick default (the first preset, else one standard drink).
+    case logDrink(presetId: UUID?)
+    case startSession
+    case endSession
+}

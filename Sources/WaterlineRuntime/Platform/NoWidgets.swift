@@ -1,0 +1,10 @@
+import WaterlineCore
+import WaterlineStorage
+import WaterlineSync
+
+/// For a process with no widgets to reload (the command line).
+@MainActor
+public final class NoWidgets: WidgetReloading {
+    public init() {}
+    public func reloadAll() {}
+}

@@ -1,0 +1,26 @@
+import Foundation
+import WaterlineCore
+import WaterlineStorage
+import WaterlineSync
+
+/// The system's notification center as the runtime uses it; the app wraps
+/// `UNUserNotificationCenter`, the tests record.
+@MainActor
+public protocol NotificationCenterClient: AnyObject {
+    /// Registers the reminder category with its "Log Water" action. Called at every launch,
+    /// before any response can be delivered.
+    func registerCategories()
+    /// What the person allowed.
+    func authorization() async -> NotificationAuthorization
+    /// Removes the session's pending time reminders and schedules `requests` instead.
+    func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async
+    /// Schedules one reminder without touching the others (a snooze); `replacePending` leaves it.
+    func schedule(_ request: ReminderRequest) async
+    /// Removes every pending and delivered reminder of the session, snoozes included.
+    func cancelAll(sessionId: UUID) async
+    /// The sessions that have reminders pending or delivered (so those of a night that ended
+    /// elsewhere can be removed).
+    func sessionIdsWithReminders() async -> Set<UUID>
+    /// Posts `request` at once.
+    func post(_ request: ReminderRequest) async
+}

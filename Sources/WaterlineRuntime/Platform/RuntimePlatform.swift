@@ -1,0 +1,40 @@
+import Foundation
+import WaterlineCore
+import WaterlineStorage
+import WaterlineSync
+
+/// Everything the runtime needs from the operating system, injected in one value.
+@MainActor
+public struct RuntimePlatform {
+    public var notifications: any NotificationCenterClient
+    public var liveActivities: any LiveActivityClient
+    public var widgets: any WidgetReloading
+    public var watch: any WatchTransport
+    /// Pulls and pushes; the runtime's scheduler decides when.
+    public var sync: any SyncRunner
+    public var signal: any CrossProcessSignal
+    public var background: any BackgroundTaskHolder
+    public var now: @Sendable () -> Date
+    /// How long local writes must pause before they are pushed, and how the runtime waits.
+    public var syncDebounce: Duration
+    public var sleep: @Sendable (Duration) async -> Void
+
+    public init(
+        notifications: any NotificationCenterClient, liveActivities: any LiveActivityClient, widgets: any WidgetReloading,
+        watch: any WatchTransport, sync: any SyncRunner, signal: any CrossProcessSignal,
+        background: any BackgroundTaskHolder, now: @escaping @Sendable () -> Date = { Date() },
+        syncDebounce: Duration = SyncScheduler.defaultDebounce,
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    ) {
+        self.notifications = notifications
+        self.liveActivities = liveActivities
+        self.widgets = widgets
+        self.watch = watch
+        self.sync = sync
+        self.signal = signal
+        self.background = background
+        self.now = now
+        self.syncDebounce = syncDebounce
+        self.sleep = sleep
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+import WaterlineCore
+import WaterlineStorage
+import WaterlineSync
+
+/// For processes that cannot start or see Live Activities (the intents and widget extensions):
+/// every start is refused, so the app starts the activity when it is next active.
+@MainActor
+public final class UnavailableLiveActivities: LiveActivityClient {
+    public init() {}
+    public func runningSessionIds() -> [UUID] { [] }
+    public func start(_ state: SessionGlance) async -> Bool { false }
+    public func update(_ state: SessionGlance) async {}
+    public func end(sessionId: UUID, finalState: SessionGlance?) async {}
+}

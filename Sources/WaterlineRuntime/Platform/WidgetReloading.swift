@@ -1,0 +1,9 @@
+import WaterlineCore
+import WaterlineStorage
+import WaterlineSync
+
+/// Tells the widgets (Lock Screen, Home Screen, the Live Activity's extension) to redraw.
+@MainActor
+public protocol WidgetReloading: AnyObject {
+    func reloadAll()
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Observation
+import WaterlineCore
+
+/// The Active Session screen: the gauge, counts, reminders, quick logging, the timeline,
+/// undo, and ending the night. Methods are named for what the person did; every change goes
+/// through `SessionActions`, and the screen shows the state each change leaves.
+@Observable
+@MainActor
+public final class ActiveSessionModel {
+    public private(set) var update: SessionSnapshot?
+    public private(set) var settings = UserSettings()
+    public private(set) var presets: [DrinkPreset] = []
+    public private(set) var undoOffer: UndoOffer?
+    /// A calm message after something could not be done; nil when all is well.
+    public private(set) var errorMessage: String?
+    public var isPickingDrink = false
+    public var isConfirmingEnd = false
+    /// Set once the night has ended, for the view to show its summary.
+    public private(set) var endedSession: SessionSnapshot?
+
+    @ObservationIgnored private let actions: any SessionActions
+
+    /// The screen refreshes whenever the store changes anywhere (a widget, the watch, a
+    /// notification, another process, a pull), from the state the change left.
+    public init(actions: any SessionActions) {
+        self.actions = actions
+        actions.changes.observe { [weak self] change in
+            guard let self else { return false }
+            await self.storeChanged(change)
+            return true
+        }
+    }
+
+    // MARK: What the screen shows
+
+    public var gauge: GaugeDisplay {
+        GaugeDisplay(state: update?.state ?? .empty, settings: settings)
+    }
+
+    public var drinkCount: Int { update?.state.totalAlcoholCount ?? 0 }
+    public var waterCount: Int { update?.state.totalWaterCount ?? 0 }
+
+    /// "Water due in: 2 drinks" / "Water due now".
+    public var waterDueText: String {
+        WaterlineFormat.waterDue(inDrinks: update?.drinksUntilWaterDue ?? settings.waterEveryNDrinks)
+    }
+
+    /// When the next time reminder fires, for "Next reminder: h:mm" and its countdown.
+    public var nextReminderDate: Date? { update?.reminders.nextReminderDate }
+
+    /// The timeline, newest first.
+    public var timeline: [LogEntry] { (update?.logs ?? []).reversed() }
+
+    /// "Beer · 12 oz · 1 std" in the person's units.
+    public func title(for log: LogEntry) -> String {
+        LogDescription.title(for: log, units: settings.units)
+    }
+
+    // MARK: What the person did
+
+    /// The screen appeared, or the app became active again.
+    public func appeared() async {
+        await perform { show(try await actions.currentState()) }
+    }
+
+    /// The store changed: show the new counts; a night ended elsewhere (the watch, Siri, another
+    /// device) opens its summary.
+    public func storeChanged(_ change: StoreChange) async {
+        let shown = update?.session.id
+        show(change.state)
+        guard update == nil, endedSession == nil, let shown else { return }
+        if let night = change.session, night.session.id == shown {
+            if !night.session.isActive { endNight(night) }
+            return
+        }
+        await perform {
+            let ended = try await actions.session(id: shown)
+            if !ended.session.isActive { endNight(ended) }
+        }
+    }
+
+    public func waterButtonTapped() async {
+        await log(.logWater(source: .phone))
+    }
+
+    public func drinkButtonTapped() {
+        isPickingDrink = true
+    }
+
+    public func presetChipTapped(_ preset: DrinkPreset) async {
+        await log(.logDrink(.preset(preset.id), source: .phone))
+    }
+
+    /// The person chose a size in the picker, perhaps after editing its estimate.
+    public func drinkPicked(_ size: DrinkSize, estimate: Double?) async {
+        isPickingDrink = false
+        await log(.logDrink(.size(size, estimate: estimate), source: .phone))
+    }
+
+    public func undoTapped() async {
+        guard let offer = undoOffer, offer.expiresAt > actions.now() else {
+            undoOffer = nil
+            return
+        }
+        undoOffer = nil
+        await perform { try await actions.send(.deleteLog(id: offer.log.id)) }
+    }
+
+    /// The banner's time ran out (the view calls this when its timer fires).
+    public func undoOfferExpired() {
+        if let offer = undoOffer, offer.expiresAt <= actions.now() { undoOffer = nil }
+    }
+
+    public func logSwipedToDelete(_ log: LogEntry) async {
+        if undoOffer?.log.id == log.id { undoOffer = nil }
+        await perform { try await actions.send(.deleteLog(id: log.id)) }
+    }
+
+    public func logEdited(_ log: LogEntry) async {
+        await perform { try await actions.send(.editLog(log)) }
+    }
+
+    public func endSessionButtonTapped() {
+        isConfirmingEnd = true
+    }
+
+    public func endSessionConfirmed() async {
+        isConfirmingEnd = false
+        undoOffer = nil
+        await perform {
+            if let ended = try await actions.send(.endSession()).session { endNight(ended) }
+        }
+    }
+
+    public func errorDismissed() {
+        errorMessage = nil
+    }
+
+    /// The summary's "Done": the ended night is no longer shown.
+    public func summaryClosed() {
+        endedSession = nil
+    }
+
+    // MARK: Plumbing
+
+    private func show(_ state: DeviceState) {
+        settings = state.settings
+        presets = state.presets
+        update = state.active
+    }
+
+    private func endNight(_ night: SessionSnapshot) {
+        undoOffer = nil
+        endedSession = night
+        update = nil
+    }
+
+    private func log(_ action: SessionAction) async {
+        await perform {
+            // The screen already shows the state the log left (through the change feed); the
+            // offer is taken from the action's own result.
+            let result = try await actions.send(action)
+            if let log = result.changedLog, log.deletedAt == nil, result.changed {
+                undoOffer = UndoOffer(log: log, offeredAt: actions.now())
+            }
+        }
+    }
+
+    private func perform(_ body: () async throws -> Void) async {
+        errorMessage = await ScreenMessage.attempt(body)
+    }
+}

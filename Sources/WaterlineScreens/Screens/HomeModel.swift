@@ -1,0 +1,128 @@
+import Foundation
+import Observation
+import WaterlineCore
+
+/// The Home screen: Start Session and the last five nights, or the running night with quick
+/// logging; and the question about a night left running.
+@Observable
+@MainActor
+public final class HomeModel {
+    public static let recentLimit = 5
+
+    public private(set) var active: SessionSnapshot?
+    public private(set) var recent: [SessionReport] = []
+    public private(set) var settings = UserSettings()
+    public private(set) var abandonedPrompt: AbandonedSessionPrompt?
+    public private(set) var errorMessage: String?
+    /// Set when a night starts (or a link asks for it), for the view to open the Active Session screen.
+    public private(set) var startedSession: SessionSnapshot?
+    /// Set when a link asks for a past night's summary, for the view to open it.
+    public private(set) var openedPastSessionId: UUID?
+
+    @ObservationIgnored private let actions: any SessionActions
+    @ObservationIgnored private let abandonedPolicy: AbandonedSessionPolicy
+    /// When the person last chose "Keep Going", kept by the app between launches.
+    @ObservationIgnored private var keptGoingAt: Date?
+
+    /// Home refreshes whenever the store changes anywhere, from the state the change left.
+    public init(actions: any SessionActions, keptGoingAt: Date? = nil, abandonedPolicy: AbandonedSessionPolicy = AbandonedSessionPolicy()) {
+        self.actions = actions
+        self.keptGoingAt = keptGoingAt
+        self.abandonedPolicy = abandonedPolicy
+        actions.changes.observe { [weak self] change in
+            guard let self else { return false }
+            await self.storeChanged(change)
+            return true
+        }
+    }
+
+    public var gauge: GaugeDisplay? {
+        active.map { GaugeDisplay(state: $0.state, settings: settings) }
+    }
+
+    /// The empty state's words when there are no past nights.
+    public var emptyStateText: String? {
+        recent.isEmpty && active == nil ? KitText.string(KitStrings.homeEmpty) : nil
+    }
+
+    public func appeared() async {
+        await perform {
+            show(try await actions.currentState())
+            try await loadRecent()
+        }
+    }
+
+    /// The store changed: the running night from the state it left; the past nights again only
+    /// when they changed.
+    public func storeChanged(_ change: StoreChange) async {
+        show(change.state)
+        guard change.pastSessionsChanged else { return }
+        await perform { try await loadRecent() }
+    }
+
+    public func startSessionButtonTapped() async {
+        await perform {
+            let started = try await actions.send(.startSession)
+            startedSession = started.state.active
+        }
+    }
+
+    public func waterButtonTapped() async {
+        await perform { try await actions.send(.logWater(source: .phone)) }
+    }
+
+    public func drinkButtonTapped() async {
+        await perform { try await actions.send(.logDrink(.quick, source: .phone)) }
+    }
+
+    public func endNowTapped() async {
+        abandonedPrompt = nil
+        await perform { try await actions.send(.endSession()) }
+    }
+
+    /// Returns the time to remember, so the prompt waits another twelve hours.
+    @discardableResult
+    public func keepGoingTapped() -> Date {
+        abandonedPrompt = nil
+        let time = actions.now()
+        keptGoingAt = time
+        return time
+    }
+
+    public func navigatedToSession() {
+        startedSession = nil
+    }
+
+    /// A widget, the complication or a notification asked for a screen.
+    public func linkOpened(_ link: DeepLink) async {
+        switch link {
+        case .home:
+            await appeared()
+        case .activeSession:
+            await appeared()
+            // With no night running any more, Home itself is the right screen.
+            if let active { startedSession = active }
+        case .pastSession(let id):
+            openedPastSessionId = id
+        }
+    }
+
+    public func navigatedToPastSession() {
+        openedPastSessionId = nil
+    }
+
+    private func show(_ state: DeviceState) {
+        settings = state.settings
+        active = state.active
+        abandonedPrompt = state.active.flatMap { abandonedPolicy.prompt(for: $0.session, now: actions.now(), keptGoingAt: keptGoingAt) }
+    }
+
+    private func loadRecent() async throws {
+        let now = actions.now()
+        recent = try await actions.recentSessions(limit: Self.recentLimit).map { SessionReport($0, settings: settings, now: now) }
+    }
+
+    private func perform(_ body: () async throws -> Void) async {
+        errorMessage = await ScreenMessage.attempt(body)
+    }
+}

@@ -1,0 +1,61 @@
+import Observation
+import WaterlineCore
+
+/// Onboarding: welcome, the guardrail, Sign in with Apple, defaults, then notifications.
+@Observable
+@MainActor
+public final class OnboardingModel {
+    public enum Step: Int, CaseIterable, Sendable {
+        case welcome, guardrail, signIn, configure, notifications, done
+    }
+
+    public static var welcomeText: String { KitText.string(KitStrings.onboardingWelcome) }
+    public static var guardrailText: String { KitText.string(KitStrings.onboardingGuardrail) }
+    public static var notificationsText: String { KitText.string(KitStrings.onboardingNotifications) }
+
+    public private(set) var step: Step = .welcome
+    /// The defaults being configured; the steppers and pickers edit these.
+    public var settings = UserSettings()
+    public private(set) var errorMessage: String?
+
+    @ObservationIgnored private let actions: any SessionActions
+
+    public init(actions: any SessionActions) {
+        self.actions = actions
+    }
+
+    public func continueTapped() {
+        guard let next = Step(rawValue: step.rawValue + 1), step != .configure, step != .notifications else { return }
+        step = next
+    }
+
+    /// Signed in (and the account's records pulled): the defaults start from the account's
+    /// settings rather than the factory ones.
+    public func signedIn() async {
+        guard step == .signIn else { return }
+        if let accountSettings = try? await actions.currentState().settings { settings = accountSettings }
+        step = .configure
+    }
+
+    public func waterEveryStepped(to value: Int) { settings.waterEveryNDrinks = max(1, value) }
+    public func thresholdStepped(to value: Int) { settings.warningThreshold = max(1, value) }
+
+    /// Saves the defaults (and the five starter presets); goes on to notifications.
+    public func configureDoneTapped() async {
+        do {
+            try settings.validate()
+            try await actions.send(.prepare(settings))
+            errorMessage = nil
+            step = .notifications
+        } catch {
+            errorMessage = ScreenMessage.describe(error)
+        }
+    }
+
+    /// "Enable Notifications" or "Skip": either way onboarding is over.
+    public func notificationsAnswered() {
+        if step == .notifications { step = .done }
+    }
+
+    public var isFinished: Bool { step == .done }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Observation
+import WaterlineCore
+
+/// Settings: every change is validated and saved at once through the one door (which re-plans a
+/// running night, tells the watch and widgets, and syncs); presets; the account.
+@Observable
+@MainActor
+public final class SettingsModel {
+    public private(set) var settings = UserSettings()
+    public private(set) var presets: [DrinkPreset] = []
+    public private(set) var errorMessage: String?
+    /// Whether the system allows notifications; nil until asked.
+    public var notificationsAllowed: Bool?
+    public var isConfirmingAccountDeletion = false
+    /// Set once the account and every record are gone, for the app to return to onboarding.
+    public private(set) var accountDeleted = false
+    /// Whether a backend session is kept: deleting then reaches the server too.
+    public private(set) var isSignedIn = false
+
+    @ObservationIgnored private let actions: any SessionActions
+    @ObservationIgnored private let account: (any AccountActions)?
+
+    /// Settings refresh whenever the store changes anywhere (another device's settings arrive by a pull).
+    public init(actions: any SessionActions, account: (any AccountActions)?) {
+        self.actions = actions
+        self.account = account
+        actions.changes.observe { [weak self] change in
+            guard let self else { return false }
+            await self.show(change.state)
+            return true
+        }
+    }
+
+    /// The row under Reminders when the system said no.
+    public var notificationsDisabledText: String? {
+        notificationsAllowed == false ? KitText.string(KitStrings.notificationsDisabled) : nil
+    }
+
+    public func appeared() async {
+        await perform { show(try await actions.currentState()) }
+        isSignedIn = await account?.isSignedIn() ?? false
+    }
+
+    /// What "Delete Everything" removes, said plainly: signed out, it cannot reach the server.
+    public var deletionWarning: String {
+        KitText.string(isSignedIn ? KitStrings.deleteSignedIn : KitStrings.deleteSignedOut)
+    }
+
+    /// "Water: 250 ml", in the person's units.
+    public var defaultWaterText: String {
+        KitText.string(KitStrings.waterAmount, .text(VolumeConversion.format(ounces: settings.defaultWaterAmountOz, in: settings.units)))
+    }
+
+    /// The default-water stepper: whole ounces, or round millilitres (`VolumeStep.water`).
+    public func defaultWaterStepped(up: Bool) async {
+        var edited = settings
+        edited.defaultWaterAmountOz = VolumeStep.water.next(from: settings.defaultWaterAmountOz, up: up, units: settings.units)
+        await settingsEdited(edited)
+    }
+
+    /// Any control changed: the edited settings are saved if valid and otherwise refused.
+    public func settingsEdited(_ edited: UserSettings) async {
+        await perform { try await actions.send(.updateSettings(edited)) }
+    }
+
+    public func presetAdded(name: String, drinkType: DrinkType, sizeOz: Double, abv: Double?, estimate: Double?) async {
+        await perform { try await actions.send(.addPreset(PresetDraft(name: name, drinkType: drinkType, sizeOz: sizeOz, abv: abv, estimate: estimate))) }
+    }
+
+    public func presetEdited(_ preset: DrinkPreset) async {
+        await perform { try await actions.send(.editPreset(preset)) }
+    }
+
+    public func presetDeleted(_ preset: DrinkPreset) async {
+        await perform { try await actions.send(.deletePreset(id: preset.id)) }
+    }
+
+    public func signOutTapped() async {
+        await perform { try await account?.signOut() }
+        isSignedIn = await account?.isSignedIn() ?? false
+    }
+
+    public func deleteAccountTapped() {
+        isConfirmingAccountDeletion = true
+    }
+
+    /// Deletes the account remotely (when signed in), then everything on the device.
+    public func deleteAccountConfirmed() async {
+        isConfirmingAccountDeletion = false
+        await perform {
+            if let account {
+                try await account.deleteAccount()
+            } else {
+                try await actions.send(.deleteAllData)
+            }
+            accountDeleted = true
+        }
+    }
+
+    private func show(_ state: DeviceState) {
+        settings = state.settings
+        presets = state.presets
+    }
+
+    private func perform(_ body: () async throws -> Void) async {
+        errorMessage = await ScreenMessage.attempt(body)
+    }
+}

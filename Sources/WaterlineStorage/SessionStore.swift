@@ -1,0 +1,38 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+
+/// Where sessions, logs, presets and the user live on a device. Deletes are tombstones
+/// (records saved with `deletedAt`); the read methods return live records only.
+public protocol SessionStore: Sendable {
+    /// The person on this device, once set up.
+    func user() async throws -> User?
+    func saveUser(_ user: User) async throws
+
+    /// The one active session, if any.
+    func activeSession() async throws -> Session?
+    /// Inserts `candidate` unless a session is already active, in one step so that two
+    /// surfaces starting at once still make one session. Returns the active session.
+    func startSession(_ candidate: Session) async throws -> (session: Session, created: Bool)
+    func session(id: UUID) async throws -> Session?
+    /// Live sessions, newest start first, at most `limit` when given.
+    func sessions(limit: Int?) async throws -> [Session]
+    func saveSession(_ session: Session) async throws
+    /// Ended (past) live sessions after `cursor` in history order (newest start first, then id
+    /// descending), at most `limit`: a page of the History screen, read from the store, not all at once.
+    func pastSessions(after cursor: HistoryCursor?, limit: Int) async throws -> [Session]
+
+    /// A session's live logs in replay order (timestamp, then id).
+    func logs(sessionId: UUID) async throws -> [LogEntry]
+    /// A log by id, tombstoned or not, so a repeated delivery can be recognised.
+    func log(id: UUID) async throws -> LogEntry?
+    func saveLog(_ log: LogEntry) async throws
+
+    /// Live presets by `sortOrder`.
+    func presets() async throws -> [DrinkPreset]
+    func preset(id: UUID) async throws -> DrinkPreset?
+    func savePreset(_ preset: DrinkPreset) async throws
+
+    /// Removes every record of every kind.
+    func deleteAll() async throws
+}

@@ -1,0 +1,19 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+
+/// A write the store refused because it would break the data's shape.
+public enum SessionStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownSession(UUID)
+    case secondActiveSession(UUID)
+    /// Remote records arrived before the person on this device was set up.
+    case noUser
+
+    public var description: String {
+        switch self {
+        case .unknownSession(let id): "no session with id \(id.uuidString.lowercased())"
+        case .secondActiveSession(let id): "session \(id.uuidString.lowercased()) is already active"
+        case .noUser: "no user is set up on this device"
+        }
+    }
+}

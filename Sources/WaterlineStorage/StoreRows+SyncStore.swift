@@ -1,0 +1,139 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+
+/// `SyncStore` for every `StoreRows`: each call is one transaction of `StoreRules`.
+extension StoreRows {
+    public func user() async throws -> User? {
+        try await reading { try await $0.readUser() }
+    }
+
+    public func saveUser(_ user: User) async throws {
+        try await writing { try await StoreRules.saveUser(user, in: $0) }
+    }
+
+    public func activeSession() async throws -> Session? {
+        try await reading { try await StoreRules.activeSession(in: $0) }
+    }
+
+    public func startSession(_ candidate: Session) async throws -> (session: Session, created: Bool) {
+        let started = try await writing { rows in
+            let (session, created) = try await StoreRules.startSession(candidate, in: rows)
+            return Started(session: session, created: created)
+        }
+        return (started.session, started.created)
+    }
+
+    public func session(id: UUID) async throws -> Session? {
+        try await reading { try await $0.readSession(id: id).flatMap { $0.deletedAt == nil ? $0 : nil } }
+    }
+
+    public func sessions(limit: Int?) async throws -> [Session] {
+        try await reading { try await $0.readSessions(limit: limit) }
+    }
+
+    public func pastSessions(after cursor: HistoryCursor?, limit: Int) async throws -> [Session] {
+        try await reading { try await $0.readPastSessions(after: cursor, limit: limit) }
+    }
+
+    public func saveSession(_ session: Session) async throws {
+        try await writing { try await StoreRules.saveSession(session, in: $0) }
+    }
+
+    public func logs(sessionId: UUID) async throws -> [LogEntry] {
+        try await reading { try await StoreRules.logs(sessionId: sessionId, in: $0) }
+    }
+
+    public func log(id: UUID) async throws -> LogEntry? {
+        try await reading { try await $0.readLog(id: id) }
+    }
+
+    public func saveLog(_ log: LogEntry) async throws {
+        try await writing { try await StoreRules.saveLog(log, in: $0) }
+    }
+
+    public func presets() async throws -> [DrinkPreset] {
+        try await reading { try await StoreRules.presets(in: $0) }
+    }
+
+    public func preset(id: UUID) async throws -> DrinkPreset? {
+        try await reading { try await $0.readPreset(id: id).flatMap { $0.deletedAt == nil ? $0 : nil } }
+    }
+
+    public func savePreset(_ preset: DrinkPreset) async throws {
+        try await writing { try await StoreRules.savePreset(preset, in: $0) }
+    }
+
+    public func deleteAll() async throws {
+        try await writing { try await $0.deleteAllRows() }
+    }
+
+    // MARK: SyncStore
+
+    public func pendingChanges() async throws -> [PendingChange] {
+        try await reading { try await $0.readOutbox(waitingOnly: false, limit: nil) }
+    }
+
+    public func nextChanges(limit: Int) async throws -> [PendingChange] {
+        let batch = try await reading { try await $0.readOutbox(waitingOnly: true, limit: limit) }
+        guard batch.contains(where: StoreRules.isStaleDefault) else { return batch }
+        return try await writing { rows in
+            for change in batch where StoreRules.isStaleDefault(change) { try await rows.deleteOutboxRow(key: change.id) }
+            return try await rows.readOutbox(waitingOnly: true, limit: limit)
+        }
+    }
+
+    public func outboxCounts() async throws -> OutboxCounts {
+        try await reading { try await $0.readOutboxCounts() }
+    }
+
+    public func completeChange(_ key: SyncKey, revision: Int) async throws {
+        try await writing { try await StoreRules.complete(key, revision: revision, in: $0) }
+    }
+
+    public func failChange(_ key: SyncKey, revision: Int, reason: String) async throws {
+        try await writing { try await StoreRules.fail(key, revision: revision, reason: reason, in: $0) }
+    }
+
+    @discardableResult
+    public func settle(_ pushed: [PushedChange]) async throws -> Int {
+        try await writing { try await StoreRules.settle(pushed, in: $0) }
+    }
+
+    @discardableResult
+    public func applyRemote(_ payload: SyncPayload) async throws -> Bool {
+        try await writing { try await StoreRules.merge(payload, in: $0) }
+    }
+
+    public func applyPage(_ changes: [SyncPayload], cursor: SyncCursor) async throws -> AppliedPage {
+        try await writing { try await StoreRules.applyPage(changes, cursor: cursor, in: $0) }
+    }
+
+    public func syncCursor() async throws -> SyncCursor? {
+        try await reading { try await $0.readCursor() }
+    }
+
+    public func saveSyncCursor(_ cursor: SyncCursor?) async throws {
+        try await writing { try await $0.writeCursor(cursor) }
+    }
+
+    public func requeueAll() async throws {
+        try await writing { try await StoreRules.requeueAll(in: $0) }
+    }
+
+    // MARK: Transactions
+
+    private func reading<T: Sendable>(_ body: @escaping @Sendable (Self) async throws -> T) async throws -> T {
+        try await transaction(writes: false) { try await body(self) }
+    }
+
+    private func writing<T: Sendable>(_ body: @escaping @Sendable (Self) async throws -> T) async throws -> T {
+        try await transaction(writes: true) { try await body(self) }
+    }
+}
+
+/// A started session crossing the transaction (tuples are not `Sendable` results).
+private struct Started: Sendable {
+    var session: Session
+    var created: Bool
+}

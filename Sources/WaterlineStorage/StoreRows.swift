@@ -1,0 +1,62 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+
+/// The rows a store keeps, and nothing more: whole records read and written by id, the queries
+/// the screens page through, the outbox's rows and the sync cursor, inside the store's own
+/// transactions.
+///
+/// Every rule of what to write — the outbox's coalescing, last-write-wins merges, the order a
+/// pulled page lands in, what is queued again for a new account, that untouched settings are
+/// never sent, that only one session is active — is `StoreRules`'. A store that implements these
+/// gets all of `SyncStore` from the kit, so the in-memory, SwiftData and SQLite stores cannot
+/// follow different rules. The row methods are called only inside `transaction`.
+public protocol StoreRows: SyncStore {
+    /// Runs `body` as one transaction: every write in it lands, or none does. Transactions run
+    /// one at a time. `writes` is false when `body` only reads (a damaged store still allows those).
+    func transaction<T: Sendable>(writes: Bool, _ body: @Sendable () async throws -> T) async throws -> T
+
+    func readUser() async throws -> User?
+    /// Replaces the person (there is one per store).
+    func writeUser(_ user: User) async throws
+
+    /// A record by id, tombstones included; writes insert or replace the whole record.
+    func readSession(id: UUID) async throws -> Session?
+    func writeSession(_ session: Session) async throws
+    func readLog(id: UUID) async throws -> LogEntry?
+    /// Its session exists (`StoreRules` checks before writing).
+    func writeLog(_ log: LogEntry) async throws
+    func readPreset(id: UUID) async throws -> DrinkPreset?
+    func writePreset(_ preset: DrinkPreset) async throws
+
+    /// Live sessions marked active.
+    func readActiveSessions() async throws -> [Session]
+    /// Live sessions, newest start first, at most `limit` when given.
+    func readSessions(limit: Int?) async throws -> [Session]
+    /// Live ended sessions after `cursor` in history order (newest start, then id descending as
+    /// `HistoryCursor` compares), at most `limit`.
+    func readPastSessions(after cursor: HistoryCursor?, limit: Int) async throws -> [Session]
+    /// A session's live logs, in any order.
+    func readLogs(sessionId: UUID) async throws -> [LogEntry]
+    /// Live presets, in any order.
+    func readPresets() async throws -> [DrinkPreset]
+    /// Every record, tombstones included, in any order.
+    func readEveryRecord() async throws -> StoredRecords
+
+    /// The outbox row of a record, if one waits.
+    func readOutboxRow(key: SyncKey) async throws -> PendingChange?
+    /// Inserts or replaces the row at `change.id`.
+    func writeOutboxRow(_ change: PendingChange) async throws
+    func deleteOutboxRow(key: SyncKey) async throws
+    /// Rows in `sequence` order; refused ones left out when `waitingOnly`; at most `limit`.
+    func readOutbox(waitingOnly: Bool, limit: Int?) async throws -> [PendingChange]
+    func readOutboxCounts() async throws -> OutboxCounts
+    /// At least the largest `sequence` in the outbox (0 when nothing waits), so a new row queues last.
+    func readLastOutboxSequence() async throws -> Int
+
+    func readCursor() async throws -> SyncCursor?
+    func writeCursor(_ cursor: SyncCursor?) async throws
+
+    /// Removes every row of every kind.
+    func deleteAllRows() async throws
+}

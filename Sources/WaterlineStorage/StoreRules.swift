@@ -1,0 +1,193 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+
+/// Every rule a local store follows, written once over `StoreRows`: what a save queues, how the
+/// outbox coalesces and settles, how a remote version merges (last write wins, deleting is
+/// final), the order a pulled page lands in, what is queued again for a new account, and that
+/// only one session is ever active. Each function runs inside the caller's transaction.
+public enum StoreRules {
+    // MARK: Local writes: each record and the change it queues, together
+
+    /// Saves the person; settings somebody chose are queued (defaults nobody chose never are:
+    /// the account's own settings win on every device).
+    public static func saveUser(_ user: User, in rows: some StoreRows) async throws {
+        let previous = try await rows.readUser()
+        try await rows.writeUser(user)
+        if previous?.settings != user.settings, !user.settings.isUntouched { try await enqueue(.settings(user.settings), in: rows) }
+    }
+
+    /// The one active session, if any.
+    public static func activeSession(in rows: some StoreRows) async throws -> Session? {
+        // Only one can be saved active; should a store ever hold two, every reader sees the same one.
+        try await rows.readActiveSessions().min { ($0.startTime, $0.id.uuidString) < ($1.startTime, $1.id.uuidString) }
+    }
+
+    /// Inserts `candidate` unless a session is already active; returns the active one.
+    public static func startSession(_ candidate: Session, in rows: some StoreRows) async throws -> (session: Session, created: Bool) {
+        if let active = try await activeSession(in: rows) { return (active, false) }
+        try await writeSession(candidate, in: rows)
+        return (candidate, true)
+    }
+
+    public static func saveSession(_ session: Session, in rows: some StoreRows) async throws {
+        if session.isActive, session.deletedAt == nil, let active = try await activeSession(in: rows), active.id != session.id {
+            throw SessionStoreError.secondActiveSession(active.id)
+        }
+        try await writeSession(session, in: rows)
+    }
+
+    /// A log needs its session (ended or not).
+    public static func saveLog(_ log: LogEntry, in rows: some StoreRows) async throws {
+        guard try await rows.readSession(id: log.sessionId) != nil else { throw SessionStoreError.unknownSession(log.sessionId) }
+        try await rows.writeLog(log)
+        try await enqueue(.logEntry(log), in: rows)
+    }
+
+    public static func savePreset(_ preset: DrinkPreset, in rows: some StoreRows) async throws {
+        try await rows.writePreset(preset)
+        try await enqueue(.preset(PresetRecord(preset)), in: rows)
+    }
+
+    private static func writeSession(_ session: Session, in rows: some StoreRows) async throws {
+        try await rows.writeSession(session)
+        try await enqueue(.session(SessionRecord(session)), in: rows)
+    }
+
+    // MARK: Reads in the orders the kit promises
+
+    /// A session's live logs in replay order (timestamp, then id).
+    public static func logs(sessionId: UUID, in rows: some StoreRows) async throws -> [LogEntry] {
+        try await rows.readLogs(sessionId: sessionId).sorted(by: WaterlineEngine.isOrderedBefore)
+    }
+
+    /// Live presets by `sortOrder`, then name.
+    public static func presets(in rows: some StoreRows) async throws -> [DrinkPreset] {
+        try await rows.readPresets().sorted { ($0.sortOrder, $0.name, $0.id.uuidString) < ($1.sortOrder, $1.name, $1.id.uuidString) }
+    }
+
+    // MARK: The outbox
+
+    /// Records that `payload` is the latest local state of its record. A record already waiting
+    /// keeps its first place in the queue (a session goes before its logs) and bumps its
+    /// revision, so an acknowledgement of an older revision cannot drop this one; a refusal of
+    /// an older revision is forgotten.
+    public static func enqueue(_ payload: SyncPayload, in rows: some StoreRows) async throws {
+        if var waiting = try await rows.readOutboxRow(key: payload.key) {
+            waiting.payload = payload
+            waiting.revision += 1
+            waiting.failure = nil
+            try await rows.writeOutboxRow(waiting)
+        } else {
+            try await rows.writeOutboxRow(PendingChange(payload: payload, sequence: rows.readLastOutboxSequence() + 1))
+        }
+    }
+
+    /// Settings nobody chose waiting in an outbox written before they stopped being queued:
+    /// they never go up (the account's own settings win on every device), so they leave.
+    public static func isStaleDefault(_ change: PendingChange) -> Bool {
+        if case .settings(let settings) = change.payload { settings.isUntouched } else { false }
+    }
+
+    /// The backend has `revision`: the change leaves unless a newer edit came in meanwhile.
+    public static func complete(_ key: SyncKey, revision: Int, in rows: some StoreRows) async throws {
+        if try await rows.readOutboxRow(key: key)?.revision == revision { try await rows.deleteOutboxRow(key: key) }
+    }
+
+    /// The backend refused `revision`: it stays, marked, until the record changes again.
+    public static func fail(_ key: SyncKey, revision: Int, reason: String, in rows: some StoreRows) async throws {
+        guard var waiting = try await rows.readOutboxRow(key: key), waiting.revision == revision else { return }
+        waiting.failure = reason
+        try await rows.writeOutboxRow(waiting)
+    }
+
+    /// A pushed batch: refusals marked, acknowledgements completed, the versions the backend
+    /// keeps merged in. Returns how many local records those versions replaced.
+    public static func settle(_ pushed: [PushedChange], in rows: some StoreRows) async throws -> Int {
+        var replaced = 0
+        for change in pushed {
+            if let failure = change.failure {
+                try await fail(change.key, revision: change.revision, reason: failure, in: rows)
+                continue
+            }
+            try await complete(change.key, revision: change.revision, in: rows)
+            if let stored = change.stored, try await merge(stored, in: rows) { replaced += 1 }
+        }
+        return replaced
+    }
+
+    /// Every record queued again, sessions (oldest first) before presets before logs (in replay
+    /// order), then settings somebody chose; refusals cleared.
+    public static func requeueAll(in rows: some StoreRows) async throws {
+        let records = try await rows.readEveryRecord()
+        for session in records.sessions.sorted(by: { ($0.startTime, $0.id.uuidString) < ($1.startTime, $1.id.uuidString) }) {
+            try await enqueue(.session(SessionRecord(session)), in: rows)
+        }
+        for preset in records.presets.sorted(by: { ($0.sortOrder, $0.id.uuidString) < ($1.sortOrder, $1.id.uuidString) }) {
+            try await enqueue(.preset(PresetRecord(preset)), in: rows)
+        }
+        for log in records.logs.sorted(by: WaterlineEngine.isOrderedBefore) {
+            try await enqueue(.logEntry(log), in: rows)
+        }
+        if let settings = try await rows.readUser()?.settings, !settings.isUntouched {
+            try await enqueue(.settings(settings), in: rows)
+        }
+    }
+
+    // MARK: Remote versions
+
+    /// Merges one version from the backend by `Stamp.isReplaced(by:)`, queueing nothing: it is
+    /// not a local change. A replaced local change leaves the outbox. Returns whether it replaced.
+    @discardableResult
+    public static func merge(_ payload: SyncPayload, in rows: some StoreRows) async throws -> Bool {
+        guard let user = try await rows.readUser() else { throw SessionStoreError.noUser }
+        let local: Stamp?
+        switch payload {
+        case .session(let record): local = try await rows.readSession(id: record.id)?.stamp
+        case .logEntry(let log):
+            guard try await rows.readSession(id: log.sessionId) != nil else { throw SessionStoreError.unknownSession(log.sessionId) }
+            local = try await rows.readLog(id: log.id)?.stamp
+        case .preset(let record): local = try await rows.readPreset(id: record.id)?.stamp
+        case .settings: local = Stamp(updatedAt: user.settings.updatedAt, deletedAt: nil)
+        }
+        guard local.map({ $0.isReplaced(by: payload.stamp) }) ?? true else { return false }
+        switch payload {
+        case .session(let record): try await rows.writeSession(record.session(userId: user.id))
+        case .logEntry(let log): try await rows.writeLog(log)
+        case .preset(let record): try await rows.writePreset(record.preset(userId: user.id))
+        case .settings(let settings):
+            var updated = user
+            updated.settings = settings
+            try await rows.writeUser(updated)
+        }
+        try await rows.deleteOutboxRow(key: payload.key)
+        return true
+    }
+
+    /// A pulled page with its cursor: sessions first, then presets and settings, then logs, so a
+    /// page's logs find their session; a log whose session has not come is handed back unwritten.
+    public static func applyPage(_ changes: [SyncPayload], cursor: SyncCursor, in rows: some StoreRows) async throws -> AppliedPage {
+        var applied = AppliedPage()
+        for change in applyOrder(changes) {
+            do {
+                if try await merge(change, in: rows) { applied.replaced += 1 }
+            } catch SessionStoreError.unknownSession {
+                applied.unplaced.append(change)
+            }
+        }
+        try await rows.writeCursor(cursor)
+        return applied
+    }
+
+    /// Sessions, then presets and settings, then logs; otherwise in the order given.
+    public static func applyOrder(_ changes: [SyncPayload]) -> [SyncPayload] {
+        func rank(_ change: SyncPayload) -> Int {
+            switch change {
+            case .session: 0
+            case .preset, .settings: 1
+            case .logEntry: 2
+            }
+        }
+        return changes.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    }
+}

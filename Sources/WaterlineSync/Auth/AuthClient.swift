@@ -1,0 +1,60 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+
+/// Signs in with Apple through the backend, keeps the session token, signs out, deletes the account.
+public struct AuthClient: Sendable {
+    private let client: ConvexClient
+    private let credentials: any CredentialStore
+    private let now: @Sendable () -> Date
+
+    /// - Parameter client: a client whose token closure reads `credentials`.
+    public init(client: ConvexClient, credentials: any CredentialStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.client = client
+        self.credentials = credentials
+        self.now = now
+    }
+
+    /// Exchanges an Apple identity token (and the raw nonce whose SHA-256 the app gave Apple)
+    /// for a session token, keeps it, and links the local person to the Apple account.
+    @discardableResult
+    public func signIn(identityToken: String, nonce: String, linking store: (any SessionStore)? = nil) async throws -> AuthSession {
+        let session = try await client.call(Auth.SignInWithApple.self, .init(identityToken: identityToken, nonce: nonce))
+        try await credentials.save(StoredCredential(
+            token: session.token, expiresAt: session.expiresAt, userId: session.user.id, appleUserId: session.user.appleUserId
+        ))
+        if let store, var local = try await store.user(), local.appleUserId != session.user.appleUserId {
+            local.appleUserId = session.user.appleUserId
+            try await store.saveUser(local)
+        }
+        return session
+    }
+
+    /// The backend user of the kept session token, expired or not.
+    public func currentAccount() async throws -> UUID? {
+        try await credentials.load()?.userId
+    }
+
+    /// Whether a session token that has not expired is kept.
+    public func isSignedIn() async -> Bool {
+        await credentials.validToken(at: now()) != nil
+    }
+
+    /// Ends the session token on the backend (when it can be reached) and forgets it here; the
+    /// data stays on the device. Offline, the token is still forgotten: it expires on its own.
+    public func signOut() async throws {
+        if await isSignedIn() { _ = try? await client.call(Auth.SignOut.self) }
+        try await credentials.clear()
+    }
+
+    /// Deletes the account on the backend (when signed in), then every local record (`wipe`),
+    /// then the token. If the backend cannot be reached nothing is deleted, so the person can try again.
+    public func deleteAccount(thenWipe wipe: @Sendable () async throws -> Void) async throws {
+        if await isSignedIn() {
+            _ = try await client.call(Users.DeleteAccount.self)
+        }
+        try await wipe()
+        try await credentials.clear()
+    }
+}

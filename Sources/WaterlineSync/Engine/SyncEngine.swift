@@ -1,0 +1,308 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+
+/// Pushes the outbox to the backend in batches and pulls the account's changes after a cursor.
+///
+/// Network and server failures are retried with backoff; a change the backend refuses is
+/// marked failed (its data stays on the device) and the rest go on; an authentication failure,
+/// an expired token or a device holding another account's data stops sync until the person
+/// acts. Nothing is ever dropped locally. A backend without `sync:*` is spoken to record by record.
+///
+/// It decides nothing about when to run: the runtime's `SyncScheduler` (or a command) calls it,
+/// one call at a time, and shows what a call's `SyncReport` says it replaced.
+public actor SyncEngine: SyncRunner {
+    private let store: any SyncStore
+    private let client: ConvexClient
+    private let credentials: (any CredentialStore)?
+    private let clock: any SyncClock
+    private let backoff: Backoff
+    private let random: @Sendable () -> Double
+    private let batchSize: Int
+    private let pageSize: Int
+    private let onStatus: @Sendable (SyncStatus) -> Void
+    public private(set) var status = SyncStatus()
+    /// Local records the backend's versions replaced during the current call.
+    private var replaced = 0
+    /// Set when the backend answered UNKNOWN_FUNCTION for `sync:*` (an older server).
+    private var batchesUnsupported = false
+
+    /// How long before a session token expires the person is asked to sign in again.
+    public static let renewalNotice: TimeInterval = 3 * 24 * 3600
+
+    /// - Parameters:
+    ///   - credentials: the kept session token (the same the client's token closure reads): its
+    ///     expiry is checked before a call is made, and its user is the account the cursor belongs
+    ///     to. Without it, the account is asked of the backend (`users:me`) at each pull.
+    public init(
+        store: any SyncStore,
+        client: ConvexClient,
+        credentials: (any CredentialStore)? = nil,
+        clock: any SyncClock = SystemSyncClock(),
+        backoff: Backoff = Backoff(),
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        batchSize: Int = Limits.pushBatch,
+        pageSize: Int = Limits.pullPage,
+        onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in }
+    ) {
+        self.store = store
+        self.client = client
+        self.credentials = credentials
+        self.clock = clock
+        self.backoff = backoff
+        self.random = random
+        self.batchSize = max(1, min(batchSize, Limits.pushBatch))
+        self.pageSize = max(1, min(pageSize, Limits.pullPage))
+        self.onStatus = onStatus
+    }
+
+    /// Pushes every pending change, oldest first.
+    public func push() async -> SyncReport {
+        replaced = 0
+        await drainOnce(accountChecked: false)
+        return SyncReport(status: status, replacedRecords: replaced)
+    }
+
+    /// Pulls the account's changes after the stored cursor, a page at a time, merging them in
+    /// (last write wins, tombstones final), then pushes what is still pending.
+    public func pull() async -> SyncReport {
+        replaced = 0
+        update { $0.phase = .syncing }
+        do {
+            guard let cursor = try await checkedCursor() else { return SyncReport(status: status) }
+            if batchesUnsupported {
+                try await pullRecordByRecord()
+            } else {
+                do {
+                    try await pullPages(from: cursor)
+                } catch let error as ConvexError where error.code == .unknownFunction {
+                    batchesUnsupported = true
+                    try await pullRecordByRecord()
+                }
+            }
+        } catch let error as ConvexError {
+            await finish(after: error)
+            return SyncReport(status: status, replacedRecords: replaced)
+        } catch {
+            await finish(lastError: String(describing: error), phase: .offline)
+            return SyncReport(status: status, replacedRecords: replaced)
+        }
+        await drainOnce(accountChecked: true)
+        return SyncReport(status: status, replacedRecords: replaced)
+    }
+
+    // MARK: Account
+
+    /// The cursor of the account to sync as (a new one, at the start, for the first account this
+    /// device syncs with), or nil (status set) when sync must wait for the person: no token, an
+    /// expired one, or this device holding another account's data.
+    private func checkedCursor() async throws -> SyncCursor? {
+        let account: UUID
+        if let credentials {
+            guard let credential = try await credentials.load() else {
+                await finish(lastError: "sign in to sync", phase: .signedOut)
+                return nil
+            }
+            let now = clock.now()
+            guard credential.expiresAt > now else {
+                await finish(lastError: "the sign-in has expired; sign in again to sync", phase: .signedOut)
+                return nil
+            }
+            let renewBy = credential.expiresAt.timeIntervalSince(now) < Self.renewalNotice ? credential.expiresAt : nil
+            update { $0.renewSignInBy = renewBy }
+            account = credential.userId
+        } else {
+            account = try await client.call(Users.Me.self).id
+        }
+        guard let cursor = try await store.syncCursor() else {
+            // The first account this device syncs with owns the data already here.
+            let first = SyncCursor(accountId: account, position: nil)
+            try await store.saveSyncCursor(first)
+            return first
+        }
+        if cursor.accountId != account {
+            await finish(lastError: "this device holds another account's data; choose whether to keep it for this account or start clean", phase: .accountChoice)
+            return nil
+        }
+        return cursor
+    }
+
+    // MARK: Pull
+
+    private func pullPages(from cursor: SyncCursor) async throws {
+        let account = cursor.accountId
+        var position = cursor.position
+        var unplaced: [SyncPayload] = []
+        while true {
+            let page = try await client.call(Sync.Pull.self, PullRequest(cursor: position, limit: pageSize))
+            let applied = try await store.applyPage(unplaced + page.changes, cursor: SyncCursor(accountId: account, position: page.cursor))
+            unplaced = applied.unplaced
+            replaced += applied.replaced
+            position = page.cursor
+            if !page.hasMore { break }
+        }
+        if !unplaced.isEmpty {
+            // A log whose session never came: start over next time rather than skip it.
+            try await store.saveSyncCursor(SyncCursor(accountId: account, position: nil))
+            update { $0.lastError = "\(unplaced.count) entries arrived without their session; they will be fetched again" }
+        }
+    }
+
+    /// The per-record functions, for a backend without `sync:pull`: one call per kind and per session.
+    private func pullRecordByRecord() async throws {
+        let user = try await client.call(Users.Me.self)
+        if try await store.applyRemote(.settings(user.settings)) { replaced += 1 }
+        if var local = try await store.user(), local.appleUserId != user.appleUserId {
+            local.appleUserId = user.appleUserId
+            try await store.saveUser(local)
+        }
+        for preset in try await client.call(Presets.List.self) where try await store.applyRemote(.preset(preset)) {
+            replaced += 1
+        }
+        for session in try await client.call(Sessions.List.self, .init()) {
+            if try await store.applyRemote(.session(session)) { replaced += 1 }
+            for log in try await client.call(LogEntries.ListForSession.self, .init(sessionId: session.id)) where try await store.applyRemote(.logEntry(log)) {
+                replaced += 1
+            }
+        }
+    }
+
+    // MARK: Push
+
+    private func drainOnce(accountChecked: Bool) async {
+        update { $0.phase = .syncing }
+        if !accountChecked {
+            do {
+                guard try await checkedCursor() != nil else { return }
+            } catch let error as ConvexError {
+                await finish(after: error)
+                return
+            } catch {
+                await finish(lastError: String(describing: error), phase: .offline)
+                return
+            }
+        }
+        var retries = 0
+        while true {
+            let batch: [PendingChange]
+            do {
+                batch = try await store.nextChanges(limit: batchSize)
+            } catch {
+                await finish(lastError: "could not read the outbox: \(error)", phase: .offline)
+                return
+            }
+            if batch.isEmpty {
+                await finish(lastError: nil, phase: .synced)
+                return
+            }
+            do {
+                try await push(batch)
+                retries = 0
+            } catch let error as ConvexError where error.code == .unauthenticated {
+                await finish(lastError: error.description, phase: .signedOut)
+                return
+            } catch let error as ConvexError where error.isRetryable {
+                retries += 1
+                guard retries <= backoff.maxRetries else {
+                    await finish(lastError: error.description, phase: .offline)
+                    return
+                }
+                update { $0.lastError = error.description }
+                do {
+                    try await clock.sleep(seconds: backoff.delay(attempt: retries, random: random()))
+                } catch {
+                    await finish(lastError: "sync cancelled", phase: .offline)
+                    return
+                }
+            } catch {
+                await finish(lastError: "could not settle a pushed batch: \(error)", phase: .offline)
+                return
+            }
+        }
+    }
+
+    /// Sends one batch and settles it in the store. Throws only what stops or delays the drain
+    /// (authentication, the network); refusals are settled as failures.
+    private func push(_ sending: [PendingChange]) async throws {
+        if !batchesUnsupported {
+            do {
+                let results = try await client.call(Sync.Push.self, PushBatch(changes: sending.map(\.payload))).results
+                guard results.count == sending.count else {
+                    throw ConvexError.badResponse("sync:push answered \(results.count) outcomes for \(sending.count) changes")
+                }
+                let pushed = zip(sending, results).map { change, outcome in
+                    PushedChange(key: change.id, revision: change.revision, stored: outcome.change, failure: outcome.error?.description)
+                }
+                replaced += try await store.settle(pushed)
+                if let refused = pushed.last(where: { $0.failure != nil }) {
+                    update { $0.lastError = "\(refused.key): \(refused.failure ?? "")" }
+                }
+                return
+            } catch let error as ConvexError where error.code == .unknownFunction {
+                batchesUnsupported = true
+            } catch let error as ConvexError where error.code == .unauthenticated || error.isRetryable {
+                throw error
+            } catch is ConvexError {
+                // The batch as a whole was refused (one change the backend cannot even read):
+                // send its changes one by one, so only that one is marked.
+            }
+        }
+        for change in sending {
+            do {
+                let stored = try await pushOne(change.payload)
+                replaced += try await store.settle([PushedChange(key: change.id, revision: change.revision, stored: stored)])
+            } catch let error as ConvexError where error.code != .unauthenticated && !error.isRetryable {
+                try await store.settle([PushedChange(key: change.id, revision: change.revision, failure: error.description)])
+                update { $0.lastError = "\(change.id): \(error)" }
+            }
+        }
+    }
+
+    /// Sends one record through its own function.
+    private func pushOne(_ payload: SyncPayload) async throws -> SyncPayload {
+        switch payload {
+        case .session(let record):
+            return .session(try await client.call(Sessions.Upsert.self, record))
+        case .logEntry(let log):
+            if let deletedAt = log.deletedAt {
+                return .logEntry(try await client.call(LogEntries.Delete.self, Tombstone(id: log.id, deletedAt: deletedAt)))
+            }
+            return .logEntry(try await client.call(LogEntries.Upsert.self, log))
+        case .preset(let record):
+            if let deletedAt = record.deletedAt {
+                return .preset(try await client.call(Presets.Delete.self, Tombstone(id: record.id, deletedAt: deletedAt)))
+            }
+            return .preset(try await client.call(Presets.Upsert.self, record))
+        case .settings(let settings):
+            return .settings(try await client.call(Settings.Upsert.self, settings))
+        }
+    }
+
+    // MARK: Status
+
+    private func finish(after error: ConvexError) async {
+        let phase: SyncStatus.Phase = error.code == .unauthenticated ? .signedOut : .offline
+        await finish(lastError: error.description, phase: phase)
+    }
+
+    private func finish(lastError: String?, phase: SyncStatus.Phase) async {
+        let counts = (try? await store.outboxCounts()) ?? OutboxCounts(pending: 0, failed: 0)
+        let now = clock.now()
+        update { status in
+            status.phase = phase
+            status.pendingCount = counts.pending
+            status.failedCount = counts.failed
+            if phase == .synced {
+                status.lastSyncedAt = now
+            } else {
+                status.lastError = lastError
+            }
+        }
+    }
+
+    private func update(_ change: (inout SyncStatus) -> Void) {
+        change(&status)
+        onStatus(status)
+    }
+}

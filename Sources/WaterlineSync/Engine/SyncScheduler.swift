@@ -1,0 +1,135 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+
+/// Every reason to sync asks here, and this alone decides when the `SyncRunner` runs: local
+/// writes push once they pause (a burst of taps is one push); launch, activation, sign-in, the
+/// network coming back and background refresh pull (which pushes after). One run at a time: a
+/// request made during a run is folded into one more run after it (a pull covers a push). After
+/// a run that replaced local records, `onReplaced` lets the runtime show them.
+public actor SyncScheduler {
+    /// Why a sync was asked for.
+    public enum Reason: String, Sendable, CaseIterable {
+        case localChange, networkBack, launch, activation, signIn, backgroundRefresh, background
+    }
+
+    /// How long writes must pause before a push.
+    public static let defaultDebounce: Duration = .milliseconds(1_500)
+
+    private enum Work: Int, Comparable {
+        case push, pull
+        static func < (lhs: Work, rhs: Work) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    private let runner: any SyncRunner
+    private let debounce: Duration
+    private let sleep: @Sendable (Duration) async -> Void
+    private let onReplaced: @Sendable () async -> Void
+    private var generation = 0
+    private var online: Bool?
+    private var isRunning = false
+    private var queued: Work?
+    private var runWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Debounced pushes still waiting for writes to pause.
+    private var debouncing = 0
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Every run asked for, with its reason, newest last (for the status screen and tests).
+    public private(set) var history: [Reason] = []
+    /// The last run's report.
+    public private(set) var lastReport: SyncReport?
+
+    /// - Parameters:
+    ///   - sleep: waits (the app: `Task.sleep`; tests: a hand-released wait);
+    ///   - onReplaced: called after a run whose pulled or settled versions replaced local records.
+    public init(
+        runner: any SyncRunner, debounce: Duration = SyncScheduler.defaultDebounce,
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
+        onReplaced: @escaping @Sendable () async -> Void = {}
+    ) {
+        self.runner = runner
+        self.debounce = debounce
+        self.sleep = sleep
+        self.onReplaced = onReplaced
+    }
+
+    /// A local write. Pushes once writes have paused for the debounce; returns the wait, so a
+    /// caller (a test) can await it.
+    @discardableResult
+    public func localChange() -> Task<Void, Never> {
+        generation += 1
+        debouncing += 1
+        let mine = generation
+        return Task {
+            await sleep(debounce)
+            await self.pushIfLatest(mine)
+        }
+    }
+
+    /// Returns once nothing runs and no push waits for its pause (for tests and a command that
+    /// exits after its writes).
+    public func idle() async {
+        guard isRunning || debouncing > 0 else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    /// Pushes now what waits, without the debounce, and returns once it is done: a change made
+    /// while the app runs in the background is sent before that time is handed back.
+    public func pushNow() async {
+        generation += 1
+        history.append(.background)
+        await run(.push)
+    }
+
+    /// Any other reason syncs both ways now (and makes a waiting debounce unnecessary): the
+    /// cursor makes a pull with nothing new one small request. Returns once it is done.
+    public func syncNow(_ reason: Reason) async {
+        generation += 1
+        history.append(reason)
+        await run(.pull)
+    }
+
+    /// The network's state changed; coming back online syncs what waited for it.
+    public func networkChanged(isOnline: Bool) async {
+        let wasOffline = online == false
+        online = isOnline
+        if isOnline, wasOffline { await syncNow(.networkBack) }
+    }
+
+    private func pushIfLatest(_ mine: Int) async {
+        if mine == generation {
+            history.append(.localChange)
+            await run(.push)
+        }
+        debouncing -= 1
+        resumeIdleWaiters()
+    }
+
+    /// Runs `work`, or folds it into the run after the current one; returns when the runs end.
+    private func run(_ work: Work) async {
+        queued = max(queued ?? work, work)
+        if isRunning {
+            await withCheckedContinuation { runWaiters.append($0) }
+            return
+        }
+        isRunning = true
+        while let next = queued {
+            queued = nil
+            let report = next == .pull ? await runner.pull() : await runner.push()
+            lastReport = report
+            if report.replacedRecords > 0 { await onReplaced() }
+        }
+        isRunning = false
+        let waiters = runWaiters
+        runWaiters = []
+        for waiter in waiters { waiter.resume() }
+        resumeIdleWaiters()
+    }
+
+    private func resumeIdleWaiters() {
+        guard !isRunning, debouncing == 0 else { return }
+        let waiters = idleWaiters
+        idleWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+}

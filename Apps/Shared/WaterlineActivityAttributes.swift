@@ -4,7 +4,7 @@ import Foundation
 import WaterlineCore
 
 /// The Live Activity's attributes, shared by the app (which starts it) and the widget extension (which draws it).
-/// `ContentState` mirrors WaterlineKit's `SessionGlance`.
+/// `ContentState` is the core's `SessionGlance`.
 public struct WaterlineActivityAttributes: ActivityAttributes {
     public typealias ContentState = SessionGlance
 

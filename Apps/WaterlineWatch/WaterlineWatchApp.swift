@@ -8,7 +8,7 @@ struct WaterlineWatchApp: App {
     @State private var connection = PhoneConnection()
 
     init() {
-        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations)
+        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations, locale: .autoupdatingCurrent)
     }
 
     var body: some Scene {

@@ -8,7 +8,7 @@ import WidgetKit
 @main
 struct WaterlineWidgetsBundle: WidgetBundle {
     init() {
-        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations)
+        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations, locale: .autoupdatingCurrent)
     }
 
     var body: some Widget {

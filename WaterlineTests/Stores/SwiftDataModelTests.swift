@@ -18,24 +18,24 @@ struct SwiftDataModelTests {
     @MainActor
     func roundTrip() throws {
         let context = ModelContext(try WaterlineContainer.make(inMemory: true))
-        let user = UserRow(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start))
+        let user = UserRow(User(id: UUID(number: 1), createdAt: Fixed.start))
         context.insert(user)
         #expect(user.settings == UserSettings())
         #expect(user.settings.waterEveryNDrinks == 1)
         #expect(user.settings.warningThreshold == 2)
         #expect(user.settings.timeReminderIntervalMinutes == 20)
         #expect(user.settings.defaultWaterAmountOz == 8)
-        let session = SessionRow(WaterlineKit.Session.mockNightOut)
+        let session = SessionRow(Session.mockNightOut)
         context.insert(session)
         session.user = user
-        for log in WaterlineKit.LogEntry.mockNight {
+        for log in LogEntry.mockNight {
             let stored = LogEntryRow(log)
             context.insert(stored)
             stored.session = session
             #expect(stored.value == log)
         }
         try context.save()
-        #expect(session.value == WaterlineKit.Session.mockNightOut)
+        #expect(session.value == Session.mockNightOut)
         #expect(session.logs.count == 3)
         #expect(user.sessions.count == 1)
     }
@@ -44,9 +44,9 @@ struct SwiftDataModelTests {
     @MainActor
     func cascade() throws {
         let context = ModelContext(try WaterlineContainer.make(inMemory: true))
-        let user = UserRow(WaterlineKit.User(id: UUID(number: 1), createdAt: Fixed.start))
-        let session = SessionRow(WaterlineKit.Session.mockNightOut)
-        let log = LogEntryRow(WaterlineKit.LogEntry.mockBeer)
+        let user = UserRow(User(id: UUID(number: 1), createdAt: Fixed.start))
+        let session = SessionRow(Session.mockNightOut)
+        let log = LogEntryRow(LogEntry.mockBeer)
         context.insert(user)
         context.insert(session)
         context.insert(log)

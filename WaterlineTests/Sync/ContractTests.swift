@@ -11,6 +11,17 @@ import WaterlineTestSupport
 /// `contract/functions.json` is the one description of the backend API; the client must match it.
 @Suite("Client against the contract")
 struct ContractTests {
+    @Test("the Convex functions check settings with the core's own bounds")
+    func convexBounds() throws {
+        let rules = try String(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("convex/lib/rules.ts"), encoding: .utf8)
+        for (field, limit) in [("waterEveryNDrinks", Limits.waterEveryNDrinks), ("warningThreshold", Limits.warningThreshold)] {
+            let check = "s.\(field) >= \(Int(limit.lower)) && s.\(field) <= \(Int(limit.upper)))"
+            #expect(rules.contains(check), "convex/lib/rules.ts must bound \(field) as Limits does: \(check)")
+        }
+    }
+
     struct Contract: Decodable {
         struct Function: Decodable {
             var name: String

@@ -27,19 +27,20 @@ struct UserSettingsTests {
         try UserSettings(timeReminderIntervalMinutes: minutes).validate()
     }
 
-    @Test("N and the threshold may be any whole number from 1 to 20 (Limits, shared with the CLI and the server)")
+    @Test("N may be any whole number from 1 to 99, the threshold from 1 to 20 (Limits, shared with the CLI and the server)")
     func largeValues() throws {
         try UserSettings(waterEveryNDrinks: 12, warningThreshold: 9).validate()
-        try UserSettings(waterEveryNDrinks: 20, warningThreshold: 20).validate()
-        #expect(Limits.waterEveryNDrinks.wholeNumbers == 1...20)
+        try UserSettings(waterEveryNDrinks: 99, warningThreshold: 20).validate()
+        #expect(Limits.waterEveryNDrinks.wholeNumbers == 1...99)
         #expect(Limits.warningThreshold.wholeNumbers == 1...20)
         #expect(Limits.waterAmountOz.wholeNumbers == 1...64)
     }
 
-    @Test("absurd counts are refused, never clamped", arguments: [Int.max, Int.min, 21, 100_000])
+    @Test("absurd counts are refused, never clamped", arguments: [Int.max, Int.min, 100, 100_000])
     func absurd(value: Int) {
         #expect(throws: ValidationError.self) { try UserSettings(waterEveryNDrinks: value).validate() }
         #expect(throws: ValidationError.self) { try UserSettings(warningThreshold: value).validate() }
+        #expect(throws: ValidationError.self) { try UserSettings(warningThreshold: 21).validate() }
     }
 
     @Test("invalid values are rejected with the field named, never clamped", arguments: [

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WaterlineCore
 @testable import WaterlineAPI
@@ -14,6 +15,30 @@ struct WaterlineFormatTests {
     ])
     func value(input: Double, expected: String) {
         #expect(WaterlineFormat.value(input) == expected)
+    }
+
+    @Test("the decimal mark is the person's: a comma where their region writes one")
+    func decimalMark() {
+        let spain = Locale(identifier: "es_ES"), mexico = Locale(identifier: "es_MX")
+        #expect(WaterlineFormat.value(2.5, locale: spain) == "2,5")
+        #expect(WaterlineFormat.signedValue(-1.5, locale: spain) == "−1,5")
+        #expect(WaterlineFormat.value(2.5, locale: mexico) == "2.5")
+        #expect(WaterlineFormat.value(2, locale: spain) == "2")
+    }
+
+    @Test("what is shown is what the warning compares: 3.99 reads 4 and is at a threshold of 4; 3.94 reads 3.9 and is not")
+    func shownAndCompared() {
+        let threeSixteens = Fixed.logs("DDD").map { log -> LogEntry in
+            var log = log
+            log.alcoholMeta?.standardDrinkEstimate = 1.33
+            return log
+        }
+        let state = WaterlineEngine(warningThreshold: 4).computeState(from: threeSixteens)
+        #expect(WaterlineFormat.value(state.waterlineValue) == "4")
+        #expect(state.isWarning)
+        #expect(GaugeDisplay(state: state, settings: UserSettings(warningThreshold: 4)).warningText != nil)
+        #expect(!WaterlineEngine(warningThreshold: 4).isWarning(3.94) && WaterlineFormat.value(3.94) == "3.9")
+        #expect(WaterlineEngine(warningThreshold: 2).isWarning(0.6 + 0.7 + 0.7), "a sum a hair under 2 is 2")
     }
 
     @Test("signed readings and VoiceOver positions")

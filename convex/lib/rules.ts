@@ -1,4 +1,4 @@
-// The rules every backend applies, mirrored from WaterlineKit (Limits, Stamp.isReplaced).
+// The rules every backend applies, mirrored from the Swift core (WaterlineCore Limits, WaterlineAPI Stamp.isReplaced).
 import { fail } from "./errors";
 
 /** Seconds since 1970 bounds, as milliseconds: 2000-01-01 to 2100-01-01. */
@@ -55,7 +55,7 @@ export function checkSettings(s: {
   updatedAt: number;
 }) {
   // Limits.waterEveryNDrinks and Limits.warningThreshold in WaterlineKit.
-  if (!(Number.isInteger(s.waterEveryNDrinks) && s.waterEveryNDrinks >= 1 && s.waterEveryNDrinks <= 20)) outOfRange("waterEveryNDrinks", s.waterEveryNDrinks, "at least 1 and at most 20");
+  if (!(Number.isInteger(s.waterEveryNDrinks) && s.waterEveryNDrinks >= 1 && s.waterEveryNDrinks <= 99)) outOfRange("waterEveryNDrinks", s.waterEveryNDrinks, "at least 1 and at most 99");
   if (!(Number.isInteger(s.warningThreshold) && s.warningThreshold >= 1 && s.warningThreshold <= 20)) outOfRange("warningThreshold", s.warningThreshold, "at least 1 and at most 20");
   if (!intervalChoices.includes(s.timeReminderIntervalMinutes)) {
     outOfRange("timeReminderIntervalMinutes", s.timeReminderIntervalMinutes, intervalChoices.join(", "));

@@ -93,7 +93,7 @@ export const authSession = v.object({ token: v.string(), expiresAt: v.number(), 
 
 export const deletedAccount = v.object({ sessions: v.number(), logEntries: v.number(), presets: v.number() });
 
-/** One record's whole state in a sync:push batch or a sync:pull page (WaterlineKit's SyncPayload). */
+/** One record's whole state in a sync:push batch or a sync:pull page (WaterlineAPI's SyncPayload). */
 export const syncChange = v.union(
   v.object({ entity: v.literal("session"), record: session }),
   v.object({ entity: v.literal("logEntry"), record: logEntry }),

@@ -13,7 +13,7 @@ final class AppDelegate: NSObject, UIApplicationDelegate {
 
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
         // The kit speaks the language the app is shown in (notification copy, Siri's answers).
-        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations)
+        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations, locale: .autoupdatingCurrent)
         do {
             let environment = try AppEnvironment()
             environment.connect()

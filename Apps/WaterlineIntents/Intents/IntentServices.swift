@@ -18,7 +18,7 @@ enum IntentServices {
 
     static func current() throws -> AppRuntime {
         if let runtime { return runtime }
-        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations)
+        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations, locale: .autoupdatingCurrent)
         let store = SwiftDataSessionStore(modelContainer: try WaterlineContainer.make())
         let built = AppRuntime(service: SessionService(store: store), platform: .extensionProcess(), process: .appExtension)
         built.launched()

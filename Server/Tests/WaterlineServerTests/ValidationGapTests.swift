@@ -24,6 +24,16 @@ struct ValidationGapTests {
         await server.stop()
     }
 
+    @Test("water may be due after any number of drinks up to 99, as the owner asked; 100 is refused", arguments: StorageKind.available)
+    func waterEveryN(storage: StorageKind) async throws {
+        let (server, api) = try await TestServer.withSignedInClient(storage)
+        let stamp = Date().addingTimeInterval(-60).roundedToMilliseconds
+        #expect(try await api.call(Settings.Upsert.self, UserSettings(waterEveryNDrinks: 99, updatedAt: stamp)).waterEveryNDrinks == 99)
+        #expect(await api.failureCode(Settings.Upsert.self, UserSettings(waterEveryNDrinks: 100, updatedAt: stamp.addingTimeInterval(1))) == .invalidArgument)
+        #expect(try await api.call(Users.Me.self).settings.waterEveryNDrinks == 99)
+        await server.stop()
+    }
+
     @Test("an impossible summary is refused", arguments: StorageKind.available)
     func summaries(storage: StorageKind) async throws {
         let (server, api) = try await TestServer.withSignedInClient(storage)

@@ -2,10 +2,6 @@ import Foundation
 
 /// The only source of the Waterline: replays a session's logs in order and derives the state.
 public struct WaterlineEngine: Hashable, Sendable {
-    /// Sums of fractional estimates (0.6 + 0.7 + 0.7) land a hair under the whole number they
-    /// stand for; the warning compares with this much slack so it still turns on at 2.
-    static let tolerance = 1e-9
-
     public var warningThreshold: Int
 
     public init(warningThreshold: Int = UserSettings().warningThreshold) {
@@ -34,9 +30,11 @@ public struct WaterlineEngine: Hashable, Sendable {
         }.steps
     }
 
-    /// Whether `value` is at or above the threshold.
+    /// Whether `value`, as every surface shows it (`WaterlineFormat.rounded`), is at or above the
+    /// threshold: what is shown and what is compared never disagree, and sums of fractional
+    /// estimates a hair under a whole number (0.6 + 0.7 + 0.7) still reach it.
     public func isWarning(_ value: Double) -> Bool {
-        value + Self.tolerance >= Double(warningThreshold)
+        WaterlineFormat.rounded(value) >= Double(warningThreshold)
     }
 
     func apply(_ log: LogEntry, to state: inout WaterlineState) {

@@ -2,17 +2,24 @@ import Foundation
 
 /// How numbers read on every surface.
 public enum WaterlineFormat {
-    /// One decimal, and a whole number when it is one: 2.5 → "2.5", 2.0 → "2", −0.04 → "0".
-    public static func value(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        if rounded == 0 { return "0" }
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return String(format: "%.1f", rounded)
+    /// The Waterline as it is shown, and as the warning compares it: to one decimal. Three 16 oz
+    /// beers (3.99) read "4" and are at a threshold of 4; 3.94 reads "3.9" and is not.
+    public static func rounded(_ value: Double) -> Double {
+        (value * 10).rounded() / 10
+    }
+
+    /// One decimal, and a whole number when it is one: 2.5 → "2.5" ("2,5" where the comma is the
+    /// decimal mark), 2.0 → "2", −0.04 → "0".
+    public static func value(_ value: Double, locale: Locale = KitLanguage.locale) -> String {
+        let shown = rounded(value)
+        if shown == 0 { return "0" }
+        if shown == shown.rounded() { return String(Int(shown)) }
+        return shown.formatted(.number.precision(.fractionLength(1)).grouping(.never).locale(locale))
     }
 
     /// A signed reading for the gauge: "+2.5", "0", "−1".
-    public static func signedValue(_ value: Double) -> String {
-        let text = Self.value(value)
+    public static func signedValue(_ value: Double, locale: Locale = KitLanguage.locale) -> String {
+        let text = Self.value(value, locale: locale)
         if text == "0" { return text }
         return value > 0 ? "+\(text)" : "−\(text.dropFirst())"
     }

@@ -8,14 +8,23 @@ public enum KitLanguage {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var chosen = "en"
+    nonisolated(unsafe) private static var chosenLocale = Locale(identifier: "en_US_POSIX")
 
     /// The language texts are rendered in now.
     public static var current: String { lock.withLock { chosen } }
 
-    /// Picks the first of `preferredLanguages` (BCP 47, e.g. "es-MX") the kit has; English otherwise.
-    public static func use(preferredLanguages: [String]) {
+    /// How numbers are written (the decimal mark): the person's region in the app, fixed
+    /// (`en_US_POSIX`) for the command line and tests.
+    public static var locale: Locale { lock.withLock { chosenLocale } }
+
+    /// Picks the first of `preferredLanguages` (BCP 47, e.g. "es-MX") the kit has, English
+    /// otherwise, and writes numbers as `locale` does.
+    public static func use(preferredLanguages: [String], locale: Locale = Locale(identifier: "en_US_POSIX")) {
         let language = match(preferredLanguages: preferredLanguages)
-        lock.withLock { chosen = language }
+        lock.withLock {
+            chosen = language
+            chosenLocale = locale
+        }
     }
 
     /// The first of `preferredLanguages` the kit has, by language code; English otherwise.

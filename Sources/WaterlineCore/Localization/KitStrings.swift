@@ -88,7 +88,7 @@ public enum KitStrings {
     public static let fieldEstimate = KitString("field.standardDrinkEstimate", "the standard-drink estimate")
     public static let fieldAmount = KitString("field.amountOz", "the amount of water")
     public static let fieldTime = KitString("field.timestamp", "the time")
-    public static let fieldWaterEvery = KitString("field.waterEveryNDrinks", "how often water comes (every 1 to 20 drinks)")
+    public static let fieldWaterEvery = KitString("field.waterEveryNDrinks", "how often water comes (every 1 to 99 drinks)")
     public static let fieldThreshold = KitString("field.warningThreshold", "the warning level (1 to 20)")
     public static let fieldInterval = KitString("field.timeReminderIntervalMinutes", "the reminder interval (10, 15, 20, 30, 45 or 60 min)")
     public static let fieldDefaultWater = KitString("field.defaultWaterAmountOz", "the default glass of water")

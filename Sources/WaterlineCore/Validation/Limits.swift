@@ -17,9 +17,9 @@ public enum Limits {
     public static let logsPerSession = 1_000
     /// A session summary's counts: far above any real night.
     public static let summaryCount = Limit(lower: 0, upper: 10_000)
-    /// Water is due after this many drinks since the last water: any whole number above 0, up to a
-    /// sane ceiling (one bad write would otherwise sync everywhere).
-    public static let waterEveryNDrinks = Limit(lower: 1, upper: 20)
+    /// Water is due after this many drinks since the last water: any whole number above 0 (the
+    /// owner's answer), up to a ceiling no night reaches, so one bad write cannot sync everywhere.
+    public static let waterEveryNDrinks = Limit(lower: 1, upper: 99)
     /// The Waterline warns at or above this value, in standard drinks.
     public static let warningThreshold = Limit(lower: 1, upper: 20)
     /// Changes one `sync:push` carries: a few hundred logs stay well under the body limit.

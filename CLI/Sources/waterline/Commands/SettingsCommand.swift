@@ -8,7 +8,7 @@ import WaterlineSync
 struct SettingsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "settings", abstract: "Show or change pacing settings.")
 
-    @Option(parsing: .unconditional, help: "Water is due after this many drinks since the last water (1 to 20).")
+    @Option(parsing: .unconditional, help: "Water is due after this many drinks since the last water (1 to 99).")
     var every: Int?
     @Option(parsing: .unconditional, help: "The Waterline warns at or above this value (1 to 20).")
     var threshold: Int?

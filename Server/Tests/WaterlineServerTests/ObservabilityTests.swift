@@ -46,6 +46,34 @@ struct ObservabilityTests {
         await server.stop()
     }
 
+    @Test("a function name chosen to forge log lines or repaint a terminal is logged escaped and short, and echoed short")
+    func logForging() async throws {
+        let handler = RecordingLogHandler()
+        let server = try await TestServer.start(logger: Logger(label: "test") { _ in handler })
+        let forged = "users:me\nrequest status=200 user=admin\u{1b}[2J\u{85}" + String(repeating: "x", count: 5_000)
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("api/query"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: ["path": forged, "args": [String: String](), "format": "json"])
+        let (data, _) = try await URLSession.shared.data(for: request)
+        let answer = String(decoding: data, as: UTF8.self)
+        #expect(answer.contains("UNKNOWN_FUNCTION") && answer.count < 400, "the refusal echoes the name cut short: \(answer.prefix(200))")
+        let line = try #require(handler.lines.last { $0.message == "request" })
+        let function = try #require(line.metadata["function"])
+        #expect(!function.contains("\n") && !function.contains("\u{1b}") && !function.contains("\u{85}"))
+        #expect(function.hasPrefix("users:me\\nrequest status=200") && function.contains("\\u{1b}"))
+        #expect(function.count < 200)
+        await server.stop()
+    }
+
+    @Test("log text: controls escaped, backslashes doubled, long text cut")
+    func logText() {
+        #expect(LogText.escaped("a\nb\r\tc\\d") == "a\\nb\\r\\tc\\\\d")
+        #expect(LogText.escaped("\u{1b}[31mred\u{7f}") == "\\u{1b}[31mred\\u{7f}")
+        #expect(LogText.escaped("café ☕︎") == "café ☕︎")
+        #expect(LogText.escaped(String(repeating: "y", count: 10), limit: 4) == "yyyy…")
+    }
+
     @Test("metrics count every call under its own labels, each label set once in the exposition")
     func metricsCountUnderTheirLabels() {
         let metrics = ServerMetrics(functions: ["users:me", "logEntries:upsert"])

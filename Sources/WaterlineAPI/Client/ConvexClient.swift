@@ -1,27 +1,45 @@
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import WaterlineCore
 #endif
+import WaterlineCore
 
 /// Calls backend functions over the Convex HTTP API: a Convex deployment or the Waterline server.
+///
+/// A server that is broken or hostile cannot hold a call forever or fill the device: every call
+/// has a deadline for the whole exchange (a body trickled a byte at a time included), and an
+/// answer larger than `maximumResponseBytes` is refused.
 public struct ConvexClient: Sendable {
+    /// Far above the largest answer (a pull page of 1,000 changes is well under a megabyte).
+    public static let maximumResponseBytes = 16 * 1024 * 1024
+
     public let baseURL: URL
+    /// How long the connection may stay silent.
     public var timeout: TimeInterval
+    /// How long a whole call may take, however the answer trickles in.
+    public var deadline: Duration
     private let transport: any HTTPTransport
     private let token: @Sendable () async -> String?
+    private let sleep: @Sendable (Duration) async throws -> Void
 
-    /// - Parameter token: the session token to send as `Authorization: Bearer`, read on every call.
+    /// - Parameters:
+    ///   - token: the session token to send as `Authorization: Bearer`, read on every call;
+    ///   - deadline: the most a call may take (four times `timeout`, at least a minute, by default);
+    ///   - sleep: how the deadline waits (tests pass one that returns at once).
     public init(
         baseURL: URL,
         timeout: TimeInterval = 15,
+        deadline: Duration? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
-        token: @escaping @Sendable () async -> String? = { nil }
+        token: @escaping @Sendable () async -> String? = { nil },
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.baseURL = baseURL
         self.timeout = timeout
+        self.deadline = deadline ?? .seconds(max(60, timeout * 4))
         self.transport = transport
         self.token = token
+        self.sleep = sleep
     }
 
     /// Calls `Function` with `args` and returns its value.
@@ -32,11 +50,14 @@ public struct ConvexClient: Sendable {
         }
         let data: Data, response: HTTPURLResponse
         do {
-            (data, response) = try await transport.send(request)
+            (data, response) = try await send(request)
         } catch let error as ConvexError {
             throw error
         } catch {
             throw .offline(String(describing: error))
+        }
+        guard data.count <= Self.maximumResponseBytes else {
+            throw .badResponse("\(Function.name): an answer of \(data.count) bytes is larger than any the backend sends")
         }
         // Convex answers a function's own failure with 560, and both 200 and 560 carry `status`.
         guard response.statusCode == 200 || response.statusCode == 560 || response.statusCode == 400 else {
@@ -52,6 +73,23 @@ public struct ConvexClient: Sendable {
         switch decoded {
         case .success(let value): return value
         case .error(let message, let code): throw .function(message: message, code: code)
+        }
+    }
+
+    /// The transport's exchange, or `.offline` once the deadline passes (the exchange is cancelled).
+    private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let (transport, sleep, deadline) = (transport, sleep, deadline)
+        return try await withThrowingTaskGroup(of: Exchange?.self) { group in
+            group.addTask { Exchange(try await transport.send(request)) }
+            group.addTask {
+                try await sleep(deadline)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let exchange = first else {
+                throw ConvexError.offline("no complete answer within \(deadline)")
+            }
+            return (exchange.data, exchange.response)
         }
     }
 
@@ -71,5 +109,17 @@ public struct ConvexClient: Sendable {
             throw .badResponse("could not encode arguments of \(Function.name): \(error)")
         }
         return request
+    }
+}
+
+/// One answer crossing the deadline's task group.
+private struct Exchange: @unchecked Sendable {
+    // HTTPURLResponse is immutable once made, but not declared Sendable on every platform.
+    let data: Data
+    let response: HTTPURLResponse
+
+    init(_ exchange: (Data, HTTPURLResponse)) {
+        data = exchange.0
+        response = exchange.1
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import WaterlineCore
 #endif
 
 /// Sends one HTTP request; the live one is `URLSessionTransport`, tests may script their own.

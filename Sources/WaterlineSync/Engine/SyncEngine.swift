@@ -21,12 +21,20 @@ public actor SyncEngine: SyncRunner {
     private let random: @Sendable () -> Double
     private let batchSize: Int
     private let pageSize: Int
+    private let maximumPages: Int
     private let onStatus: @Sendable (SyncStatus) -> Void
     public private(set) var status = SyncStatus()
     /// Local records the backend's versions replaced during the current call.
     private var replaced = 0
     /// Set when the backend answered UNKNOWN_FUNCTION for `sync:*` (an older server).
     private var batchesUnsupported = false
+
+    /// Pages one pull reads at most (two million changes, more than any account holds): a server
+    /// that answers `hasMore` forever cannot keep the device pulling; the next pull goes on
+    /// from the cursor reached.
+    public static let maximumPagesPerPull = 2_000
+    /// Logs whose night has not arrived, kept in memory across pages at most.
+    public static let maximumUnplaced = 5_000
 
     /// How long before a session token expires the person is asked to sign in again.
     public static let renewalNotice: TimeInterval = 3 * 24 * 3600
@@ -44,6 +52,7 @@ public actor SyncEngine: SyncRunner {
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         batchSize: Int = Limits.pushBatch,
         pageSize: Int = Limits.pullPage,
+        maximumPagesPerPull: Int = SyncEngine.maximumPagesPerPull,
         onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in }
     ) {
         self.store = store
@@ -54,6 +63,7 @@ public actor SyncEngine: SyncRunner {
         self.random = random
         self.batchSize = max(1, min(batchSize, Limits.pushBatch))
         self.pageSize = max(1, min(pageSize, Limits.pullPage))
+        self.maximumPages = max(1, maximumPagesPerPull)
         self.onStatus = onStatus
     }
 
@@ -134,19 +144,32 @@ public actor SyncEngine: SyncRunner {
         let account = cursor.accountId
         var position = cursor.position
         var unplaced: [SyncPayload] = []
-        while true {
+        var dropped = 0
+        for _ in 0..<maximumPages {
             let page = try await client.call(Sync.Pull.self, PullRequest(cursor: position, limit: pageSize))
+            // A page that says there is more but does not move on would be asked for forever.
+            if page.hasMore, page.cursor == position {
+                throw ConvexError.badResponse("sync:pull answered more to come without moving past cursor \(page.cursor)")
+            }
             let applied = try await store.applyPage(unplaced + page.changes, cursor: SyncCursor(accountId: account, position: page.cursor))
-            unplaced = applied.unplaced
+            // Logs waiting for their night are kept, but not without bound.
+            unplaced = Array(applied.unplaced.prefix(Self.maximumUnplaced))
+            dropped += applied.unplaced.count - unplaced.count
             replaced += applied.replaced
             position = page.cursor
-            if !page.hasMore { break }
+            guard page.hasMore else {
+                if !unplaced.isEmpty || dropped > 0 {
+                    // A log whose session never came: start over next time rather than skip it.
+                    try await store.saveSyncCursor(SyncCursor(accountId: account, position: nil))
+                    update { $0.lastError = "\(unplaced.count + dropped) entries arrived without their session; they will be fetched again" }
+                }
+                return
+            }
         }
-        if !unplaced.isEmpty {
-            // A log whose session never came: start over next time rather than skip it.
-            try await store.saveSyncCursor(SyncCursor(accountId: account, position: nil))
-            update { $0.lastError = "\(unplaced.count) entries arrived without their session; they will be fetched again" }
-        }
+        // The cursor reached is kept, and the next pull goes on from there (from the start if
+        // logs still wait for their night, so none is skipped).
+        if !unplaced.isEmpty || dropped > 0 { try await store.saveSyncCursor(SyncCursor(accountId: account, position: nil)) }
+        update { $0.lastError = "stopped after \(self.maximumPages) pages of changes; the next sync goes on from there" }
     }
 
     /// The per-record functions, for a backend without `sync:pull`: one call per kind and per session.

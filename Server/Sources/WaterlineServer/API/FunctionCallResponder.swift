@@ -65,15 +65,17 @@ struct FunctionCallResponder: Sendable {
         guard head.argsAreObject else {
             return Self.error(.badRequest, "\"args\" must be a JSON object", status: .badRequest)
         }
-        note.function = path
         guard let handler = registry[path] else {
-            return Self.error(.unknownFunction, "no function named \(path)", status: Self.functionFailed)
+            // The name is the caller's: logged escaped and short, echoed short.
+            note.function = path
+            return Self.error(.unknownFunction, "no function named \(LogText.escaped(path, limit: 60))", status: Self.functionFailed)
         }
+        note.function = path
         guard handler.kind == kind else {
             return Self.error(.badRequest, "\(path) is a \(handler.kind.rawValue); call it at /api/\(handler.kind.rawValue)", status: .badRequest)
         }
         if let unexpected = Set(head.argumentNames).subtracting(handler.argumentNames).sorted().first {
-            return Self.error(.invalidArgument, "\(path) takes no argument \"\(unexpected)\"", status: Self.functionFailed)
+            return Self.error(.invalidArgument, "\(path) takes no argument \"\(LogText.escaped(unexpected, limit: 60))\"", status: Self.functionFailed)
         }
         if handler.authenticated, caller == nil {
             let error = refusal ?? FunctionError(.unauthenticated, "sign in first: send Authorization: Bearer <session token>")

@@ -2,7 +2,8 @@ import Foundation
 import Logging
 
 /// One line per request: method, path, function, status, duration and user id. Never a token
-/// and never a body. Every line also feeds the metrics.
+/// and never a body; what the caller chose (the path, the function name) escaped and cut short
+/// (`LogText`). Every line also feeds the metrics.
 struct AccessLog: Sendable {
     let logger: Logger
     let metrics: ServerMetrics
@@ -10,10 +11,10 @@ struct AccessLog: Sendable {
     func record(method: String, path: String, route: String, function: String?, userId: UUID?, status: Int, duration: Duration) {
         metrics.record(route: route, function: function, status: status, duration: duration)
         var metadata: Logger.Metadata = [
-            "method": "\(method)", "path": "\(path)", "status": "\(status)",
+            "method": "\(LogText.escaped(method))", "path": "\(LogText.escaped(path))", "status": "\(status)",
             "duration_ms": "\(Self.milliseconds(duration))",
         ]
-        if let function { metadata["function"] = "\(function)" }
+        if let function { metadata["function"] = "\(LogText.escaped(function))" }
         if let userId { metadata["user"] = "\(userId.key)" }
         // Refusals and failures at notice level, so failed sign-ins show without verbose logging.
         logger.log(level: status >= 400 ? .notice : .info, "request", metadata: metadata)

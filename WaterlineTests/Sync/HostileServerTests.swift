@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import WaterlineAPI
+@testable import WaterlineCore
+@testable import WaterlineStorage
+@testable import WaterlineSync
+import WaterlineTestSupport
+
+/// The client against a broken or hostile server: nothing it answers keeps the device pulling,
+/// waiting or filling memory for ever.
+@Suite("Sync against a broken or hostile server")
+struct HostileServerTests {
+    let url = URL(string: "https://example.convex.cloud")!
+
+    func engine(_ transport: any HTTPTransport, store: InMemorySessionStore, maximumPages: Int = SyncEngine.maximumPagesPerPull,
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) -> SyncEngine {
+        SyncEngine(
+            store: store, client: ConvexClient(baseURL: url, transport: transport, token: { "t" }, sleep: sleep),
+            credentials: InMemoryCredentialStore(SyncEngineTests.credential()), clock: RecordingSyncClock(),
+            backoff: Backoff(baseSeconds: 1, capSeconds: 1, maxRetries: 0), maximumPagesPerPull: maximumPages
+        )
+    }
+
+    /// Pages that never end: each moves the cursor on by one and says there is more.
+    static func endlessPages() -> ScriptedTransport {
+        ScriptedTransport(fallback: { path, args in
+            guard path == "sync:pull" else { return ScriptedTransport.echo(path, args) }
+            let next = (args["cursor"] as? Int ?? 0) + 1
+            let data = try! JSONSerialization.data(withJSONObject: ["status": "success", "value": ["changes": [Any](), "cursor": next, "hasMore": true]])
+            return .json(200, String(decoding: data, as: UTF8.self))
+        })
+    }
+
+    @Test("hasMore for ever stops at the page limit; the cursor reached is kept for the next pull")
+    func endlessPull() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let transport = Self.endlessPages()
+        let report = await engine(transport, store: harness.store, maximumPages: 25).pull()
+        #expect(transport.paths.filter { $0 == "sync:pull" }.count == 25)
+        #expect(report.status.lastError?.contains("stopped after 25 pages") == true)
+        #expect(try await harness.store.syncCursor()?.position == 25)
+    }
+
+    @Test("a page that says there is more without moving on is refused at once")
+    func stuckCursor() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let stuck = try JSONSerialization.data(withJSONObject: ["status": "success", "value": ["changes": [Any](), "cursor": 0, "hasMore": true]])
+        let transport = ScriptedTransport(fallback: { path, args in
+            path == "sync:pull" ? .json(200, String(decoding: stuck, as: UTF8.self)) : ScriptedTransport.echo(path, args)
+        })
+        try await harness.store.saveSyncCursor(SyncCursor(accountId: SyncEngineTests.account, position: 0))
+        let report = await engine(transport, store: harness.store).pull()
+        #expect(transport.paths.filter { $0 == "sync:pull" }.count == 1)
+        #expect(report.status.phase == .offline)
+        #expect(report.status.lastError?.contains("without moving past cursor 0") == true)
+    }
+
+    @Test("logs whose night never comes are held up to a bound, and fetched again from the start next time")
+    func orphans() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let orphans = (0..<(SyncEngine.maximumUnplaced + 50)).map { index in
+            SyncPayload.logEntry(LogEntry.water(id: UUID(), sessionId: UUID(number: 0xBAD), at: Fixed.start.addingTimeInterval(Double(index)), amountOz: 8))
+        }
+        let page = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(PullPage(changes: orphans, cursor: 9, hasMore: false)))
+        let data = try JSONSerialization.data(withJSONObject: ["status": "success", "value": page])
+        let transport = ScriptedTransport([.json(200, String(decoding: data, as: UTF8.self))])
+        let report = await engine(transport, store: harness.store).pull()
+        #expect(report.status.lastError?.contains("\(SyncEngine.maximumUnplaced + 50) entries arrived without their session") == true)
+        #expect(try await harness.store.syncCursor()?.position == nil, "the next pull starts over rather than skip them")
+    }
+
+    /// A server that answers the headers and then trickles the body for ever.
+    struct TricklingTransport: HTTPTransport {
+        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+            while !Task.isCancelled { await Task.yield() }
+            throw CancellationError()
+        }
+    }
+
+    @Test("an answer that never completes ends at the call's deadline, as offline, and the exchange is cancelled")
+    func trickle() async throws {
+        // The deadline's wait returns at once: no real time passes in the test.
+        let client = ConvexClient(baseURL: url, deadline: .seconds(60), transport: TricklingTransport(), sleep: { _ in })
+        await #expect(throws: ConvexError.self) { try await client.call(Users.Me.self) }
+        do {
+            _ = try await client.call(Users.Me.self)
+        } catch {
+            #expect(error.isRetryable && error.description.contains("no complete answer"))
+        }
+    }
+
+    @Test("an answer larger than any the backend sends is refused")
+    func hugeAnswer() async throws {
+        let huge = #"{"status":"success","value":""# + String(repeating: "x", count: ConvexClient.maximumResponseBytes) + #""}"#
+        let client = ConvexClient(baseURL: url, transport: ScriptedTransport([.json(200, huge)]))
+        do {
+            _ = try await client.call(Users.Me.self)
+            Issue.record("a huge answer was taken")
+        } catch {
+            guard case .badResponse(let message) = error else { Issue.record("\(error)"); return }
+            #expect(message.contains("larger than any the backend sends"))
+        }
+    }
+}

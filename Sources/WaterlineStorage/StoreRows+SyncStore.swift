@@ -117,6 +117,13 @@ extension StoreRows {
         try await writing { try await $0.writeCursor(cursor) }
     }
 
+    @discardableResult
+    public func retryRefusals() async throws -> Int {
+        let failed = try await reading { try await $0.readOutboxCounts().failed }
+        guard failed > 0 else { return 0 }
+        return try await writing { try await StoreRules.retryRefusals(in: $0) }
+    }
+
     public func requeueAll() async throws {
         try await writing { try await StoreRules.requeueAll(in: $0) }
     }

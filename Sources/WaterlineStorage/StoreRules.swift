@@ -101,6 +101,28 @@ public enum StoreRules {
         try await rows.writeOutboxRow(waiting)
     }
 
+    /// Refusals that depend on another record and may pass once it has gone up: a log whose
+    /// night the backend does not have yet (`NOT_FOUND`), a night refused while another ran
+    /// there (`CONFLICT`). They are sent again at the next push; the rest wait for a new edit.
+    public static let refusalsRetried = ["NOT_FOUND", "CONFLICT"]
+
+    /// Whether a change refused for `failure` ("CODE: message") is sent again at the next push.
+    public static func isRetried(_ failure: String) -> Bool {
+        refusalsRetried.contains { failure.hasPrefix($0 + ":") }
+    }
+
+    /// Clears the refusals `isRetried` names, so the next batch carries them again; returns how many.
+    public static func retryRefusals(in rows: some StoreRows) async throws -> Int {
+        var retried = 0
+        for var change in try await rows.readOutbox(waitingOnly: false, limit: nil) {
+            guard let failure = change.failure, isRetried(failure) else { continue }
+            change.failure = nil
+            try await rows.writeOutboxRow(change)
+            retried += 1
+        }
+        return retried
+    }
+
     /// A pushed batch: refusals marked, acknowledgements completed, the versions the backend
     /// keeps merged in. Returns how many local records those versions replaced.
     public static func settle(_ pushed: [PushedChange], in rows: some StoreRows) async throws -> Int {
@@ -151,7 +173,12 @@ public enum StoreRules {
         case .settings: local = Stamp(updatedAt: user.settings.updatedAt, deletedAt: nil)
         }
         guard local.map({ $0.isReplaced(by: payload.stamp) }) ?? true else { return false }
+        // A version this device changed while taking it in, which must go back up.
+        var changedHere: Session?
         switch payload {
+        case .session(let record) where record.isActive && record.deletedAt == nil:
+            let night = try await absorbOtherNights(into: record.session(userId: user.id), in: rows)
+            if night != record.session(userId: user.id) { changedHere = night }
         case .session(let record): try await rows.writeSession(record.session(userId: user.id))
         case .logEntry(let log): try await rows.writeLog(log)
         case .preset(let record): try await rows.writePreset(record.preset(userId: user.id))
@@ -161,7 +188,46 @@ public enum StoreRules {
             try await rows.writeUser(updated)
         }
         try await rows.deleteOutboxRow(key: payload.key)
+        if let changedHere { try await enqueue(.session(SessionRecord(changedHere)), in: rows) }
         return true
+    }
+
+    /// The backend's running night arrived while another night runs here (each device started one
+    /// offline): they are the same night out, and the backend holds at most one running night, so
+    /// its night wins on every device. This device's night gives its logs to it (and its start,
+    /// when earlier) and goes as a tombstone; all of that is queued (the night too, when its start
+    /// moved), so the backend gets the whole night and the other devices follow. Only one night is
+    /// ever active. Writes `night` and returns it as written.
+    static func absorbOtherNights(into night: Session, in rows: some StoreRows) async throws -> Session {
+        var night = night
+        let others = try await rows.readActiveSessions().filter { $0.id != night.id }
+        // Newer than anything either side wrote, so these writes win everywhere.
+        let latest = ([night.updatedAt] + others.map(\.updatedAt)).max() ?? night.updatedAt
+        let stamp = Date(timeIntervalSince1970: ((latest.timeIntervalSince1970 * 1000).rounded() + 1) / 1000)
+        // This device's nights stop running first (one active at a time), then the night is
+        // written, then their logs move into it (a log needs its night).
+        for other in others {
+            var absorbed = other
+            absorbed.isActive = false
+            absorbed.endTime = absorbed.endTime ?? stamp
+            absorbed.deletedAt = stamp
+            absorbed.updatedAt = stamp
+            try await writeSession(absorbed, in: rows)
+            if other.startTime < night.startTime {
+                night.startTime = other.startTime
+                night.updatedAt = max(night.updatedAt, stamp)
+            }
+        }
+        try await rows.writeSession(night)
+        for other in others {
+            for var log in try await rows.readLogs(sessionId: other.id) {
+                log.sessionId = night.id
+                log.updatedAt = max(stamp, log.updatedAt.addingTimeInterval(0.001)).roundedToMilliseconds
+                try await rows.writeLog(log)
+                try await enqueue(.logEntry(log), in: rows)
+            }
+        }
+        return night
     }
 
     /// A pulled page with its cursor: sessions first, then presets and settings, then logs, so a

@@ -32,6 +32,9 @@ public protocol SyncStore: SessionStore {
     func applyPage(_ changes: [SyncPayload], cursor: SyncCursor) async throws -> AppliedPage
     func syncCursor() async throws -> SyncCursor?
     func saveSyncCursor(_ cursor: SyncCursor?) async throws
+    /// Makes refusals that may pass now (`StoreRules.isRetried`) wait to be sent again; returns how many.
+    @discardableResult
+    func retryRefusals() async throws -> Int
     /// Queues every record kept here to be sent again (this device's data going to a newly
     /// signed-in account); refusals are cleared.
     func requeueAll() async throws

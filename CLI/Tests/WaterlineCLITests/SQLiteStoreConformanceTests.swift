@@ -16,7 +16,13 @@ struct SQLiteStoreConformanceTests {
     func onDisk(_ check: StoreConformance) async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-conformance-\(UUID().uuidString)/waterline.sqlite").path
         let store = try await SQLiteSessionStore.open(path: path)
-        try await check.run { store }
+        // Closed whatever the check did: SQLite connections must be closed before they go.
+        do {
+            try await check.run { store }
+        } catch {
+            await store.close()
+            throw error
+        }
         await store.close()
     }
 }

@@ -43,6 +43,58 @@ struct AccountSyncTests {
         return model
     }
 
+    @Test("two devices that each started a night offline converge on one night holding every log, whichever syncs how", arguments: StorageKind.available)
+    func twoOfflineNights(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        defer { Task { await server.stop() } }
+        for tabletPushesFirst in [false, true] {
+            let account = try await server.signIn()
+            let clock = ManualClock()
+            let phone = Device(signedIn: account, clock: clock)
+            let tablet = Device(signedIn: account, clock: clock)
+            _ = try await phone.service.prepare()
+            _ = try await tablet.service.prepare()
+            #expect(await phone.engine(server.baseURL).pull().status.phase == .synced)
+            #expect(await tablet.engine(server.baseURL).pull().status.phase == .synced)
+
+            // Offline, each starts a night out and logs in it.
+            let phoneNight = try await phone.service.startSession().night.session
+            clock.advance(seconds: 60)
+            _ = try await phone.service.quickLog(.alcohol, source: .phone)
+            clock.advance(seconds: 60)
+            let tabletNight = try await tablet.service.startSession().night.session
+            clock.advance(seconds: 60)
+            _ = try await tablet.service.quickLog(.water, source: .phone)
+            _ = try await tablet.service.quickLog(.alcohol, source: .phone)
+            clock.advance(seconds: 60)
+            _ = try await phone.service.quickLog(.alcohol, source: .phone)
+
+            // The phone comes back first: its night is the account's running night.
+            #expect(await phone.engine(server.baseURL).pull().status.phase == .synced)
+            if tabletPushesFirst {
+                // The tablet pushes before it pulls: its night and logs are refused for now.
+                let pushed = await tablet.engine(server.baseURL).push().status
+                #expect(pushed.failedCount == 3, "\(pushed.lastError ?? "")")
+            }
+            let tabletSync = await tablet.engine(server.baseURL).pull().status
+            #expect(tabletSync.phase == .synced && tabletSync.failedCount == 0, "\(tabletSync.lastError ?? "")")
+            #expect(await phone.engine(server.baseURL).pull().status.phase == .synced)
+
+            // One night, every log in it, the same everywhere.
+            let phoneView = try await Self.snapshot(phone.store)
+            #expect(phoneView == (try await Self.snapshot(tablet.store)))
+            #expect(phoneView.filter { $0.hasPrefix("session") } == ["session \(phoneNight.id) -"])
+            #expect(phoneView.filter { $0.hasPrefix("log") }.count == 4)
+            #expect(try await phone.store.activeSession()?.id == phoneNight.id)
+            #expect(try await tablet.store.activeSession()?.id == phoneNight.id)
+            #expect(try await tablet.store.activeSession()?.startTime == phoneNight.startTime)
+            #expect(try await tablet.store.session(id: tabletNight.id) == nil)
+            let api = server.client(token: account.token)
+            #expect(try await api.call(Sessions.GetActive.self)?.id == phoneNight.id)
+            #expect(try await api.call(LogEntries.ListForSession.self, .init(sessionId: phoneNight.id)).count == 4)
+        }
+    }
+
     @Test("two devices editing and deleting the same records converge, on the server and on each other", arguments: StorageKind.available)
     func converge(storage: StorageKind) async throws {
         let server = try await TestServer.start(storage)

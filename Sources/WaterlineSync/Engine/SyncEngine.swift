@@ -6,7 +6,8 @@ import WaterlineStorage
 /// Pushes the outbox to the backend in batches and pulls the account's changes after a cursor.
 ///
 /// Network and server failures are retried with backoff; a change the backend refuses is
-/// marked failed (its data stays on the device) and the rest go on; an authentication failure,
+/// marked failed (its data stays on the device) and the rest go on — sent once more at each push
+/// when the refusal depended on another record (`StoreRules.isRetried`); an authentication failure,
 /// an expired token or a device holding another account's data stops sync until the person
 /// acts. Nothing is ever dropped locally. A backend without `sync:*` is spoken to record by record.
 ///
@@ -205,6 +206,13 @@ public actor SyncEngine: SyncRunner {
                 await finish(lastError: String(describing: error), phase: .offline)
                 return
             }
+        }
+        // Refusals that waited for another record (a log for its night) go once more.
+        do {
+            try await store.retryRefusals()
+        } catch {
+            await finish(lastError: "could not read the outbox: \(error)", phase: .offline)
+            return
         }
         var retries = 0
         while true {

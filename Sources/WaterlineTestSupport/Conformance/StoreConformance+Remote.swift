@@ -63,6 +63,50 @@ extension StoreConformance {
             #expect(again == AppliedPage(unplaced: [], replaced: 0), "a page seen before changes nothing")
             #expect(try await store.syncCursor()?.position == 9)
         },
+        StoreConformance("the backend's running night arriving while another runs here: one night, every log in it, this one gone as a tombstone") { store in
+            try await person(store)
+            // This device started a night offline at 20:10 and logged two drinks.
+            var here = Fixed.session(start: Fixed.at(minutes: 10))
+            here.id = UUID(number: 0xB0)
+            try await store.saveSession(here)
+            let drinks = [Fixed.drink(0xB1, at: 11, session: here.id), Fixed.drink(0xB2, at: 20, session: here.id)]
+            for drink in drinks { try await store.saveLog(drink) }
+            try await store.settle(try await store.pendingChanges().map { PushedChange(key: $0.id, revision: $0.revision, failure: "NOT_FOUND: no such session") })
+            // The other device's night, started at 20:30, is the backend's running night.
+            let theirs = SessionRecord(id: UUID(number: 0xA0), startTime: Fixed.at(minutes: 30), isActive: true, updatedAt: Fixed.at(minutes: 30))
+            let water = LogEntry.water(id: UUID(number: 0xA1), sessionId: theirs.id, at: Fixed.at(minutes: 31), amountOz: 8)
+            _ = try await store.applyPage([.session(theirs), .logEntry(water)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 2))
+            let active = try #require(try await store.activeSession())
+            #expect(active.id == theirs.id, "the backend's night wins")
+            #expect(active.startTime == Fixed.at(minutes: 10), "it starts when the first of the two started")
+            #expect(try await store.logs(sessionId: theirs.id).map(\.id) == [drinks[0].id, drinks[1].id, water.id])
+            #expect(try await store.session(id: here.id) == nil)
+            #expect(try await store.sessions(limit: nil).map(\.id) == [theirs.id], "one night, not two")
+            let pending = try await store.nextChanges(limit: 10)
+            #expect(Set(pending.map(\.id)) == Set([SyncKey(entity: .session, id: here.id), SyncKey(entity: .session, id: theirs.id)]
+                + drinks.map { SyncKey(entity: .logEntry, id: $0.id) }), "all of it goes up, refusals forgotten")
+            guard case .session(let gone)? = pending.first(where: { $0.id.id == here.id })?.payload else {
+                Issue.record("this device's night is not queued")
+                return
+            }
+            #expect(gone.deletedAt != nil && !gone.isActive)
+        },
+        StoreConformance("refusals that waited for another record are sent again; the others wait for an edit") { store in
+            try await person(store)
+            try await store.saveSession(Fixed.session())
+            try await store.saveLog(Fixed.drink(2, at: 1))
+            try await store.saveLog(Fixed.drink(3, at: 2))
+            let pending = try await store.pendingChanges()
+            try await store.settle([
+                PushedChange(key: pending[0].id, revision: pending[0].revision, failure: "CONFLICT: another session is active"),
+                PushedChange(key: pending[1].id, revision: pending[1].revision, failure: "NOT_FOUND: no session with that id"),
+                PushedChange(key: pending[2].id, revision: pending[2].revision, failure: "INVALID_ARGUMENT: standardDrinkEstimate must be at most 10"),
+            ])
+            #expect(try await store.nextChanges(limit: 10).isEmpty)
+            #expect(try await store.retryRefusals() == 2)
+            #expect(try await store.nextChanges(limit: 10).map(\.id) == [pending[0].id, pending[1].id])
+            #expect(try await store.outboxCounts() == OutboxCounts(pending: 2, failed: 1))
+        },
         StoreConformance("requeueing queues every record, tombstones too, sessions first; untouched settings stay home") { store in
             let service = service(store)
             try await service.prepare()

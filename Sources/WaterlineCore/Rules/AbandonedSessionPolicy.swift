@@ -10,6 +10,14 @@ public struct AbandonedSessionPolicy: Hashable, Sendable {
         self.threshold = threshold
     }
 
+    /// Whether a running night was forgotten, seen from a log (or a start) at `time`: nothing was
+    /// logged in it for longer than `threshold` before. Such a night ends at `lastActivity`, and
+    /// the new log starts a night of its own, from whatever surface it comes (a widget, the watch,
+    /// Siri cannot ask). A long night still being logged is never forgotten.
+    public func isForgotten(lastActivity: Date, at time: Date) -> Bool {
+        time.timeIntervalSince(lastActivity) > threshold
+    }
+
     /// Whether `session` is still active more than `threshold` after it started.
     public func isAbandoned(_ session: Session, now: Date) -> Bool {
         session.isActive && session.deletedAt == nil && now.timeIntervalSince(session.startTime) > threshold

@@ -14,6 +14,7 @@ public actor SessionService {
     private let now: @Sendable () -> Date
     private let makeID: @Sendable () -> UUID
     private let planner: ReminderPlanner
+    private let abandonedPolicy: AbandonedSessionPolicy
     private let gate = SerialGate()
     /// Counts the changes made, for `DeviceState.version`.
     private var version = 0
@@ -22,13 +23,15 @@ public actor SessionService {
         store: any SessionStore,
         now: @escaping @Sendable () -> Date = { Date() },
         makeID: @escaping @Sendable () -> UUID = { UUID() },
-        planner: ReminderPlanner = ReminderPlanner()
+        planner: ReminderPlanner = ReminderPlanner(),
+        abandonedPolicy: AbandonedSessionPolicy = AbandonedSessionPolicy()
     ) {
         self.store = store
         // Every stamp the service writes is whole milliseconds, so it round-trips through JSON exactly.
         self.now = { now().roundedToMilliseconds }
         self.makeID = makeID
         self.planner = planner
+        self.abandonedPolicy = abandonedPolicy
     }
 
     // MARK: Actions
@@ -206,13 +209,32 @@ public actor SessionService {
 
     // MARK: Nights
 
-    /// Starts a night, or returns the one already running (there is only ever one).
+    /// Starts a night, or returns the one already running (there is only ever one), unless that
+    /// one was forgotten: it ends at its last log and the new one starts.
     private func startSession() async throws -> ActionResult {
         let user = try await ensureUser()
         let time = now()
+        var endedForgotten = false
+        if let running = try await store.activeSession() {
+            endedForgotten = try await endIfForgotten(running, logs: store.logs(sessionId: running.id), at: time, settings: user.settings)
+        }
         let candidate = Session(id: makeID(), userId: user.id, startTime: time, updatedAt: time)
         let (session, created) = try await store.startSession(candidate)
-        return try await result(user.settings, session: snapshot(of: session, settings: user.settings), changed: created)
+        return try await result(user.settings, session: snapshot(of: session, settings: user.settings), changed: created, pastSessionsChanged: endedForgotten)
+    }
+
+    /// Ends `session` at its last log when it was forgotten (`AbandonedSessionPolicy.isForgotten`)
+    /// as seen from `time`; returns whether it did.
+    private func endIfForgotten(_ session: Session, logs: [LogEntry], at time: Date, settings: UserSettings) async throws -> Bool {
+        let lastActivity = max(session.startTime, logs.last?.timestamp ?? session.startTime)
+        guard session.isActive, abandonedPolicy.isForgotten(lastActivity: lastActivity, at: time) else { return false }
+        var ended = session
+        ended.isActive = false
+        ended.endTime = lastActivity
+        ended.updatedAt = now()
+        ended.computedSummary = SessionSummary(startTime: session.startTime, endTime: lastActivity, logs: logs, settings: settings)
+        try await store.saveSession(ended)
+        return true
     }
 
     private func addLog(
@@ -225,7 +247,7 @@ public actor SessionService {
             // A retried delivery: the night as it stands, nothing written twice.
             return try await result(settings, session: snapshot(of: session, settings: settings), changedLog: existing, changed: false)
         }
-        let session: Session
+        var session: Session
         if let sessionId {
             guard let named = try await store.session(id: sessionId) else { throw SessionServiceError.unknownSession(sessionId) }
             session = named
@@ -234,6 +256,20 @@ public actor SessionService {
             session = active
         }
         let time = now()
+        // The night's logs, read once: to see whether it was forgotten, and for the new state.
+        var earlier: [LogEntry] = []
+        var endedForgotten = false
+        if session.isActive {
+            earlier = try await store.logs(sessionId: session.id)
+            let at = timestamp ?? time
+            if try await endIfForgotten(session, logs: earlier, at: at, settings: settings) {
+                // Friday's night is not Saturday's: this log starts a night of its own.
+                let fresh = Session(id: makeID(), userId: user.id, startTime: min(at, time), updatedAt: time)
+                session = try await store.startSession(fresh).session
+                earlier = []
+                endedForgotten = true
+            }
+        }
         let meta = try await alcohol?()
         let log = LogEntry(
             id: id ?? makeID(), sessionId: session.id, timestamp: timestamp ?? time, type: meta == nil ? .water : .alcohol,
@@ -245,13 +281,13 @@ public actor SessionService {
         try await store.saveLog(log)
         // A late log for a night that has ended updates its summary; nothing fires now.
         guard session.isActive else { return try await afterChange(to: session, changedLog: log, settings: settings) }
-        let night = try await snapshot(of: session, settings: settings)
+        let night = snapshot(of: session, logs: (earlier + [log]).sorted(by: WaterlineEngine.isOrderedBefore), settings: settings)
         // The state before this log is the replay of every other one; no second read of the store.
         let before = WaterlineEngine(settings: settings).computeState(from: night.logs.filter { $0.id != log.id })
         let nudge = PacingRules(settings: settings).nudge(after: log, from: before, to: night.state).map {
             ReminderPlanner.immediate($0, after: log, state: night.state, settings: settings, now: time)
         }
-        return try await result(settings, session: night, changedLog: log, nudge: nudge)
+        return try await result(settings, session: night, changedLog: log, pastSessionsChanged: endedForgotten, nudge: nudge)
     }
 
     /// Replaces a log's time and details, then recomputes everything from the remaining logs.

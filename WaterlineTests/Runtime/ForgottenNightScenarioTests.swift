@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import WaterlineCore
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
+import WaterlineTestSupport
+
+/// Friday's night was never ended. Saturday evening the person taps a widget, the watch or Siri:
+/// that is a new night, not more of Friday's, whatever surface it comes from.
+@Suite("Scenario: a forgotten night and the next evening")
+@MainActor
+struct ForgottenNightScenarioTests {
+    /// Friday: started at 20:00, a drink at 20:30 and one at 01:00, never ended.
+    func friday() async throws -> (ServiceHarness, SessionSnapshot) {
+        let harness = try await ServiceHarness.prepared()
+        let friday = try await harness.service.startSession().night
+        harness.clock.advance(minutes: 30)
+        _ = try await harness.service.quickLog(.alcohol, source: .phone)
+        harness.clock.advance(minutes: 4 * 60 + 30)
+        _ = try await harness.service.quickLog(.alcohol, source: .phone)
+        return (harness, try await harness.service.session(id: friday.session.id))
+    }
+
+    @Test("a widget's Log Water on Saturday ends Friday at its last drink and starts Saturday's night with the water")
+    func widgetOnSaturday() async throws {
+        let (harness, friday) = try await friday()
+        let lastDrink = try #require(friday.logs.last).timestamp
+        harness.clock.advance(minutes: 20 * 60)
+        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(friday))
+        phone.runtime.launched()
+        let outcome = try await phone.runtime.intentRequested(.logWater, source: .widget)
+
+        let ended = try await harness.service.session(id: friday.session.id)
+        #expect(!ended.session.isActive && ended.session.endTime == lastDrink, "Friday ends at its last drink")
+        #expect(ended.session.computedSummary?.totalAlcoholCount == 2 && ended.session.computedSummary?.durationSeconds == 5 * 3600)
+        let saturday = try #require(try await harness.service.activeSession())
+        #expect(saturday.session.id != friday.session.id && saturday.session.startTime == harness.clock.now)
+        #expect(saturday.logs.map(\.type) == [.water] && saturday.state.waterlineValue == -1, "Saturday starts from zero, not Friday's +2")
+        #expect(outcome.dialog == "Water logged. Waterline −1.")
+        #expect(phone.liveActivities.ended[friday.session.id] != nil && phone.liveActivities.running[saturday.session.id] != nil)
+        #expect(phone.notifications.pending.values.allSatisfy { $0.sessionId == saturday.session.id })
+        let home = HomeModel(actions: phone.runtime)
+        await home.appeared()
+        #expect(home.recent.first?.sessionId == friday.session.id && home.active?.session.id == saturday.session.id)
+    }
+
+    @Test("a watch log naming Friday's night, sent on Saturday, lands in a new night; one queued from Friday lands in Friday")
+    func watchOnSaturday() async throws {
+        let (harness, friday) = try await friday()
+        let phone = DeviceProcess(harness)
+        let queued = WatchLogRequest(id: UUID(number: 0xF1), timestamp: harness.clock.now.addingTimeInterval(60), sessionId: friday.session.id)
+        harness.clock.advance(minutes: 20 * 60)
+        _ = await phone.runtime.watchMessageReceived(try WatchMessage.logWater(queued).encoded(), replying: false)
+        #expect(try await harness.service.session(id: friday.session.id).logs.count == 3, "a log from Friday night is Friday's")
+        #expect(try await harness.service.activeSession()?.session.id == friday.session.id)
+        let tonight = WatchLogRequest(id: UUID(number: 0xF2), timestamp: harness.clock.now, sessionId: friday.session.id)
+        _ = await phone.runtime.watchMessageReceived(try WatchMessage.logWater(tonight).encoded(), replying: false)
+        let saturday = try #require(try await harness.service.activeSession())
+        #expect(saturday.session.id != friday.session.id && saturday.logs.map(\.id) == [tonight.id])
+        #expect(phone.watch.snapshot?.session?.sessionId == saturday.session.id)
+    }
+
+    @Test("Siri's start on Saturday starts a night instead of answering that Friday's is running")
+    func startOnSaturday() async throws {
+        let (harness, friday) = try await friday()
+        harness.clock.advance(minutes: 20 * 60)
+        let siri = DeviceProcess(harness, process: .appExtension)
+        let outcome = try await siri.runtime.intentRequested(.startSession, source: .phone)
+        #expect(outcome.dialog == "Session started. Enjoy your night.")
+        #expect(try await harness.service.session(id: friday.session.id).session.isActive == false)
+        #expect(try await harness.service.activeSession()?.session.id != friday.session.id)
+    }
+
+    @Test("a long night still being logged is never cut: 14 hours in, a drink an hour ago, it goes on")
+    func longNight() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let night = try await harness.service.startSession().night
+        for _ in 0..<13 {
+            harness.clock.advance(minutes: 60)
+            _ = try await harness.service.quickLog(.water, source: .phone)
+        }
+        harness.clock.advance(minutes: 60)
+        let result = try await harness.service.quickLog(.alcohol, source: .widget)
+        #expect(try result.night.session.id == night.session.id)
+        #expect(!result.pastSessionsChanged)
+    }
+}

@@ -193,13 +193,15 @@ public final class AppRuntime: SessionActions {
             guard let message = try? WatchMessage.decodeIfKnown(data) else { return nil }
             var state: DeviceState?
             var refused = false
-            if let action = self.watchInbox.action(for: message) {
+            if let action = self.watchInbox.action(for: message, receivedAt: self.platform.now()) {
                 do {
                     state = try await self.act(action, answeringWatch: replying).state
                 } catch {
                     self.watchInbox.refused(message, because: error)
                     refused = true
                 }
+            } else {
+                refused = self.watchInbox.wasRefused(message.requestId)
             }
             // A change sent its snapshot as the context already; a repeat needs no answer.
             guard replying || refused else { return nil }
@@ -362,14 +364,18 @@ public final class AppRuntime: SessionActions {
         platform.watch.updateContext(.snapshot(snapshot))
     }
 
+    /// One buzz per reminder, whichever device gives it: a notification the phone posts reaches
+    /// the wrist by the system's mirroring (when the phone is locked, which is when the person
+    /// looks at the watch), so the watch is sent the reminder to post only when the phone posts
+    /// none (its notifications are off).
     private func notifyNow(_ request: ReminderRequest) async {
         // Asked each time: on a background launch nothing has asked yet.
         authorization = await platform.notifications.authorization()
         if authorization == .allowed {
             await platform.notifications.post(request)
-        } else if isActive {
-            inAppReminders.show(request.content)
+            return
         }
+        if isActive { inAppReminders.show(request.content) }
         guard WatchReminderPolicy.forwards(request), platform.watch.isAvailable else { return }
         let message = WatchMessage.reminder(request)
         if platform.watch.isReachable, await platform.watch.sendNow(message) { return }

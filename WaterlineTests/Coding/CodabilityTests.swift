@@ -59,7 +59,7 @@ struct CodabilityTests {
     @Test("every watch message kind", arguments: [
         (WatchMessage.logDrink(.mockDrink), "watch-log-drink"),
         (WatchMessage.logWater(.mockWater), "watch-log-water"),
-        (WatchMessage.startSession(requestId: UUID(uuidString: "c0000000-0000-4000-8000-000000000001")!), "watch-start-session"),
+        (WatchMessage.startSession(requestId: UUID(uuidString: "c0000000-0000-4000-8000-000000000001")!, requestedAt: Fixed.start), "watch-start-session"),
         (WatchMessage.endSession(requestId: UUID(uuidString: "c0000000-0000-4000-8000-000000000002")!, sessionId: Session.mockNightOut.id), "watch-end-session"),
         (WatchMessage.snapshot(.mock), "watch-snapshot"),
         (WatchMessage.reminder(.mock), "watch-reminder"),
@@ -72,6 +72,12 @@ struct CodabilityTests {
     func endSessionWithoutSession() throws {
         let json = #"{"kind":"endSession","payload":{"requestId":"C0000000-0000-4000-8000-000000000002"},"version":1}"#
         #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == .endSession(requestId: UUID(uuidString: "C0000000-0000-4000-8000-000000000002")!, sessionId: nil))
+    }
+
+    @Test("a start message from before it carried its time still reads, as a start of unknown age")
+    func startSessionWithoutTime() throws {
+        let json = #"{"kind":"startSession","payload":{"requestId":"C0000000-0000-4000-8000-000000000001"},"version":1}"#
+        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == .startSession(requestId: UUID(uuidString: "C0000000-0000-4000-8000-000000000001")!, requestedAt: nil))
     }
 
     @Test("the log entries fixture spells sources and types as the spec does")

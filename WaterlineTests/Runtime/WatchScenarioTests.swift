@@ -38,8 +38,7 @@ struct WatchScenarioTests {
         #expect(log.sessionId == started.session.id && log.source == .watch && log.alcoholMeta?.standardDrinkEstimate == 1)
         let nudge = try #require(phone.notifications.posted.first)
         #expect(nudge.kind == .perDrink && phone.notifications.posted.count == 1)
-        #expect(phone.watch.reminders == [nudge], "sent at once while the watch is in reach")
-        #expect(phone.watch.queued.isEmpty)
+        #expect(phone.watch.reminders.isEmpty, "the posted notification reaches the wrist by mirroring: one buzz, not two")
         #expect(answer.logIds.contains(request.id) && answer.session?.totalAlcoholCount == 1 && answer.session?.waterlineValue == 1)
         #expect(phone.liveActivities.running[started.session.id]?.totalAlcoholCount == 1)
         #expect(phone.widgets.reloads == 1)
@@ -51,24 +50,24 @@ struct WatchScenarioTests {
         // The same message again (sendMessage and transferUserInfo both arrive): applied once.
         let again = try reply(await phone.runtime.watchMessageReceived(try message(.logDrink(request)), replying: true))
         #expect(again.session?.totalAlcoholCount == 1)
-        #expect(phone.notifications.posted.count == 1 && phone.watch.reminders.count == 1)
+        #expect(phone.notifications.posted.count == 1 && phone.watch.reminders.isEmpty)
         #expect(try await harness.store.logs(sessionId: started.session.id).count == 1)
     }
 
-    @Test("a double past the threshold fires the pacing warning, queued for a watch out of reach")
+    @Test("with the phone's notifications off, a double past the threshold sends the pacing warning to the watch, queued while out of reach")
     func pacingWarningQueued() async throws {
         var settings = UserSettings()
         settings.waterEveryNDrinks = 3
         let harness = try await ServiceHarness.prepared(settings)
         let started = try await harness.service.startSession().night
         let double = try await harness.presetNamed("Double")
-        let phone = DeviceProcess(harness, watch: RecordingWatch(isReachable: false))
+        let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .denied), watch: RecordingWatch(isReachable: false))
         phone.runtime.launched()
         let request = WatchLogRequest(id: UUID(number: 0xD2), timestamp: harness.clock.now, presetId: double.id, sessionId: started.session.id)
         _ = await phone.runtime.watchMessageReceived(try message(.logDrink(request)), replying: false)
-        #expect(phone.notifications.posted.map(\.kind) == [.pacingWarning])
+        #expect(phone.notifications.posted.isEmpty, "the phone could not post it")
         #expect(phone.watch.sent.isEmpty)
-        #expect(phone.watch.queued == [.reminder(phone.notifications.posted[0])])
+        #expect(phone.watch.reminders.map(\.kind) == [.pacingWarning], "so the watch posts it: still one buzz")
         #expect(phone.watch.snapshot?.session?.isWarning == true)
     }
 
@@ -107,6 +106,31 @@ struct WatchScenarioTests {
         // A later activation does not start a second one.
         await phone.runtime.becameActive()
         #expect(phone.liveActivities.starts == 1)
+    }
+
+    @Test("a Start tapped on the watch long ago, delivered when the phone came back, starts nothing and tells the watch why; a fresh tap starts the night")
+    func lateStartFromWatch() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness)
+        phone.runtime.launched()
+        let tappedAt = harness.clock.now
+        harness.clock.advance(minutes: 180)
+        let late = WatchMessage.startSession(requestId: UUID(number: 0xE2), requestedAt: tappedAt)
+        let refused = try reply(await phone.runtime.watchMessageReceived(try message(late), replying: true))
+        #expect(refused.session == nil)
+        #expect(refused.refusals.map(\.requestId) == [UUID(number: 0xE2)])
+        #expect(refused.refusals.first?.problem == .tooLate)
+        #expect(try await harness.store.activeSession() == nil, "no night starts from a tap hours ago")
+        #expect(phone.notifications.pending.isEmpty && phone.liveActivities.starts == 0)
+
+        // Delivered again (transferUserInfo after sendMessage): still refused, still nothing started.
+        _ = await phone.runtime.watchMessageReceived(try message(late), replying: false)
+        #expect(try await harness.store.activeSession() == nil)
+
+        let fresh = WatchMessage.startSession(requestId: UUID(number: 0xE3), requestedAt: harness.clock.now.addingTimeInterval(-60))
+        let started = try reply(await phone.runtime.watchMessageReceived(try message(fresh), replying: true))
+        #expect(started.session != nil)
+        #expect(try await harness.store.activeSession()?.id == started.session?.sessionId)
     }
 
     @Test("an unreadable or unknown message is ignored and writes nothing")

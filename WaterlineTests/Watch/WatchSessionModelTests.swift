@@ -48,6 +48,39 @@ struct WatchSessionModelTests {
         #expect(watch.display.hasSession)
     }
 
+    @Test("a Start the phone refused as too late says why and offers Start again")
+    func startRefused() throws {
+        let outbox = Outbox()
+        let clock = TestClock()
+        let watch = model(outbox, clock: clock)
+        watch.startSessionTapped()
+        guard case .startSession(let requestId, let requestedAt)? = outbox.sent.first else {
+            Issue.record("expected a start message")
+            return
+        }
+        #expect(requestedAt == clock.now, "the tap's time travels with it")
+        let refusal = WatchRefusal(requestId: requestId, problem: .tooLate)
+        let answer = WatchSnapshot(session: nil, presets: [], defaultWaterAmountOz: 8, warningThreshold: 2, refusals: [refusal], sentAt: Fixed.at(minutes: 1))
+        watch.snapshotReceived(answer)
+        #expect(!watch.isStarting)
+        #expect(watch.problemMessage == WatchProblem.tooLate.message)
+        #expect(!watch.display.hasSession)
+    }
+
+    @Test("a Start nobody answered is offered again once the phone would no longer honour it")
+    func startUnanswered() {
+        let outbox = Outbox()
+        let clock = TestClock()
+        let watch = model(outbox, clock: clock)
+        watch.startSessionTapped()
+        clock.advance(minutes: 9)
+        #expect(watch.isStarting)
+        clock.advance(minutes: 2)
+        #expect(!watch.isStarting, "not stuck on Starting… for good")
+        watch.startSessionTapped()
+        #expect(outbox.sent.count == 2 && watch.isStarting)
+    }
+
     @Test("a tap shows at once and the message carries the session; the phone's snapshot takes over")
     func optimistic() {
         let outbox = Outbox()

@@ -107,6 +107,7 @@ public enum KitStrings {
     public static let watchUnknownPreset = KitString("watch.unknownPreset", "That drink is no longer one of your presets. Pick another.")
     public static let watchOutsideSession = KitString("watch.outsideSession", "Your watch's time differs from your iPhone's, so this wasn't logged.")
     public static let watchRefused = KitString("watch.refused", "Your iPhone couldn't log this. Please try again.")
+    public static let watchTooLate = KitString("watch.tooLate", "That start reached your iPhone too late, so no night was started. Start again if you're heading out.")
 
     // MARK: Widgets
     public static let widgetNoSession = KitString("widget.noSession", "No Session")
@@ -131,7 +132,7 @@ public enum KitStrings {
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice,
-        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused,
+        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchTooLate,
         widgetNoSession, widgetHeadline, widgetCounts, widgetLastSession, widgetAddDrink, widgetAddWater,
     ]
 }

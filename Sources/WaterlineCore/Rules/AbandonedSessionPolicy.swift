@@ -1,6 +1,7 @@
 import Foundation
 
-/// Decides when a forgotten active session should prompt "End Now" / "Keep Going".
+/// When a running night was left behind: started long ago (the launch prompt "End Now" / "Keep
+/// Going"), or nothing logged in it for long (forgotten: the next log starts a new night).
 public struct AbandonedSessionPolicy: Hashable, Sendable {
     public static let defaultThreshold: TimeInterval = 12 * 60 * 60
 

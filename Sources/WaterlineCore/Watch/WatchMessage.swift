@@ -7,7 +7,9 @@ import Foundation
 public enum WatchMessage: Hashable, Sendable {
     case logDrink(WatchLogRequest)
     case logWater(WatchLogRequest)
-    case startSession(requestId: UUID)
+    /// `requestedAt`: when the person tapped Start on the watch; a start delivered more than
+    /// `startLifetime` later (queued while the phone was away) starts nothing.
+    case startSession(requestId: UUID, requestedAt: Date? = nil)
     /// Ends `sessionId` only: a late duplicate cannot end a session started after it.
     case endSession(requestId: UUID, sessionId: UUID?)
     case snapshot(WatchSnapshot)
@@ -31,10 +33,14 @@ public enum WatchMessage: Hashable, Sendable {
     }
 
     /// The id of the watch's request, for the messages the watch sends.
+    /// How long a Start tapped on the watch stays good: a tap from hours ago, delivered when the
+    /// phone came back in reach, is not a night out now.
+    public static let startLifetime: TimeInterval = 10 * 60
+
     public var requestId: UUID? {
         switch self {
         case .logDrink(let request), .logWater(let request): request.id
-        case .startSession(let id), .endSession(let id, _): id
+        case .startSession(let id, _), .endSession(let id, _): id
         case .snapshot, .reminder: nil
         }
     }
@@ -64,6 +70,7 @@ extension WatchMessage: Codable {
     private struct RequestPayload: Codable {
         var requestId: UUID
         var sessionId: UUID?
+        var requestedAt: Date?
     }
 
     public init(from decoder: any Decoder) throws {
@@ -72,7 +79,9 @@ extension WatchMessage: Codable {
         switch kind {
         case "logDrink": self = .logDrink(try container.decode(WatchLogRequest.self, forKey: .payload))
         case "logWater": self = .logWater(try container.decode(WatchLogRequest.self, forKey: .payload))
-        case "startSession": self = .startSession(requestId: try container.decode(RequestPayload.self, forKey: .payload).requestId)
+        case "startSession":
+            let payload = try container.decode(RequestPayload.self, forKey: .payload)
+            self = .startSession(requestId: payload.requestId, requestedAt: payload.requestedAt)
         case "endSession":
             let payload = try container.decode(RequestPayload.self, forKey: .payload)
             self = .endSession(requestId: payload.requestId, sessionId: payload.sessionId)
@@ -88,7 +97,7 @@ extension WatchMessage: Codable {
         try container.encode(kind, forKey: .kind)
         switch self {
         case .logDrink(let request), .logWater(let request): try container.encode(request, forKey: .payload)
-        case .startSession(let id): try container.encode(RequestPayload(requestId: id), forKey: .payload)
+        case .startSession(let id, let requestedAt): try container.encode(RequestPayload(requestId: id, requestedAt: requestedAt), forKey: .payload)
         case .endSession(let id, let sessionId): try container.encode(RequestPayload(requestId: id, sessionId: sessionId), forKey: .payload)
         case .snapshot(let snapshot): try container.encode(snapshot, forKey: .payload)
         case .reminder(let reminder): try container.encode(reminder, forKey: .payload)

@@ -7,6 +7,8 @@ public enum WatchProblem: String, Hashable, Sendable, CaseIterable {
     case unknownPreset
     /// The watch's clock put the log outside the night.
     case outsideSession
+    /// A start that reached the phone long after it was tapped (queued while out of reach).
+    case tooLate
     /// Anything else the phone refused.
     case refused
 
@@ -26,6 +28,7 @@ public enum WatchProblem: String, Hashable, Sendable, CaseIterable {
         case .noSession: KitText.string(KitStrings.watchNoSession)
         case .unknownPreset: KitText.string(KitStrings.watchUnknownPreset)
         case .outsideSession: KitText.string(KitStrings.watchOutsideSession)
+        case .tooLate: KitText.string(KitStrings.watchTooLate)
         case .refused: KitText.string(KitStrings.watchRefused)
         }
     }

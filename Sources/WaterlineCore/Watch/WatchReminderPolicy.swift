@@ -2,10 +2,11 @@ import Foundation
 
 /// Which reminders the phone forwards to the watch, and which the watch posts.
 ///
-/// Time-based reminders are scheduled on the phone and reach the wrist through the system's
-/// notification mirroring, so they are never forwarded (that would buzz twice). Per-drink
-/// reminders and pacing warnings fire right after a log and are forwarded; one that waited in
-/// the queue (watch out of reach) longer than `maximumDelay` is dropped, not buzzed late.
+/// A notification the phone posts reaches the wrist through the system's mirroring, so the phone
+/// forwards nothing it posted (that would buzz twice). Time-based reminders are scheduled on the
+/// phone and never forwarded; per-drink reminders and pacing warnings fire right after a log and
+/// are forwarded when the phone could not post them (its notifications are off); one that waited
+/// in the queue (watch out of reach) longer than `maximumDelay` is dropped, not buzzed late.
 public enum WatchReminderPolicy {
     public static let maximumDelay: TimeInterval = 5 * 60
 

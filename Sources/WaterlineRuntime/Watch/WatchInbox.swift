@@ -16,10 +16,11 @@ public struct WatchInbox: Sendable {
 
     public init() {}
 
-    /// The action `message` asks for; nil for a start or end already carried out, and for the
-    /// kinds only the phone sends. Logs are idempotent by id in the service, so a repeated one is
-    /// sent again and answered, never logged twice.
-    public mutating func action(for message: WatchMessage) -> SessionAction? {
+    /// The action `message`, received at `now`, asks for; nil for a start or end already carried
+    /// out, a start that came too late (refused, to tell the watch), and the kinds only the phone
+    /// sends. Logs are idempotent by id in the service, so a repeated one is sent again and
+    /// answered, never logged twice.
+    public mutating func action(for message: WatchMessage, receivedAt now: Date) -> SessionAction? {
         switch message {
         case .logDrink(let request):
             remember(request.id)
@@ -27,8 +28,13 @@ public struct WatchInbox: Sendable {
         case .logWater(let request):
             remember(request.id)
             return .logWater(amountOz: request.amountOz, source: .watch, id: request.id, at: request.timestamp, sessionId: request.sessionId)
-        case .startSession(let requestId):
-            return remember(requestId) ? .startSession : nil
+        case .startSession(let requestId, let requestedAt):
+            guard remember(requestId) else { return nil }
+            if let requestedAt, now.timeIntervalSince(requestedAt) > WatchMessage.startLifetime {
+                refuse(requestId, .tooLate)
+                return nil
+            }
+            return .startSession
         case .endSession(let requestId, let sessionId):
             // Naming its night, a late end cannot end one started after it.
             return remember(requestId) ? .endSession(sessionId: sessionId) : nil
@@ -40,8 +46,17 @@ public struct WatchInbox: Sendable {
     /// The phone refused `message`: the watch is told why with the next snapshot.
     public mutating func refused(_ message: WatchMessage, because error: any Error) {
         guard let id = message.requestId else { return }
+        refuse(id, WatchProblem(error))
+    }
+
+    /// Whether the request `id` was refused lately.
+    public func wasRefused(_ id: UUID?) -> Bool {
+        refusals.contains { $0.requestId == id }
+    }
+
+    private mutating func refuse(_ id: UUID, _ problem: WatchProblem) {
         refusals.removeAll { $0.requestId == id }
-        refusals.append(WatchRefusal(requestId: id, problem: WatchProblem(error)))
+        refusals.append(WatchRefusal(requestId: id, problem: problem))
         if refusals.count > Self.refusalMemory { refusals.removeFirst(refusals.count - Self.refusalMemory) }
     }
 

@@ -15,8 +15,8 @@ public final class WatchSessionModel {
     public private(set) var pending: [PendingWatchLog] = []
     public var isPickingPreset = false
     public var isConfirmingEnd = false
-    /// Set while a start or end the watch asked for has not shown up in a snapshot.
-    public private(set) var isStarting = false
+    /// The Start this watch sent that no snapshot has answered yet, and when it was tapped.
+    private var start: (id: UUID, at: Date)?
     /// Why the phone refused the last request this watch made, in the watch's language; nil
     /// when all is well.
     public private(set) var problemMessage: String?
@@ -37,6 +37,13 @@ public final class WatchSessionModel {
     }
 
     public var presets: [DrinkPreset] { snapshot?.presets ?? [] }
+
+    /// A Start was tapped and is on its way: neither a night nor a refusal has come back, and the
+    /// phone would still honour it. After that the button is offered again.
+    public var isStarting: Bool {
+        guard let start else { return false }
+        return now().timeIntervalSince(start.at) <= WatchMessage.startLifetime
+    }
 
     public var display: WatchDisplay {
         guard let session = snapshot?.session, session.sessionId != endingSessionId, !session.isEnded else { return .noSession }
@@ -73,8 +80,9 @@ public final class WatchSessionModel {
     }
 
     public func startSessionTapped() {
-        isStarting = true
-        send(.startSession(requestId: makeID()))
+        let request = (id: makeID(), at: now())
+        start = request
+        send(.startSession(requestId: request.id, requestedAt: request.at))
     }
 
     public func endSessionButtonTapped() {
@@ -98,10 +106,14 @@ public final class WatchSessionModel {
         if let problem = pending.compactMap({ refused[$0.request.id] }).last {
             problemMessage = problem.message
         }
+        if let start, let problem = refused[start.id] {
+            problemMessage = problem.message
+            self.start = nil
+        }
         let confirmed = Set(incoming.logIds).union(incoming.handledRequestIds)
         let cutoff = now().addingTimeInterval(-Self.optimisticLifetime)
         pending.removeAll { confirmed.contains($0.request.id) || refused[$0.request.id] != nil || $0.request.timestamp < cutoff }
-        if incoming.session != nil { isStarting = false }
+        if incoming.session != nil { start = nil }
         if let ending = endingSessionId, incoming.session?.sessionId != ending { endingSessionId = nil }
     }
 

@@ -41,10 +41,13 @@ struct PacingAdherenceTests {
         #expect(result.displayText == "0%")
     }
 
-    @Test("a break still open when the session ends is missed")
+    @Test("a break still open when the logs end counts neither way: stopping after the Nth drink never lowers the score")
     func openAtEnd() {
-        #expect(adherence("DWD", every: 1) == PacingAdherence(breaksDue: 2, breaksKept: 1))
-        #expect(adherence("DD", every: 2) == PacingAdherence(breaksDue: 1, breaksKept: 0))
+        #expect(adherence("DWD", every: 1) == PacingAdherence(breaksDue: 1, breaksKept: 1))
+        #expect(adherence("DWD", every: 1).displayText == "100%")
+        #expect(adherence("DD", every: 2).displayText == "—")
+        #expect(adherence("DDD", every: 1) == PacingAdherence(breaksDue: 1, breaksKept: 0), "the stretch's break was missed by the second drink")
+        #expect(adherence("DDWDD", every: 2) == PacingAdherence(breaksDue: 1, breaksKept: 1))
     }
 
     @Test("one break per stretch between waters, N = 5")

@@ -25,8 +25,9 @@ struct SessionSummaryTests {
         #expect(summary.peakWaterline == 3)
         #expect(summary.lowestWaterline == -1)
         // N = 1: due after drink 1 (missed by drink 2), after drink 2 is already the same stretch;
-        // water keeps nothing; drink 7 opens a break the end misses.
-        #expect(summary.adherence == PacingAdherence(breaksDue: 2, breaksKept: 0))
+        // water keeps nothing; drink 7 opens a break still open at the end, which counts neither way.
+        #expect(summary.adherence == PacingAdherence(breaksDue: 1, breaksKept: 0))
+        #expect(summary.waterEveryNDrinks == 1, "the N it was scored by is kept")
     }
 
     @Test("a session with no logs summarises to zeros and a dash")

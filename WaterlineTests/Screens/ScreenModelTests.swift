@@ -141,7 +141,7 @@ struct ScreenModelTests {
         #expect(summary.waterVolumeText == "8 oz")
         await summary.logSwipedToDelete(try #require(summary.timeline.last))
         #expect(summary.report.totalWaterCount == 0)
-        #expect(summary.adherenceText == "0%")
+        #expect(summary.adherenceText == "—", "one drink and nothing after: no break was missed")
 
         let past = SummaryModel(update: summary.update, settings: UserSettings(), isEditable: false, actions: app.runtime)
         await past.logSwipedToDelete(try #require(past.timeline.first))

@@ -274,6 +274,35 @@ struct SessionServiceTests {
         #expect(try await harness.service.session(id: ended.session.id).session.computedSummary?.totalAlcoholCount == 0)
     }
 
+    @Test("an ended night edited after N changed is still scored by the N it was paced by")
+    func editKeepsTheNightsN() async throws {
+        let harness = try await ServiceHarness.prepared()  // N = 1
+        _ = try await harness.service.startSession()
+        let first = try #require(try await harness.service.quickLog(.alcohol, source: .phone).changedLog)
+        harness.clock.advance(minutes: 5)
+        _ = try await harness.service.quickLog(.water, source: .phone)
+        harness.clock.advance(minutes: 5)
+        _ = try await harness.service.quickLog(.alcohol, source: .phone)
+        harness.clock.advance(minutes: 5)
+        _ = try await harness.service.quickLog(.alcohol, source: .phone)
+        harness.clock.advance(minutes: 5)
+        _ = try await harness.service.quickLog(.water, source: .phone)
+        let ended = try await harness.service.endSession().night
+        #expect(ended.session.computedSummary?.adherence == PacingAdherence(breaksDue: 2, breaksKept: 1))
+        #expect(ended.session.computedSummary?.waterEveryNDrinks == 1)
+
+        var settings = try await harness.service.settings()
+        settings.waterEveryNDrinks = 5
+        _ = try await harness.service.updateSettings(settings)
+        var edited = first
+        edited.alcoholMeta?.standardDrinkEstimate = 2
+        let update = try await harness.service.editLog(edited)
+        let summary = try #require(try update.night.session.computedSummary)
+        #expect(summary.totalStandardDrinks == 4)
+        #expect(summary.adherence == PacingAdherence(breaksDue: 2, breaksKept: 1), "not re-scored by today's N = 5 (which would read \"—\")")
+        #expect(summary.waterEveryNDrinks == 1)
+    }
+
     @Test("changing settings validates, saves and re-plans the running session")
     func settings() async throws {
         let harness = try await ServiceHarness.prepared()

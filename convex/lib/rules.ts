@@ -75,6 +75,7 @@ export function checkSummary(summary: {
   totalAlcoholCount: number; totalStandardDrinks: number; totalWaterCount: number; totalWaterOz: number;
   durationSeconds: number; finalWaterline: number; peakWaterline: number; lowestWaterline: number;
   adherence: { breaksDue: number; breaksKept: number };
+  waterEveryNDrinks?: number;
 } | undefined) {
   if (summary === undefined) return;
   const most = 10_000;
@@ -93,6 +94,8 @@ export function checkSummary(summary: {
   if (!(summary.adherence.breaksKept >= 0 && summary.adherence.breaksKept <= summary.adherence.breaksDue)) {
     fail("INVALID_ARGUMENT", "computedSummary.adherence.breaksKept: between 0 and breaksDue");
   }
+  const n = summary.waterEveryNDrinks;
+  if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= 99)) outOfRange("computedSummary.waterEveryNDrinks", n, "at least 1 and at most 99");
 }
 
 /** The settings a new account starts with; the distant stamp lets a device's own settings win. */

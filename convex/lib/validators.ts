@@ -31,6 +31,7 @@ export const sessionSummary = v.object({
   peakWaterline: v.number(),
   lowestWaterline: v.number(),
   adherence: pacingAdherence,
+  waterEveryNDrinks: v.optional(v.number()),
 });
 
 export const alcoholMeta = v.object({

@@ -48,7 +48,9 @@ struct NightOutTests {
         #expect(summary["totalAlcoholCount"] as? Int == 3)
         #expect(summary["totalWaterCount"] as? Int == 1)
         #expect(summary["durationSeconds"] is Double)
-        #expect(summary["breaksDue"] as? Int == 2)
+        // N = 1: the first drink's break was missed by the double; the last drink's was still
+        // open when the night ended, which counts neither way.
+        #expect(summary["breaksDue"] as? Int == 1)
         #expect(summary["breaksKept"] as? Int == 0)
         #expect(summary["adherence"] as? Double == 0)
         #expect(try await cli.run("log").stdout.split(separator: "\n").count == 4, "ending keeps the logs")

@@ -21,7 +21,8 @@ public struct PacingAdherence: Codable, Hashable, Sendable {
 
     /// Walks the live logs in replay order. A break becomes due when the drinks since the last
     /// water reach N (once per stretch); the next log keeps it if it is water and misses it if it
-    /// is another drink. A break still open when the logs run out counts as missed.
+    /// is another drink. A break still open when the logs run out counts neither way: stopping
+    /// after the Nth drink is no lapse, so it never lowers the score.
     public static func compute(logs: [LogEntry], waterEveryNDrinks: Int) -> PacingAdherence {
         struct Walk {
             var result = PacingAdherence()
@@ -29,7 +30,7 @@ public struct PacingAdherence: Codable, Hashable, Sendable {
             var dueInStretch = false
             var breakOpen = false
         }
-        return WaterlineEngine.fold(logs, into: Walk()) { walk, log in
+        let walk = WaterlineEngine.fold(logs, into: Walk()) { walk, log in
             switch log.type {
             case .water:
                 if walk.breakOpen { walk.result.breaksKept += 1 }
@@ -45,6 +46,9 @@ public struct PacingAdherence: Codable, Hashable, Sendable {
                     walk.breakOpen = true
                 }
             }
-        }.result
+        }
+        var result = walk.result
+        if walk.breakOpen { result.breaksDue -= 1 }
+        return result
     }
 }

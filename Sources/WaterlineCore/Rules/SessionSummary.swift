@@ -12,11 +12,14 @@ public struct SessionSummary: Codable, Hashable, Sendable {
     public var peakWaterline: Double
     public var lowestWaterline: Double
     public var adherence: PacingAdherence
+    /// The N the night was paced by, so a later edit scores the night by its own rule, not by
+    /// today's settings; nil in summaries written before it was kept.
+    public var waterEveryNDrinks: Int?
 
     public init(
         totalAlcoholCount: Int, totalStandardDrinks: Double, totalWaterCount: Int, totalWaterOz: Double,
         durationSeconds: Double, finalWaterline: Double, peakWaterline: Double, lowestWaterline: Double,
-        adherence: PacingAdherence
+        adherence: PacingAdherence, waterEveryNDrinks: Int? = nil
     ) {
         self.totalAlcoholCount = totalAlcoholCount
         self.totalStandardDrinks = totalStandardDrinks
@@ -27,9 +30,11 @@ public struct SessionSummary: Codable, Hashable, Sendable {
         self.peakWaterline = peakWaterline
         self.lowestWaterline = lowestWaterline
         self.adherence = adherence
+        self.waterEveryNDrinks = waterEveryNDrinks
     }
 
-    /// The summary of `logs` for a session that ran from `startTime` to `endTime`.
+    /// The summary of `logs` for a session that ran from `startTime` to `endTime`, paced by
+    /// `settings`' N.
     public init(startTime: Date, endTime: Date, logs: [LogEntry], settings: UserSettings) {
         let engine = WaterlineEngine(settings: settings)
         let walk = WaterlineEngine.fold(logs, into: (state: WaterlineState.empty, peak: 0.0, lowest: 0.0, waterOz: 0.0)) { walk, log in
@@ -48,8 +53,19 @@ public struct SessionSummary: Codable, Hashable, Sendable {
             finalWaterline: state.waterlineValue,
             peakWaterline: walk.peak,
             lowestWaterline: walk.lowest,
-            adherence: PacingAdherence.compute(logs: logs, waterEveryNDrinks: settings.waterEveryNDrinks)
+            adherence: PacingAdherence.compute(logs: logs, waterEveryNDrinks: settings.waterEveryNDrinks),
+            waterEveryNDrinks: settings.waterEveryNDrinks
         )
+    }
+
+    /// The summary again after an edit to an ended night: its logs, its times, and the N it was
+    /// paced by when `previous` kept one (else `settings`' N).
+    public static func revised(
+        _ previous: SessionSummary?, startTime: Date, endTime: Date, logs: [LogEntry], settings: UserSettings
+    ) -> SessionSummary {
+        var paced = settings
+        if let n = previous?.waterEveryNDrinks { paced.waterEveryNDrinks = n }
+        return SessionSummary(startTime: startTime, endTime: endTime, logs: logs, settings: paced)
     }
 }
 
@@ -72,6 +88,9 @@ extension SessionSummary {
             throw .unexpected(field: "computedSummary", reason: "the final Waterline must lie between the lowest and the peak")
         }
         try Limits.summaryCount.check(Double(adherence.breaksDue), field: "computedSummary.adherence.breaksDue")
+        if let waterEveryNDrinks {
+            try Limits.waterEveryNDrinks.check(Double(waterEveryNDrinks), field: "computedSummary.waterEveryNDrinks")
+        }
         guard adherence.breaksKept >= 0, adherence.breaksKept <= adherence.breaksDue else {
             throw .unexpected(field: "computedSummary.adherence.breaksKept", reason: "between 0 and breaksDue")
         }

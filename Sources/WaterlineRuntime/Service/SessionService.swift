@@ -418,7 +418,9 @@ public actor SessionService {
             return try await result(settings, session: snapshot(of: session, settings: settings), changedLog: changedLog)
         }
         let logs = try await store.logs(sessionId: session.id)
-        session.computedSummary = SessionSummary(startTime: session.startTime, endTime: endTime, logs: logs, settings: settings)
+        session.computedSummary = SessionSummary.revised(
+            session.computedSummary, startTime: session.startTime, endTime: endTime, logs: logs, settings: settings
+        )
         session.updatedAt = now()
         try await store.saveSession(session)
         return try await result(settings, session: snapshot(of: session, logs: logs, settings: settings), changedLog: changedLog, pastSessionsChanged: true)

@@ -464,8 +464,9 @@ public actor SessionService {
 
     /// A log may not predate its night, nor come after its end (or after now, beyond clock slack).
     private func check(_ timestamp: Date, fallsIn session: Session) throws {
-        let latest = session.endTime ?? now().addingTimeInterval(Self.clockSlack)
-        guard timestamp >= session.startTime, timestamp <= latest else { throw SessionServiceError.logOutsideSession }
+        guard LogTimeWindow(session: session, now: now().addingTimeInterval(Self.clockSlack)).contains(timestamp) else {
+            throw SessionServiceError.logOutsideSession
+        }
     }
 
     /// A watch's clock may run a little ahead of the phone's.

@@ -57,6 +57,11 @@ public final class ActiveSessionModel {
         LogDescription.title(for: log, units: settings.units)
     }
 
+    /// Where an edited log's time may go: from the night's start to now.
+    public var editWindow: LogTimeWindow? {
+        update.map { LogTimeWindow(session: $0.session, now: actions.now()) }
+    }
+
     // MARK: What the person did
 
     /// The screen appeared, or the app became active again.

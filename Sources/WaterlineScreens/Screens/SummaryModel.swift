@@ -53,6 +53,9 @@ public final class SummaryModel {
 
     public func title(for log: LogEntry) -> String { LogDescription.title(for: log, units: settings.units) }
 
+    /// Where an edited log's time may go: within this night.
+    public var editWindow: LogTimeWindow { LogTimeWindow(session: update.session, now: actions.now()) }
+
     public func logSwipedToDelete(_ log: LogEntry) async {
         guard isEditable else { return }
         await apply(.deleteLog(id: log.id))

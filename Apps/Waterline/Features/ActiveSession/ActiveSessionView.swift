@@ -83,7 +83,9 @@ struct ActiveSessionView: View {
             DrinkPickerView(units: model.settings.units) { size, estimate in Task { await model.drinkPicked(size, estimate: estimate) } }
         }
         .sheet(item: $editing) { log in
-            LogEditView(log: log, units: model.settings.units) { edited in Task { await model.logEdited(edited) } }
+            if let window = model.editWindow {
+                LogEditView(log: log, units: model.settings.units, window: window) { edited in Task { await model.logEdited(edited) } }
+            }
         }
         .confirmationDialog("End this session?", isPresented: $model.isConfirmingEnd, titleVisibility: .visible) {
             Button("End Session", role: .destructive) { Task { await model.endSessionConfirmed() } }

@@ -4,17 +4,21 @@ import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem
 
-/// Correcting a log: its time, and its estimate or water amount.
+/// Correcting a log: its time (within its night, across midnight too), and its estimate or water
+/// amount.
 struct LogEditView: View {
     @State var log: LogEntry
     let units: Units
+    /// The night's start to its end (or now).
+    let window: LogTimeWindow
     let save: (LogEntry) -> Void
     @Environment(\.dismiss) private var dismiss
+    @Environment(\.calendar) private var calendar
 
     var body: some View {
         NavigationStack {
             Form {
-                DatePicker("Time", selection: $log.timestamp, displayedComponents: [.hourAndMinute])
+                DatePicker("Time", selection: time, in: window.range, displayedComponents: timeComponents)
                 if log.type == .alcohol {
                     Stepper(value: estimate, in: 0...10, step: 0.25) {
                         Text("Counts as \(estimate.wrappedValue, format: .number.precision(.fractionLength(0...2))) standard drinks")
@@ -40,6 +44,16 @@ struct LogEditView: View {
                 }
             }
         }
+    }
+
+    /// The date too when the night crosses midnight.
+    private var timeComponents: DatePickerComponents {
+        window.spansDays(in: calendar) ? [.date, .hourAndMinute] : [.hourAndMinute]
+    }
+
+    /// A time picked by hour and minute lands on the night's day that holds it.
+    private var time: Binding<Date> {
+        Binding(get: { log.timestamp }, set: { log.timestamp = window.placing($0, in: calendar) })
     }
 
     private var estimate: Binding<Double> {

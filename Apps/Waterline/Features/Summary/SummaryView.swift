@@ -59,7 +59,7 @@ struct SummaryView: View {
             Text(verbatim: model.errorMessage ?? "")
         }
         .sheet(item: $editing) { log in
-            LogEditView(log: log, units: model.settings.units) { edited in Task { await model.logEdited(edited) } }
+            LogEditView(log: log, units: model.settings.units, window: model.editWindow) { edited in Task { await model.logEdited(edited) } }
         }
     }
 

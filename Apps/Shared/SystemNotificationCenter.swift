@@ -25,9 +25,9 @@ public final class SystemNotificationCenter: NotificationCenterClient {
         center.setNotificationCategories([category])
     }
 
-    /// Asks for permission (onboarding, Settings); returns whether reminders may be shown.
-    public func requestPermission() async -> Bool {
-        (try? await center.requestAuthorization(options: [.alert, .sound, .badge])) ?? false
+    public func requestAuthorization() async -> NotificationAuthorization {
+        _ = try? await center.requestAuthorization(options: [.alert, .sound, .badge])
+        return await authorization()
     }
 
     public func authorization() async -> NotificationAuthorization {
@@ -36,15 +36,6 @@ public final class SystemNotificationCenter: NotificationCenterClient {
         case .denied: .denied
         case .notDetermined: .notDetermined
         @unknown default: .notDetermined
-        }
-    }
-
-    /// For Settings: nil until the person has been asked.
-    public func isAllowed() async -> Bool? {
-        switch await authorization() {
-        case .allowed: true
-        case .denied: false
-        case .notDetermined: nil
         }
     }
 

@@ -16,7 +16,7 @@ import WaterlineSync
 /// system's callbacks here; every call returns once its work is saved.
 @Observable
 @MainActor
-public final class AppRuntime: SessionActions {
+public final class AppRuntime: SessionActions, NotificationPermissions {
     /// Open screens refresh through this after every change, from any process.
     public let changes = StoreChangeFeed()
     /// The banner shown in the app instead of a system notification.
@@ -60,7 +60,9 @@ public final class AppRuntime: SessionActions {
 
     @discardableResult
     public func send(_ action: SessionAction) async throws -> ActionResult {
-        try await holdingBackground(action.name) { try await self.act(action, answeringWatch: false) }
+        let result = try await holdingBackground(action.name) { try await self.act(action, answeringWatch: false) }
+        if case .startSession = action, result.changed { await askAtNightStart() }
+        return result
     }
 
     // MARK: Reads
@@ -249,6 +251,26 @@ public final class AppRuntime: SessionActions {
     public func bannerLogWaterTapped() async {
         inAppReminders.dismissTapped()
         _ = try? await send(.logWater(source: .phone))
+    }
+
+    // MARK: Notification permission
+
+    public func notificationAuthorization() async -> NotificationAuthorization {
+        authorization = await platform.notifications.authorization()
+        return authorization
+    }
+
+    public func askForNotifications() async -> NotificationAuthorization {
+        authorization = await platform.notifications.requestAuthorization()
+        return authorization
+    }
+
+    /// A night started in the app while nobody has answered the question (onboarding's "Skip"):
+    /// now is when reminders matter, so the system's question is shown. Never in the background,
+    /// where the system shows no question, nor once answered either way.
+    private func askAtNightStart() async {
+        guard process == .app, isActive, await notificationAuthorization() == .notDetermined else { return }
+        _ = await askForNotifications()
     }
 
     // MARK: Consequences

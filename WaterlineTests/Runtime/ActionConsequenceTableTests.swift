@@ -171,7 +171,7 @@ struct ActionConsequenceTableTests {
             }),
         Row(name: "delete the account (signed out: this iPhone's data)", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { table in
-                let settings = SettingsModel(actions: table.runtime, account: nil)
+                let settings = SettingsModel(actions: table.runtime, account: nil, permissions: table.runtime)
                 await settings.deleteAccountConfirmed()
                 #expect(settings.accountDeleted)
             },

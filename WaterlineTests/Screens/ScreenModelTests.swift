@@ -54,7 +54,7 @@ struct ScreenModelTests {
     @Test("Onboarding walks welcome, guardrail, sign-in, defaults, notifications")
     func onboarding() async throws {
         let harness = ServiceHarness()
-        let onboarding = OnboardingModel(actions: DeviceProcess(harness).runtime)
+        let onboarding = OnboardingModel(actions: DeviceProcess(harness).runtime, permissions: DeviceProcess(harness).runtime)
         #expect(OnboardingModel.welcomeText == "Waterline helps you pace and drink less by adding water breaks.")
         onboarding.continueTapped()
         #expect(onboarding.step == .guardrail)
@@ -81,7 +81,7 @@ struct ScreenModelTests {
         #expect(onboarding.step == .notifications)
         #expect(try await harness.service.settings().waterEveryNDrinks == 2)
         #expect(try await harness.service.presets().count == 5)
-        onboarding.notificationsAnswered()
+        onboarding.notificationsSkipped()
         #expect(onboarding.isFinished)
     }
 
@@ -90,13 +90,13 @@ struct ScreenModelTests {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         let app = DeviceProcess(harness)
-        let settings = SettingsModel(actions: app.runtime, account: nil)
+        let settings = SettingsModel(actions: app.runtime, account: nil, permissions: app.runtime)
         await settings.appeared()
         #expect(!settings.isSignedIn)
         #expect(settings.deletionWarning.contains("only this iPhone"), "signed out, the dialog does not promise the server")
         let credentials = InMemoryCredentialStore(StoredCredential(token: "t", expiresAt: .distantFuture, userId: UUID(), appleUserId: nil))
         let auth = AuthClient(client: ConvexClient(baseURL: URL(string: "http://127.0.0.1:9")!, token: { nil }), credentials: credentials)
-        let signedIn = SettingsModel(actions: app.runtime, account: AccountService(auth: auth, store: harness.store, actions: app.runtime, sync: {}))
+        let signedIn = SettingsModel(actions: app.runtime, account: AccountService(auth: auth, store: harness.store, actions: app.runtime, sync: {}), permissions: app.runtime)
         await signedIn.appeared()
         #expect(signedIn.isSignedIn && signedIn.deletionWarning.contains("and from the server"))
         var longer = settings.settings
@@ -115,8 +115,7 @@ struct ScreenModelTests {
         #expect(settings.presets.count == 6)
         await settings.presetDeleted(try #require(settings.presets.last))
         #expect(settings.presets.count == 5)
-        settings.notificationsAllowed = false
-        #expect(settings.notificationsDisabledText == "Notifications disabled")
+        #expect(settings.notificationRow == NotificationSettingsRow(.allowed))
         settings.deleteAccountTapped()
         #expect(settings.isConfirmingAccountDeletion)
         await settings.deleteAccountConfirmed()

@@ -22,7 +22,6 @@ final class AppEnvironment {
     let accountService: AccountService
     let syncStatus: SyncStatusModel
     let account: AccountModel
-    let notifications: SystemNotificationCenter
     let preferences: AppPreferences
     var isOnboarded: Bool
     @ObservationIgnored private let notificationDelegate: NotificationDelegate
@@ -60,7 +59,6 @@ final class AppEnvironment {
         self.credentials = credentials
         self.preferences = preferences
         self.syncStatus = status
-        self.notifications = notifications
         self.accountService = accountService
         self.account = AccountModel(account: accountService)
         self.watch = watch
@@ -105,11 +103,11 @@ final class AppEnvironment {
     }
 
     func onboardingModel() -> OnboardingModel {
-        OnboardingModel(actions: runtime)
+        OnboardingModel(actions: runtime, permissions: runtime)
     }
 
     func settingsModel() -> SettingsModel {
-        SettingsModel(actions: runtime, account: accountService)
+        SettingsModel(actions: runtime, account: accountService, permissions: runtime)
     }
 
     func historyModel() -> HistoryModel {

@@ -59,6 +59,8 @@ public enum KitStrings {
     public static let summaryRange = KitString("summary.range", "Ranged from %@ to %@")
     public static let chartSummary = KitString("chart.summary", "%@ and %@; the Waterline peaked at %@ and ended at %@.")
     public static let notificationsDisabled = KitString("settings.notificationsDisabled", "Notifications disabled")
+    public static let notificationsAllowed = KitString("settings.notificationsAllowed", "Reminders arrive as notifications")
+    public static let notificationsNotAsked = KitString("settings.notificationsNotAsked", "Turn on notifications for reminders while Waterline is closed")
     public static let deleteSignedIn = KitString("settings.deleteSignedIn", "Your sessions, logs, presets and settings are removed from this iPhone and from the server. This cannot be undone.")
     public static let deleteSignedOut = KitString("settings.deleteSignedOut", "You are not signed in, so only this iPhone's sessions, logs, presets and settings are removed; a backup on the server stays until you sign in and delete the account there. This cannot be undone.")
     public static let homeEmpty = KitString("home.empty", "No sessions yet. When you head out, start one here.")
@@ -126,6 +128,7 @@ public enum KitStrings {
         sizePint, sizeGlass, sizeLargeGlass, sizeShot, sizeDouble, sizeStandard, sizeStrong, waterAmount,
         intentWaterLogged, intentDrinkLogged, intentAlreadyRunning, intentStarted, intentEnded, intentEndedCounts, intentNoSession,
         abandonedMessage, endNow, keepGoing, gaugeLabel, gaugeWarning, summaryRange, chartSummary, notificationsDisabled,
+        notificationsAllowed, notificationsNotAsked,
         deleteSignedIn, deleteSignedOut, homeEmpty, messageOffline, messageGeneric, accountChoice, historyTitle,
         historyTitleCounts, undoWater, undoDrink, onboardingWelcome, onboardingGuardrail, onboardingNotifications,
         errorNoActiveSession, errorUnknownSession, errorUnknownLog, errorUnknownPreset, errorLogOutsideSession,

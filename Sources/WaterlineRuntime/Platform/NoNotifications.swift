@@ -10,6 +10,7 @@ public final class NoNotifications: NotificationCenterClient {
     public init() {}
     public func registerCategories() {}
     public func authorization() async -> NotificationAuthorization { .denied }
+    public func requestAuthorization() async -> NotificationAuthorization { .denied }
     public func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async {}
     public func schedule(_ request: ReminderRequest) async {}
     public func cancelAll(sessionId: UUID) async {}

@@ -12,6 +12,9 @@ public protocol NotificationCenterClient: AnyObject {
     func registerCategories()
     /// What the person allowed.
     func authorization() async -> NotificationAuthorization
+    /// Asks the person (the system shows its question only while it was never answered) and
+    /// returns what they allowed.
+    func requestAuthorization() async -> NotificationAuthorization
     /// Removes the session's pending time reminders and schedules `requests` instead.
     func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async
     /// Schedules one reminder without touching the others (a snooze); `replacePending` leaves it.

@@ -19,9 +19,11 @@ public final class OnboardingModel {
     public private(set) var errorMessage: String?
 
     @ObservationIgnored private let actions: any SessionActions
+    @ObservationIgnored private let permissions: any NotificationPermissions
 
-    public init(actions: any SessionActions) {
+    public init(actions: any SessionActions, permissions: any NotificationPermissions) {
         self.actions = actions
+        self.permissions = permissions
     }
 
     public func continueTapped() {
@@ -52,8 +54,16 @@ public final class OnboardingModel {
         }
     }
 
-    /// "Enable Notifications" or "Skip": either way onboarding is over.
-    public func notificationsAnswered() {
+    /// "Enable Notifications": the system's question, then onboarding is over whatever the answer.
+    public func enableNotificationsTapped() async {
+        guard step == .notifications else { return }
+        _ = await permissions.askForNotifications()
+        step = .done
+    }
+
+    /// "Skip": onboarding is over; the question comes back when the first night starts, and
+    /// Settings offers it.
+    public func notificationsSkipped() {
         if step == .notifications { step = .done }
     }
 

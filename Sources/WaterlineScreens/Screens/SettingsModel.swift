@@ -10,8 +10,8 @@ public final class SettingsModel {
     public private(set) var settings = UserSettings()
     public private(set) var presets: [DrinkPreset] = []
     public private(set) var errorMessage: String?
-    /// Whether the system allows notifications; nil until asked.
-    public var notificationsAllowed: Bool?
+    /// What the person allowed; nil until the screen has looked.
+    public private(set) var notificationAuthorization: NotificationAuthorization?
     public var isConfirmingAccountDeletion = false
     /// Set once the account and every record are gone, for the app to return to onboarding.
     public private(set) var accountDeleted = false
@@ -20,11 +20,13 @@ public final class SettingsModel {
 
     @ObservationIgnored private let actions: any SessionActions
     @ObservationIgnored private let account: (any AccountActions)?
+    @ObservationIgnored private let permissions: any NotificationPermissions
 
     /// Settings refresh whenever the store changes anywhere (another device's settings arrive by a pull).
-    public init(actions: any SessionActions, account: (any AccountActions)?) {
+    public init(actions: any SessionActions, account: (any AccountActions)?, permissions: any NotificationPermissions) {
         self.actions = actions
         self.account = account
+        self.permissions = permissions
         actions.changes.observe { [weak self] change in
             guard let self else { return false }
             await self.show(change.state)
@@ -32,14 +34,22 @@ public final class SettingsModel {
         }
     }
 
-    /// The row under Reminders when the system said no.
-    public var notificationsDisabledText: String? {
-        notificationsAllowed == false ? KitText.string(KitStrings.notificationsDisabled) : nil
+    /// The first row under Reminders, whatever the person answered (or skipped).
+    public var notificationRow: NotificationSettingsRow? {
+        notificationAuthorization.map(NotificationSettingsRow.init)
     }
 
+    /// The screen appeared, or the app came back to it (perhaps from the system's Settings).
     public func appeared() async {
         await perform { show(try await actions.currentState()) }
         isSignedIn = await account?.isSignedIn() ?? false
+        notificationAuthorization = await permissions.notificationAuthorization()
+    }
+
+    /// "Turn on notifications" on a row that was never answered: the system's question.
+    public func notificationRowTapped() async {
+        guard notificationRow?.action == .ask else { return }
+        notificationAuthorization = await permissions.askForNotifications()
     }
 
     /// What "Delete Everything" removes, said plainly: signed out, it cannot reach the server.

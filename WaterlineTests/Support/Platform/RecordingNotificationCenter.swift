@@ -30,6 +30,19 @@ final class RecordingNotificationCenter: NotificationCenterClient {
 
     func authorization() async -> NotificationAuthorization { answer }
 
+    /// What the person answers when the system's question is shown.
+    var answerWhenAsked = NotificationAuthorization.allowed
+    /// How many times the system's question was shown.
+    private(set) var questionsShown = 0
+
+    /// Like the system: the question shows only while it was never answered.
+    func requestAuthorization() async -> NotificationAuthorization {
+        guard answer == .notDetermined else { return answer }
+        questionsShown += 1
+        answer = answerWhenAsked
+        return answer
+    }
+
     /// Like the app's center: only the session's time reminders are replaced; a snooze stays.
     func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async {
         log.record(.reminders, "replace \(requests.count) of \(sessionId)")

@@ -74,14 +74,11 @@ struct OnboardingView: View {
             Text(LocalizedStringKey(OnboardingModel.notificationsText)).multilineTextAlignment(.center)
             Spacer()
             Button("Enable Notifications") {
-                Task {
-                    _ = await environment.notifications.requestPermission()
-                    model.notificationsAnswered()
-                }
+                Task { await model.enableNotificationsTapped() }
             }
             .buttonStyle(.borderedProminent)
             .controlSize(.large)
-            Button("Skip") { model.notificationsAnswered() }
+            Button("Skip") { model.notificationsSkipped() }
         }
     }
 }

@@ -11,18 +11,15 @@ struct SettingsView: View {
     @Environment(AppEnvironment.self) private var environment
     @Environment(\.dismiss) private var dismiss
     @Environment(\.openURL) private var openURL
+    @Environment(\.scenePhase) private var scenePhase
     @State private var addingPreset = false
 
     var body: some View {
         NavigationStack {
             Form {
                 Section("Reminders") {
-                    if let disabled = model.notificationsDisabledText {
-                        Button {
-                            if let url = URL(string: UIApplication.openSettingsURLString) { openURL(url) }
-                        } label: {
-                            Label(LocalizedStringKey(disabled), systemImage: "bell.slash")
-                        }
+                    if let row = model.notificationRow {
+                        notificationRow(row)
                     }
                     Toggle("Time-based reminders", isOn: binding(\.timeRemindersEnabled))
                     Picker("Every", selection: binding(\.timeReminderIntervalMinutes)) {
@@ -116,7 +113,31 @@ struct SettingsView: View {
             }
             .task {
                 await model.appeared()
-                model.notificationsAllowed = await environment.notifications.isAllowed()
+            }
+            // Back from the system's Settings app, the answer may have changed.
+            .onChange(of: scenePhase) { _, phase in
+                if phase == .active { Task { await model.appeared() } }
+            }
+        }
+    }
+
+    /// Notifications as the person left them: on, never answered (ask), or off (the system's Settings).
+    @ViewBuilder
+    private func notificationRow(_ row: NotificationSettingsRow) -> some View {
+        switch row.action {
+        case .none:
+            Label(row.text, systemImage: "bell")
+        case .ask:
+            Button {
+                Task { await model.notificationRowTapped() }
+            } label: {
+                Label(row.text, systemImage: "bell.badge")
+            }
+        case .openSystemSettings:
+            Button {
+                if let url = URL(string: UIApplication.openSettingsURLString) { openURL(url) }
+            } label: {
+                Label(row.text, systemImage: "bell.slash")
             }
         }
     }

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
+import WaterlineTestSupport
+
+/// "Skip" on onboarding's notification step must not turn reminders off for good: the question
+/// comes back when the first night starts, and Settings has a row for every answer.
+@Suite("Scenario: the notification question after Skip")
+@MainActor
+struct NotificationPermissionScenarioTests {
+    func onboardedSkipping(_ phone: DeviceProcess, _ harness: ServiceHarness) async throws {
+        let onboarding = OnboardingModel(actions: phone.runtime, permissions: phone.runtime)
+        onboarding.continueTapped()
+        onboarding.continueTapped()
+        onboarding.continueTapped()
+        await onboarding.configureDoneTapped()
+        #expect(onboarding.step == .notifications)
+        onboarding.notificationsSkipped()
+        #expect(onboarding.isFinished)
+    }
+
+    @Test("skipped, the question shows when the first night starts in the app, once; Settings follows the answer")
+    func askedAtFirstNight() async throws {
+        let harness = ServiceHarness()
+        let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
+        phone.runtime.launched()
+        await phone.runtime.becameActive()
+        try await onboardedSkipping(phone, harness)
+        #expect(phone.notifications.questionsShown == 0, "Skip asks nothing")
+
+        let settings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime)
+        await settings.appeared()
+        #expect(settings.notificationRow?.action == .ask, "Settings offers the question, not nothing")
+        #expect(settings.notificationRow?.text == "Turn on notifications for reminders while Waterline is closed")
+
+        let home = HomeModel(actions: phone.runtime)
+        await home.appeared()
+        await home.startSessionButtonTapped()
+        #expect(phone.notifications.questionsShown == 1)
+        #expect(try await harness.store.activeSession() != nil)
+        #expect(!phone.notifications.pending.isEmpty, "the night's reminders are planned either way")
+
+        await settings.appeared()
+        #expect(settings.notificationRow == NotificationSettingsRow(.allowed))
+        #expect(settings.notificationRow?.action == NotificationSettingsRow.Action.none)
+
+        // The next night asks nothing: the person answered.
+        _ = try await phone.runtime.send(.endSession(sessionId: nil))
+        await home.startSessionButtonTapped()
+        #expect(phone.notifications.questionsShown == 1)
+    }
+
+    @Test("a night started in the background (Siri, the watch) shows no question; the next one in the app does")
+    func notInTheBackground() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
+        phone.runtime.launched()
+        _ = try await phone.runtime.intentRequested(.startSession, source: .phone)
+        #expect(phone.notifications.questionsShown == 0, "the system shows no question to an app in the background")
+        _ = try await phone.runtime.send(.endSession(sessionId: nil))
+        await phone.runtime.becameActive()
+        _ = try await phone.runtime.send(.startSession)
+        #expect(phone.notifications.questionsShown == 1)
+    }
+
+    @Test("a night already running asks nothing when Start is tapped again")
+    func onlyANewNight() async throws {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
+        await phone.runtime.becameActive()
+        _ = try await phone.runtime.send(.startSession)
+        #expect(phone.notifications.questionsShown == 0)
+    }
+
+    @Test("refused: no question, and Settings points to the system's Settings; Settings' own ask records a no")
+    func denied() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let refused = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .denied))
+        await refused.runtime.becameActive()
+        _ = try await refused.runtime.send(.startSession)
+        #expect(refused.notifications.questionsShown == 0)
+        let settings = SettingsModel(actions: refused.runtime, account: nil, permissions: refused.runtime)
+        await settings.appeared()
+        #expect(settings.notificationRow?.action == .openSystemSettings)
+        #expect(settings.notificationRow?.text == "Notifications disabled")
+        await settings.notificationRowTapped()
+        #expect(refused.notifications.questionsShown == 0, "a refused question cannot be shown again")
+
+        let undecided = RecordingNotificationCenter(answer: .notDetermined)
+        undecided.answerWhenAsked = .denied
+        let phone = DeviceProcess(harness, notifications: undecided)
+        let fromSettings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime)
+        await fromSettings.appeared()
+        await fromSettings.notificationRowTapped()
+        #expect(undecided.questionsShown == 1)
+        #expect(fromSettings.notificationRow?.action == .openSystemSettings)
+    }
+
+    @Test("Enable Notifications on onboarding shows the question and finishes")
+    func enableOnOnboarding() async throws {
+        let harness = ServiceHarness()
+        let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
+        let onboarding = OnboardingModel(actions: phone.runtime, permissions: phone.runtime)
+        for _ in 0..<3 { onboarding.continueTapped() }
+        await onboarding.configureDoneTapped()
+        await onboarding.enableNotificationsTapped()
+        #expect(phone.notifications.questionsShown == 1 && onboarding.isFinished)
+        #expect(await phone.runtime.notificationAuthorization() == .allowed)
+    }
+}

@@ -17,9 +17,6 @@ public struct WaterlineActivityAttributes: ActivityAttributes {
     }
 }
 
-/// `SessionGlance` is already Codable and Hashable, which is all ActivityKit asks.
-extension SessionGlance {
-    /// A forgotten activity stops looking live this long after its last update.
-    public static let staleAfter: TimeInterval = 2 * 60 * 60
-}
+// `SessionGlance` is already Codable and Hashable, which is all ActivityKit asks; its times
+// (stale, dismissal) are `LiveActivityTiming`'s.
 #endif

@@ -363,8 +363,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
             await platform.liveActivities.end(sessionId: sessionId, finalState: final)
             shownGlances[sessionId] = nil
         }
-        guard let active = state.active else { return }
-        let glance = active.glance
+        guard let active = state.active, let glance = state.activeGlance else { return }
         if platform.liveActivities.runningSessionIds().contains(active.session.id) {
             guard shownGlances[active.session.id] != glance else { return }
             await platform.liveActivities.update(glance)

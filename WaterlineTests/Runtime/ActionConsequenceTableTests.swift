@@ -136,16 +136,36 @@ struct ActionConsequenceTableTests {
         Row(name: "add a preset", must: [.widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.addPreset(PresetDraft(name: "Cider", drinkType: .beer, sizeOz: 12, abv: 6))) },
             check: { table in #expect(table.phone.watch.snapshot?.presets.contains { $0.name == "Cider" } == true) }),
-        Row(name: "edit a preset", must: [.widgets, .watch, .sync, .screens],
+        // The first preset is the quick drink: the Live Activity's "+ Drink" names it.
+        Row(name: "edit a preset", must: [.liveActivity, .widgets, .watch, .sync, .screens],
             act: { table in
                 var beer = try #require(try await table.state.presets.first)
                 beer.name = "Lager"
                 try await table.runtime.send(.editPreset(beer))
             },
-            check: { table in #expect(table.phone.watch.snapshot?.presets.first?.name == "Lager") }),
-        Row(name: "delete a preset", must: [.widgets, .watch, .sync, .screens],
+            check: { table in
+                #expect(table.phone.watch.snapshot?.presets.first?.name == "Lager")
+                #expect(table.phone.liveActivities.running.values.first?.drinkButtonTitle == "+ Lager")
+            }),
+        Row(name: "delete a preset", must: [.liveActivity, .widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.deletePreset(id: try #require(try await $0.state.presets.first).id)) },
-            check: { table in #expect(table.phone.watch.snapshot?.presets.count == 4) }),
+            check: { table in
+                #expect(table.phone.watch.snapshot?.presets.count == 4)
+                #expect(table.phone.liveActivities.running.values.first?.quickDrinkName == table.phone.watch.snapshot?.presets.first?.name)
+            }),
+        Row(name: "make another preset the quick drink", must: [.liveActivity, .widgets, .watch, .sync, .screens],
+            act: { table in
+                let settings = SettingsModel(actions: table.runtime, account: nil, permissions: table.runtime)
+                await settings.appeared()
+                table.marker = table.phone.log.mark
+                await settings.presetMadeQuick(try #require(settings.presets.last))
+                #expect(settings.errorMessage == nil)
+            },
+            check: { table in
+                let first = try #require(table.phone.watch.snapshot?.presets.first)
+                #expect(table.phone.liveActivities.running.values.first?.drinkButtonTitle == "+ \(first.name)")
+                #expect(try await table.runtime.widgetSnapshot().quickDrinkName == first.name)
+            }),
         Row(name: "change settings with a night running", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { table in
                 var settings = try await table.state.settings
@@ -265,6 +285,7 @@ struct ActionConsequenceTableTests {
         case .addPreset: "add a preset"
         case .editPreset: "edit a preset"
         case .deletePreset: "delete a preset"
+        case .reorderPresets: "make another preset the quick drink"
         case .updateSettings: "change settings with a night running"
         case .deletePastSession: "delete a past night from History"
         case .deleteAllData: "delete the account (signed out: this iPhone's data)"
@@ -276,7 +297,7 @@ struct ActionConsequenceTableTests {
         let every: [SessionAction] = [
             .prepare(nil), .startSession, .logDrink(.quick, source: .phone), .logWater(source: .phone), .editLog(.mockBeer),
             .deleteLog(id: UUID()), .endSession(), .remindLater, .addPreset(PresetDraft(name: "", drinkType: .beer, sizeOz: 1)),
-            .editPreset(.mockDouble), .deletePreset(id: UUID()), .updateSettings(UserSettings()), .deletePastSession(id: UUID()), .deleteAllData,
+            .editPreset(.mockDouble), .deletePreset(id: UUID()), .reorderPresets([]), .updateSettings(UserSettings()), .deletePastSession(id: UUID()), .deleteAllData,
         ]
         let names = Set(Self.rows.map(\.name))
         for action in every { #expect(names.contains(Self.row(for: action)), "no row for \(action.name)") }

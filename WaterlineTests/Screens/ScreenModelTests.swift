@@ -20,10 +20,50 @@ struct ScreenModelTests {
         await home.appeared()
         #expect(home.emptyStateText != nil)
         await home.startSessionButtonTapped()
-        #expect(home.startedSession != nil)
-        await home.drinkButtonTapped()
+        #expect(home.startedSession != nil && !home.opensDrinkPicker)
+        home.navigatedToSession()
+
+        // "+ Drink" chooses, as on the session screen: it opens that screen with the picker, logging nothing.
+        home.drinkButtonTapped()
+        #expect(home.startedSession != nil && home.opensDrinkPicker)
+        #expect(home.active?.state.totalAlcoholCount == 0)
+        let screen = ActiveSessionModel(actions: app.runtime, pickingDrink: home.opensDrinkPicker)
+        home.navigatedToSession()
+        #expect(screen.isPickingDrink)
+        await screen.appeared()
+        await screen.presetChipTapped(try #require(screen.presets.first))
+        #expect(home.active?.state.totalAlcoholCount == 1, "Home follows through the change feed")
+
+        // Water logs at once, with Undo.
         await home.waterButtonTapped()
         #expect(home.gauge?.valueText == "0")
+        #expect(home.undoOffer?.log.type == .water)
+        clock.advance(minutes: 3.0 / 60)
+        await home.undoTapped()
+        #expect(home.active?.state.totalWaterCount == 0 && home.undoOffer == nil)
+        #expect(home.gauge?.valueText == "1")
+        await home.waterButtonTapped()
+        clock.advance(minutes: 6.0 / 60)
+        home.undoOfferExpired()
+        #expect(home.undoOffer == nil, "gone after five seconds")
+
+        // With VoiceOver the offer is held, and Undo still works later.
+        await home.waterButtonTapped()
+        home.undoOfferHeld()
+        clock.advance(minutes: 1)
+        home.undoOfferExpired()
+        await home.undoTapped()
+        #expect(home.active?.state.totalWaterCount == 1)
+        #expect(BannerTiming.autoDismissal(after: UndoOffer.duration, voiceOverRunning: true) == nil)
+        #expect(BannerTiming.autoDismissal(after: UndoOffer.duration, voiceOverRunning: false) == UndoOffer.duration)
+
+        // Home shows what went wrong.
+        _ = try await harness.service.endSession()
+        await home.waterButtonTapped()
+        #expect(home.errorMessage == SessionServiceError.noActiveSession.description)
+        home.errorDismissed()
+        #expect(home.errorMessage == nil)
+        _ = try await harness.service.startSession()
         for _ in 0..<6 {
             _ = try await harness.service.endSession()
             clock.advance(minutes: 60)

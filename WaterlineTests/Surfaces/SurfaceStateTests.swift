@@ -44,11 +44,12 @@ struct SurfaceStateTests {
     @Test("the widget snapshot lists the last three logs, newest first, in the person's units")
     func widgetRecentLogs() {
         let snapshot = WidgetSnapshot(night: update("DDWDW", settings: UserSettings(units: .ml)), lastSessionSummary: nil,
-                                      settings: UserSettings(units: .ml), generatedAt: Fixed.at(minutes: 10))
+                                      settings: UserSettings(units: .ml), quickDrink: .mockDouble, generatedAt: Fixed.at(minutes: 10))
         #expect(snapshot.recentLogs.map(\.id) == [UUID(number: 5), UUID(number: 4), UUID(number: 3)])
         #expect(snapshot.recentLogs.first?.title == "Water · 237 ml")
         #expect(snapshot.discreet)
         #expect(snapshot.nextReminderDate == Fixed.at(minutes: 24))
+        #expect(snapshot.quickDrinkName == DrinkPreset.mockDouble.name)
     }
 
     @Test("no session: nothing counted, the last summary kept")

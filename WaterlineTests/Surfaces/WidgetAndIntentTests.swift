@@ -89,7 +89,7 @@ struct WidgetAndIntentTests {
         let logged = try await runner.run(.logDrink(presetId: double.id), source: .liveActivity)
         #expect(logged.result?.session?.state.waterlineValue == 2)
         #expect(logged.result?.changedLog?.source == .liveActivity)
-        #expect(logged.dialog == "Drink logged. Waterline +2.")
+        #expect(logged.dialog == "Double logged. Waterline +2.", "the answer names the drink")
         await #expect(throws: SessionServiceError.unknownPreset(UUID(number: 0xDEAD))) {
             try await runner.run(.logDrink(presetId: UUID(number: 0xDEAD)), source: .widget)
         }

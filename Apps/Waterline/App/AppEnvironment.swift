@@ -98,8 +98,8 @@ final class AppEnvironment {
         HomeModel(actions: runtime, keptGoingAt: preferences.keptGoingAt)
     }
 
-    func activeSessionModel() -> ActiveSessionModel {
-        ActiveSessionModel(actions: runtime)
+    func activeSessionModel(pickingDrink: Bool = false) -> ActiveSessionModel {
+        ActiveSessionModel(actions: runtime, pickingDrink: pickingDrink)
     }
 
     func onboardingModel() -> OnboardingModel {

@@ -4,11 +4,13 @@ import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem
 
-/// A reminder shown inside the app instead of a system notification, with Log Water.
+/// A reminder shown inside the app instead of a system notification, with Log Water: spoken
+/// when it appears; it leaves by itself, or stays while VoiceOver runs (`BannerTiming`).
 struct ReminderBanner: View {
     let content: NotificationContent
     let logWater: () -> Void
     let dismiss: () -> Void
+    @Environment(\.accessibilityVoiceOverEnabled) private var voiceOverRunning
 
     var body: some View {
         HStack(alignment: .top) {
@@ -31,7 +33,9 @@ struct ReminderBanner: View {
         .padding(.horizontal)
         .accessibilityElement(children: .contain)
         .task {
-            try? await Task.sleep(for: .seconds(InAppReminderModel.displayDuration))
+            AccessibilityNotification.Announcement("\(content.detailTitle). \(content.detailBody)").post()
+            guard let delay = BannerTiming.autoDismissal(after: InAppReminderModel.displayDuration, voiceOverRunning: voiceOverRunning) else { return }
+            try? await Task.sleep(for: .seconds(delay))
             dismiss()
         }
     }

@@ -35,11 +35,12 @@ final class LiveActivityController: LiveActivityClient {
 
     func end(sessionId: UUID, finalState: SessionGlance?) async {
         for activity in Activity<WaterlineActivityAttributes>.activities where activity.attributes.sessionId == sessionId {
-            await activity.end(finalState.map(Self.content), dismissalPolicy: .default)
+            // The final totals stay a short while, then go: no live-looking buttons for hours.
+            await activity.end(finalState.map(Self.content), dismissalPolicy: .after(LiveActivityTiming.dismissal(endedAt: Date())))
         }
     }
 
     private static func content(_ state: SessionGlance) -> ActivityContent<SessionGlance> {
-        ActivityContent(state: state, staleDate: Date().addingTimeInterval(SessionGlance.staleAfter))
+        ActivityContent(state: state, staleDate: LiveActivityTiming.staleDate(for: state, now: Date()))
     }
 }

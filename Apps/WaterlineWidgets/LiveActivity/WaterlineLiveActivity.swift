@@ -7,11 +7,13 @@ import WaterlineSystem
 import WidgetKit
 
 /// The Live Activity on the Lock Screen and in the Dynamic Island: the Waterline, counts, the
-/// countdown to the next reminder, and "+ Drink" / "+ Water" that run in the app's process.
+/// countdown to the next reminder ("Time for water" once it fell due: the activity goes stale
+/// then), and "+ Beer" / "+ Water" that run in the app's process. An ended night shows its
+/// totals, without buttons, until the system removes it.
 struct WaterlineLiveActivity: Widget {
     var body: some WidgetConfiguration {
         ActivityConfiguration(for: WaterlineActivityAttributes.self) { context in
-            LiveActivityLockScreenView(state: context.state)
+            LiveActivityLockScreenView(state: context.state, isStale: context.isStale)
                 .padding()
                 .activityBackgroundTint(Color.black.opacity(0.6))
                 .widgetURL(DeepLink.activeSession.url)
@@ -28,10 +30,10 @@ struct WaterlineLiveActivity: Widget {
                     Text("Drinks \(state.totalAlcoholCount) · Water \(state.totalWaterCount)").font(.caption)
                 }
                 DynamicIslandExpandedRegion(.center) {
-                    SessionClocks(state: state)
+                    SessionClocks(state: state, isStale: context.isStale)
                 }
                 DynamicIslandExpandedRegion(.bottom) {
-                    LiveActivityButtons()
+                    if !state.isEnded { LiveActivityButtons(state: state) }
                 }
             } compactLeading: {
                 Text(verbatim: state.waterlineText).foregroundStyle(state.isWarning ? Palette.warning : Palette.calm)
@@ -47,6 +49,7 @@ struct WaterlineLiveActivity: Widget {
 
 struct LiveActivityLockScreenView: View {
     let state: SessionGlance
+    let isStale: Bool
 
     var body: some View {
         VStack(alignment: .leading, spacing: 8) {
@@ -54,11 +57,15 @@ struct LiveActivityLockScreenView: View {
                 Text("Waterline \(state.waterlineText)").font(.headline)
                     .foregroundStyle(state.isWarning ? Palette.warning : Color.white)
                 Spacer()
-                SessionClocks(state: state)
+                SessionClocks(state: state, isStale: isStale)
             }
             Text("Drinks \(state.totalAlcoholCount) · Water \(state.totalWaterCount)").font(.subheadline)
-            if state.isWarning { Text("Drink water to return to center").font(.caption) }
-            LiveActivityButtons()
+            if state.isEnded {
+                Text("Session ended").font(.caption)
+            } else {
+                if state.isWarning { Text("Drink water to return to center").font(.caption) }
+                LiveActivityButtons(state: state)
+            }
         }
     }
 }
@@ -66,15 +73,23 @@ struct LiveActivityLockScreenView: View {
 /// The night's elapsed time (counting up from its start) beside the countdown to the next reminder.
 struct SessionClocks: View {
     let state: SessionGlance
+    let isStale: Bool
 
     var body: some View {
+        // An ended night's clocks would keep counting: none then.
+        if !state.isEnded { clocks }
+    }
+
+    private var clocks: some View {
         HStack(spacing: 8) {
             Label {
                 Text(timerInterval: state.startTime...Date.distantFuture, countsDown: false).monospacedDigit()
             } icon: {
                 Image(systemName: "clock").accessibilityLabel(Text("Out for"))
             }
-            if let next = state.nextReminderDate {
+            if LiveActivityTiming.isReminderDue(state, isStale: isStale) {
+                Label("Time for water", systemImage: "drop")
+            } else if let next = state.nextReminderDate {
                 Label {
                     Text(timerInterval: Date()...max(next, Date()), countsDown: true).monospacedDigit()
                 } icon: {
@@ -87,10 +102,13 @@ struct SessionClocks: View {
     }
 }
 
+/// "+ Beer" (the quick drink, named) and "+ Water".
 struct LiveActivityButtons: View {
+    let state: SessionGlance
+
     var body: some View {
         HStack {
-            Button(intent: LogDrinkIntent(surface: .liveActivity)) { Label("+ Drink", systemImage: "wineglass") }
+            Button(intent: LogDrinkIntent(surface: .liveActivity)) { Label(state.drinkButtonTitle, systemImage: "wineglass") }
             Button(intent: LogWaterIntent(surface: .liveActivity)) { Label("+ Water", systemImage: "drop.fill") }
                 .tint(Palette.calm)
         }

@@ -16,4 +16,15 @@ public struct DeviceState: Hashable, Sendable {
         self.presets = presets
         self.version = version
     }
+
+    /// What "+ Drink" logs where there is no room to choose (widgets, the Live Activity, Siri):
+    /// the first preset, which the person picks by putting it first in Settings.
+    public var quickDrink: DrinkPreset? { presets.first }
+
+    /// What the Live Activity shows of the running night, its "+ Drink" named.
+    public var activeGlance: SessionGlance? {
+        guard var glance = active?.glance else { return nil }
+        glance.quickDrinkName = quickDrink?.name
+        return glance
+    }
 }

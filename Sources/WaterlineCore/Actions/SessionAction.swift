@@ -27,6 +27,9 @@ public enum SessionAction: Hashable, Sendable {
     case addPreset(PresetDraft)
     case editPreset(DrinkPreset)
     case deletePreset(id: UUID)
+    /// Puts the presets in this order; any not named keep their order after these. The first is
+    /// the quick drink that widgets, the Live Activity and Siri log.
+    case reorderPresets([UUID])
     case updateSettings(UserSettings)
     /// Deletes an ended night from History (it syncs as tombstones).
     case deletePastSession(id: UUID)
@@ -47,6 +50,7 @@ public enum SessionAction: Hashable, Sendable {
         case .addPreset: "add preset"
         case .editPreset: "edit preset"
         case .deletePreset: "delete preset"
+        case .reorderPresets: "reorder presets"
         case .updateSettings: "update settings"
         case .deletePastSession: "delete past session"
         case .deleteAllData: "delete all data"

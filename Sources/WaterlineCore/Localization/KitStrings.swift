@@ -40,10 +40,14 @@ public enum KitStrings {
     public static let waterAmount = KitString("settings.waterAmount", "Water: %@")
     public static let presetChip = KitString("preset.chip", "%@ · %@ std")
     public static let presetChipAccessibility = KitString("preset.chip.accessibility", "%@, standard drinks: %@")
+    public static let presetEstimate = KitString("preset.estimate", "%@ std")
+    public static let presetQuickDrink = KitString("preset.quickDrink", "The first preset is your quick drink: \"+ Drink\" on widgets, the Live Activity and Siri logs it. Drag to reorder.")
+    public static let summaryDrinks = KitString("summary.drinks", "%lld (%@ standard)")
 
     // MARK: Siri, Shortcuts, widget buttons
     public static let intentWaterLogged = KitString("intent.waterLogged", "Water logged. Waterline %@.")
     public static let intentDrinkLogged = KitString("intent.drinkLogged", "Drink logged. Waterline %@.")
+    public static let intentNamedDrinkLogged = KitString("intent.namedDrinkLogged", "%@ logged. Waterline %@.")
     public static let intentAlreadyRunning = KitString("intent.alreadyRunning", "A session is already running.")
     public static let intentStarted = KitString("intent.started", "Session started. Enjoy your night.")
     public static let intentEnded = KitString("intent.ended", "Session ended.")
@@ -117,6 +121,7 @@ public enum KitStrings {
     public static let widgetCounts = KitString("widget.counts", "Drinks %lld · Water %lld")
     public static let widgetLastSession = KitString("widget.lastSession", "Last session: %@ · %@ · %@")
     public static let widgetAddDrink = KitString("widget.addDrink", "+ Drink")
+    public static let widgetAddNamedDrink = KitString("widget.addNamedDrink", "+ %@")
     public static let widgetAddWater = KitString("widget.addWater", "+ Water")
 
     /// Every text above, for the catalog's coverage test.
@@ -126,8 +131,9 @@ public enum KitStrings {
         atCenter, aboveCenter, belowCenter, minutes, hoursMinutes, waterDueNow, waterDueIn, drinkCount, waterCount,
         beer, wine, liquor, cocktail, logDrink, logWater, presetChip, presetChipAccessibility,
         sizePint, sizeGlass, sizeLargeGlass, sizeShot, sizeDouble, sizeStandard, sizeStrong, waterAmount,
-        intentWaterLogged, intentDrinkLogged, intentAlreadyRunning, intentStarted, intentEnded, intentEndedCounts, intentNoSession,
+        intentWaterLogged, intentDrinkLogged, intentNamedDrinkLogged, intentAlreadyRunning, intentStarted, intentEnded, intentEndedCounts, intentNoSession,
         abandonedMessage, endNow, keepGoing, gaugeLabel, gaugeWarning, summaryRange, chartSummary, notificationsDisabled,
+        presetEstimate, presetQuickDrink, summaryDrinks,
         notificationsAllowed, notificationsNotAsked,
         deleteSignedIn, deleteSignedOut, homeEmpty, messageOffline, messageGeneric, accountChoice, historyTitle,
         historyTitleCounts, undoWater, undoDrink, onboardingWelcome, onboardingGuardrail, onboardingNotifications,
@@ -136,6 +142,6 @@ public enum KitStrings {
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice,
         watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchTooLate,
-        widgetNoSession, widgetHeadline, widgetCounts, widgetLastSession, widgetAddDrink, widgetAddWater,
+        widgetNoSession, widgetHeadline, widgetCounts, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
     ]
 }

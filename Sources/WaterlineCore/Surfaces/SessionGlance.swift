@@ -12,10 +12,12 @@ public struct SessionGlance: Codable, Hashable, Sendable {
     /// Drives a `Text(timerInterval:)` countdown; nil when no reminder is planned.
     public var nextReminderDate: Date?
     public var isEnded: Bool
+    /// The preset the Live Activity's "+ Drink" logs (`DeviceState.quickDrink`); nil with none.
+    public var quickDrinkName: String?
 
     public init(
         sessionId: UUID, startTime: Date, waterlineValue: Double, totalAlcoholCount: Int, totalWaterCount: Int,
-        isWarning: Bool, drinksUntilWaterDue: Int, nextReminderDate: Date?, isEnded: Bool
+        isWarning: Bool, drinksUntilWaterDue: Int, nextReminderDate: Date?, isEnded: Bool, quickDrinkName: String? = nil
     ) {
         self.sessionId = sessionId
         self.startTime = startTime
@@ -26,6 +28,7 @@ public struct SessionGlance: Codable, Hashable, Sendable {
         self.drinksUntilWaterDue = drinksUntilWaterDue
         self.nextReminderDate = nextReminderDate
         self.isEnded = isEnded
+        self.quickDrinkName = quickDrinkName
     }
 
     public init(session: Session, state: WaterlineState, drinksUntilWaterDue: Int, nextReminderDate: Date?) {
@@ -39,4 +42,7 @@ public struct SessionGlance: Codable, Hashable, Sendable {
 
     /// "2.5", "0", "−1": the Waterline as every surface prints it.
     public var waterlineText: String { WaterlineFormat.value(waterlineValue) }
+
+    /// "+ Beer": the Live Activity's drink button says what it logs; "+ Drink" with no preset.
+    public var drinkButtonTitle: String { QuickDrinkTitle.button(quickDrinkName) }
 }

@@ -23,7 +23,7 @@ public struct WidgetPresentation: Hashable, Sendable {
     public init(snapshot: WidgetSnapshot, family: WidgetFamilyKind) {
         let hidesDetail = snapshot.discreet && family.isLockScreen
         isActive = snapshot.isActive
-        drinkButtonTitle = hidesDetail ? "+1" : KitText.string(KitStrings.widgetAddDrink)
+        drinkButtonTitle = hidesDetail ? "+1" : QuickDrinkTitle.button(snapshot.quickDrinkName)
         waterButtonTitle = KitText.string(KitStrings.widgetAddWater)
         guard snapshot.isActive else {
             headline = KitText.string(KitStrings.widgetNoSession)

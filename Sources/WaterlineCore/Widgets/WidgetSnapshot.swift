@@ -20,11 +20,13 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     /// Lock Screen widgets hide counts and drink words when this is on.
     public var discreet: Bool
     public var generatedAt: Date
+    /// The preset "+ Drink" logs (`DeviceState.quickDrink`), for the button to name it.
+    public var quickDrinkName: String?
 
     public init(
         isActive: Bool, sessionId: UUID?, startTime: Date?, waterlineValue: Double, totalAlcoholCount: Int,
         totalWaterCount: Int, isWarning: Bool, warningThreshold: Int, drinksUntilWaterDue: Int, recentLogs: [WidgetLogLine],
-        nextReminderDate: Date?, lastSessionSummary: SessionSummary?, discreet: Bool, generatedAt: Date
+        nextReminderDate: Date?, lastSessionSummary: SessionSummary?, discreet: Bool, generatedAt: Date, quickDrinkName: String? = nil
     ) {
         self.isActive = isActive
         self.sessionId = sessionId
@@ -40,10 +42,13 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
         self.lastSessionSummary = lastSessionSummary
         self.discreet = discreet
         self.generatedAt = generatedAt
+        self.quickDrinkName = quickDrinkName
     }
 
     /// The snapshot of a running session.
-    public init(night update: SessionSnapshot, lastSessionSummary: SessionSummary?, settings: UserSettings, generatedAt: Date) {
+    public init(
+        night update: SessionSnapshot, lastSessionSummary: SessionSummary?, settings: UserSettings, quickDrink: DrinkPreset?, generatedAt: Date
+    ) {
         self.init(
             isActive: update.session.isActive, sessionId: update.session.id, startTime: update.session.startTime,
             waterlineValue: update.state.waterlineValue, totalAlcoholCount: update.state.totalAlcoholCount,
@@ -51,7 +56,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
             warningThreshold: settings.warningThreshold, drinksUntilWaterDue: update.drinksUntilWaterDue,
             recentLogs: update.logs.suffix(Self.recentLogLimit).reversed().map { WidgetLogLine(log: $0, units: settings.units) },
             nextReminderDate: update.reminders.nextReminderDate, lastSessionSummary: lastSessionSummary,
-            discreet: settings.discreetNotifications, generatedAt: generatedAt
+            discreet: settings.discreetNotifications, generatedAt: generatedAt, quickDrinkName: quickDrink?.name
         )
     }
 

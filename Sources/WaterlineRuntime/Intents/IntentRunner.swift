@@ -22,7 +22,7 @@ public struct IntentRunner {
                 return IntentOutcome(dialog: KitText.string(KitStrings.intentWaterLogged, .text(Self.value(of: result))), result: result)
             case .logDrink(let presetId):
                 let result = try await actions.send(.logDrink(presetId.map(DrinkInput.preset) ?? .quick, source: source))
-                return IntentOutcome(dialog: KitText.string(KitStrings.intentDrinkLogged, .text(Self.value(of: result))), result: result)
+                return IntentOutcome(dialog: Self.drinkLogged(result), result: result)
             case .startSession:
                 let result = try await actions.send(.startSession)
                 return IntentOutcome(dialog: KitText.string(result.changed ? KitStrings.intentStarted : KitStrings.intentAlreadyRunning), result: result)
@@ -37,6 +37,15 @@ public struct IntentRunner {
         } catch SessionServiceError.noActiveSession {
             return IntentOutcome(dialog: KitText.string(KitStrings.intentNoSession))
         }
+    }
+
+    /// "Beer logged. Waterline +1.": the answer names the preset the drink came from.
+    private static func drinkLogged(_ result: ActionResult) -> String {
+        let presetId = result.changedLog?.alcoholMeta?.presetId
+        guard let name = result.state.presets.first(where: { $0.id == presetId })?.name else {
+            return KitText.string(KitStrings.intentDrinkLogged, .text(value(of: result)))
+        }
+        return KitText.string(KitStrings.intentNamedDrinkLogged, .text(name), .text(value(of: result)))
     }
 
     private static func value(of result: ActionResult) -> String {

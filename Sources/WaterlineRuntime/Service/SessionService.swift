@@ -61,6 +61,7 @@ public actor SessionService {
         case .addPreset(let draft): try await addPreset(draft)
         case .editPreset(let preset): try await editPreset(preset)
         case .deletePreset(let id): try await deletePreset(id: id)
+        case .reorderPresets(let order): try await reorderPresets(order)
         case .updateSettings(let settings): try await updateSettings(settings)
         case .deletePastSession(let id): try await deletePastSession(id: id)
         case .deleteAllData: try await deleteAllData()
@@ -132,7 +133,10 @@ public actor SessionService {
                 return WidgetSnapshot.noSession(lastSessionSummary: lastEnded?.computedSummary, settings: settings, generatedAt: now())
             }
             let night = try await snapshot(of: active, settings: settings)
-            return WidgetSnapshot(night: night, lastSessionSummary: lastEnded?.computedSummary, settings: settings, generatedAt: now())
+            return WidgetSnapshot(
+                night: night, lastSessionSummary: lastEnded?.computedSummary, settings: settings,
+                quickDrink: try await store.presets().first, generatedAt: now()
+            )
         }
     }
 
@@ -194,6 +198,30 @@ public actor SessionService {
         try Self.checkValid(updated.validate)
         try await store.savePreset(updated)
         return try await result(user.settings, preset: updated)
+    }
+
+    /// Numbers the presets 0, 1, 2… in `order` (unknown or repeated ids are refused, nothing
+    /// written); only presets whose place changed are saved (and synced).
+    private func reorderPresets(_ order: [UUID]) async throws -> ActionResult {
+        let user = try await ensureUser()
+        let presets = try await store.presets()
+        if let unknown = order.first(where: { id in !presets.contains { $0.id == id } }) {
+            throw SessionServiceError.unknownPreset(unknown)
+        }
+        guard Set(order).count == order.count else {
+            throw SessionServiceError.invalid(.unexpected(field: "order", reason: "each preset once"))
+        }
+        let named = order.compactMap { id in presets.first { $0.id == id } }
+        let ordered = named + presets.filter { !order.contains($0.id) }
+        let time = now()
+        var moved = false
+        for (place, var preset) in ordered.enumerated() where preset.sortOrder != place {
+            preset.sortOrder = place
+            preset.updatedAt = time
+            try await store.savePreset(preset)
+            moved = true
+        }
+        return try await result(user.settings, changed: moved)
     }
 
     /// Drinks already logged from a deleted preset keep their details.

@@ -14,7 +14,8 @@ public final class ActiveSessionModel {
     public private(set) var undoOffer: UndoOffer?
     /// A calm message after something could not be done; nil when all is well.
     public private(set) var errorMessage: String?
-    public var isPickingDrink = false
+    /// The drink picker is showing ("+ Drink" here, or on Home, which opens this screen with it).
+    public var isPickingDrink: Bool
     public var isConfirmingEnd = false
     /// Set once the night has ended, for the view to show its summary.
     public private(set) var endedSession: SessionSnapshot?
@@ -23,8 +24,9 @@ public final class ActiveSessionModel {
 
     /// The screen refreshes whenever the store changes anywhere (a widget, the watch, a
     /// notification, another process, a pull), from the state the change left.
-    public init(actions: any SessionActions) {
+    public init(actions: any SessionActions, pickingDrink: Bool = false) {
         self.actions = actions
+        isPickingDrink = pickingDrink
         actions.changes.observe { [weak self] change in
             guard let self else { return false }
             await self.storeChanged(change)
@@ -104,7 +106,7 @@ public final class ActiveSessionModel {
     }
 
     public func undoTapped() async {
-        guard let offer = undoOffer, offer.expiresAt > actions.now() else {
+        guard let offer = undoOffer, offer.isOpen(at: actions.now()) else {
             undoOffer = nil
             return
         }
@@ -112,9 +114,14 @@ public final class ActiveSessionModel {
         await perform { try await actions.send(.deleteLog(id: offer.log.id)) }
     }
 
+    /// VoiceOver is running: the banner stays until Undo or the next log, and Undo keeps working.
+    public func undoOfferHeld() {
+        undoOffer?.isHeld = true
+    }
+
     /// The banner's time ran out (the view calls this when its timer fires).
     public func undoOfferExpired() {
-        if let offer = undoOffer, offer.expiresAt <= actions.now() { undoOffer = nil }
+        if let offer = undoOffer, !offer.isOpen(at: actions.now()) { undoOffer = nil }
     }
 
     public func logSwipedToDelete(_ log: LogEntry) async {
@@ -166,9 +173,7 @@ public final class ActiveSessionModel {
             // The screen already shows the state the log left (through the change feed); the
             // offer is taken from the action's own result.
             let result = try await actions.send(action)
-            if let log = result.changedLog, log.deletedAt == nil, result.changed {
-                undoOffer = UndoOffer(log: log, offeredAt: actions.now())
-            }
+            if let offer = UndoOffer.after(result, at: actions.now()) { undoOffer = offer }
         }
     }
 

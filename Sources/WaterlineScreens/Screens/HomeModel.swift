@@ -16,6 +16,10 @@ public final class HomeModel {
     public private(set) var errorMessage: String?
     /// Set when a night starts (or a link asks for it), for the view to open the Active Session screen.
     public private(set) var startedSession: SessionSnapshot?
+    /// With `startedSession`: open that screen with its drink picker showing ("+ Drink" here).
+    public private(set) var opensDrinkPicker = false
+    /// "Undo" after a water logged here.
+    public private(set) var undoOffer: UndoOffer?
     /// Set when a link asks for a past night's summary, for the view to open it.
     public private(set) var openedPastSessionId: UUID?
 
@@ -68,11 +72,41 @@ public final class HomeModel {
     }
 
     public func waterButtonTapped() async {
-        await perform { try await actions.send(.logWater(source: .phone)) }
+        await perform {
+            let result = try await actions.send(.logWater(source: .phone))
+            if let offer = UndoOffer.after(result, at: actions.now()) { undoOffer = offer }
+        }
     }
 
-    public func drinkButtonTapped() async {
-        await perform { try await actions.send(.logDrink(.quick, source: .phone)) }
+    /// "+ Drink" means one thing everywhere in the app: choose the drink. Here it opens the
+    /// running night's screen with its picker (presets and sizes) showing: still two taps.
+    public func drinkButtonTapped() {
+        guard let active else { return }
+        opensDrinkPicker = true
+        startedSession = active
+    }
+
+    public func undoTapped() async {
+        guard let offer = undoOffer, offer.isOpen(at: actions.now()) else {
+            undoOffer = nil
+            return
+        }
+        undoOffer = nil
+        await perform { try await actions.send(.deleteLog(id: offer.log.id)) }
+    }
+
+    /// VoiceOver is running: the banner stays until Undo or the next log, and Undo keeps working.
+    public func undoOfferHeld() {
+        undoOffer?.isHeld = true
+    }
+
+    /// The banner's time ran out.
+    public func undoOfferExpired() {
+        if let offer = undoOffer, !offer.isOpen(at: actions.now()) { undoOffer = nil }
+    }
+
+    public func errorDismissed() {
+        errorMessage = nil
     }
 
     public func endNowTapped() async {
@@ -91,6 +125,8 @@ public final class HomeModel {
 
     public func navigatedToSession() {
         startedSession = nil
+        opensDrinkPicker = false
+        undoOffer = nil
     }
 
     /// A widget, the complication or a notification asked for a screen.

@@ -82,6 +82,29 @@ public final class SettingsModel {
         await perform { try await actions.send(.editPreset(preset)) }
     }
 
+    /// "1.5 std", in the person's language.
+    public func estimateText(for preset: DrinkPreset) -> String {
+        KitText.string(KitStrings.presetEstimate, .text(WaterlineFormat.value(preset.standardDrinkEstimate)))
+    }
+
+    /// Under the presets: the first is the quick drink.
+    public var quickDrinkNote: String { KitText.string(KitStrings.presetQuickDrink) }
+
+    /// The list was dragged: the presets at `offsets` now stand before the one at `destination`
+    /// (as SwiftUI's `onMove` reports it).
+    public func presetsMoved(from offsets: IndexSet, to destination: Int) async {
+        let moving = offsets.sorted().filter { presets.indices.contains($0) }.map { presets[$0] }
+        guard !moving.isEmpty, (0...presets.count).contains(destination) else { return }
+        let before = presets[..<destination].filter { preset in !moving.contains { $0.id == preset.id } }
+        let after = presets[destination...].filter { preset in !moving.contains { $0.id == preset.id } }
+        await perform { try await actions.send(.reorderPresets((before + moving + after).map(\.id))) }
+    }
+
+    /// "Make Quick Drink" on a preset: it goes first.
+    public func presetMadeQuick(_ preset: DrinkPreset) async {
+        await perform { try await actions.send(.reorderPresets([preset.id])) }
+    }
+
     public func presetDeleted(_ preset: DrinkPreset) async {
         await perform { try await actions.send(.deletePreset(id: preset.id)) }
     }

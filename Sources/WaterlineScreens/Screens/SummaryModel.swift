@@ -25,6 +25,10 @@ public final class SummaryModel {
     }
 
     public var durationText: String { WaterlineFormat.duration(report.durationSeconds) }
+    /// "3 (3.5 standard)", in the person's language.
+    public var drinksText: String {
+        KitText.string(KitStrings.summaryDrinks, .int(report.totalAlcoholCount), .text(WaterlineFormat.value(report.totalStandardDrinks)))
+    }
     public var adherenceText: String { PacingAdherence(breaksDue: report.breaksDue, breaksKept: report.breaksKept).displayText }
     public var waterVolumeText: String { VolumeConversion.format(ounces: report.totalWaterOz, in: settings.units) }
     /// "Ranged from −1 to +3".

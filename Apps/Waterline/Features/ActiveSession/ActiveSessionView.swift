@@ -106,18 +106,10 @@ struct ActiveSessionView: View {
 
     @ViewBuilder private var undoBanner: some View {
         if let offer = model.undoOffer {
-            HStack {
-                Text(verbatim: offer.message)
-                Spacer()
-                Button("Undo") { Task { await model.undoTapped() } }.bold()
-            }
-            .padding()
-            .background(.regularMaterial, in: Capsule())
-            .padding()
-            .task(id: offer.log.id) {
-                try? await Task.sleep(for: .seconds(UndoOffer.duration))
-                model.undoOfferExpired()
-            }
+            UndoBanner(
+                offer: offer, undo: { Task { await model.undoTapped() } },
+                expired: { model.undoOfferExpired() }, held: { model.undoOfferHeld() }
+            )
         }
     }
 }

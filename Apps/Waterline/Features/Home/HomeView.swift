@@ -9,6 +9,8 @@ struct HomeView: View {
     @State var model: HomeModel
     @Environment(AppEnvironment.self) private var environment
     @State private var showsSession = false
+    /// Whether the session screen opens with its drink picker ("+ Drink" on Home).
+    @State private var sessionOpensPicker = false
     @State private var showsSettings = false
     @State private var pastSessions: [UUID] = []
 
@@ -56,7 +58,7 @@ struct HomeView: View {
             }
             .navigationDestination(isPresented: $showsSession) {
                 // The summary's "Done" comes back here, past the ended session's screen.
-                ActiveSessionView(model: environment.activeSessionModel()) { showsSession = false }
+                ActiveSessionView(model: environment.activeSessionModel(pickingDrink: sessionOpensPicker)) { showsSession = false }
             }
             .sheet(isPresented: $showsSettings) {
                 SettingsView(model: environment.settingsModel())
@@ -67,6 +69,7 @@ struct HomeView: View {
             }
             .onChange(of: model.startedSession) { _, started in
                 if started != nil {
+                    sessionOpensPicker = model.opensDrinkPicker
                     showsSession = true
                     model.navigatedToSession()
                 }
@@ -83,6 +86,19 @@ struct HomeView: View {
                 guard let link else { return }
                 environment.runtime.linkHandled()
                 Task { await model.linkOpened(link) }
+            }
+            .overlay(alignment: .bottom) {
+                if let offer = model.undoOffer {
+                    UndoBanner(
+                        offer: offer, undo: { Task { await model.undoTapped() } },
+                        expired: { model.undoOfferExpired() }, held: { model.undoOfferHeld() }
+                    )
+                }
+            }
+            .alert("Not now", isPresented: Binding(get: { model.errorMessage != nil }, set: { if !$0 { model.errorDismissed() } })) {
+                Button("OK") { model.errorDismissed() }
+            } message: {
+                Text(verbatim: model.errorMessage ?? "")
             }
             .alert("Still out?", isPresented: Binding(get: { model.abandonedPrompt != nil }, set: { _ in })) {
                 Button("End Now") { Task { await model.endNowTapped() } }
@@ -106,7 +122,7 @@ struct HomeView: View {
                 .font(.headline)
             }
             QuickAddButtons(
-                drink: { Task { await model.drinkButtonTapped() } },
+                drink: { model.drinkButtonTapped() },
                 water: { Task { await model.waterButtonTapped() } }
             )
             .listRowBackground(Color.clear)

@@ -48,19 +48,37 @@ struct SettingsView: View {
                         Text("ml").tag(Units.ml)
                     }
                 }
-                Section("Presets") {
+                Section {
                     ForEach(model.presets) { preset in
                         NavigationLink {
                             PresetEditorView(preset: preset, units: model.settings.units) { edited in Task { await model.presetEdited(edited) } }
                         } label: {
-                            LabeledContent(preset.name, value: "\(WaterlineFormat.value(preset.standardDrinkEstimate)) std")
+                            LabeledContent(preset.name, value: model.estimateText(for: preset))
+                        }
+                        .swipeActions(edge: .leading) {
+                            if preset.id != model.presets.first?.id {
+                                Button("Make Quick Drink") { Task { await model.presetMadeQuick(preset) } }
+                                    .tint(Palette.calm)
+                            }
                         }
                     }
                     .onDelete { offsets in
                         let presets = offsets.map { model.presets[$0] }
                         Task { for preset in presets { await model.presetDeleted(preset) } }
                     }
+                    .onMove { offsets, destination in
+                        Task { await model.presetsMoved(from: offsets, to: destination) }
+                    }
                     Button("Add Preset") { addingPreset = true }
+                } header: {
+                    // Reordering shows its handles in edit mode.
+                    HStack {
+                        Text("Presets")
+                        Spacer()
+                        EditButton().font(.footnote)
+                    }
+                } footer: {
+                    Text(verbatim: model.quickDrinkNote)
                 }
                 Section("Account") {
                     if model.isSignedIn {

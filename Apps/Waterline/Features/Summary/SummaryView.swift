@@ -29,7 +29,7 @@ struct SummaryView: View {
                 WaterlineChartView(chart: model.chart)
             }
             Section("Totals") {
-                LabeledContent("Drinks", value: "\(model.report.totalAlcoholCount) (\(WaterlineFormat.value(model.report.totalStandardDrinks)) standard)")
+                LabeledContent("Drinks", value: model.drinksText)
                 LabeledContent("Water", value: "\(model.report.totalWaterCount) (\(model.waterVolumeText))")
                 LabeledContent("Duration", value: model.durationText)
                 LabeledContent("Water breaks kept", value: model.adherenceText)

@@ -55,10 +55,15 @@ struct WatchMainView: View {
     private var summary: some View {
         let display = model.display
         return VStack(spacing: 2) {
-            Text(verbatim: display.gauge.valueText)
-                .font(.system(size: 40, weight: .semibold, design: .rounded))
-                .foregroundStyle(display.isWarning ? WatchPalette.warning : WatchPalette.calm)
-                .contentTransition(.numericText(value: display.waterlineValue))
+            HStack(spacing: 8) {
+                WatchGauge(gauge: display.gauge)
+                // A text style, so the number follows the wearer's text size.
+                Text(verbatim: display.gauge.valueText)
+                    .font(.system(.largeTitle, design: .rounded, weight: .semibold))
+                    .minimumScaleFactor(0.6)
+                    .foregroundStyle(display.isWarning ? WatchPalette.warning : WatchPalette.calm)
+                    .contentTransition(.numericText(value: display.waterlineValue))
+            }
             Text("Drinks \(display.drinks) · Water \(display.water)").font(.footnote)
             if display.unconfirmed > 0 {
                 Text("Sending to iPhone…").font(.caption2).foregroundStyle(.secondary)

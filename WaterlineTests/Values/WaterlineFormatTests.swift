@@ -66,3 +66,20 @@ struct WaterlineFormatTests {
         #expect(LogDescription.title(for: Fixed.water(2, at: 0), units: .ml) == "Water · 237 ml")
     }
 }
+
+@Suite("Where the gauge draws its level, centre and warning line")
+struct GaugeGeometryTests {
+    @Test("zero sits on the centre line, not half way up an empty bar; the threshold line is where amber starts")
+    func centreAndThreshold() {
+        let zero = GaugeDisplay(value: 0, threshold: 2, isWarning: false)
+        #expect(zero.span == 3)
+        #expect(zero.fraction(span: zero.span) == 0.5, "balanced is the middle of a centred gauge")
+        #expect(zero.thresholdFraction(span: zero.span) == 0.5 + 2.0 / 6)
+        let past = GaugeDisplay(value: 2.5, threshold: 2, isWarning: true)
+        #expect(past.fraction(span: past.span) > past.thresholdFraction(span: past.span))
+        let under = GaugeDisplay(value: -2, threshold: 2, isWarning: false)
+        #expect(under.fraction(span: under.span) < 0.5)
+        let far = GaugeDisplay(value: 40, threshold: 2, isWarning: true)
+        #expect(far.fraction(span: far.span) < 1 && far.thresholdFraction(span: far.span) > 0.5, "the span grows to keep both in view")
+    }
+}

@@ -38,9 +38,7 @@ struct HomeScreenView: View {
                 }
             }
             if let gauge = presentation.gauge {
-                ProgressView(value: gauge.fraction(span: gauge.span))
-                    .tint(gauge.isWarning ? Palette.warning : Palette.calm)
-                    .accessibilityLabel(gauge.accessibilityLabel)
+                BalanceBar(gauge: gauge)
             }
             if let counts = presentation.countsLine { Text(verbatim: counts).font(.subheadline) }
             ForEach(presentation.recentLogs, id: \.self) { line in

@@ -32,6 +32,12 @@ public struct GaugeDisplay: Hashable, Sendable {
         return min(1, max(0, 0.5 + value / (2 * span)))
     }
 
+    /// Where the warning threshold sits on the same gauge (0 bottom, 1 top): the line past which
+    /// the gauge turns amber.
+    public func thresholdFraction(span: Double) -> Double {
+        GaugeDisplay(value: Double(threshold), threshold: threshold, isWarning: true).fraction(span: span)
+    }
+
     /// A span that always shows the threshold and the value with a step to spare.
     public var span: Double {
         max(3, Double(threshold) + 1, abs(value).rounded(.up) + 1)

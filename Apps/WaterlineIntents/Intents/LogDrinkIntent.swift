@@ -3,8 +3,8 @@ import WaterlineCore
 import WaterlineRuntime
 import WaterlineSystem
 
-/// Logs a drink: a preset when given, otherwise the first preset (with the starter presets,
-/// one standard drink, 1.0).
+/// Logs a drink: a preset when given, otherwise the quick drink (the first preset); Siri and
+/// Shortcuts. The widget and Live Activity buttons use `LogDrinkButtonIntent`.
 struct LogDrinkIntent: LiveActivityIntent {
     static let title: LocalizedStringResource = "Log Drink"
     static let description = IntentDescription("Logs a drink in your Waterline session.")
@@ -12,18 +12,9 @@ struct LogDrinkIntent: LiveActivityIntent {
     @Parameter(title: "Preset")
     var preset: PresetEntity?
 
-    @Parameter(title: "Surface", default: .siri)
-    var surface: IntentSurface
-
-    init() {}
-
-    init(surface: IntentSurface) {
-        self.surface = surface
-    }
-
     @MainActor
     func perform() async throws -> some IntentResult & ProvidesDialog {
-        let outcome = try await IntentServices.run(.logDrink(presetId: preset?.id), source: surface.logSource)
+        let outcome = try await IntentServices.run(.logDrink(presetId: preset?.id), source: .phone)
         return .result(dialog: "\(outcome.dialog)")
     }
 }

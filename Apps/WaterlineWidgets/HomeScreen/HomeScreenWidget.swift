@@ -50,8 +50,8 @@ struct HomeScreenView: View {
             Spacer(minLength: 0)
             if presentation.showsQuickAdd {
                 HStack {
-                    Button(intent: LogDrinkIntent(surface: .widget)) { Label(presentation.drinkButtonTitle, systemImage: "wineglass") }
-                    Button(intent: LogWaterIntent(surface: .widget)) { Label(presentation.waterButtonTitle, systemImage: "drop.fill") }
+                    Button(intent: LogDrinkButtonIntent(surface: .widget)) { Label(presentation.drinkButtonTitle, systemImage: "wineglass") }
+                    Button(intent: LogWaterButtonIntent(surface: .widget)) { Label(presentation.waterButtonTitle, systemImage: "drop.fill") }
                         .tint(Palette.calm)
                 }
                 .labelStyle(.titleOnly)

@@ -108,8 +108,8 @@ struct LiveActivityButtons: View {
 
     var body: some View {
         HStack {
-            Button(intent: LogDrinkIntent(surface: .liveActivity)) { Label(state.drinkButtonTitle, systemImage: "wineglass") }
-            Button(intent: LogWaterIntent(surface: .liveActivity)) { Label("+ Water", systemImage: "drop.fill") }
+            Button(intent: LogDrinkButtonIntent(surface: .liveActivity)) { Label(state.drinkButtonTitle, systemImage: "wineglass") }
+            Button(intent: LogWaterButtonIntent(surface: .liveActivity)) { Label("+ Water", systemImage: "drop.fill") }
                 .tint(Palette.calm)
         }
         .font(.caption.bold())

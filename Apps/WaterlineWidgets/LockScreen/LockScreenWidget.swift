@@ -49,9 +49,9 @@ struct LockScreenView: View {
                 }
                 if presentation.showsQuickAdd {
                     HStack {
-                        Button(intent: LogDrinkIntent(surface: .widget)) { Text(verbatim: presentation.drinkButtonTitle) }
+                        Button(intent: LogDrinkButtonIntent(surface: .widget)) { Text(verbatim: presentation.drinkButtonTitle) }
                             .accessibilityLabel(Text("Log Drink"))
-                        Button(intent: LogWaterIntent(surface: .widget)) { Text(verbatim: presentation.waterButtonTitle) }
+                        Button(intent: LogWaterButtonIntent(surface: .widget)) { Text(verbatim: presentation.waterButtonTitle) }
                             .accessibilityLabel(Text("Log Water"))
                     }
                     .font(.caption)

@@ -23,6 +23,15 @@ struct AccountModelTests {
         }
     }
 
+    /// The backend's answer to a sign-in as `account`.
+    static func sessionAnswer(_ account: UUID) throws -> ScriptedTransport.Answer {
+        let session = AuthSession(token: "t2", expiresAt: Fixed.start.addingTimeInterval(30 * 86_400),
+                                  user: User(id: account, appleUserId: "apple-2", createdAt: Fixed.start, settings: UserSettings()))
+        let value = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(session))
+        let data = try JSONSerialization.data(withJSONObject: ["status": "success", "value": value])
+        return .json(200, String(decoding: data, as: UTF8.self))
+    }
+
     /// A backend whose sign-in answers as `account`.
     static func backend(signingInAs account: UUID) throws -> ScriptedTransport {
         let session = AuthSession(token: "t2", expiresAt: Fixed.start.addingTimeInterval(30 * 86_400),
@@ -50,6 +59,28 @@ struct AccountModelTests {
         #expect(model.isSignedIn)
         #expect(!model.isChoosingAccountData)
         #expect(counter.count == 1)
+        #expect(model.errorMessage == nil)
+    }
+
+    @Test("offline at sign-in: Try Again sends Apple's answer again and signs in; an Apple failure offers no retry")
+    func tryAgain() async throws {
+        let (harness, _) = try await ServiceHarness.night()
+        let counter = SyncCounter()
+        // Offline for the first exchange, then the backend answers.
+        let flaky = ScriptedTransport([.offline, try Self.sessionAnswer(UUID())])
+        let model = model(harness, transport: flaky, credentials: InMemoryCredentialStore(), counter: counter)
+        await model.signInCompleted(identityToken: "apple-token", nonce: "n")
+        #expect(!model.isSignedIn && model.errorMessage != nil)
+        #expect(model.canRetrySignIn, "Try Again has something to send")
+        await model.retrySignInTapped()
+        #expect(model.isSignedIn && model.errorMessage == nil && !model.canRetrySignIn)
+        #expect(flaky.sent.count == 2 && flaky.sent.allSatisfy { ($0.args["identityToken"] as? String) == "apple-token" },
+                "the same answer, no second Apple sheet")
+        #expect(counter.count == 1)
+
+        model.signInFailed("Apple said no.")
+        #expect(!model.canRetrySignIn, "nothing to resend: the button is the way to try again")
+        model.errorDismissed()
         #expect(model.errorMessage == nil)
     }
 

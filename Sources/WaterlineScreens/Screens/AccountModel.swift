@@ -18,6 +18,9 @@ public final class AccountModel {
     public private(set) var errorMessage: String?
 
     @ObservationIgnored private let account: any AccountActions
+    /// Apple's answer whose exchange with the backend failed (offline, a server error): "Try
+    /// Again" sends it again, without a second Apple sheet, while Apple's token is still good.
+    @ObservationIgnored private var unsentSignIn: (identityToken: String, nonce: String)?
 
     public init(account: any AccountActions) {
         self.account = account
@@ -41,14 +44,34 @@ public final class AccountModel {
             let awaiting = try await account.signIn(identityToken: identityToken, nonce: nonce)
             isSignedIn = true
             errorMessage = nil
+            unsentSignIn = nil
             accountAwaitingChoice = awaiting
         } catch {
+            unsentSignIn = (identityToken, nonce)
             errorMessage = ScreenMessage.describe(error)
         }
     }
 
+    /// Whether the error's "Try Again" can do something: send Apple's answer to the backend again.
+    /// When Apple's own sheet failed there is nothing to resend; the Sign in with Apple button is
+    /// the way to try again then.
+    public var canRetrySignIn: Bool { unsentSignIn != nil && errorMessage != nil }
+
+    /// "Try Again" on the sign-in error.
+    public func retrySignInTapped() async {
+        guard let unsent = unsentSignIn else { return }
+        await signInCompleted(identityToken: unsent.identityToken, nonce: unsent.nonce)
+    }
+
+    /// The error was read ("OK", or "Cancel" beside "Try Again").
+    public func errorDismissed() {
+        errorMessage = nil
+        unsentSignIn = nil
+    }
+
     /// Apple's sheet failed (not cancelled: a cancel is no error).
     public func signInFailed(_ message: String) {
+        unsentSignIn = nil
         errorMessage = message
     }
 

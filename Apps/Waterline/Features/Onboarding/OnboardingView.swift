@@ -8,7 +8,6 @@ import WaterlineSystem
 struct OnboardingView: View {
     @State var model: OnboardingModel
     @Environment(AppEnvironment.self) private var environment
-    @State private var signInError: String?
 
     var body: some View {
         NavigationStack {
@@ -24,16 +23,34 @@ struct OnboardingView: View {
             }
             .padding()
             .animation(.default, value: model.step)
-            .alert("Sign in didn't work", isPresented: Binding(get: { signInError != nil }, set: { if !$0 { signInError = nil } })) {
-                Button("Try Again") { signInError = nil }
-                Button("Cancel", role: .cancel) { signInError = nil }
+            .alert("Sign in didn't work", isPresented: signInFailed) {
+                if environment.account.canRetrySignIn {
+                    // Sends Apple's answer to the backend again (it was offline, or the server failed).
+                    Button("Try Again") {
+                        Task {
+                            await environment.account.retrySignInTapped()
+                            if environment.account.isSignedIn { await model.signedIn() }
+                        }
+                    }
+                    Button("Cancel", role: .cancel) { environment.account.errorDismissed() }
+                } else {
+                    Button("OK") { environment.account.errorDismissed() }
+                }
             } message: {
-                Text(verbatim: signInError ?? "")
+                Text(verbatim: environment.account.errorMessage ?? "")
             }
             .onChange(of: model.isFinished) { _, finished in
                 if finished { environment.onboardingFinished() }
             }
         }
+    }
+
+    /// The sign-in step's error, while that step shows.
+    private var signInFailed: Binding<Bool> {
+        Binding(
+            get: { model.step == .signIn && environment.account.errorMessage != nil },
+            set: { if !$0 { environment.account.errorDismissed() } }
+        )
     }
 
     private func message(_ text: String, symbol: String) -> some View {
@@ -54,11 +71,8 @@ struct OnboardingView: View {
             Text("Sign in to keep your sessions safe across devices.").multilineTextAlignment(.center)
             AccountSignInButton(account: environment.account) {
                 Task {
-                    if environment.account.isSignedIn {
-                        await model.signedIn()
-                    } else if let error = environment.account.errorMessage {
-                        signInError = error
-                    }
+                    // A failure shows as the alert, from the account model's error.
+                    if environment.account.isSignedIn { await model.signedIn() }
                 }
             }
             Button("Continue without an account") { model.continueTapped() }

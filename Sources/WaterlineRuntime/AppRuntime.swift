@@ -133,6 +133,13 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         await scheduler.syncNow(.backgroundRefresh)
     }
 
+    /// "Send Again" beside the changes the backend refused: every one of them goes with the next
+    /// push, which runs now; returns when it is done.
+    public func resendRefusedChanges() async {
+        guard await platform.sync.releaseRefusals() > 0 else { return }
+        await scheduler.pushNow()
+    }
+
     /// Pulls and pushes now for `reason` (signing in), and returns when done.
     public func syncNow(_ reason: SyncScheduler.Reason) async {
         await scheduler.syncNow(reason)

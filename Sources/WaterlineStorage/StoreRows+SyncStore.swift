@@ -124,6 +124,11 @@ extension StoreRows {
         return try await writing { try await StoreRules.retryRefusals(in: $0) }
     }
 
+    @discardableResult
+    public func retryEveryRefusal() async throws -> Int {
+        try await writing { try await StoreRules.retryRefusals(in: $0, every: true) }
+    }
+
     public func requeueAll() async throws {
         try await writing { try await StoreRules.requeueAll(in: $0) }
     }

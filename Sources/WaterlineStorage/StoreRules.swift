@@ -111,11 +111,12 @@ public enum StoreRules {
         refusalsRetried.contains { failure.hasPrefix($0 + ":") }
     }
 
-    /// Clears the refusals `isRetried` names, so the next batch carries them again; returns how many.
-    public static func retryRefusals(in rows: some StoreRows) async throws -> Int {
+    /// Clears the refusals `isRetried` names (with `every`, all of them: the person asked to send
+    /// them again), so the next batch carries them again; returns how many.
+    public static func retryRefusals(in rows: some StoreRows, every: Bool = false) async throws -> Int {
         var retried = 0
         for var change in try await rows.readOutbox(waitingOnly: false, limit: nil) {
-            guard let failure = change.failure, isRetried(failure) else { continue }
+            guard let failure = change.failure, every || isRetried(failure) else { continue }
             change.failure = nil
             try await rows.writeOutboxRow(change)
             retried += 1

@@ -35,6 +35,9 @@ public protocol SyncStore: SessionStore {
     /// Makes refusals that may pass now (`StoreRules.isRetried`) wait to be sent again; returns how many.
     @discardableResult
     func retryRefusals() async throws -> Int
+    /// Makes every refused change wait to be sent again (the person asked); returns how many.
+    @discardableResult
+    func retryEveryRefusal() async throws -> Int
     /// Queues every record kept here to be sent again (this device's data going to a newly
     /// signed-in account); refusals are cleared.
     func requeueAll() async throws

@@ -13,6 +13,18 @@ import WaterlineTestSupport
 @Suite("Scenario: when the phone syncs")
 @MainActor
 struct SyncTriggerScenarioTests {
+    @Test("Send Again releases the refused changes and pushes at once; with nothing refused it sends nothing")
+    func sendAgain() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness)
+        phone.sync.refused = 2
+        await phone.runtime.resendRefusedChanges()
+        #expect(phone.sync.pushes == 1)
+        #expect(phone.log.calls.map(\.call) == ["release 2 refusals", "push"])
+        await phone.runtime.resendRefusedChanges()
+        #expect(phone.sync.pushes == 1, "nothing was refused: nothing to send")
+    }
+
     @Test("launch and opening the app pull what changed elsewhere (then push)")
     func launchAndActivation() async throws {
         let harness = try await ServiceHarness.prepared()

@@ -98,6 +98,49 @@ struct SyncEngineTests {
         #expect(try await harness.store.user()?.settings.waterEveryNDrinks == UserSettings().waterEveryNDrinks)
     }
 
+    /// A backend that refuses the first change of each push until told to accept.
+    final class Gate: @unchecked Sendable {
+        var accepts = false
+    }
+
+    @Test("a refused change is shown (with Send Again): once the person asks, it goes again and, accepted, is done")
+    func sendAgain() async throws {
+        let harness = try await preparedStore()
+        let gate = Gate()
+        let transport = ScriptedTransport(fallback: { path, args in
+            guard path == "sync:push", !gate.accepts, let changes = args["changes"] as? [[String: Any]] else { return ScriptedTransport.echo(path, args) }
+            let results: [[String: Any]] = changes.enumerated().map { index, change in
+                index == 0 ? ["ok": false, "code": "RESOURCE_EXHAUSTED", "message": "too many presets"] : ["ok": true, "change": change]
+            }
+            let data = try! JSONSerialization.data(withJSONObject: ["status": "success", "value": ["results": results]])
+            return .json(200, String(decoding: data, as: UTF8.self))
+        })
+        let sync = engine(transport, store: harness.store)
+        let refused = await sync.push().status
+        #expect(refused.failedCount == 1)
+        let screen = await MainActor.run {
+            let model = SyncStatusModel()
+            model.update(refused)
+            return model.refusedText
+        }
+        #expect(screen == "1 change wasn't accepted by your account. It's kept on this iPhone.")
+
+        // A push on its own does not resend it (it would be refused again)…
+        _ = await sync.push()
+        #expect(try await harness.store.pendingChanges().map(\.isFailed) == [true])
+        // …"Send Again" does; this time the backend takes it.
+        gate.accepts = true
+        #expect(await sync.releaseRefusals() == 1)
+        let sent = await sync.push().status
+        #expect(sent.failedCount == 0 && sent.pendingCount == 0)
+        #expect(try await harness.store.pendingChanges().isEmpty)
+        #expect(await MainActor.run { () -> String? in
+            let model = SyncStatusModel()
+            model.update(sent)
+            return model.refusedText
+        } == nil)
+    }
+
     /// What a fake backend answers a delete with (the stored tombstone), set once it is known.
     final class Answers: @unchecked Sendable {
         var deletedLog: LogEntry?

@@ -107,6 +107,10 @@ public enum KitStrings {
     public static let syncOfflinePending = KitString("sync.offlinePending", one: "Offline, %lld change saved on this device", other: "Offline, %lld changes saved on this device")
     public static let syncSignIn = KitString("sync.signIn", "Sign in to sync")
     public static let syncAccountChoice = KitString("sync.accountChoice", "Choose what happens to this iPhone's data")
+    public static let syncRefused = KitString(
+        "sync.refused", one: "%lld change wasn't accepted by your account. It's kept on this iPhone.",
+        other: "%lld changes weren't accepted by your account. They're kept on this iPhone."
+    )
 
     // MARK: The watch
     public static let watchNoSession = KitString("watch.noSession", "No session is running on your iPhone, so this wasn't logged.")
@@ -140,7 +144,7 @@ public enum KitStrings {
         errorNoActiveSession, errorUnknownSession, errorUnknownLog, errorUnknownPreset, errorLogOutsideSession,
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
-        syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice,
+        syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice, syncRefused,
         watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchTooLate,
         widgetNoSession, widgetHeadline, widgetCounts, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
     ]

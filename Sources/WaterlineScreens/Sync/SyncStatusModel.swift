@@ -24,6 +24,12 @@ public final class SyncStatusModel {
         }
     }
 
+    /// Under the account in Settings when the backend refused changes: how many, kept here, with
+    /// "Send Again" beside it (`AppRuntime.resendRefusedChanges()`); nil when none was refused.
+    public var refusedText: String? {
+        status.failedCount > 0 ? KitText.string(KitStrings.syncRefused, .int(status.failedCount)) : nil
+    }
+
     /// A short VoiceOver label, calm and without alarm.
     public var accessibilityLabel: String {
         switch status.phase {

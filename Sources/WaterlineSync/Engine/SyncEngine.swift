@@ -75,6 +75,10 @@ public actor SyncEngine: SyncRunner {
         return SyncReport(status: status, replacedRecords: replaced)
     }
 
+    public func releaseRefusals() async -> Int {
+        (try? await store.retryEveryRefusal()) ?? 0
+    }
+
     /// Pulls the account's changes after the stored cursor, a page at a time, merging them in
     /// (last write wins, tombstones final), then pushes what is still pending.
     public func pull() async -> SyncReport {

@@ -10,4 +10,12 @@ public protocol SyncRunner: Sendable {
     func pull() async -> SyncReport
     /// Pushes what waits.
     func push() async -> SyncReport
+    /// Makes every change the backend refused wait to be sent again (the person asked to, from
+    /// Settings); returns how many. The next push carries them.
+    func releaseRefusals() async -> Int
+}
+
+extension SyncRunner {
+    /// Nothing is refused where nothing is sent (an extension, the command line's commands).
+    public func releaseRefusals() async -> Int { 0 }
 }

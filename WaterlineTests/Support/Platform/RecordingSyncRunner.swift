@@ -42,4 +42,20 @@ final class RecordingSyncRunner: SyncRunner, @unchecked Sendable {
         await log.record(.sync, "push")
         return SyncReport(status: SyncStatus())
     }
+
+    /// How many refused changes the backend holds against this device (the test sets it).
+    var refused: Int {
+        get { lock.withLock { refusedCount } }
+        set { lock.withLock { refusedCount = newValue } }
+    }
+    private var refusedCount = 0
+
+    func releaseRefusals() async -> Int {
+        let released = lock.withLock {
+            defer { refusedCount = 0 }
+            return refusedCount
+        }
+        await log.record(.sync, "release \(released) refusals")
+        return released
+    }
 }

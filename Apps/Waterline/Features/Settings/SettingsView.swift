@@ -87,6 +87,11 @@ struct SettingsView: View {
                                 .font(.footnote)
                             AccountSignInButton(account: environment.account) { Task { await model.appeared() } }
                         }
+                        // Changes the backend refused: kept here, and sent again when asked.
+                        if let refused = environment.syncStatus.refusedText {
+                            Text(verbatim: refused).font(.footnote)
+                            Button("Send Again") { Task { await environment.runtime.resendRefusedChanges() } }
+                        }
                         Button("Sign Out") { Task { await model.signOutTapped() } }
                     } else {
                         Text("Sign in to back up your sessions and sync them. What you log stays on this iPhone either way.")

@@ -68,14 +68,19 @@ export async function upsertLog(ctx: MutationCtx, caller: Doc<"users">, args: Ob
   }
   const session = await requireSession(ctx, caller._id, sessionId);
   const known = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
-  if (known === null) {
+  // New here, or moved from another night: the night it lands in is checked as for a new entry.
+  if (known === null || known.sessionClientId !== sessionId) {
     // A deleted night takes no new entries; changes to the ones it had still arrive, and so
     // does a tombstone (a device that deleted an entry it never pushed, then the night).
     if (session.deletedAt !== undefined && args.deletedAt === undefined) notFound("session", sessionId);
+    // Undone entries free their place.
     const kept = await ctx.db.query("logEntries")
       .withIndex("by_session", (q) => q.eq("owner", caller._id).eq("sessionClientId", sessionId))
+      .filter((q) => q.eq(q.field("deletedAt"), undefined))
       .take(quotas.logsPerSession);
-    if (kept.length >= quotas.logsPerSession) fail("QUOTA_EXCEEDED", `a session keeps at most ${quotas.logsPerSession} logs`);
+    if (args.deletedAt === undefined && kept.length >= quotas.logsPerSession) {
+      fail("QUOTA_EXCEEDED", `a session keeps at most ${quotas.logsPerSession} logs`);
+    }
   }
   return await write(ctx, caller._id, id, {
     sessionClientId: sessionId, timestamp: args.timestamp, type: args.type, alcoholMeta: args.alcoholMeta,

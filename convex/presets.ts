@@ -47,8 +47,14 @@ export async function upsertPreset(ctx: MutationCtx, caller: Doc<"users">, args:
   // Ids are per account: another account's preset with the same id is another record.
   const existing = await ctx.db.query("drinkPresets").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
   if (existing === null) {
-    const kept = await ctx.db.query("drinkPresets").withIndex("by_owner", (q) => q.eq("owner", caller._id)).take(quotas.presetsPerAccount);
-    if (kept.length >= quotas.presetsPerAccount) fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.presetsPerAccount} presets`);
+    // Deleted presets free their place; counting them, an account keeps keptPerLive times as many.
+    const all = await ctx.db.query("drinkPresets").withIndex("by_owner", (q) => q.eq("owner", caller._id))
+      .take(quotas.presetsPerAccount * quotas.keptPerLive);
+    if (all.length >= quotas.presetsPerAccount * quotas.keptPerLive) {
+      fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.presetsPerAccount * quotas.keptPerLive} presets, deleted ones included`);
+    }
+    const live = all.filter((doc) => doc.deletedAt === undefined).length;
+    if (args.deletedAt === undefined && live >= quotas.presetsPerAccount) fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.presetsPerAccount} presets`);
     const created = await ctx.db.insert("drinkPresets", { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
     return toPresetRecord((await ctx.db.get(created))!);
   }

@@ -56,8 +56,12 @@ export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, args
     if (other !== undefined) fail("CONFLICT", `session ${other.clientId} is already active; end it first`);
   }
   if (existing === null) {
-    const kept = await ctx.db.query("sessions").withIndex("by_owner", (q) => q.eq("owner", caller._id)).take(quotas.sessionsPerAccount);
-    if (kept.length >= quotas.sessionsPerAccount) fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.sessionsPerAccount} sessions`);
+    // Deleted nights free their place.
+    const kept = await ctx.db.query("sessions").withIndex("by_owner", (q) => q.eq("owner", caller._id))
+      .filter((q) => q.eq(q.field("deletedAt"), undefined)).take(quotas.sessionsPerAccount);
+    if (args.deletedAt === undefined && kept.length >= quotas.sessionsPerAccount) {
+      fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.sessionsPerAccount} sessions`);
+    }
     const created = await ctx.db.insert("sessions", { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
     return toSessionRecord((await ctx.db.get(created))!);
   }

@@ -20,6 +20,14 @@ struct ContractTests {
             let check = "s.\(field) >= \(Int(limit.lower)) && s.\(field) <= \(Int(limit.upper)))"
             #expect(rules.contains(check), "convex/lib/rules.ts must bound \(field) as Limits does: \(check)")
         }
+        // The quotas, with Swift's digit grouping as JavaScript writes it.
+        for (name, value) in [
+            ("presetsPerAccount", Limits.presetsPerAccount), ("sessionsPerAccount", Limits.sessionsPerAccount),
+            ("logsPerSession", Limits.logsPerSession), ("keptPerLive", Limits.keptPerLive),
+        ] {
+            let written = value.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))).replacingOccurrences(of: ",", with: "_")
+            #expect(rules.contains("\(name): \(written)"), "convex/lib/rules.ts must keep \(name) as Limits does: \(written)")
+        }
     }
 
     struct Contract: Decodable {

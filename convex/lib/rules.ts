@@ -112,7 +112,9 @@ export const defaultSettings = {
 
 /** Limits.presetsPerAccount, sessionsPerAccount and logsPerSession in WaterlineKit. */
 export const quotas = {
-  presetsPerAccount: 100, sessionsPerAccount: 20_000, logsPerSession: 1_000,
+  // Live records (tombstones do not count); presets are also bounded counting tombstones, at
+  // keptPerLive times the live limit (Limits.keptPerLive).
+  presetsPerAccount: 100, sessionsPerAccount: 20_000, logsPerSession: 1_000, keptPerLive: 10,
   // Limits.pushBatch and Limits.pullPage: changes per sync:push, and per sync:pull page.
   pushBatch: 500, pullPage: 1_000,
 };

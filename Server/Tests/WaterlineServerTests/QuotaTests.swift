@@ -8,12 +8,14 @@ import WaterlineStorage
 import WaterlineSync
 @testable import WaterlineServer
 
-/// Rows one account may keep: past them, new records are refused and updates still pass.
+/// Records one account may keep: past them, new records are refused and updates still pass.
+/// Deleted records do not count against the live limit; counting them, an account keeps at most
+/// `Limits.keptPerLive` times as many.
 @Suite("Quotas per account")
 struct QuotaTests {
-    @Test("presets: the 101st is refused, an edit of a kept one is not")
-    func presets() async throws {
-        let (server, api) = try await TestServer.withSignedInClient(.sqlite)
+    @Test("presets: the 101st is refused, an edit of a kept one is not", arguments: StorageKind.available)
+    func presets(storage: StorageKind) async throws {
+        let (server, api) = try await TestServer.withSignedInClient(storage)
         let kept = try await (0..<Limits.presetsPerAccount).asyncMap { number in
             try await api.call(Presets.Upsert.self, Records.preset(name: "Preset \(number)"))
         }
@@ -25,17 +27,129 @@ struct QuotaTests {
         await server.stop()
     }
 
-    @Test("logs: a session keeps at most its quota of logs")
-    func logs() async throws {
-        let (server, api) = try await TestServer.withSignedInClient(.sqlite)
+    @Test("presets: a deleted one frees its place, so replacing presets never runs into the quota", arguments: StorageKind.available)
+    func deletedFreesItsPlace(storage: StorageKind) async throws {
+        let (server, api) = try await TestServer.withSignedInClient(storage)
+        let kept = try await (0..<Limits.presetsPerAccount).asyncMap { number in
+            try await api.call(Presets.Upsert.self, Records.preset(name: "Preset \(number)"))
+        }
+        // Delete one and add another, five times over: 105 ever existed, 100 live.
+        for (round, preset) in kept.prefix(5).enumerated() {
+            _ = try await api.call(Presets.Delete.self, Tombstone(id: preset.id, deletedAt: Records.at(Double(round + 1))))
+            _ = try await api.call(Presets.Upsert.self, Records.preset(name: "Replacement \(round)"))
+        }
+        #expect(await api.failureCode(Presets.Upsert.self, Records.preset(name: "One too many")) == .quotaExceeded)
+        // A tombstone of a preset the server never saw still lands (a device deleted it offline).
+        var unseen = Records.preset(name: "Gone")
+        unseen.deletedAt = Records.at(9)
+        #expect(try await api.call(Presets.Upsert.self, unseen).deletedAt != nil)
+        await server.stop()
+    }
+
+    @Test("presets: counting tombstones the account is bounded too", arguments: StorageKind.available)
+    func tombstonesBounded(storage: StorageKind) async throws {
+        let (server, api) = try await TestServer.withSignedInClient(storage)
+        let caller = Caller(userId: try await api.call(Users.Me.self).id)
+        // Filled in storage directly: ten times the quota, all deleted.
+        for number in 0..<(Limits.presetsPerAccount * Limits.keptPerLive) {
+            var gone = Records.preset(name: "Gone \(number)")
+            gone.deletedAt = Records.at(1)
+            _ = try await server.context.repository.upsertPreset(gone, for: caller)
+        }
+        let refused = await api.failureMessage(Presets.Upsert.self, Records.preset(name: "One more"))
+        #expect(refused?.contains("deleted ones included") == true)
+        await server.stop()
+    }
+
+    @Test("presets: many added at once never pass the quota", arguments: StorageKind.available)
+    func concurrentAdds(storage: StorageKind) async throws {
+        let (server, api) = try await TestServer.withSignedInClient(storage)
+        let caller = Caller(userId: try await api.call(Users.Me.self).id)
+        for number in 0..<(Limits.presetsPerAccount - 5) {
+            _ = try await server.context.repository.upsertPreset(Records.preset(name: "Preset \(number)"), for: caller)
+        }
+        // Twenty adds race for the last five places.
+        let repository = server.context.repository
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for number in 0..<20 {
+                group.addTask { (try? await repository.upsertPreset(Records.preset(name: "Racer \(number)"), for: caller)) != nil }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 }.count == 5)
+        #expect(try await repository.presets(for: caller).count == Limits.presetsPerAccount)
+        await server.stop()
+    }
+
+    /// PostgreSQL only: there two statements can each read the room before either writes, so its
+    /// numbering trigger counts again after locking the account. (SQLite runs one statement at a
+    /// time, so the room check inside each insert is the whole guard; `concurrentAdds` covers it.)
+    @Test("PostgreSQL holds the quota itself: an insert that skips the room check is refused",
+          arguments: StorageKind.available.filter { $0 == .postgres })
+    func databaseHoldsIt(storage: StorageKind) async throws {
+        let (server, api) = try await TestServer.withSignedInClient(storage)
+        let caller = Caller(userId: try await api.call(Users.Me.self).id)
+        let repository = server.context.repository
+        for number in 0..<Limits.presetsPerAccount {
+            _ = try await repository.upsertPreset(Records.preset(name: "Preset \(number)"), for: caller)
+        }
+        // As two racing inserts would each have read the room: a plain INSERT.
+        let raw = repository.sql.raw("""
+            INSERT INTO presets (id, owner_id, sort_order, updated_at, deleted_at, body)
+            VALUES (\(bind: UUID().uuidString.lowercased()), \(bind: caller.key), 0, 0, NULL, '{}')
+            """)
+        await #expect { try await raw.run() } throws: { isQuotaViolation($0) }
+        #expect(try await repository.presets(for: caller).count == Limits.presetsPerAccount)
+        await server.stop()
+    }
+
+    @Test("logs: a session keeps at most its quota of logs; undone ones do not count", arguments: StorageKind.available)
+    func logs(storage: StorageKind) async throws {
+        let (server, api) = try await TestServer.withSignedInClient(storage)
         let night = Records.session()
         _ = try await api.call(Sessions.Upsert.self, night)
         // Filled in storage directly (1,000 calls would only time the HTTP stack).
         let caller = Caller(userId: try await api.call(Users.Me.self).id)
+        var first: LogEntry?
         for minute in 0..<Limits.logsPerSession {
-            _ = try await server.context.repository.upsertLog(Records.water(session: night.id, at: Double(minute) / 100), for: caller)
+            let log = try await server.context.repository.upsertLog(Records.water(session: night.id, at: Double(minute) / 100), for: caller)
+            if first == nil { first = log }
         }
         #expect(await api.failureCode(LogEntries.Upsert.self, Records.water(session: night.id, at: 20)) == .quotaExceeded)
+        // Undo one: its place is free again.
+        let undone = try #require(first)
+        _ = try await api.call(LogEntries.Delete.self, Tombstone(id: undone.id, deletedAt: Records.at(30)))
+        _ = try await api.call(LogEntries.Upsert.self, Records.water(session: night.id, at: 21))
+        #expect(await api.failureCode(LogEntries.Upsert.self, Records.water(session: night.id, at: 22)) == .quotaExceeded)
+        await server.stop()
+    }
+
+    @Test("a log moved to another night meets that night's rules: not into a deleted night, not into a full one", arguments: StorageKind.available)
+    func moves(storage: StorageKind) async throws {
+        let (server, api) = try await TestServer.withSignedInClient(storage)
+        let caller = Caller(userId: try await api.call(Users.Me.self).id)
+        let from = Records.session(start: 0, end: 60, updated: 60)
+        let full = Records.session(start: 100, end: 160, updated: 160)
+        var deleted = Records.session(start: 200, end: 260, updated: 260)
+        for night in [from, full, deleted] { _ = try await api.call(Sessions.Upsert.self, night) }
+        deleted.deletedAt = Records.at(270)
+        deleted.updatedAt = Records.at(270)
+        _ = try await api.call(Sessions.Upsert.self, deleted)
+        for minute in 0..<Limits.logsPerSession {
+            _ = try await server.context.repository.upsertLog(Records.water(session: full.id, at: 100 + Double(minute) / 100), for: caller)
+        }
+        let log = try await api.call(LogEntries.Upsert.self, Records.drink(session: from.id, at: 10))
+
+        var intoDeleted = log
+        intoDeleted.sessionId = deleted.id
+        intoDeleted.updatedAt = Records.at(300)
+        #expect(await api.failureCode(LogEntries.Upsert.self, intoDeleted) == .notFound)
+        var intoFull = log
+        intoFull.sessionId = full.id
+        intoFull.updatedAt = Records.at(301)
+        #expect(await api.failureCode(LogEntries.Upsert.self, intoFull) == .quotaExceeded)
+        #expect(try await server.context.repository.logs(sessionId: from.id, for: caller).map(\.id) == [log.id], "it stays where it was")
+        #expect(try await server.context.repository.logs(sessionId: full.id, for: caller).count == Limits.logsPerSession)
         await server.stop()
     }
 }

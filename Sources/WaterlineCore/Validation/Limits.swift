@@ -10,11 +10,15 @@ public enum Limits {
     /// A preset name's size as sent, before trimming: 60 characters of any script fit easily,
     /// padding or piles of combining marks do not.
     public static let presetNameBytes = 256
-    /// Records one account may keep on the backend (tombstones included): far above any real
-    /// use, so one account cannot fill the database.
+    /// Live records one account may keep on the backend (deleted ones do not count): far above
+    /// any real use, so one account cannot fill the database.
     public static let presetsPerAccount = 100
     public static let sessionsPerAccount = 20_000
     public static let logsPerSession = 1_000
+    /// Records kept counting tombstones, as a multiple of the live limit: deleting and adding
+    /// again (an undo, a preset replaced) never runs into the quota in real use, while a loop
+    /// that creates and deletes cannot grow an account without bound.
+    public static let keptPerLive = 10
     /// A session summary's counts: far above any real night.
     public static let summaryCount = Limit(lower: 0, upper: 10_000)
     /// Water is due after this many drinks since the last water: any whole number above 0 (the

@@ -1,4 +1,5 @@
 import SQLKit
+import WaterlineCore
 
 /// Migration 5: each user's change sequence, the cursor of `sync:pull`.
 ///
@@ -43,13 +44,45 @@ enum ChangeSequence {
         try await createTriggers(sql)
     }
 
-    /// The triggers that number each write; migration 6 makes them again after rebuilding the tables.
-    static func createTriggers(_ sql: any SQLDatabase) async throws {
+    /// The SQLSTATE PostgreSQL's trigger raises when a new record finds no room (class 23,
+    /// integrity constraint violation; the rest is ours).
+    static let quotaState = "23WLQ"
+
+    /// The triggers that number each write (in PostgreSQL also holding the quotas under concurrent
+    /// writers); migration 6 makes them again after rebuilding the tables, migration 8 to add the quotas.
+    @Sendable static func createTriggers(_ sql: any SQLDatabase) async throws {
         if sql.dialect.name == "postgresql" {
             try await sql.raw("""
                 CREATE OR REPLACE FUNCTION waterline_next_seq() RETURNS trigger AS $$
+                DECLARE
+                    kept BIGINT;
+                    live BIGINT;
+                    live_limit BIGINT;
                 BEGIN
                     UPDATE users SET change_seq = change_seq + 1 WHERE id = NEW.owner_id RETURNING change_seq INTO NEW.seq;
+                    -- A new record: the account's row is locked now, and each statement of this
+                    -- function reads afresh, so the count below sees every write committed before
+                    -- and two inserts cannot both take the last place (the insert's own room
+                    -- condition read the table as the statement began).
+                    IF TG_OP = 'INSERT' THEN
+                        IF TG_TABLE_NAME = 'log_entries' THEN
+                            IF EXISTS (SELECT 1 FROM log_entries WHERE owner_id = NEW.owner_id AND id = NEW.id) THEN RETURN NEW; END IF;
+                            SELECT COUNT(*), COUNT(*) FILTER (WHERE deleted_at IS NULL) INTO kept, live
+                                FROM log_entries WHERE owner_id = NEW.owner_id AND session_id = NEW.session_id;
+                            live_limit := \(unsafeRaw: String(Limits.logsPerSession));
+                        ELSIF TG_TABLE_NAME = 'sessions' THEN
+                            IF EXISTS (SELECT 1 FROM sessions WHERE owner_id = NEW.owner_id AND id = NEW.id) THEN RETURN NEW; END IF;
+                            SELECT COUNT(*), COUNT(*) FILTER (WHERE deleted_at IS NULL) INTO kept, live FROM sessions WHERE owner_id = NEW.owner_id;
+                            live_limit := \(unsafeRaw: String(Limits.sessionsPerAccount));
+                        ELSE
+                            IF EXISTS (SELECT 1 FROM presets WHERE owner_id = NEW.owner_id AND id = NEW.id) THEN RETURN NEW; END IF;
+                            SELECT COUNT(*), COUNT(*) FILTER (WHERE deleted_at IS NULL) INTO kept, live FROM presets WHERE owner_id = NEW.owner_id;
+                            live_limit := \(unsafeRaw: String(Limits.presetsPerAccount));
+                        END IF;
+                        IF kept >= live_limit * \(unsafeRaw: String(Limits.keptPerLive)) OR (NEW.deleted_at IS NULL AND live >= live_limit) THEN
+                            RAISE EXCEPTION 'waterline quota: %', TG_TABLE_NAME USING ERRCODE = '\(unsafeRaw: quotaState)';
+                        END IF;
+                    END IF;
                     RETURN NEW;
                 END
                 $$ LANGUAGE plpgsql

@@ -86,6 +86,9 @@ enum Migrations {
             "DROP INDEX IF EXISTS log_entries_by_owner",
             "DROP INDEX IF EXISTS log_entries_by_session",
         ])),
+        // Quotas count live records, and PostgreSQL's numbering trigger holds them under
+        // concurrent inserts (SQLite writes one statement at a time).
+        (8, .code(ChangeSequence.createTriggers)),
     ]
 
     /// Whether `table` has `column` yet (another server on the same database may have added it

@@ -11,3 +11,9 @@ func isUniqueViolation(_ error: any Error) -> Bool {
     }
     return false
 }
+
+/// Whether a database error is PostgreSQL's numbering trigger finding no room for a new record
+/// (`ChangeSequence.quotaState`); SQLite's inserts check their room themselves.
+func isQuotaViolation(_ error: any Error) -> Bool {
+    (error as? PSQLError)?.serverInfo?[.sqlState] == ChangeSequence.quotaState
+}

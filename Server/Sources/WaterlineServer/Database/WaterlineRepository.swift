@@ -108,22 +108,29 @@ public struct WaterlineRepository: Sendable {
     // MARK: Sessions
 
     public func upsertSession(_ record: SessionRecord, for caller: Caller) async throws -> SessionRecord {
-        try await checkRoom("sessions", for: record.id, caller, limit: Limits.sessionsPerAccount, what: "sessions")
         if record.isActive, record.deletedAt == nil,
            let other = try await activeSession(for: caller), other.id != record.id {
             throw FunctionError(.conflict, "session \(key(other.id)) is already active; end it first")
         }
+        // A new session goes in only with room left, checked in the same statement.
+        let id = key(record.id)
         do {
             try await sql.raw("""
                 INSERT INTO sessions (id, owner_id, start_time, is_active, updated_at, deleted_at, body)
-                VALUES (\(bind: key(record.id)), \(bind: caller.key), \(bind: ms(record.startTime)), \(bind: record.isActive),
-                        \(bind: ms(record.updatedAt)), \(bind: record.deletedAt.map(ms)), \(bind: try json(record)))
+                SELECT \(bind: id), \(bind: caller.key), \(bind: ms(record.startTime)), \(bind: record.isActive),
+                       \(bind: ms(record.updatedAt)), \(bind: record.deletedAt.map(ms)), \(bind: try json(record))
+                WHERE \(kept("sessions", id: id, caller)) OR (\(room("sessions", caller, limit: Limits.sessionsPerAccount, live: record.deletedAt == nil)))
                 ON CONFLICT (owner_id, id) DO UPDATE SET start_time = excluded.start_time, is_active = excluded.is_active,
                     updated_at = excluded.updated_at, deleted_at = excluded.deleted_at, body = excluded.body
                 WHERE \(unsafeRaw: Self.replaceRule("sessions"))
                 """).run()
         } catch where isUniqueViolation(error) {
             throw FunctionError(.conflict, "another session is already active; end it first")
+        } catch where isQuotaViolation(error) {
+            throw try await quotaError("sessions", caller, limit: Limits.sessionsPerAccount, what: "sessions")
+        }
+        guard try await owns("sessions", id: record.id, caller) else {
+            throw try await quotaError("sessions", caller, limit: Limits.sessionsPerAccount, what: "sessions")
         }
         return try await stored("sessions", id: record.id, for: caller, as: SessionRecord.self)
     }
@@ -172,39 +179,63 @@ public struct WaterlineRepository: Sendable {
         // What is stored is exactly `log`, so the answer is `log` itself (no read back).
         let body = try json(log)
         let id = key(log.id), session = key(log.sessionId)
-        let inserted = try await sql.raw("""
-            INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
-            SELECT \(bind: id), \(bind: caller.key), \(bind: session), \(bind: ms(log.timestamp)),
-                   \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: body)
-            WHERE EXISTS (SELECT 1 FROM sessions WHERE id = \(bind: session) AND owner_id = \(bind: caller.key) AND deleted_at IS NULL)
-              AND (SELECT COUNT(*) FROM log_entries WHERE owner_id = \(bind: caller.key) AND session_id = \(bind: session)) < \(bind: Limits.logsPerSession)
-            ON CONFLICT (owner_id, id) DO NOTHING
-            RETURNING id
-            """).first()
+        let inserted: (any SQLRow)?
+        do {
+            inserted = try await sql.raw("""
+                INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
+                SELECT \(bind: id), \(bind: caller.key), \(bind: session), \(bind: ms(log.timestamp)),
+                       \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: body)
+                WHERE EXISTS (SELECT 1 FROM sessions WHERE id = \(bind: session) AND owner_id = \(bind: caller.key) AND deleted_at IS NULL)
+                  AND \(room("log_entries", caller, session: session, limit: Limits.logsPerSession, live: log.deletedAt == nil))
+                ON CONFLICT (owner_id, id) DO NOTHING
+                RETURNING id
+                """).first()
+        } catch where isQuotaViolation(error) {
+            throw try await quotaError("log_entries", caller, session: session, limit: Limits.logsPerSession, what: "logs")
+        }
         if inserted != nil { return .sent(body) }
-        guard let session = try await sql.raw("""
-            SELECT deleted_at FROM sessions WHERE id = \(bind: key(log.sessionId)) AND owner_id = \(bind: caller.key)
-            """).first() else { throw FunctionError.notFound("session", key(log.sessionId)) }
-        if try await !owns("log_entries", id: log.id, caller) {
+        guard let night = try await sql.raw("""
+            SELECT deleted_at FROM sessions WHERE id = \(bind: session) AND owner_id = \(bind: caller.key)
+            """).first() else { throw FunctionError.notFound("session", session) }
+        let was = try await sql.raw("SELECT session_id FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = \(bind: id)").first()
+        // New here, or moved from another night: the night it lands in is checked as for a new
+        // entry (a move must not slip past a deleted night or a full one).
+        let arrives = try was.map { try $0.decode(column: "session_id", as: String.self) != session } ?? true
+        if arrives {
             // A deleted night takes no new entries; changes to the ones it had still arrive, and so
             // does a tombstone (a device that deleted an entry it never pushed, then the night).
-            if log.deletedAt == nil, try session.decodeNil(column: "deleted_at") == false {
-                throw FunctionError.notFound("session", key(log.sessionId))
-            }
-            let logs = try await sql.raw("SELECT COUNT(*) AS n FROM log_entries WHERE owner_id = \(bind: caller.key) AND session_id = \(bind: key(log.sessionId))")
-                .first()?.decode(column: "n", as: Int.self) ?? 0
-            if logs >= Limits.logsPerSession {
-                throw FunctionError(.quotaExceeded, "a session keeps at most \(Limits.logsPerSession) logs")
+            if log.deletedAt == nil, try night.decodeNil(column: "deleted_at") == false {
+                throw FunctionError.notFound("session", session)
             }
         }
-        try await sql.raw("""
-            INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
-            VALUES (\(bind: key(log.id)), \(bind: caller.key), \(bind: key(log.sessionId)), \(bind: ms(log.timestamp)),
-                    \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: body))
-            ON CONFLICT (owner_id, id) DO UPDATE SET session_id = excluded.session_id, timestamp = excluded.timestamp,
-                updated_at = excluded.updated_at, deleted_at = excluded.deleted_at, body = excluded.body
-            WHERE \(unsafeRaw: Self.replaceRule("log_entries"))
-            """).run()
+        let roomIfArriving: SQLQueryString = arrives
+            ? "\(room("log_entries", caller, session: session, limit: Limits.logsPerSession, live: log.deletedAt == nil))" : "1 = 1"
+        do {
+            try await sql.raw("""
+                INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
+                SELECT \(bind: id), \(bind: caller.key), \(bind: session), \(bind: ms(log.timestamp)),
+                       \(bind: ms(log.updatedAt)), \(bind: log.deletedAt.map(ms)), \(bind: body)
+                WHERE \(roomIfArriving)
+                ON CONFLICT (owner_id, id) DO UPDATE SET session_id = excluded.session_id, timestamp = excluded.timestamp,
+                    updated_at = excluded.updated_at, deleted_at = excluded.deleted_at, body = excluded.body
+                WHERE \(unsafeRaw: Self.replaceRule("log_entries"))
+                """).run()
+        } catch where isQuotaViolation(error) {
+            throw try await quotaError("log_entries", caller, session: session, limit: Limits.logsPerSession, what: "logs")
+        }
+        // Arriving without room, nothing was written: a new entry is refused; a move stays in its
+        // night, refused too unless the kept version won anyway (a tombstone, a later stamp).
+        if arrives, try await sql.raw("""
+            SELECT 1 AS found FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = \(bind: id) AND session_id = \(bind: session)
+            """).first() == nil {
+            let keptWins = try await sql.raw("""
+                SELECT 1 AS found FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = \(bind: id)
+                AND (deleted_at IS NOT NULL OR (\(bind: log.deletedAt == nil) AND updated_at >= \(bind: ms(log.updatedAt))))
+                """).first() != nil
+            if was == nil || !keptWins {
+                throw try await quotaError("log_entries", caller, session: session, limit: Limits.logsPerSession, what: "logs")
+            }
+        }
         return .stored(try await storedBody("log_entries", id: log.id, for: caller))
     }
 
@@ -228,15 +259,24 @@ public struct WaterlineRepository: Sendable {
     // MARK: Presets
 
     public func upsertPreset(_ record: PresetRecord, for caller: Caller) async throws -> PresetRecord {
-        try await checkRoom("presets", for: record.id, caller, limit: Limits.presetsPerAccount, what: "presets")
-        try await sql.raw("""
-            INSERT INTO presets (id, owner_id, sort_order, updated_at, deleted_at, body)
-            VALUES (\(bind: key(record.id)), \(bind: caller.key), \(bind: record.sortOrder), \(bind: ms(record.updatedAt)),
-                    \(bind: record.deletedAt.map(ms)), \(bind: try json(record)))
-            ON CONFLICT (owner_id, id) DO UPDATE SET sort_order = excluded.sort_order, updated_at = excluded.updated_at,
-                deleted_at = excluded.deleted_at, body = excluded.body
-            WHERE \(unsafeRaw: Self.replaceRule("presets"))
-            """).run()
+        // A new preset goes in only with room left, checked in the same statement.
+        let id = key(record.id)
+        do {
+            try await sql.raw("""
+                INSERT INTO presets (id, owner_id, sort_order, updated_at, deleted_at, body)
+                SELECT \(bind: id), \(bind: caller.key), \(bind: record.sortOrder), \(bind: ms(record.updatedAt)),
+                       \(bind: record.deletedAt.map(ms)), \(bind: try json(record))
+                WHERE \(kept("presets", id: id, caller)) OR (\(room("presets", caller, limit: Limits.presetsPerAccount, live: record.deletedAt == nil)))
+                ON CONFLICT (owner_id, id) DO UPDATE SET sort_order = excluded.sort_order, updated_at = excluded.updated_at,
+                    deleted_at = excluded.deleted_at, body = excluded.body
+                WHERE \(unsafeRaw: Self.replaceRule("presets"))
+                """).run()
+        } catch where isQuotaViolation(error) {
+            throw try await quotaError("presets", caller, limit: Limits.presetsPerAccount, what: "presets")
+        }
+        guard try await owns("presets", id: record.id, caller) else {
+            throw try await quotaError("presets", caller, limit: Limits.presetsPerAccount, what: "presets")
+        }
         return try await stored("presets", id: record.id, for: caller, as: PresetRecord.self)
     }
 
@@ -323,15 +363,42 @@ public struct WaterlineRepository: Sendable {
             .first() != nil
     }
 
-    /// Refuses a new record when the account already keeps `limit` of them; updates always pass.
-    private func checkRoom(_ table: String, for id: UUID, _ caller: Caller, limit: Int, what: String) async throws {
-        guard try await !owns(table, id: id, caller), try await count(table, caller) >= limit else { return }
-        throw FunctionError(.quotaExceeded, "an account keeps at most \(limit) \(what)")
+    /// A SQL condition: `caller` already keeps the record `id` in `table` (an update needs no room).
+    private func kept(_ table: String, id: String, _ caller: Caller) -> SQLQueryString {
+        "EXISTS (SELECT 1 FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) AND id = \(bind: id))"
+    }
+
+    /// A SQL condition: `table` (one night's entries when `session` is given) has room for one
+    /// more record: fewer than `limit` live ones when the record is live (tombstones do not count
+    /// against it), and fewer than `limit × Limits.keptPerLive` counting tombstones. Part of the
+    /// insert itself, so two writers cannot both take the last place (SQLite runs one statement
+    /// at a time).
+    private func room(_ table: String, _ caller: Caller, session: String? = nil, limit: Int, live: Bool) -> SQLQueryString {
+        let scope: SQLQueryString = session.map { (night: String) -> SQLQueryString in "AND session_id = \(bind: night)" } ?? "AND 1 = 1"
+        let all: SQLQueryString = """
+            (SELECT COUNT(*) FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(scope)) < \(bind: limit * Limits.keptPerLive)
+            """
+        guard live else { return all }
+        return """
+            \(all) AND (SELECT COUNT(*) FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(scope) AND deleted_at IS NULL) < \(bind: limit)
+            """
     }
 
     private func count(_ table: String, _ caller: Caller) async throws -> Int {
         try await sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key)")
             .first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    /// Why a new record found no room: the live limit, or (rarely) the one counting tombstones.
+    private func quotaError(_ table: String, _ caller: Caller, session: String? = nil, limit: Int, what: String) async throws -> FunctionError {
+        let scope: SQLQueryString = session.map { (night: String) -> SQLQueryString in "AND session_id = \(bind: night)" } ?? "AND 1 = 1"
+        let total = try await sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(scope)")
+            .first()?.decode(column: "n", as: Int.self) ?? 0
+        let holder = session == nil ? "an account" : "a session"
+        if total >= limit * Limits.keptPerLive {
+            return FunctionError(.quotaExceeded, "\(holder) keeps at most \(limit * Limits.keptPerLive) \(what), deleted ones included")
+        }
+        return FunctionError(.quotaExceeded, "\(holder) keeps at most \(limit) \(what)")
     }
 
     private func decodeUser(_ row: any SQLRow) throws -> User {

@@ -43,4 +43,17 @@ extension ConvexClient {
             return error.code
         }
     }
+
+    /// The message a call fails with, or nil if it succeeds.
+    func failureMessage<Function: ConvexFunction>(_ function: Function.Type, _ args: Function.Args) async -> String? {
+        do {
+            _ = try await call(function, args)
+            return nil
+        } catch let error as ConvexError {
+            if case .function(let message, _) = error { return message }
+            return error.description
+        } catch {
+            return String(describing: error)
+        }
+    }
 }

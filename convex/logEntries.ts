@@ -5,7 +5,7 @@ import { mutation, query, type MutationCtx, type QueryCtx } from "./_generated/s
 import { requireUser } from "./lib/auth";
 import { nextSeq } from "./lib/changes";
 import { fail, notFound } from "./lib/errors";
-import { checkAlcohol, checkRange, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
+import { bounded, checkAlcohol, checkRange, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { logEntry, logEntryFields } from "./lib/validators";
 
 export function toLogRecord(doc: Doc<"logEntries">) {
@@ -84,7 +84,7 @@ export async function upsertLog(ctx: MutationCtx, caller: Doc<"users">, args: Ob
   }
   return await write(ctx, caller._id, id, {
     sessionClientId: sessionId, timestamp: args.timestamp, type: args.type, alcoholMeta: args.alcoholMeta,
-    waterMeta: args.waterMeta, source: args.source, updatedAt: args.updatedAt, deletedAt: args.deletedAt,
+    waterMeta: args.waterMeta, source: args.source, updatedAt: bounded(args.updatedAt), deletedAt: bounded(args.deletedAt),
   });
 }
 
@@ -99,7 +99,8 @@ const remove = mutation({
     const existing = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
     if (existing === null) notFound("log entry", id);
     if (existing.deletedAt !== undefined) return toLogRecord(existing);
-    await ctx.db.patch(existing._id, { deletedAt: args.deletedAt, updatedAt: args.deletedAt, seq: await nextSeq(ctx, caller._id) });
+    const deletedAt = bounded(args.deletedAt);
+    await ctx.db.patch(existing._id, { deletedAt, updatedAt: deletedAt, seq: await nextSeq(ctx, caller._id) });
     return toLogRecord((await ctx.db.get(existing._id))!);
   },
 });

@@ -5,7 +5,7 @@ import { mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
 import { nextSeq } from "./lib/changes";
 import { fail, notFound } from "./lib/errors";
-import { checkAlcohol, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
+import { bounded, checkAlcohol, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { preset, presetFields } from "./lib/validators";
 
 export function toPresetRecord(doc: Doc<"drinkPresets">) {
@@ -42,7 +42,7 @@ export async function upsertPreset(ctx: MutationCtx, caller: Doc<"users">, args:
   checkTime("deletedAt", args.deletedAt);
   const fields = {
     name, drinkType: args.drinkType, sizeOz: args.sizeOz, abv: args.abv, standardDrinkEstimate: args.standardDrinkEstimate,
-    sortOrder: args.sortOrder, updatedAt: args.updatedAt, deletedAt: args.deletedAt,
+    sortOrder: args.sortOrder, updatedAt: bounded(args.updatedAt), deletedAt: bounded(args.deletedAt),
   };
   // Ids are per account: another account's preset with the same id is another record.
   const existing = await ctx.db.query("drinkPresets").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
@@ -74,7 +74,8 @@ const remove = mutation({
     const existing = await ctx.db.query("drinkPresets").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
     if (existing === null) notFound("preset", id);
     if (existing.deletedAt !== undefined) return toPresetRecord(existing);
-    await ctx.db.patch(existing._id, { deletedAt: args.deletedAt, updatedAt: args.deletedAt, seq: await nextSeq(ctx, caller._id) });
+    const deletedAt = bounded(args.deletedAt);
+    await ctx.db.patch(existing._id, { deletedAt, updatedAt: deletedAt, seq: await nextSeq(ctx, caller._id) });
     return toPresetRecord((await ctx.db.get(existing._id))!);
   },
 });

@@ -5,7 +5,7 @@ import { mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
 import { nextSeq } from "./lib/changes";
 import { fail } from "./lib/errors";
-import { checkSummary, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
+import { bounded, checkSummary, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { session, sessionFields } from "./lib/validators";
 
 export function toSessionRecord(doc: Doc<"sessions">) {
@@ -43,7 +43,7 @@ export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, args
 
   const fields = {
     startTime: args.startTime, endTime: args.endTime, isActive: args.isActive, computedSummary: args.computedSummary,
-    updatedAt: args.updatedAt, deletedAt: args.deletedAt,
+    updatedAt: bounded(args.updatedAt), deletedAt: bounded(args.deletedAt),
   };
   if (existing !== null && !isReplaced(existing, fields)) return toSessionRecord(existing);
   if (fields.isActive && fields.deletedAt === undefined) {

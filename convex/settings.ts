@@ -3,7 +3,7 @@ import type { Doc } from "./_generated/dataModel";
 import { mutation, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
 import { nextSeq } from "./lib/changes";
-import { checkSettings, isReplaced } from "./lib/rules";
+import { bounded, checkSettings, isReplaced } from "./lib/rules";
 import { settings, settingsFields } from "./lib/validators";
 import type { ObjectType } from "convex/values";
 
@@ -15,8 +15,9 @@ export const upsert = mutation({
 });
 
 /** settings:upsert for `caller`, also run for settings in a sync:push batch. */
-export async function upsertSettings(ctx: MutationCtx, caller: Doc<"users">, incoming: ObjectType<typeof settingsFields>) {
-  checkSettings(incoming);
+export async function upsertSettings(ctx: MutationCtx, caller: Doc<"users">, sent: ObjectType<typeof settingsFields>) {
+  checkSettings(sent);
+  const incoming = { ...sent, updatedAt: bounded(sent.updatedAt) };
   if (!isReplaced(caller.settings, incoming)) return caller.settings;
   const seq = await nextSeq(ctx, caller._id);
   await ctx.db.patch(caller._id, { settings: incoming, updatedAt: Math.max(caller.updatedAt, incoming.updatedAt), settingsSeq: seq });

@@ -134,7 +134,12 @@ public enum StoreRules {
                 continue
             }
             try await complete(change.key, revision: change.revision, in: rows)
-            if let stored = change.stored, try await merge(stored, in: rows) { replaced += 1 }
+            guard let stored = change.stored else { continue }
+            // What the backend kept of this very change is taken as it is, unless the record
+            // changed here meanwhile: the backend may have bounded a stamp from a clock running
+            // ahead, and keeping the local stamp would make this device deaf to later edits.
+            let changedSince = try await rows.readOutboxRow(key: change.key) != nil
+            if try await merge(stored, in: rows, adopting: !changedSince) { replaced += 1 }
         }
         return replaced
     }
@@ -159,10 +164,11 @@ public enum StoreRules {
 
     // MARK: Remote versions
 
-    /// Merges one version from the backend by `Stamp.isReplaced(by:)`, queueing nothing: it is
-    /// not a local change. A replaced local change leaves the outbox. Returns whether it replaced.
+    /// Merges one version from the backend by `Stamp.isReplaced(by:)` (with `adopting`, whenever
+    /// its stamp differs: the backend's answer to this device's own change), queueing nothing: it
+    /// is not a local change. A replaced local change leaves the outbox. Returns whether it replaced.
     @discardableResult
-    public static func merge(_ payload: SyncPayload, in rows: some StoreRows) async throws -> Bool {
+    public static func merge(_ payload: SyncPayload, in rows: some StoreRows, adopting: Bool = false) async throws -> Bool {
         guard let user = try await rows.readUser() else { throw SessionStoreError.noUser }
         let local: Stamp?
         switch payload {
@@ -173,7 +179,7 @@ public enum StoreRules {
         case .preset(let record): local = try await rows.readPreset(id: record.id)?.stamp
         case .settings: local = Stamp(updatedAt: user.settings.updatedAt, deletedAt: nil)
         }
-        guard local.map({ $0.isReplaced(by: payload.stamp) }) ?? true else { return false }
+        guard local.map({ adopting ? $0 != payload.stamp : $0.isReplaced(by: payload.stamp) }) ?? true else { return false }
         // A version this device changed while taking it in, which must go back up.
         var changedHere: Session?
         switch payload {

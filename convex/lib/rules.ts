@@ -111,6 +111,17 @@ export const defaultSettings = {
 };
 
 /** Limits.presetsPerAccount, sessionsPerAccount and logsPerSession in WaterlineKit. */
+/**
+ * ChangeWriter.futureAllowance in the Swift server: a stamp further ahead of the server's clock
+ * than two minutes is taken as the server's time plus two minutes, so a device whose clock runs
+ * ahead cannot make later edits elsewhere lose. The device keeps the stored version it gets back.
+ */
+export function bounded(stamp: number): number;
+export function bounded(stamp: number | undefined): number | undefined;
+export function bounded(stamp: number | undefined): number | undefined {
+  return stamp === undefined ? undefined : Math.min(stamp, Date.now() + 120_000);
+}
+
 export const quotas = {
   // Live records (tombstones do not count); presets are also bounded counting tombstones, at
   // keptPerLive times the live limit (Limits.keptPerLive).

@@ -96,5 +96,41 @@ extension StoreConformance {
             #expect(try await store.log(id: log.id)?.alcoholMeta?.standardDrinkEstimate == 3)
             #expect(try await store.pendingChanges().isEmpty)
         },
+        StoreConformance("the backend's answer to this device's own change is kept even with an earlier stamp (a clock running ahead, bounded); not over a newer edit") { store in
+            try await person(store)
+            try await store.saveSession(Fixed.session())
+            // This device's clock runs a day ahead.
+            var log = Fixed.drink(2, at: 1)
+            log.updatedAt = Fixed.at(minutes: 24 * 60)
+            try await store.saveLog(log)
+            let batch = try await store.nextChanges(limit: 10)
+            var bounded = log
+            bounded.updatedAt = Fixed.at(minutes: 3)
+            let pushed = batch.map { PushedChange(key: $0.id, revision: $0.revision, stored: $0.id == SyncKey(entity: .logEntry, id: log.id) ? .logEntry(bounded) : $0.payload) }
+            #expect(try await store.settle(pushed) == 1)
+            #expect(try await store.log(id: log.id)?.updatedAt == Fixed.at(minutes: 3), "the stamp the backend kept")
+            // So a later edit from elsewhere (a pull) now wins, as it should.
+            var elsewhere = log
+            elsewhere.alcoholMeta?.standardDrinkEstimate = 2
+            elsewhere.updatedAt = Fixed.at(minutes: 10)
+            #expect(try await store.applyRemote(.logEntry(elsewhere)))
+            #expect(try await store.log(id: log.id)?.alcoholMeta?.standardDrinkEstimate == 2)
+
+            // Edited here again while the push was under way: the newer local edit stays.
+            var again = try #require(try await store.log(id: log.id))
+            again.alcoholMeta?.standardDrinkEstimate = 4
+            again.updatedAt = Fixed.at(minutes: 24 * 60 + 5)
+            try await store.saveLog(again)
+            let sent = try #require(try await store.nextChanges(limit: 10).last)
+            again.alcoholMeta?.standardDrinkEstimate = 5
+            again.updatedAt = Fixed.at(minutes: 24 * 60 + 6)
+            try await store.saveLog(again)
+            var answer = again
+            answer.alcoholMeta?.standardDrinkEstimate = 4
+            answer.updatedAt = Fixed.at(minutes: 12)
+            _ = try await store.settle([PushedChange(key: sent.id, revision: sent.revision, stored: .logEntry(answer))])
+            #expect(try await store.log(id: log.id)?.alcoholMeta?.standardDrinkEstimate == 5)
+            #expect(try await store.pendingChanges().count == 1, "the newer edit still waits")
+        },
     ]
 }

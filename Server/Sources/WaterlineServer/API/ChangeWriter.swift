@@ -2,31 +2,49 @@ import Foundation
 import WaterlineAPI
 import WaterlineCore
 
-/// Checks and stores one record's new state: what each `*:upsert` function does, and what
-/// `sync:push` does for each change of its batch, so the two can never disagree.
+/// Checks and stores one record's new state: what each `*:upsert` and `*:delete` function does,
+/// and what `sync:push` does for each change of its batch, so they can never disagree.
+///
+/// Stamps are the devices' clocks, and last-writer-wins compares them: a stamp further ahead of
+/// the server's clock than `futureAllowance` is taken as the server's time plus that allowance,
+/// so a device whose clock runs a day ahead cannot make every later edit elsewhere lose. The
+/// device gets the stored version back (and keeps it, `StoreRules.settle`).
 struct ChangeWriter: Sendable {
-    let repository: WaterlineRepository
+    static let futureAllowance: TimeInterval = 2 * 60
 
-    func session(_ record: SessionRecord, for caller: Caller) async throws -> SessionRecord {
+    let repository: WaterlineRepository
+    let now: @Sendable () -> Date
+
+    func session(_ sent: SessionRecord, for caller: Caller) async throws -> SessionRecord {
+        var record = sent
         try validate(record.session(userId: caller.userId).validate)
         try checkStamps(updatedAt: record.updatedAt, deletedAt: record.deletedAt)
+        record.updatedAt = bounded(record.updatedAt)
+        record.deletedAt = record.deletedAt.map(bounded)
         return try await repository.upsertSession(record, for: caller)
     }
 
     func log(_ log: LogEntry, for caller: Caller) async throws -> LogEntry {
-        try check(log)
-        return try await repository.upsertLog(log, for: caller)
+        try await repository.upsertLog(try checked(log), for: caller)
     }
 
     /// `log(_:for:)` answering the kept entry as JSON, for `logEntries:upsert` to send as it is.
     func logJSON(_ log: LogEntry, for caller: Caller) async throws -> String {
-        try check(log)
-        return try await repository.upsertLogJSON(log, for: caller)
+        try await repository.upsertLogJSON(try checked(log), for: caller)
     }
 
-    private func check(_ log: LogEntry) throws {
+    private func checked(_ sent: LogEntry) throws -> LogEntry {
+        var log = sent
         try validate(log.validate)
         try checkStamps(updatedAt: log.updatedAt, deletedAt: log.deletedAt)
+        log.updatedAt = bounded(log.updatedAt)
+        log.deletedAt = log.deletedAt.map(bounded)
+        return log
+    }
+
+    func deleteLog(_ sent: Tombstone, for caller: Caller) async throws -> LogEntry {
+        try checkStamps(updatedAt: sent.deletedAt, deletedAt: nil)
+        return try await repository.deleteLog(Tombstone(id: sent.id, deletedAt: bounded(sent.deletedAt)), for: caller)
     }
 
     func preset(_ sent: PresetRecord, for caller: Caller) async throws -> PresetRecord {
@@ -35,13 +53,29 @@ struct ChangeWriter: Sendable {
         record.name = sent.name.trimmingCharacters(in: .whitespacesAndNewlines)
         try validate(sent.preset(userId: caller.userId).validate)
         try checkStamps(updatedAt: record.updatedAt, deletedAt: record.deletedAt)
+        record.updatedAt = bounded(record.updatedAt)
+        record.deletedAt = record.deletedAt.map(bounded)
         return try await repository.upsertPreset(record, for: caller)
     }
 
-    func settings(_ settings: UserSettings, for caller: Caller) async throws -> UserSettings {
+    func deletePreset(_ sent: Tombstone, for caller: Caller) async throws -> PresetRecord {
+        try checkStamps(updatedAt: sent.deletedAt, deletedAt: nil)
+        return try await repository.deletePreset(Tombstone(id: sent.id, deletedAt: bounded(sent.deletedAt)), for: caller)
+    }
+
+    func settings(_ sent: UserSettings, for caller: Caller) async throws -> UserSettings {
+        var settings = sent
         try validate(settings.validate)
         try checkStamps(updatedAt: settings.updatedAt, deletedAt: nil)
+        settings.updatedAt = bounded(settings.updatedAt)
         return try await repository.upsertSettings(settings, for: caller)
+    }
+
+    /// `stamp`, or the server's time plus `futureAllowance` when it is later than that (in whole
+    /// milliseconds, as stored).
+    private func bounded(_ stamp: Date) -> Date {
+        let latest = now().addingTimeInterval(Self.futureAllowance).roundedToMilliseconds
+        return stamp > latest ? latest : stamp
     }
 
     /// Any change, as its upsert function would store it (a record with `deletedAt` is a tombstone).

@@ -4,7 +4,7 @@ import WaterlineCore
 extension FunctionHandler {
     /// `logEntries:*`.
     static func logEntryFunctions(_ context: ServerContext) -> [FunctionHandler] {
-        let writer = ChangeWriter(repository: context.repository)
+        let writer = ChangeWriter(repository: context.repository, now: context.now)
         return [
             // The entry's JSON is made once, for the database and the answer alike.
             .makeJSON(LogEntries.Upsert.self, arguments: [
@@ -13,8 +13,7 @@ extension FunctionHandler {
                 try await writer.logJSON(log, for: try caller.required())
             },
             .make(LogEntries.Delete.self, arguments: ["id", "deletedAt"]) { tombstone, caller in
-                try checkStamps(updatedAt: tombstone.deletedAt, deletedAt: nil)
-                return try await context.repository.deleteLog(tombstone, for: try caller.required())
+                try await writer.deleteLog(tombstone, for: try caller.required())
             },
             .make(LogEntries.ListForSession.self, arguments: ["sessionId"]) { args, caller in
                 try await context.repository.logs(sessionId: args.sessionId, for: try caller.required())

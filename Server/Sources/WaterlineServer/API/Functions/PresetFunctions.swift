@@ -4,7 +4,7 @@ import WaterlineCore
 extension FunctionHandler {
     /// `presets:*`.
     static func presetFunctions(_ context: ServerContext) -> [FunctionHandler] {
-        let writer = ChangeWriter(repository: context.repository)
+        let writer = ChangeWriter(repository: context.repository, now: context.now)
         return [
             .make(Presets.Upsert.self, arguments: [
                 "id", "name", "drinkType", "sizeOz", "abv", "standardDrinkEstimate", "sortOrder", "updatedAt", "deletedAt",
@@ -12,8 +12,7 @@ extension FunctionHandler {
                 try await writer.preset(record, for: try caller.required())
             },
             .make(Presets.Delete.self, arguments: ["id", "deletedAt"]) { tombstone, caller in
-                try checkStamps(updatedAt: tombstone.deletedAt, deletedAt: nil)
-                return try await context.repository.deletePreset(tombstone, for: try caller.required())
+                try await writer.deletePreset(tombstone, for: try caller.required())
             },
             .make(Presets.List.self, arguments: []) { _, caller in
                 try await context.repository.presets(for: try caller.required())

@@ -4,7 +4,7 @@ import WaterlineCore
 extension FunctionHandler {
     /// `sync:*`: batches for a device catching up.
     static func syncFunctions(_ context: ServerContext) -> [FunctionHandler] {
-        let writer = ChangeWriter(repository: context.repository)
+        let writer = ChangeWriter(repository: context.repository, now: context.now)
         return [
             .make(Sync.Push.self, arguments: ["changes"]) { batch, caller in
                 guard batch.changes.count <= Limits.pushBatch else {

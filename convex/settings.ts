@@ -3,7 +3,7 @@ import type { Doc } from "./_generated/dataModel";
 import { mutation, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
 import { nextSeq } from "./lib/changes";
-import { bounded, checkSettings, isReplaced } from "./lib/rules";
+import { bounded, checkSettings, mergeSettings } from "./lib/rules";
 import { settings, settingsFields } from "./lib/validators";
 import type { ObjectType } from "convex/values";
 
@@ -17,9 +17,14 @@ export const upsert = mutation({
 /** settings:upsert for `caller`, also run for settings in a sync:push batch. */
 export async function upsertSettings(ctx: MutationCtx, caller: Doc<"users">, sent: ObjectType<typeof settingsFields>) {
   checkSettings(sent);
-  const incoming = { ...sent, updatedAt: bounded(sent.updatedAt) };
-  if (!isReplaced(caller.settings, incoming)) return caller.settings;
+  const fieldStamps = sent.fieldStamps === undefined ? undefined
+    : Object.fromEntries(Object.entries(sent.fieldStamps).map(([name, stamp]) => [name, bounded(stamp)]));
+  const incoming = { ...sent, updatedAt: bounded(sent.updatedAt), fieldStamps };
+  if (fieldStamps === undefined) delete incoming.fieldStamps;
+  // Setting by setting: another device's change to a different setting survives.
+  const merged = mergeSettings(caller.settings, incoming);
+  if (JSON.stringify(merged) === JSON.stringify(caller.settings)) return caller.settings;
   const seq = await nextSeq(ctx, caller._id);
-  await ctx.db.patch(caller._id, { settings: incoming, updatedAt: Math.max(caller.updatedAt, incoming.updatedAt), settingsSeq: seq });
-  return incoming;
+  await ctx.db.patch(caller._id, { settings: merged, updatedAt: Math.max(caller.updatedAt, merged.updatedAt), settingsSeq: seq });
+  return merged;
 }

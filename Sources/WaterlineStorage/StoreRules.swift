@@ -177,6 +177,8 @@ public enum StoreRules {
             guard try await rows.readSession(id: log.sessionId) != nil else { throw SessionStoreError.unknownSession(log.sessionId) }
             local = try await rows.readLog(id: log.id)?.stamp
         case .preset(let record): local = try await rows.readPreset(id: record.id)?.stamp
+        case .settings(let remote) where !adopting:
+            return try await mergeSettings(remote, into: user, in: rows)
         case .settings: local = Stamp(updatedAt: user.settings.updatedAt, deletedAt: nil)
         }
         guard local.map({ adopting ? $0 != payload.stamp : $0.isReplaced(by: payload.stamp) }) ?? true else { return false }
@@ -196,6 +198,26 @@ public enum StoreRules {
         }
         try await rows.deleteOutboxRow(key: payload.key)
         if let changedHere { try await enqueue(.session(SessionRecord(changedHere)), in: rows) }
+        return true
+    }
+
+    /// The account's settings merged with these, setting by setting (`UserSettings.merged(with:)`):
+    /// a setting changed here later than there is kept, and goes up again (the merged whole);
+    /// otherwise what waited to go up is settled by the backend's version. Returns whether the
+    /// settings here changed.
+    static func mergeSettings(_ remote: UserSettings, into user: User, in rows: some StoreRows) async throws -> Bool {
+        let merged = user.settings.merged(with: remote)
+        if merged == remote {
+            // The backend has everything chosen here: nothing of the settings waits to go up.
+            try await rows.deleteOutboxRow(key: SyncPayload.settings(remote).key)
+        } else {
+            // The backend lacks something chosen here: the merged whole goes up.
+            try await enqueue(.settings(merged), in: rows)
+        }
+        guard merged != user.settings else { return false }
+        var updated = user
+        updated.settings = merged
+        try await rows.writeUser(updated)
         return true
     }
 

@@ -58,9 +58,11 @@ struct ContractTests {
         log.deletedAt = .mockEvening
         var preset = PresetRecord(.mockDouble)
         preset.deletedAt = .mockEvening
+        var settings = UserSettings.mock
+        settings.fieldStamps = [SettingsField.units.rawValue: settings.updatedAt]
         switch name {
         case Auth.SignInWithApple.name: return try encoder.encode(Auth.SignInWithApple.Args(identityToken: "t", nonce: "n"))
-        case Settings.Upsert.name: return try encoder.encode(UserSettings.mock)
+        case Settings.Upsert.name: return try encoder.encode(settings)
         case Sessions.Upsert.name: return try encoder.encode(session)
         case Sessions.List.name: return try encoder.encode(Sessions.List.Args(updatedSince: .mockEvening))
         case LogEntries.Upsert.name: return try encoder.encode(log)

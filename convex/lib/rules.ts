@@ -53,6 +53,7 @@ export function checkSettings(s: {
   timeReminderIntervalMinutes: number;
   defaultWaterAmountOz: number;
   updatedAt: number;
+  fieldStamps?: Record<string, number>;
 }) {
   // Limits.waterEveryNDrinks and Limits.warningThreshold in WaterlineKit.
   if (!(Number.isInteger(s.waterEveryNDrinks) && s.waterEveryNDrinks >= 1 && s.waterEveryNDrinks <= 99)) outOfRange("waterEveryNDrinks", s.waterEveryNDrinks, "at least 1 and at most 99");
@@ -62,6 +63,54 @@ export function checkSettings(s: {
   }
   checkRange("defaultWaterAmountOz", s.defaultWaterAmountOz, 0, 64, true, "oz");
   checkTime("updatedAt", s.updatedAt);
+  for (const [name, stamp] of Object.entries(s.fieldStamps ?? {})) {
+    if (!(settingFields as readonly string[]).includes(name)) fail("INVALID_ARGUMENT", `fieldStamps: ${name.slice(0, 40)} is not a setting`);
+    checkTime(`fieldStamps.${name}`, stamp);
+    if (stamp > s.updatedAt) fail("INVALID_ARGUMENT", `fieldStamps.${name}: a setting cannot change after the settings did`);
+  }
+}
+
+/** SettingsField in WaterlineCore: the settings two devices' changes are merged by. */
+export const settingFields = [
+  "waterEveryNDrinks", "timeRemindersEnabled", "timeReminderIntervalMinutes", "warningThreshold",
+  "defaultWaterAmountOz", "units", "discreetNotifications",
+] as const;
+
+type Settings = {
+  waterEveryNDrinks: number; timeRemindersEnabled: boolean; timeReminderIntervalMinutes: number; warningThreshold: number;
+  defaultWaterAmountOz: number; units: "oz" | "ml"; discreetNotifications: boolean; updatedAt: number;
+  fieldStamps?: Record<string, number>;
+};
+
+/** SettingsField.value(in:): a setting spelled as Swift spells it, for the same tie-break. */
+function spelled(value: number | boolean | string): string {
+  return String(value);
+}
+
+/**
+ * UserSettings.merged(with:) in WaterlineCore: setting by setting, the value chosen last wins
+ * (a tie: the one that spells last); the stamp is the later of the two.
+ */
+export function mergeSettings(mine: Settings, other: Settings): Settings {
+  const result: Settings = { ...mine };
+  const stamps: Record<string, number> = {};
+  for (const field of settingFields) {
+    const a = mine.fieldStamps?.[field] ?? mine.updatedAt;
+    const b = other.fieldStamps?.[field] ?? other.updatedAt;
+    const theirs = field === "defaultWaterAmountOz" ? swiftDouble(other[field]) : spelled(other[field]);
+    const ours = field === "defaultWaterAmountOz" ? swiftDouble(mine[field]) : spelled(mine[field]);
+    if (b > a || (b === a && theirs > ours)) (result as Record<string, unknown>)[field] = other[field];
+    stamps[field] = Math.max(a, b);
+  }
+  result.updatedAt = Math.max(mine.updatedAt, other.updatedAt);
+  if (Object.values(stamps).every((stamp) => stamp === result.updatedAt)) delete result.fieldStamps;
+  else result.fieldStamps = stamps;
+  return result;
+}
+
+/** Swift's `String(Double)`: a whole number keeps ".0". */
+function swiftDouble(value: number): string {
+  return Number.isInteger(value) ? value.toFixed(1) : String(value);
 }
 
 export function checkAlcohol(meta: { sizeOz: number; abv?: number; standardDrinkEstimate: number }) {

@@ -16,6 +16,8 @@ export const settingsFields = {
   units,
   discreetNotifications: v.boolean(),
   updatedAt: v.number(),
+  // UserSettings.fieldStamps: when each setting was last chosen (missing: updatedAt).
+  fieldStamps: v.optional(v.record(v.string(), v.number())),
 };
 export const settings = v.object(settingsFields);
 

@@ -95,6 +95,51 @@ struct AccountSyncTests {
         }
     }
 
+    @Test("two devices that change different settings meanwhile both keep their change, on the server and on each other", arguments: StorageKind.available)
+    func settingsPerField(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        defer { Task { await server.stop() } }
+        for tabletSyncsFirst in [false, true] {
+            let account = try await server.signIn()
+            let clock = ManualClock()
+            let phone = Device(signedIn: account, clock: clock)
+            let tablet = Device(signedIn: account, clock: clock)
+            _ = try await phone.service.prepare()
+            _ = try await tablet.service.prepare()
+            var chosen = try await phone.service.settings()
+            chosen.warningThreshold = 3
+            _ = try await phone.service.updateSettings(chosen)
+            #expect(await phone.engine(server.baseURL).pull().status.phase == .synced)
+            #expect(await tablet.engine(server.baseURL).pull().status.phase == .synced)
+            #expect(try await tablet.service.settings().warningThreshold == 3)
+
+            // Offline, the phone changes N and, a minute later, the tablet the units.
+            clock.advance(seconds: 60)
+            var onPhone = try await phone.service.settings()
+            onPhone.waterEveryNDrinks = 4
+            _ = try await phone.service.updateSettings(onPhone)
+            clock.advance(seconds: 60)
+            var onTablet = try await tablet.service.settings()
+            onTablet.units = .ml
+            _ = try await tablet.service.updateSettings(onTablet)
+
+            let (first, second) = tabletSyncsFirst ? (tablet, phone) : (phone, tablet)
+            #expect(await first.engine(server.baseURL).pull().status.phase == .synced)
+            #expect(await second.engine(server.baseURL).pull().status.phase == .synced)
+            #expect(await first.engine(server.baseURL).pull().status.phase == .synced)
+
+            for device in [phone, tablet] {
+                let settings = try await device.service.settings()
+                #expect(settings.waterEveryNDrinks == 4 && settings.units == .ml && settings.warningThreshold == 3,
+                        "every change kept: \(settings)")
+            }
+            let kept = try await server.client(token: account.token).call(Users.Me.self).settings
+            #expect(kept.waterEveryNDrinks == 4 && kept.units == .ml && kept.warningThreshold == 3)
+            #expect(try await phone.store.pendingChanges().isEmpty)
+            #expect(try await tablet.store.pendingChanges().isEmpty)
+        }
+    }
+
     @Test("two devices editing and deleting the same records converge, on the server and on each other", arguments: StorageKind.available)
     func converge(storage: StorageKind) async throws {
         let server = try await TestServer.start(storage)

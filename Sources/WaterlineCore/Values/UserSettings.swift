@@ -21,6 +21,10 @@ public struct UserSettings: Codable, Hashable, Sendable {
     /// When on, notification titles and bodies never mention alcohol or counts.
     public var discreetNotifications: Bool
     public var updatedAt: Date
+    /// When each setting was last chosen, by `SettingsField` name; a field missing here dates
+    /// from `updatedAt`. Two devices that change different settings both keep their change
+    /// (`merged(with:)`), instead of the later one's whole object winning.
+    public var fieldStamps: [String: Date]?
 
     /// Whether these are defaults nobody has changed.
     public var isUntouched: Bool { updatedAt == Self.untouchedStamp }
@@ -33,7 +37,8 @@ public struct UserSettings: Codable, Hashable, Sendable {
         defaultWaterAmountOz: Double = 8,
         units: Units = .oz,
         discreetNotifications: Bool = true,
-        updatedAt: Date = UserSettings.untouchedStamp
+        updatedAt: Date = UserSettings.untouchedStamp,
+        fieldStamps: [String: Date]? = nil
     ) {
         self.waterEveryNDrinks = waterEveryNDrinks
         self.timeRemindersEnabled = timeRemindersEnabled
@@ -43,6 +48,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         self.units = units
         self.discreetNotifications = discreetNotifications
         self.updatedAt = updatedAt
+        self.fieldStamps = fieldStamps
     }
 
     /// Throws the first setting that is out of range; values are never clamped.
@@ -56,5 +62,13 @@ public struct UserSettings: Codable, Hashable, Sendable {
             )
         }
         try Limits.waterAmountOz.check(defaultWaterAmountOz, field: "defaultWaterAmountOz")
+        for (name, stamp) in fieldStamps ?? [:] {
+            guard SettingsField(rawValue: name) != nil else {
+                throw .unexpected(field: "fieldStamps", reason: "\(name.prefix(40)) is not a setting")
+            }
+            guard stamp <= updatedAt else {
+                throw .unexpected(field: "fieldStamps.\(name)", reason: "a setting cannot change after the settings did")
+            }
+        }
     }
 }

@@ -163,8 +163,9 @@ public actor SessionService {
     private func saveSettings(_ settings: UserSettings, of user: User) async throws -> User {
         try Self.checkValid(settings.validate)
         var user = user
-        var updated = settings
-        updated.updatedAt = now()
+        // Only the settings that changed take the new stamp: another device's change to a
+        // different setting, made meanwhile, survives the merge.
+        let updated = user.settings.edited(to: settings, at: now())
         user.settings = updated
         user.updatedAt = updated.updatedAt
         try await store.saveUser(user)
@@ -413,8 +414,9 @@ public actor SessionService {
         var initial = settings ?? UserSettings()
         try Self.checkValid(initial.validate)
         // Settings the person chose are stamped now; untouched defaults keep the distant stamp
-        // they were made with, so an account's real settings win when this device signs in.
-        if settings != nil { initial.updatedAt = time }
+        // they were made with (each default left as it was too), so an account's real settings
+        // win when this device signs in.
+        if let settings { initial = UserSettings().edited(to: settings, at: time) }
         let user = User(id: makeID(), createdAt: time, settings: initial)
         try await store.saveUser(user)
         if try await store.presets().isEmpty {

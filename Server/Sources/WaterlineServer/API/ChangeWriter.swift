@@ -68,6 +68,7 @@ struct ChangeWriter: Sendable {
         try validate(settings.validate)
         try checkStamps(updatedAt: settings.updatedAt, deletedAt: nil)
         settings.updatedAt = bounded(settings.updatedAt)
+        settings.fieldStamps = settings.fieldStamps?.mapValues(bounded)
         return try await repository.upsertSettings(settings, for: caller)
     }
 

@@ -89,20 +89,29 @@ public struct WaterlineRepository: Sendable {
         return counts
     }
 
+    /// Merges `settings` into the account's, setting by setting (`UserSettings.merged(with:)`), and
+    /// returns what is kept. The write succeeds only over the version it merged with; a
+    /// concurrent write makes it merge again.
     public func upsertSettings(_ settings: UserSettings, for caller: Caller) async throws -> UserSettings {
-        guard let current = try await user(id: caller.userId) else { throw FunctionError(.unauthenticated, "the account no longer exists") }
-        if Stamp(updatedAt: current.settings.updatedAt, deletedAt: nil).isReplaced(by: Stamp(updatedAt: settings.updatedAt, deletedAt: nil)) {
-            // The WHERE repeats the comparison, against the settings' own stamp, so a concurrent
-            // newer write is not overwritten; the user row's stamp only moves forward.
-            let stamp = ms(settings.updatedAt)
-            try await sql.raw("""
-                UPDATE users SET settings = \(bind: try json(settings)), settings_updated_at = \(bind: stamp),
+        for _ in 0..<8 {
+            guard let row = try await sql.raw("SELECT settings FROM users WHERE id = \(bind: caller.key)").first() else {
+                throw FunctionError(.unauthenticated, "the account no longer exists")
+            }
+            let kept = try row.decode(column: "settings", as: String.self)
+            let current = try decode(kept, as: UserSettings.self)
+            let merged = current.merged(with: settings)
+            if merged == current { return current }
+            let stamp = ms(merged.updatedAt)
+            let written = try await sql.raw("""
+                UPDATE users SET settings = \(bind: try json(merged)), settings_updated_at = \(bind: stamp),
                     updated_at = CASE WHEN updated_at < \(bind: stamp) THEN \(bind: stamp) ELSE updated_at END,
                     settings_seq = change_seq + 1, change_seq = change_seq + 1
-                WHERE id = \(bind: caller.key) AND settings_updated_at < \(bind: stamp)
-                """).run()
+                WHERE id = \(bind: caller.key) AND settings = \(bind: kept)
+                RETURNING id
+                """).first()
+            if written != nil { return merged }
         }
-        return try await user(id: caller.userId)?.settings ?? settings
+        throw FunctionError(.conflict, "the settings kept changing; send them again")
     }
 
     // MARK: Sessions

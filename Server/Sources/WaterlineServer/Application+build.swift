@@ -53,13 +53,18 @@ public func buildApplication(
     }
     let readTimeout = TimeAmount.milliseconds(Int64(configuration.requestReadTimeout * 1000))
     let connections = configuration.maximumConnections ?? ConnectionLimits.maximumConnections(fileLimit: ConnectionLimits.raiseFileLimit())
+    let perClient = ConnectionsPerClient(limit: configuration.maximumConnectionsPerClient)
+    let idle = TimeAmount.milliseconds(Int64(configuration.idleTimeout * 1000))
     return Application(
         router: router,
         // Idle and slow connections are closed and the count is capped, so held-open sockets
         // cannot starve everyone else (or the process of file descriptors).
         server: .http1(configuration: .init(
-            additionalChannelHandlers: [RequestReadTimeout(timeout: readTimeout)],
-            idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))
+            additionalChannelHandlers: [
+                ConnectionAdmission(clients: perClient, headTimeout: readTimeout, idleTimeout: idle),
+                RequestReadTimeout(timeout: readTimeout),
+            ],
+            idleTimeout: idle
         )),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "waterline-server",

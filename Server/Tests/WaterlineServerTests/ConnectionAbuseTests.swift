@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NIOCore
 @testable import WaterlineServer
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -70,6 +71,59 @@ struct ConnectionAbuseTests {
         #expect(slow.closedByServer(within: 5))
         #expect(try await health(server) == 200)
         await server.stop()
+    }
+
+    @Test("a head sent part way and left there is dropped at the head deadline, not kept for the idle timeout")
+    func partialHead() async throws {
+        let server = try await TestServer.start(adjust: { configuration in
+            configuration.requestReadTimeout = 0.5
+            configuration.idleTimeout = 60
+        })
+        let partial = try RawConnection(port: server.baseURL.port!, sending: "POST /api/mutation HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        #expect(partial.closedByServer(within: 5))
+        let silent = try RawConnection(port: server.baseURL.port!)
+        #expect(silent.closedByServer(within: 5), "a connection that sends nothing gets the same deadline")
+        #expect(try await health(server) == 200)
+        await server.stop()
+    }
+
+    @Test("one client past its connection cap: its next connection is closed at once; a freed place is taken again")
+    func perClientCap() async throws {
+        let server = try await TestServer.start(adjust: { configuration in
+            configuration.maximumConnectionsPerClient = 4
+            configuration.requestReadTimeout = 60
+            configuration.idleTimeout = 60
+        })
+        let port = server.baseURL.port!
+        var held = try (0..<4).map { _ in try RawConnection(port: port) }
+        let extra = try RawConnection(port: port)
+        #expect(extra.closedByServer(within: 5), "the fifth is refused")
+        #expect(!held[0].closedByServer(within: 1), "the four it holds stay")
+        held.removeFirst()
+        // The server learns of the close, then the place is free.
+        var admitted = false
+        for _ in 0..<50 where !admitted {
+            let again = try RawConnection(port: port, sending: "GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            var buffer = [UInt8](repeating: 0, count: 64)
+            var poller = pollfd(fd: again.descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 2000) == 1, recv(again.descriptor, &buffer, buffer.count, 0) > 0 {
+                admitted = String(decoding: buffer, as: UTF8.self).hasPrefix("HTTP/1.1 200")
+            }
+        }
+        #expect(admitted)
+        _ = held
+        await server.stop()
+    }
+
+    @Test("clients are counted by IPv4 address, or by IPv6 /64 (an IPv4 address written as IPv6 is IPv4)")
+    func clientKeys() throws {
+        #expect(ClientAddress.key(try SocketAddress(ipAddress: "203.0.113.7", port: 1)) == "203.0.113.7")
+        let one = ClientAddress.key(try SocketAddress(ipAddress: "2001:db8:1:2:aaaa::1", port: 1))
+        let other = ClientAddress.key(try SocketAddress(ipAddress: "2001:db8:1:2:ffff:ffff:ffff:ffff", port: 2))
+        #expect(one == other && one == "2001:db8:1:2::/64")
+        #expect(ClientAddress.key(try SocketAddress(ipAddress: "2001:db8:1:3::1", port: 1)) != one)
+        #expect(ClientAddress.key(try SocketAddress(ipAddress: "::ffff:203.0.113.7", port: 1)) == "203.0.113.7")
+        #expect(ClientAddress.key(nil) == "unknown")
     }
 
     @Test("the file limit is raised at start-up and the cap stays below it")

@@ -11,8 +11,9 @@ public struct WaterlineRequestContext: RequestContext, RemoteAddressRequestConte
         remoteAddress = source.channel.remoteAddress
     }
 
-    /// The address calls are counted under (the connection's peer; a proxy in front counts as one).
+    /// The client calls are counted under (the connection's peer, an IPv6 one by its /64; a proxy
+    /// in front counts as one).
     var clientKey: String {
-        remoteAddress?.ipAddress ?? "unknown"
+        ClientAddress.key(remoteAddress)
     }
 }

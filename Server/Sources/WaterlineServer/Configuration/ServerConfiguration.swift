@@ -18,11 +18,17 @@ public struct ServerConfiguration: Sendable {
     public var signingKeyPEM: String?
     /// A connection with nothing to read or write for this long is closed.
     public var idleTimeout: TimeInterval
-    /// A request whose head arrived but which is not fully read within this long is dropped.
+    /// A connection whose next request head is not complete within this long (of the connection
+    /// opening, or of the previous request) is closed, however slowly bytes trickle in; and a
+    /// request whose head arrived but which is not fully read within this long is dropped.
     public var requestReadTimeout: TimeInterval
     /// How many connections are served at once; nil: just under the process's file limit
     /// (raised to its hard limit at start-up). Past it, new connections wait to be accepted.
     public var maximumConnections: Int?
+    /// Connections one client holds at once (an IPv4 address, or an IPv6 /64); past it a new
+    /// one is closed at once, so one host cannot take every place. Behind a reverse proxy every
+    /// client shares the proxy's address: give it room, or cap at the proxy.
+    public var maximumConnectionsPerClient: Int
     /// Calls without a valid session token, per address: a burst, then this many a second.
     public var anonymousBurst: Double
     public var anonymousPerSecond: Double
@@ -45,6 +51,7 @@ public struct ServerConfiguration: Sendable {
         idleTimeout: TimeInterval = 30,
         requestReadTimeout: TimeInterval = 10,
         maximumConnections: Int? = nil,
+        maximumConnectionsPerClient: Int = 64,
         anonymousBurst: Double = 30,
         anonymousPerSecond: Double = 1,
         userBurst: Double = 1_000,
@@ -62,6 +69,7 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.requestReadTimeout = requestReadTimeout
         self.maximumConnections = maximumConnections
+        self.maximumConnectionsPerClient = maximumConnectionsPerClient
         self.anonymousBurst = anonymousBurst
         self.anonymousPerSecond = anonymousPerSecond
         self.userBurst = userBurst

@@ -74,10 +74,16 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on (env WATERLINE_PORT).")
     var port: Int = Int(ProcessInfo.processInfo.environment["WATERLINE_PORT"] ?? "") ?? 8080
 
+    @Option(help: "Connections one client (an IPv4 address or an IPv6 /64) may hold at once; raise it behind a reverse proxy (env WATERLINE_MAX_CONNECTIONS_PER_CLIENT).")
+    var maxConnectionsPerClient: Int = Int(ProcessInfo.processInfo.environment["WATERLINE_MAX_CONNECTIONS_PER_CLIENT"] ?? "") ?? 64
+
     @OptionGroup var options: ServerOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535 (got \(port))") }
+        guard (1...1_000_000).contains(maxConnectionsPerClient) else {
+            throw ValidationError("--max-connections-per-client must be 1 to 1000000 (got \(maxConnectionsPerClient))")
+        }
     }
 
     func run() async throws {
@@ -85,7 +91,11 @@ struct Serve: AsyncParsableCommand {
         // Buffered, so the access log's line per request costs the request little.
         let logger = Logger(label: "waterline-server") { BufferedLogHandler(label: $0) }
         defer { LogOutput.standardError.flush() }
-        let configuration = options.configuration(host: host, port: port)
+        let configuration = {
+            var configuration = options.configuration(host: host, port: port)
+            configuration.maximumConnectionsPerClient = maxConnectionsPerClient
+            return configuration
+        }()
         let database = try await Database.open(configuration, logger: logger)
         do {
             let context = try await makeServerContext(configuration: configuration, database: database)

@@ -22,10 +22,21 @@ public actor SQLiteSessionStore: StoreRows {
         self.damage = damage
     }
 
-    /// Opens or creates the database at `path`, checks it, and brings its schema up to date.
+    /// Opens or creates the database at `path`, checks it, and brings its schema up to date. The
+    /// file is the person's drinking record: it and its folder are theirs alone (0600 and 0700),
+    /// narrowed when an older version left them readable by others.
     public static func open(path: String) async throws -> SQLiteSessionStore {
         let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let files = FileManager.default
+        let folder = url.deletingLastPathComponent()
+        try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        if !files.fileExists(atPath: path) {
+            _ = files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        for file in [path, path + "-journal", path + "-wal", path + "-shm"] where files.fileExists(atPath: file) {
+            try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        }
         let connection = try await SQLiteConnection.open(storage: .file(path: path))
         do {
             _ = try await connection.query("PRAGMA busy_timeout = 5000")

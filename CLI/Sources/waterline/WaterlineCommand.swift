@@ -27,6 +27,9 @@ struct Waterline: AsyncParsableCommand {
 enum Main {
     /// Runs the command; any refusal is one line on stderr and a non-zero exit.
     static func main() async {
+        // Everything written under the home (the store, its journal, the credentials, exports'
+        // temporary files) is the person's alone.
+        umask(0o077)
         do {
             var command = try Waterline.parseAsRoot(GlobalArguments.normalized(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {

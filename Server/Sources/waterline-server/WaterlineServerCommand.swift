@@ -129,6 +129,14 @@ struct Token: AsyncParsableCommand {
         DataDirectory.restrictNewFiles()
         let logger = Logger(label: "waterline-server")
         let configuration = options.configuration()
+        // With PostgreSQL the servers share one signing key (WATERLINE_SIGNING_KEY); a key made
+        // here on the spot would sign a token every server refuses.
+        if configuration.databaseURL != nil, configuration.signingKeyPEM == nil,
+           !SessionKeyFile.exists(in: configuration.dataDirectory) {
+            throw ValidationError(
+                "with --database-url, give the servers' signing key in WATERLINE_SIGNING_KEY (no key is kept in \(configuration.dataDirectory.path)); a new key would sign a token the servers refuse"
+            )
+        }
         let database = try await Database.open(configuration, logger: logger)
         do {
             let context = try await makeServerContext(configuration: configuration, database: database)

@@ -57,6 +57,15 @@ struct SecretsAndLeaksTests {
         #expect(!libraries.contains("libsqlite3"), "waterline-server links the system SQLite:\n\(libraries)")
     }
 
+    @Test("with PostgreSQL and no signing key given or kept, `token` refuses instead of signing with a key of its own")
+    func tokenNeedsTheSharedKey() throws {
+        let directory = freshDirectory()
+        let refused = try server(["token", "--apple-sub", "me", "--data-dir", directory.path, "--database-url", "postgres://nobody@127.0.0.1:9/none"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("WATERLINE_SIGNING_KEY"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("session-signing-key.pem").path), "no key made")
+    }
+
     @Test("the data directory is 0700, the database and the key 0600, from the first byte")
     func filePermissions() throws {
         let directory = freshDirectory()

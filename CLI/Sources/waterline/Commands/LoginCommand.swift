@@ -12,14 +12,15 @@ struct LoginCommand: AsyncParsableCommand {
         abstract: "Keep a session token for syncing (from `waterline-server token --apple-sub …`)."
     )
 
-    @Option(help: "The session token.")
-    var token: String
+    @Option(help: "The session token. Without it (or with -) it is read from standard input, which keeps it out of the process list (`waterline-server token … | waterline login`).")
+    var token: String?
     @Option(help: "The server it belongs to, e.g. http://127.0.0.1:8080 (can also be given to `sync`).")
     var server: String?
 
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
+        let token = try Self.token(given: token)
         let parts = token.split(separator: ".")
         guard parts.count == 3 else { throw CLIError("that does not look like a session token (three dot-separated parts)") }
         if let server { _ = try SyncCommand.serverURL(server) }
@@ -32,6 +33,16 @@ struct LoginCommand: AsyncParsableCommand {
         if let server { contents.server = server }
         try await file.write(contents)
         print("Token kept in \(file.url.path)" + (contents.server.map { " for \($0)" } ?? ""))
+    }
+
+    /// The token given, or the first line of standard input (at most 16 KB read).
+    static func token(given: String?) throws -> String {
+        if let given, given != "-" { return given }
+        let data = FileHandle.standardInput.readData(ofLength: 16 * 1024)
+        let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let token = line.trimmingCharacters(in: .whitespaces)
+        guard !token.isEmpty else { throw CLIError("no session token: give --token, or send it on standard input") }
+        return token
     }
 
     static func expiry(of payload: String) -> Date? {

@@ -7,11 +7,16 @@ import Darwin
 #endif
 
 /// The session tokens' signing key kept in the data directory when none is configured.
-enum SessionKeyFile {
+public enum SessionKeyFile {
     static let name = "session-signing-key.pem"
 
     /// The stored key, or a new one stored for next time. A key file that exists but cannot be
     /// read or is not a P-256 key stops the server: a silent new key would sign everyone out.
+    /// Whether a key was made in `directory` already.
+    public static func exists(in directory: URL) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path)
+    }
+
     static func loadOrCreate(in directory: URL) throws -> String {
         try DataDirectory.prepare(directory)
         let file = directory.appendingPathComponent(name)

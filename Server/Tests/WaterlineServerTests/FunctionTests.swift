@@ -253,6 +253,12 @@ struct FunctionTests {
         #expect(code(wrongType.json) == "INVALID_ARGUMENT")
         #expect((wrongType.json["errorMessage"] as? String)?.contains("startTime") == true)
 
+        // A value quoted back in the refusal is cut short: no megabyte echoed.
+        let long = String(repeating: "x", count: 500_000)
+        let echoed = try await post("mutation", Data(#"{"path":"settings:upsert","args":{"waterEveryNDrinks":1,"timeRemindersEnabled":true,"timeReminderIntervalMinutes":20,"warningThreshold":2,"defaultWaterAmountOz":8,"units":"\#(long)","discreetNotifications":true,"updatedAt":1795291200000}}"#.utf8))
+        #expect(code(echoed.json) == "INVALID_ARGUMENT")
+        #expect(((echoed.json["errorMessage"] as? String)?.count ?? .max) <= FunctionError.messageLimit + 1)
+
         let extra = try await post("query", Data(#"{"path":"presets:list","args":{"all":true}}"#.utf8))
         #expect(code(extra.json) == "INVALID_ARGUMENT")
 

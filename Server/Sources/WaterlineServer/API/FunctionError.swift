@@ -6,9 +6,13 @@ public struct FunctionError: Error, Hashable, Sendable, CustomStringConvertible 
     public var code: ErrorCode
     public var message: String
 
+    /// The longest message sent back: a refusal may quote what the caller sent (a value that is
+    /// not one of a field's choices, a key), and a caller must not get a megabyte echoed.
+    static let messageLimit = 400
+
     public init(_ code: ErrorCode, _ message: String) {
         self.code = code
-        self.message = message
+        self.message = message.count > Self.messageLimit ? String(message.prefix(Self.messageLimit)) + "…" : message
     }
 
     public var description: String { "\(code.rawValue): \(message)" }

@@ -11,7 +11,9 @@ public final class ActiveSessionModel {
     public private(set) var update: SessionSnapshot?
     public private(set) var settings = UserSettings()
     public private(set) var presets: [DrinkPreset] = []
-    public private(set) var undoOffer: UndoOffer?
+    private var undo = UndoSlot()
+    /// The Undo banner's offer, while one stands.
+    public var undoOffer: UndoOffer? { undo.offer }
     /// A calm message after something could not be done; nil when all is well.
     public private(set) var errorMessage: String?
     /// The drink picker is showing ("+ Drink" here, or on Home, which opens this screen with it).
@@ -106,26 +108,22 @@ public final class ActiveSessionModel {
     }
 
     public func undoTapped() async {
-        guard let offer = undoOffer, offer.isOpen(at: actions.now()) else {
-            undoOffer = nil
-            return
-        }
-        undoOffer = nil
-        await perform { try await actions.send(.deleteLog(id: offer.log.id)) }
+        guard let log = undo.take(at: actions.now()) else { return }
+        await perform { try await actions.send(.deleteLog(id: log.id)) }
     }
 
     /// VoiceOver is running: the banner stays until Undo or the next log, and Undo keeps working.
     public func undoOfferHeld() {
-        undoOffer?.isHeld = true
+        undo.hold()
     }
 
     /// The banner's time ran out (the view calls this when its timer fires).
     public func undoOfferExpired() {
-        if let offer = undoOffer, !offer.isOpen(at: actions.now()) { undoOffer = nil }
+        undo.expire(at: actions.now())
     }
 
     public func logSwipedToDelete(_ log: LogEntry) async {
-        if undoOffer?.log.id == log.id { undoOffer = nil }
+        undo.clear(ifFor: log.id)
         await perform { try await actions.send(.deleteLog(id: log.id)) }
     }
 
@@ -139,7 +137,7 @@ public final class ActiveSessionModel {
 
     public func endSessionConfirmed() async {
         isConfirmingEnd = false
-        undoOffer = nil
+        undo.clear()
         await perform {
             if let ended = try await actions.send(.endSession()).session { endNight(ended) }
         }
@@ -163,7 +161,7 @@ public final class ActiveSessionModel {
     }
 
     private func endNight(_ night: SessionSnapshot) {
-        undoOffer = nil
+        undo.clear()
         endedSession = night
         update = nil
     }
@@ -173,7 +171,7 @@ public final class ActiveSessionModel {
             // The screen already shows the state the log left (through the change feed); the
             // offer is taken from the action's own result.
             let result = try await actions.send(action)
-            if let offer = UndoOffer.after(result, at: actions.now()) { undoOffer = offer }
+            undo.offer(after: result, at: actions.now())
         }
     }
 

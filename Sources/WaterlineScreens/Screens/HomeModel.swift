@@ -19,7 +19,9 @@ public final class HomeModel {
     /// With `startedSession`: open that screen with its drink picker showing ("+ Drink" here).
     public private(set) var opensDrinkPicker = false
     /// "Undo" after a water logged here.
-    public private(set) var undoOffer: UndoOffer?
+    private var undo = UndoSlot()
+    /// The Undo banner's offer, while one stands.
+    public var undoOffer: UndoOffer? { undo.offer }
     /// Set when a link asks for a past night's summary, for the view to open it.
     public private(set) var openedPastSessionId: UUID?
 
@@ -74,7 +76,7 @@ public final class HomeModel {
     public func waterButtonTapped() async {
         await perform {
             let result = try await actions.send(.logWater(source: .phone))
-            if let offer = UndoOffer.after(result, at: actions.now()) { undoOffer = offer }
+            undo.offer(after: result, at: actions.now())
         }
     }
 
@@ -87,22 +89,18 @@ public final class HomeModel {
     }
 
     public func undoTapped() async {
-        guard let offer = undoOffer, offer.isOpen(at: actions.now()) else {
-            undoOffer = nil
-            return
-        }
-        undoOffer = nil
-        await perform { try await actions.send(.deleteLog(id: offer.log.id)) }
+        guard let log = undo.take(at: actions.now()) else { return }
+        await perform { try await actions.send(.deleteLog(id: log.id)) }
     }
 
     /// VoiceOver is running: the banner stays until Undo or the next log, and Undo keeps working.
     public func undoOfferHeld() {
-        undoOffer?.isHeld = true
+        undo.hold()
     }
 
     /// The banner's time ran out.
     public func undoOfferExpired() {
-        if let offer = undoOffer, !offer.isOpen(at: actions.now()) { undoOffer = nil }
+        undo.expire(at: actions.now())
     }
 
     public func errorDismissed() {
@@ -126,7 +124,7 @@ public final class HomeModel {
     public func navigatedToSession() {
         startedSession = nil
         opensDrinkPicker = false
-        undoOffer = nil
+        undo.clear()
     }
 
     /// A widget, the complication or a notification asked for a screen.

@@ -65,4 +65,18 @@ struct TokenLifecycleTests {
         )) { try await server.client(token: forever).call(Users.Me.self) }
         await server.stop()
     }
+
+    @Test("a token signed with the server's key but issued in the future is refused (it would otherwise live for years)")
+    func issuedInTheFuture() async throws {
+        let server = try await TestServer.start()
+        let session = try await server.signIn()
+        let pem = try SessionTokens.loadOrCreateKey(pem: nil, in: server.dataDirectory)
+        let later = Date().addingTimeInterval(5 * 365 * 24 * 3600)
+        let ahead = try await SessionTokens(privateKeyPEM: pem, issuer: "waterline-server", lifetime: 30 * 24 * 3600, now: { later })
+        let token = try await ahead.issue(for: session.user.id).token
+        await #expect(throws: ConvexError.function(
+            message: "the session token was issued in the future; sign in again", code: "UNAUTHENTICATED"
+        )) { try await server.client(token: token).call(Users.Me.self) }
+        await server.stop()
+    }
 }

@@ -59,6 +59,11 @@ public struct SessionTokens: Sendable {
         guard Date(timeIntervalSince1970: claims.exp) > now() else {
             throw FunctionError(.unauthenticated, "the session token has expired; sign in again")
         }
+        // Issued in the future (beyond a minute of clock skew) is no token this server made: with
+        // a far `iat`, the lifetime check below would let it live for years.
+        guard Date(timeIntervalSince1970: claims.iat) <= now().addingTimeInterval(60) else {
+            throw FunctionError(.unauthenticated, "the session token was issued in the future; sign in again")
+        }
         // A token may not outlive what this server issues, whoever else might have signed it.
         guard claims.exp - claims.iat <= lifetime + 60 else {
             throw FunctionError(.unauthenticated, "the session token lives longer than this server allows; sign in again")

@@ -44,6 +44,21 @@ struct ForgottenNightScenarioTests {
         #expect(home.recent.first?.sessionId == friday.session.id && home.active?.session.id == saturday.session.id)
     }
 
+    @Test("a refused log on Saturday (an unknown preset, an impossible amount) writes nothing: Friday stays as it was")
+    func refusedOnSaturday() async throws {
+        let (harness, friday) = try await friday()
+        harness.clock.advance(minutes: 20 * 60)
+        let phone = DeviceProcess(harness)
+        await #expect(throws: SessionServiceError.unknownPreset(UUID(number: 0xBAD))) {
+            try await phone.runtime.send(.logDrink(.preset(UUID(number: 0xBAD)), source: .widget))
+        }
+        await #expect(throws: SessionServiceError.self) {
+            try await phone.runtime.send(.logWater(amountOz: 500, source: .phone))
+        }
+        let still = try #require(try await harness.service.activeSession())
+        #expect(still.session == friday.session && still.logs == friday.logs, "no night ended, none started, nothing logged")
+    }
+
     @Test("a watch log naming Friday's night, sent on Saturday, lands in a new night; one queued from Friday lands in Friday")
     func watchOnSaturday() async throws {
         let (harness, friday) = try await friday()

@@ -244,26 +244,28 @@ public actor SessionService {
         let user = try await ensureUser()
         let time = now()
         var endedForgotten = false
-        if let running = try await store.activeSession() {
-            endedForgotten = try await endIfForgotten(running, logs: store.logs(sessionId: running.id), at: time, settings: user.settings)
+        if let running = try await store.activeSession(),
+           let ended = forgottenEnd(of: running, logs: try await store.logs(sessionId: running.id), at: time, settings: user.settings) {
+            try await store.saveSession(ended)
+            endedForgotten = true
         }
         let candidate = Session(id: makeID(), userId: user.id, startTime: time, updatedAt: time)
         let (session, created) = try await store.startSession(candidate)
         return try await result(user.settings, session: snapshot(of: session, settings: user.settings), changed: created, pastSessionsChanged: endedForgotten)
     }
 
-    /// Ends `session` at its last log when it was forgotten (`AbandonedSessionPolicy.isForgotten`)
-    /// as seen from `time`; returns whether it did.
-    private func endIfForgotten(_ session: Session, logs: [LogEntry], at time: Date, settings: UserSettings) async throws -> Bool {
+    /// `session` ended at its last log, when it was forgotten (`AbandonedSessionPolicy.isForgotten`)
+    /// as seen from `time`; nil when it was not. Writes nothing: the caller saves it once the
+    /// action it belongs to has passed every check.
+    private func forgottenEnd(of session: Session, logs: [LogEntry], at time: Date, settings: UserSettings) -> Session? {
         let lastActivity = max(session.startTime, logs.last?.timestamp ?? session.startTime)
-        guard session.isActive, abandonedPolicy.isForgotten(lastActivity: lastActivity, at: time) else { return false }
+        guard session.isActive, abandonedPolicy.isForgotten(lastActivity: lastActivity, at: time) else { return nil }
         var ended = session
         ended.isActive = false
         ended.endTime = lastActivity
         ended.updatedAt = now()
         ended.computedSummary = SessionSummary(startTime: session.startTime, endTime: lastActivity, logs: logs, settings: settings)
-        try await store.saveSession(ended)
-        return true
+        return ended
     }
 
     private func addLog(
@@ -285,28 +287,32 @@ public actor SessionService {
             session = active
         }
         let time = now()
-        // The night's logs, read once: to see whether it was forgotten, and for the new state.
-        var earlier: [LogEntry] = []
-        var endedForgotten = false
-        if session.isActive {
-            earlier = try await store.logs(sessionId: session.id)
-            let at = timestamp ?? time
-            if try await endIfForgotten(session, logs: earlier, at: at, settings: settings) {
-                // Friday's night is not Saturday's: this log starts a night of its own.
-                let fresh = Session(id: makeID(), userId: user.id, startTime: min(at, time), updatedAt: time)
-                session = try await store.startSession(fresh).session
-                earlier = []
-                endedForgotten = true
-            }
-        }
         let meta = try await alcohol?()
-        let log = LogEntry(
+        var log = LogEntry(
             id: id ?? makeID(), sessionId: session.id, timestamp: timestamp ?? time, type: meta == nil ? .water : .alcohol,
             alcoholMeta: meta, waterMeta: meta == nil ? WaterMeta(amountOz: amountOz ?? settings.defaultWaterAmountOz) : nil,
             source: source, updatedAt: time
         )
         try Self.checkValid(log.validate)
+        // The night's logs, read once: to see whether it was forgotten, and for the new state.
+        var earlier: [LogEntry] = []
+        var forgotten: Session?
+        if session.isActive {
+            earlier = try await store.logs(sessionId: session.id)
+            forgotten = forgottenEnd(of: session, logs: earlier, at: log.timestamp, settings: settings)
+        }
+        if forgotten != nil {
+            // Friday's night is not Saturday's: this log starts a night of its own.
+            session = Session(id: makeID(), userId: user.id, startTime: min(log.timestamp, time), updatedAt: time)
+            earlier = []
+        }
+        // Every check passes before anything is written.
         try check(log.timestamp, fallsIn: session)
+        if let forgotten {
+            try await store.saveSession(forgotten)
+            session = try await store.startSession(session).session
+            log.sessionId = session.id
+        }
         try await store.saveLog(log)
         // A late log for a night that has ended updates its summary; nothing fires now.
         guard session.isActive else { return try await afterChange(to: session, changedLog: log, settings: settings) }
@@ -316,7 +322,7 @@ public actor SessionService {
         let nudge = PacingRules(settings: settings).nudge(after: log, from: before, to: night.state).map {
             ReminderPlanner.immediate($0, after: log, state: night.state, settings: settings, now: time)
         }
-        return try await result(settings, session: night, changedLog: log, pastSessionsChanged: endedForgotten, nudge: nudge)
+        return try await result(settings, session: night, changedLog: log, pastSessionsChanged: forgotten != nil, nudge: nudge)
     }
 
     /// Replaces a log's time and details, then recomputes everything from the remaining logs.

@@ -83,8 +83,9 @@ type Settings = {
 };
 
 /** SettingsField.value(in:): a setting spelled as Swift spells it, for the same tie-break. */
-function spelled(value: number | boolean | string): string {
-  return String(value);
+function spelled(settings: Settings, field: (typeof settingFields)[number]): string {
+  const value = settings[field];
+  return typeof value === "number" && field === "defaultWaterAmountOz" ? swiftDouble(value) : String(value);
 }
 
 /**
@@ -97,8 +98,7 @@ export function mergeSettings(mine: Settings, other: Settings): Settings {
   for (const field of settingFields) {
     const a = mine.fieldStamps?.[field] ?? mine.updatedAt;
     const b = other.fieldStamps?.[field] ?? other.updatedAt;
-    const theirs = field === "defaultWaterAmountOz" ? swiftDouble(other[field]) : spelled(other[field]);
-    const ours = field === "defaultWaterAmountOz" ? swiftDouble(mine[field]) : spelled(mine[field]);
+    const theirs = spelled(other, field), ours = spelled(mine, field);
     if (b > a || (b === a && theirs > ours)) (result as Record<string, unknown>)[field] = other[field];
     stamps[field] = Math.max(a, b);
   }

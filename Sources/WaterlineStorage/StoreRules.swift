@@ -177,9 +177,12 @@ public enum StoreRules {
             guard try await rows.readSession(id: log.sessionId) != nil else { throw SessionStoreError.unknownSession(log.sessionId) }
             local = try await rows.readLog(id: log.id)?.stamp
         case .preset(let record): local = try await rows.readPreset(id: record.id)?.stamp
-        case .settings(let remote) where !adopting:
-            return try await mergeSettings(remote, into: user, in: rows)
-        case .settings: local = Stamp(updatedAt: user.settings.updatedAt, deletedAt: nil)
+        case .settings(let remote):
+            guard adopting else { return try await mergeSettings(remote, into: user, in: rows) }
+            // The backend's answer may hold another device's setting under the same stamp as
+            // this device's: the whole is compared, not the stamp.
+            guard remote != user.settings else { return false }
+            local = nil
         }
         guard local.map({ adopting ? $0 != payload.stamp : $0.isReplaced(by: payload.stamp) }) ?? true else { return false }
         // A version this device changed while taking it in, which must go back up.

@@ -132,5 +132,23 @@ extension StoreConformance {
             #expect(try await store.log(id: log.id)?.alcoholMeta?.standardDrinkEstimate == 5)
             #expect(try await store.pendingChanges().count == 1, "the newer edit still waits")
         },
+        StoreConformance("the backend's answer to this device's settings is kept whole, with another device's setting under the same stamp") { store in
+            try await person(store)
+            var user = try #require(try await store.user())
+            var chosen = user.settings
+            chosen.waterEveryNDrinks = 4
+            user.settings = user.settings.edited(to: chosen, at: Fixed.at(minutes: 10))
+            try await store.saveUser(user)
+            let sent = try #require(try await store.pendingChanges().first { $0.id.entity == .settings })
+            // The backend held another device's units, chosen earlier: its merge keeps both.
+            var elsewhere = UserSettings()
+            elsewhere.units = .ml
+            let theirs = UserSettings().edited(to: elsewhere, at: Fixed.at(minutes: 5))
+            let kept = user.settings.merged(with: theirs)
+            #expect(kept.updatedAt == user.settings.updatedAt, "the same stamp as this device's")
+            _ = try await store.settle([PushedChange(key: sent.id, revision: sent.revision, stored: .settings(kept))])
+            #expect(try await store.user()?.settings == kept)
+            #expect(try await store.pendingChanges().isEmpty)
+        },
     ]
 }

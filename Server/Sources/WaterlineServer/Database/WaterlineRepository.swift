@@ -383,7 +383,7 @@ public struct WaterlineRepository: Sendable {
     /// insert itself, so two writers cannot both take the last place (SQLite runs one statement
     /// at a time).
     private func room(_ table: String, _ caller: Caller, session: String? = nil, limit: Int, live: Bool) -> SQLQueryString {
-        let scope: SQLQueryString = session.map { (night: String) -> SQLQueryString in "AND session_id = \(bind: night)" } ?? "AND 1 = 1"
+        let scope = Self.scope(session)
         let all: SQLQueryString = """
             (SELECT COUNT(*) FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(scope)) < \(bind: limit * Limits.keptPerLive)
             """
@@ -393,16 +393,21 @@ public struct WaterlineRepository: Sendable {
             """
     }
 
-    private func count(_ table: String, _ caller: Caller) async throws -> Int {
-        try await sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key)")
+    /// The rows `caller` keeps in `table` (within one night when `session` is given), tombstones included.
+    private func count(_ table: String, _ caller: Caller, session: String? = nil) async throws -> Int {
+        try await sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(Self.scope(session))")
             .first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    /// Narrows a count to one night's entries, or leaves it the whole account's.
+    private static func scope(_ session: String?) -> SQLQueryString {
+        guard let session else { return "" }
+        return "AND session_id = \(bind: session)"
     }
 
     /// Why a new record found no room: the live limit, or (rarely) the one counting tombstones.
     private func quotaError(_ table: String, _ caller: Caller, session: String? = nil, limit: Int, what: String) async throws -> FunctionError {
-        let scope: SQLQueryString = session.map { (night: String) -> SQLQueryString in "AND session_id = \(bind: night)" } ?? "AND 1 = 1"
-        let total = try await sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(scope)")
-            .first()?.decode(column: "n", as: Int.self) ?? 0
+        let total = try await count(table, caller, session: session)
         let holder = session == nil ? "an account" : "a session"
         if total >= limit * Limits.keptPerLive {
             return FunctionError(.quotaExceeded, "\(holder) keeps at most \(limit * Limits.keptPerLive) \(what), deleted ones included")

@@ -17,9 +17,8 @@ public struct DeviceState: Hashable, Sendable {
         self.version = version
     }
 
-    /// What "+ Drink" logs where there is no room to choose (widgets, the Live Activity, Siri):
-    /// the first preset, which the person picks by putting it first in Settings.
-    public var quickDrink: DrinkPreset? { presets.first }
+    /// What "+ Drink" logs where there is no room to choose (`DrinkPreset.quickDrink(among:)`).
+    public var quickDrink: DrinkPreset? { DrinkPreset.quickDrink(among: presets) }
 
     /// What the Live Activity shows of the running night, its "+ Drink" named.
     public var activeGlance: SessionGlance? {

@@ -56,3 +56,11 @@ public struct DrinkPreset: Codable, Hashable, Sendable, Identifiable {
         try AlcoholMeta(drinkType: drinkType, sizeOz: sizeOz, abv: abv, standardDrinkEstimate: standardDrinkEstimate).validate()
     }
 }
+
+extension DrinkPreset {
+    /// What "+ Drink" logs where there is no room to choose (widgets, the Live Activity, Siri):
+    /// the first of the live `presets` in their order, which the person picks in Settings.
+    public static func quickDrink(among presets: [DrinkPreset]) -> DrinkPreset? {
+        presets.first
+    }
+}

@@ -135,7 +135,7 @@ public actor SessionService {
             let night = try await snapshot(of: active, settings: settings)
             return WidgetSnapshot(
                 night: night, lastSessionSummary: lastEnded?.computedSummary, settings: settings,
-                quickDrink: try await store.presets().first, generatedAt: now()
+                quickDrink: DrinkPreset.quickDrink(among: try await store.presets()), generatedAt: now()
             )
         }
     }
@@ -443,7 +443,7 @@ public actor SessionService {
         case .custom(let meta):
             return meta
         case .quick:
-            return try await store.presets().first?.alcoholMeta ?? .standardDrink
+            return DrinkPreset.quickDrink(among: try await store.presets())?.alcoholMeta ?? .standardDrink
         }
     }
 

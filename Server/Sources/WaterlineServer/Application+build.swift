@@ -60,10 +60,7 @@ public func buildApplication(
         // Idle and slow connections are closed and the count is capped, so held-open sockets
         // cannot starve everyone else (or the process of file descriptors).
         server: .http1(configuration: .init(
-            additionalChannelHandlers: [
-                ConnectionAdmission(clients: perClient, headTimeout: readTimeout, idleTimeout: idle),
-                RequestReadTimeout(timeout: readTimeout),
-            ],
+            additionalChannelHandlers: [ConnectionAdmission(clients: perClient, readTimeout: readTimeout, idleTimeout: idle)],
             idleTimeout: idle
         )),
         configuration: .init(

@@ -2,23 +2,24 @@ import HummingbirdCore
 import NIOCore
 import NIOHTTPTypes
 
-/// Guards each connection from its start: a client past its connection cap is closed at once,
-/// and a connection whose request head is not complete within `headTimeout` of the connection
+/// Guards each connection from its start: a client past its connection cap is closed at once;
+/// a connection whose request head is not complete within `readTimeout` of the connection
 /// opening (or `idleTimeout` of the previous request) is closed, however slowly its bytes
-/// trickle in. (`RequestReadTimeout` bounds the rest of a request once its head is in.)
+/// trickle in; and a request not fully read within `readTimeout` of its head is dropped, so a
+/// client that sends slowly (or never finishes its body) cannot hold a connection.
 final class ConnectionAdmission: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
 
     private let clients: ConnectionsPerClient
-    private let headTimeout: TimeAmount
+    private let readTimeout: TimeAmount
     private let idleTimeout: TimeAmount
     private var client: String?
     private var deadline: Scheduled<Void>?
 
-    init(clients: ConnectionsPerClient, headTimeout: TimeAmount, idleTimeout: TimeAmount) {
+    init(clients: ConnectionsPerClient, readTimeout: TimeAmount, idleTimeout: TimeAmount) {
         self.clients = clients
-        self.headTimeout = headTimeout
+        self.readTimeout = readTimeout
         self.idleTimeout = idleTimeout
     }
 
@@ -29,17 +30,17 @@ final class ConnectionAdmission: ChannelInboundHandler, RemovableChannelHandler 
             return
         }
         client = key
-        expectHead(within: headTimeout, context: context)
+        close(after: readTimeout, context: context)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
-            deadline?.cancel()
-            deadline = nil
+            // The rest of the request must follow within the read timeout.
+            close(after: readTimeout, context: context)
         case .end:
             // The next request (keep-alive) must arrive, head complete, before the idle timeout.
-            expectHead(within: idleTimeout, context: context)
+            close(after: idleTimeout, context: context)
         case .body:
             break
         }
@@ -55,7 +56,9 @@ final class ConnectionAdmission: ChannelInboundHandler, RemovableChannelHandler 
         context.fireChannelInactive()
     }
 
-    private func expectHead(within timeout: TimeAmount, context: ChannelHandlerContext) {
+    /// Closes the connection `timeout` from now unless the next step (a head, a request's end)
+    /// comes first and sets a deadline of its own.
+    private func close(after timeout: TimeAmount, context: ChannelHandlerContext) {
         deadline?.cancel()
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         deadline = context.eventLoop.scheduleTask(in: timeout) { bound.value.close(promise: nil) }

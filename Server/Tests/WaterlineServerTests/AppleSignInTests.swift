@@ -110,4 +110,102 @@ struct AppleSignInTests {
         #expect(try await restarted.client(token: session.token).call(Users.Me.self).id == session.user.id)
         await restarted.stop()
     }
+
+    @Test("a token naming another algorithm than RS256, or issued in the future, is refused before it is trusted")
+    func algorithmAndIssueTime() async throws {
+        let server = try await TestServer.start()
+        for (token, message) in [
+            (try await FakeApple.es256Token(sub: "a"), "the identity token must be signed with RS256, as Apple signs it"),
+            (try await FakeApple.identityToken(sub: "a", issued: Date().addingTimeInterval(3600)),
+             "the Apple identity token was issued in the future; check the server's clock"),
+        ] {
+            await #expect(throws: ConvexError.function(message: message, code: "UNAUTHENTICATED")) {
+                try await server.client().call(Auth.SignInWithApple.self, .init(identityToken: token, nonce: "raw-nonce"))
+            }
+        }
+        // A minute of skew is allowed.
+        let nonce = UUID().uuidString
+        let skewed = try await FakeApple.identityToken(sub: "a", nonce: nonce, issued: Date().addingTimeInterval(30))
+        #expect(try await server.client().call(Auth.SignInWithApple.self, .init(identityToken: skewed, nonce: nonce)).user.appleUserId == "a")
+        await server.stop()
+    }
+
+    @Test("while Apple's keys cannot be fetched, sign-ins fail fast and Apple is asked again only after the backoff")
+    func failedFetchRemembered() async throws {
+        let apple = FakeApple(publishing: [FakeApple.keyA])
+        let clock = ManualClock()
+        let server = try await TestServer.start(apple: apple, now: { clock.now })
+        func attempt() async throws -> ErrorCode? {
+            let nonce = UUID().uuidString
+            let token = try await FakeApple.identityToken(sub: "outage", nonce: nonce, expires: clock.now.addingTimeInterval(600), issued: clock.now)
+            return await server.client().failureCode(Auth.SignInWithApple.self, .init(identityToken: token, nonce: nonce))
+        }
+        await apple.setOutage(URLError(.timedOut))
+        #expect(try await attempt() == .internal)
+        #expect(try await attempt() == .internal)
+        #expect(try await attempt() == .internal)
+        #expect(await apple.fetches == 1, "a failure is remembered, not retried by every sign-in")
+        clock.advance(seconds: 11)
+        #expect(try await attempt() == .internal)
+        #expect(await apple.fetches == 2)
+        await apple.setOutage(nil)
+        #expect(try await attempt() == .internal, "still within the backoff of the last failure")
+        clock.advance(seconds: 11)
+        #expect(try await attempt() == nil)
+        #expect(await apple.fetches == 3)
+        // A day later the keys are stale; with Apple unreachable, the keys held still serve.
+        clock.advance(seconds: 24 * 3600 + 1)
+        await apple.setOutage(URLError(.timedOut))
+        #expect(try await attempt() == nil)
+        #expect(await apple.fetches == 4)
+        await server.stop()
+    }
+
+    @Test("concurrent sign-ins with no keys yet share one fetch of Apple's keys")
+    func oneFetchForMany() async throws {
+        let source = GatedJWKS(apple: FakeApple(publishing: [FakeApple.keyA]))
+        let verifier = AppleIdentityVerifier(audience: "com.waterline.app", source: source)
+        let token = try await FakeApple.identityToken(sub: "many", nonce: "n")
+        try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try await verifier.verify(identityToken: token, nonce: "n").sub }
+            }
+            // Hold the first fetch until the other seven are waiting for the keys.
+            var turns = 0
+            while await verifier.fetchJoins < 7, turns < 1_000_000 {
+                await Task.yield()
+                turns += 1
+            }
+            await source.release()
+            var subjects: [String] = []
+            for try await sub in group { subjects.append(sub) }
+            #expect(subjects == Array(repeating: "many", count: 8))
+        }
+        #expect(await source.calls == 1)
+        #expect(await verifier.fetchCount == 1)
+    }
+}
+
+/// Apple's keys, served only once the test releases them: a fetch that is still under way.
+actor GatedJWKS: JWKSSource {
+    let apple: FakeApple
+    private(set) var calls = 0
+    private var released = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(apple: FakeApple) {
+        self.apple = apple
+    }
+
+    func fetchJWKS() async throws -> Data {
+        calls += 1
+        if !released { await withCheckedContinuation { waiting.append($0) } }
+        return try await apple.fetchJWKS()
+    }
+
+    func release() {
+        released = true
+        for continuation in waiting { continuation.resume() }
+        waiting = []
+    }
 }

@@ -53,6 +53,26 @@ struct RateLimitTests {
         await server.stop()
     }
 
+    @Test("a flood of forged session tokens meets the address's limit before any signature is checked; a verified token is not held up")
+    func forgedTokenFlood() async throws {
+        let clock = ManualClock()
+        let server = try await limitedServer(clock, anonymous: true, burst: 5, perSecond: 0.1)
+        let session = try await server.signIn()
+        _ = try await server.client(token: session.token).call(Users.Me.self)
+        #expect(server.context.tokens.signatureChecks == 1)
+        // Well formed, signed by nobody: each one that gets through costs an ES256 verify.
+        var forged = session.token
+        forged.removeLast(8)
+        forged += "AAAAAAAA"
+        let body = Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)
+        var statuses: [Int] = []
+        for _ in 0..<10 { statuses.append(try await post(server, "query", body: body, token: forged).status) }
+        #expect(statuses == [560, 560, 560] + Array(repeating: 429, count: 7))
+        #expect(server.context.tokens.signatureChecks == 4, "only the three the limit let through were verified")
+        #expect(try await server.client(token: session.token).call(Users.Me.self).id == session.user.id, "a token already verified skips the address's bucket")
+        await server.stop()
+    }
+
     @Test("a large body without a valid token is refused before it is parsed")
     func anonymousBody() async throws {
         let server = try await TestServer.start()

@@ -53,6 +53,43 @@ struct TokenLifecycleTests {
         await server.stop()
     }
 
+    @Test(
+        "a clock that ran ahead (pruning revocations and nonces) and is set back revives no signed-out token and no used sign-in",
+        arguments: StorageKind.available
+    )
+    func clockSetBack(storage: StorageKind) async throws {
+        // Its own PostgreSQL database: the prune marks a clock 40 days ahead leaves would refuse
+        // every other test's tokens in the shared one.
+        let isolated = storage == .postgres ? try await IsolatedPostgres.create() : nil
+        let clock = ManualClock()
+        let server = try await TestServer.start(storage, now: { clock.now }, adjust: { configuration in
+            if let isolated { configuration.databaseURL = isolated.url }
+        })
+        let once = "once-\(UUID().uuidString)"
+        let identity = try await FakeApple.identityToken(
+            sub: "apple-clock", nonce: once, expires: clock.now.addingTimeInterval(600), issued: clock.now
+        )
+        let session = try await server.client().call(Auth.SignInWithApple.self, .init(identityToken: identity, nonce: once))
+        _ = try await server.client(token: session.token).call(Auth.SignOut.self)
+        // Forty days ahead, a sign-in and a sign-out prune what has expired by then: both of the above.
+        clock.advance(seconds: 40 * 24 * 3600)
+        let later = try await server.signIn(at: clock.now)
+        _ = try await server.client(token: later.token).call(Auth.SignOut.self)
+        clock.advance(seconds: -40 * 24 * 3600)
+        #expect(await server.client(token: session.token).failureCode(Users.Me.self, NoArgs()) == .unauthenticated)
+        #expect(
+            await server.client().failureCode(Auth.SignInWithApple.self, .init(identityToken: identity, nonce: once)) == .unauthenticated,
+            "the replayed sign-in"
+        )
+        // A sign-in made after that (a few seconds on), with the clock back, works: only what was
+        // issued before the last pruned token could have been forgotten.
+        clock.advance(seconds: 2)
+        let fresh = try await server.signIn(at: clock.now)
+        #expect(try await server.client(token: fresh.token).call(Users.Me.self).id == fresh.user.id)
+        await server.stop()
+        try await isolated?.drop()
+    }
+
     @Test("a token signed with the server's key but living longer than the server issues is refused")
     func lifetimeCap() async throws {
         let server = try await TestServer.start()

@@ -31,7 +31,14 @@ struct FunctionCallResponder: Sendable {
         // Who is calling is settled, and counted, before a byte of the body is read.
         var caller: Caller?
         var refusal: FunctionError?
+        var countedByAddress = false
         if let header = request.headers[.authorization] {
+            // A token this server has not verified yet costs a signature check: the address pays
+            // for it first, so a flood of forged tokens meets the anonymous limit, not the CPU.
+            if !context.tokens.isVerified(Self.bearer(header)) {
+                if let wait = context.limits.anonymous.take(client) { return Self.rateLimited(retryAfter: wait) }
+                countedByAddress = true
+            }
             do {
                 caller = try await authenticate(header)
             } catch let error as FunctionError {
@@ -43,7 +50,13 @@ struct FunctionCallResponder: Sendable {
             }
         }
         note.userId = caller?.userId
-        let wait = if let caller { context.limits.users.take(caller.key) } else { context.limits.anonymous.take(client) }
+        let wait: TimeInterval? = if let caller {
+            context.limits.users.take(caller.key)
+        } else if countedByAddress {
+            nil
+        } else {
+            context.limits.anonymous.take(client)
+        }
         if let wait { return Self.rateLimited(retryAfter: wait) }
         let limit = caller == nil ? Self.maxAnonymousBodyBytes : Self.maxBodyBytes
         let body: ByteBuffer
@@ -96,11 +109,16 @@ struct FunctionCallResponder: Sendable {
         guard header.hasPrefix("Bearer ") else {
             throw FunctionError(.unauthenticated, "sign in first: send Authorization: Bearer <session token>")
         }
-        let token = try await context.tokens.verify(String(header.dropFirst("Bearer ".count)))
+        let token = try await context.tokens.verify(Self.bearer(header))
         guard try await context.repository.isValid(token, now: context.now()) else {
             throw FunctionError(.unauthenticated, "the session has ended (signed out, or the account was deleted); sign in again")
         }
         return Caller(userId: token.userId, token: token)
+    }
+
+    /// The token of an `Authorization: Bearer <token>` header (the header itself when it is not one).
+    static func bearer(_ header: String) -> String {
+        header.hasPrefix("Bearer ") ? String(header.dropFirst("Bearer ".count)) : header
     }
 
     /// 429 with `Retry-After` (whole seconds, at least 1) and a RATE_LIMITED error body.

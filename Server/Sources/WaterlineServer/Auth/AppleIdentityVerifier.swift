@@ -3,47 +3,74 @@ import Foundation
 import Logging
 import JWTKit
 
-/// Verifies Sign in with Apple identity tokens: signature against Apple's JWKS (cached, and
-/// fetched again when a token names a key id it does not know), issuer, audience, expiry, nonce.
+/// Verifies Sign in with Apple identity tokens: algorithm (RS256, as Apple signs), signature
+/// against Apple's JWKS, issuer, audience, expiry, issue time, nonce.
+///
+/// The JWKS is cached for `cacheLifetime` and fetched again when a token names a key id it does
+/// not know (at most once per `minimumRefreshInterval`). Concurrent sign-ins share one fetch, and
+/// a failed fetch is not retried for `failureBackoff`: an outage at Apple, or a flood of sign-ins
+/// while it lasts, costs one request to Apple per backoff, not one per sign-in. Keys already held
+/// are kept in use when a refresh fails.
 public actor AppleIdentityVerifier {
     public static let issuer = "https://appleid.apple.com"
+    /// The only algorithm Apple signs identity tokens with; a token naming another is refused
+    /// before any key is looked at.
+    static let algorithm = "RS256"
+    /// How far in the future an `iat` may be (clock skew between Apple and this server).
+    static let futureAllowance: TimeInterval = 60
 
     private let audience: String
     private let source: any JWKSSource
     private let now: @Sendable () -> Date
     private let cacheLifetime: TimeInterval
     private let minimumRefreshInterval: TimeInterval
+    private let failureBackoff: TimeInterval
     private var keys: JWTKeyCollection?
     private var knownKeyIds: Set<String> = []
     private var fetchedAt: Date?
+    /// When the last fetch was tried, and whether it failed.
+    private var attemptedAt: Date?
+    private var lastAttemptFailed = false
+    /// The fetch under way, which every caller that needs keys meanwhile waits for.
+    private var inFlight: Task<Void, any Error>?
     /// How many times the JWKS was fetched, for tests and logs.
     public private(set) var fetchCount = 0
+    /// How many callers waited for a fetch another had started, for tests.
+    private(set) var fetchJoins = 0
 
     public init(
         audience: String,
         source: any JWKSSource,
         now: @escaping @Sendable () -> Date = { Date() },
         cacheLifetime: TimeInterval = 24 * 3600,
-        minimumRefreshInterval: TimeInterval = 60
+        minimumRefreshInterval: TimeInterval = 60,
+        failureBackoff: TimeInterval = 10
     ) {
         self.audience = audience
         self.source = source
         self.now = now
         self.cacheLifetime = cacheLifetime
         self.minimumRefreshInterval = minimumRefreshInterval
+        self.failureBackoff = failureBackoff
     }
 
-    /// What a valid Apple identity token proves: who, and the nonce that may be used once, until the token expires.
+    /// What a valid Apple identity token proves: who, and the nonce that may be used once, until
+    /// the token expires; and when Apple issued it.
     public struct Verified: Sendable, Hashable {
         public var sub: String
         public var nonce: String
+        public var issuedAt: Date
         public var expiresAt: Date
     }
 
     /// The Apple `sub` of a valid token whose nonce claim is the SHA-256 (hex) of `nonce`.
     public func verify(identityToken: String, nonce: String) async throws -> Verified {
         guard !nonce.isEmpty else { throw FunctionError(.invalidArgument, "nonce is required") }
-        let kid = try Self.keyId(of: identityToken)
+        let header = try Self.header(of: identityToken)
+        guard header.alg == Self.algorithm else {
+            throw FunctionError(.unauthenticated, "the identity token must be signed with \(Self.algorithm), as Apple signs it")
+        }
+        let kid = header.kid
         let keys = try await keys(for: kid)
         let claims: AppleIdentityClaims
         do {
@@ -54,11 +81,14 @@ public actor AppleIdentityVerifier {
         guard claims.iss == Self.issuer else { throw FunctionError(.unauthenticated, "the identity token was not issued by Apple") }
         guard claims.aud.value.contains(audience) else { throw FunctionError(.unauthenticated, "the identity token is for another app") }
         guard claims.exp > now() else { throw FunctionError(.unauthenticated, "the Apple identity token has expired; sign in again") }
+        guard claims.iat <= now().addingTimeInterval(Self.futureAllowance) else {
+            throw FunctionError(.unauthenticated, "the Apple identity token was issued in the future; check the server's clock")
+        }
         guard let claimed = claims.nonce, claimed == Self.sha256Hex(nonce) else {
             throw FunctionError(.unauthenticated, "the identity token's nonce does not match")
         }
         guard !claims.sub.isEmpty else { throw FunctionError(.unauthenticated, "the identity token has no subject") }
-        return Verified(sub: claims.sub, nonce: claimed, expiresAt: claims.exp)
+        return Verified(sub: claims.sub, nonce: claimed, issuedAt: claims.iat, expiresAt: claims.exp)
     }
 
     /// The hex SHA-256 the app puts in Apple's request for a raw nonce.
@@ -70,16 +100,51 @@ public actor AppleIdentityVerifier {
     }
 
     private func keys(for kid: String) async throws -> JWTKeyCollection {
-        let stale = fetchedAt.map { now().timeIntervalSince($0) > cacheLifetime } ?? true
+        let time = now()
+        let stale = fetchedAt.map { time.timeIntervalSince($0) > cacheLifetime } ?? true
         let unknown = !knownKeyIds.contains(kid)
-        let mayRefetch = fetchedAt.map { now().timeIntervalSince($0) >= minimumRefreshInterval } ?? true
-        if keys == nil || stale || (unknown && mayRefetch) {
-            try await refresh()
+        if keys == nil || stale || unknown {
+            // A failure is remembered for `failureBackoff`; an unknown key id may not fetch more
+            // than once per `minimumRefreshInterval`, whatever the last fetch's outcome.
+            let sinceAttempt = attemptedAt.map { time.timeIntervalSince($0) } ?? .infinity
+            let wait = lastAttemptFailed ? failureBackoff : (keys == nil || stale ? 0 : minimumRefreshInterval)
+            if inFlight != nil || sinceAttempt >= wait {
+                do {
+                    try await refreshOnce()
+                } catch {
+                    // Keys already held still verify what they verified yesterday.
+                    guard let keys, knownKeyIds.contains(kid) else { throw error }
+                    return keys
+                }
+            } else if lastAttemptFailed, keys == nil || !knownKeyIds.contains(kid) {
+                throw Self.unavailable
+            }
         }
         guard let keys, knownKeyIds.contains(kid) else {
             throw FunctionError(.unauthenticated, "the identity token is signed with an unknown key")
         }
         return keys
+    }
+
+    private static let unavailable = FunctionError(.internal, "Apple's signing keys could not be fetched; try again shortly")
+
+    /// Fetches the keys, or waits for the fetch already under way.
+    private func refreshOnce() async throws {
+        if let inFlight {
+            fetchJoins += 1
+            return try await inFlight.value
+        }
+        attemptedAt = now()
+        let task = Task { try await self.refresh() }
+        inFlight = task
+        defer { inFlight = nil }
+        do {
+            try await task.value
+            lastAttemptFailed = false
+        } catch {
+            lastAttemptFailed = true
+            throw error
+        }
     }
 
     private func refresh() async throws {
@@ -89,7 +154,7 @@ public actor AppleIdentityVerifier {
         } catch {
             // The reason (addresses, TLS detail) is for the operator's log, not for anonymous callers.
             Logger(label: "waterline-server.apple").error("Apple's signing keys could not be fetched", metadata: ["error": "\(error)"])
-            throw FunctionError(.internal, "Apple's signing keys could not be fetched; try again shortly")
+            throw Self.unavailable
         }
         fetchCount += 1
         let jwks: JWKS
@@ -105,7 +170,8 @@ public actor AppleIdentityVerifier {
         fetchedAt = now()
     }
 
-    static func keyId(of token: String) throws -> String {
+    /// The header fields a token is checked by before its signature: key id and algorithm.
+    static func header(of token: String) throws -> (kid: String, alg: String) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let header = Data(base64URLEncoded: String(parts[0])),
               let object = try? JSONSerialization.jsonObject(with: header) as? [String: Any],
@@ -113,7 +179,7 @@ public actor AppleIdentityVerifier {
         else {
             throw FunctionError(.unauthenticated, "the identity token is not a signed JWT with a key id")
         }
-        return kid
+        return (kid, object["alg"] as? String ?? "")
     }
 }
 

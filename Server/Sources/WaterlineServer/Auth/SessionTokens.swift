@@ -41,10 +41,20 @@ public struct SessionTokens: Sendable {
     public func verify(_ token: String) async throws -> VerifiedToken {
         let time = now()
         if let known = cache.lookup(token, at: time) { return known }
+        cache.noteMiss()
         let verified = try await verifySignatureAndClaims(token)
         cache.remember(token, as: verified, at: time)
         return verified
     }
+
+    /// Whether `token` was verified before and is still unexpired: using it costs a lookup, not a
+    /// signature check.
+    public func isVerified(_ token: String) -> Bool {
+        cache.lookup(token, at: now()) != nil
+    }
+
+    /// Signature checks made so far (cache misses), for tests.
+    public var signatureChecks: Int { cache.misses }
 
     private func verifySignatureAndClaims(_ token: String) async throws -> VerifiedToken {
         let claims: SessionTokenClaims
@@ -71,7 +81,9 @@ public struct SessionTokens: Sendable {
         guard let userId = UUID(uuidString: claims.sub) else {
             throw FunctionError(.unauthenticated, "the session token names no user")
         }
-        return VerifiedToken(userId: userId, id: claims.jti, expiresAt: Date(timeIntervalSince1970: claims.exp))
+        return VerifiedToken(
+            userId: userId, id: claims.jti, issuedAt: Date(timeIntervalSince1970: claims.iat), expiresAt: Date(timeIntervalSince1970: claims.exp)
+        )
     }
 
     /// The public key as a JWKS document, so a Convex deployment (or anyone) can verify tokens.

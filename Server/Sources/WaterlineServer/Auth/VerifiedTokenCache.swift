@@ -7,6 +7,14 @@ final class VerifiedTokenCache: @unchecked Sendable {
     private let lock = NSLock()
     private var verified: [String: VerifiedToken] = [:]
     private let capacity: Int
+    private var missCount = 0
+
+    /// How many tokens were remembered after a full check, or failed one (`noteMiss`).
+    var misses: Int { lock.withLock { missCount } }
+
+    func noteMiss() {
+        lock.withLock { missCount += 1 }
+    }
 
     init(capacity: Int = 20_000) {
         self.capacity = capacity

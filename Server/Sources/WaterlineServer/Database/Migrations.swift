@@ -89,6 +89,9 @@ enum Migrations {
         // Quotas count live records, and PostgreSQL's numbering trigger holds them under
         // concurrent inserts (SQLite writes one statement at a time).
         (8, .code(ChangeSequence.createTriggers)),
+        // Revocations and used nonces keep their token's issue time, and each table a prune mark:
+        // the latest issue time among the rows it has forgotten (`PruneMarks`).
+        (9, .code(PruneMarks.add)),
     ]
 
     /// Whether `table` has `column` yet (another server on the same database may have added it

@@ -47,13 +47,16 @@ public struct WaterlineRepository: Sendable {
 
     // MARK: Tokens and nonces
 
-    /// Whether a verified token's user still exists and the token was not signed out.
+    /// Whether a verified token's user still exists and the token was not signed out. A token
+    /// issued at or before the revocations' prune mark is refused too: its revocation, if it had
+    /// one, may be gone (`PruneMarks`).
     public func isValid(_ token: VerifiedToken, now: Date) async throws -> Bool {
         let known = validTokens?.check(token)
         if known?.known == true { return true }
         let valid = try await sql.raw("""
             SELECT 1 AS found FROM users WHERE id = \(bind: key(token.userId))
             AND NOT EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = \(bind: token.id))
+            AND NOT EXISTS (SELECT 1 FROM pruned_until WHERE name = 'revoked_tokens' AND at >= \(bind: ms(token.issuedAt)))
             """).first() != nil
         if valid, let known { validTokens?.remember(token, checkedAt: known.generation, now: now) }
         return valid
@@ -62,20 +65,43 @@ public struct WaterlineRepository: Sendable {
     /// Signs a token out for good (kept until it would have expired anyway).
     public func revoke(_ token: VerifiedToken, now: Date) async throws {
         try await sql.raw("""
-            INSERT INTO revoked_tokens (jti, expires_at) VALUES (\(bind: token.id), \(bind: ms(token.expiresAt)))
+            INSERT INTO revoked_tokens (jti, issued_at, expires_at)
+            VALUES (\(bind: token.id), \(bind: ms(token.issuedAt)), \(bind: ms(token.expiresAt)))
             ON CONFLICT (jti) DO NOTHING
             """).run()
         validTokens?.invalidate()
-        try await sql.raw("DELETE FROM revoked_tokens WHERE expires_at < \(bind: ms(now))").run()
+        try await prune("revoked_tokens", before: now)
     }
 
-    /// Records an Apple nonce as used; false when it already was (a replayed sign-in).
-    public func useNonce(_ nonce: String, until expiresAt: Date, now: Date) async throws -> Bool {
-        try await sql.raw("DELETE FROM used_nonces WHERE expires_at < \(bind: ms(now))").run()
+    /// Records an Apple nonce as used; false when it already was (a replayed sign-in), or may
+    /// have been and was forgotten (its token issued at or before the nonces' prune mark).
+    public func useNonce(_ nonce: String, issuedAt: Date, until expiresAt: Date, now: Date) async throws -> Bool {
+        try await prune("used_nonces", before: now)
+        let forgotten = try await sql.raw("""
+            SELECT 1 AS found FROM pruned_until WHERE name = 'used_nonces' AND at >= \(bind: ms(issuedAt))
+            """).first() != nil
+        guard !forgotten else { return false }
         return try await sql.raw("""
-            INSERT INTO used_nonces (nonce, expires_at) VALUES (\(bind: nonce), \(bind: ms(expiresAt)))
+            INSERT INTO used_nonces (nonce, issued_at, expires_at) VALUES (\(bind: nonce), \(bind: ms(issuedAt)), \(bind: ms(expiresAt)))
             ON CONFLICT (nonce) DO NOTHING RETURNING nonce
             """).first() != nil
+    }
+
+    /// Deletes `table`'s rows (revocations, used nonces) whose token expired before `now`, having
+    /// first raised the table's prune mark to the latest issue time among them (`PruneMarks`).
+    private func prune(_ table: String, before now: Date) async throws {
+        let expired = try await sql.raw("""
+            SELECT MAX(issued_at) AS latest FROM \(unsafeRaw: table) WHERE expires_at < \(bind: ms(now))
+            """).first()
+        guard let latest = try expired?.decode(column: "latest", as: Double?.self) else { return }
+        try await sql.raw("""
+            INSERT INTO pruned_until (name, at) VALUES (\(bind: table), \(bind: latest))
+            ON CONFLICT (name) DO UPDATE SET at = excluded.at WHERE pruned_until.at < excluded.at
+            """).run()
+        // Only rows the mark covers: one written meanwhile is kept for the next prune.
+        try await sql.raw("""
+            DELETE FROM \(unsafeRaw: table) WHERE expires_at < \(bind: ms(now)) AND issued_at <= \(bind: latest)
+            """).run()
     }
 
     /// Deletes the user; the foreign keys cascade to every session, log and preset.

@@ -53,15 +53,28 @@ actor FakeApple: JWKSSource {
         audience: String = "com.waterline.app",
         issuer: String = AppleIdentityVerifier.issuer,
         expires: Date = Date().addingTimeInterval(600),
+        issued: Date = Date(),
         key: SigningKey = keyA
     ) async throws -> String {
         let keys = JWTKeyCollection()
         await keys.add(rsa: key.privateKey, digestAlgorithm: .sha256, kid: JWKIdentifier(string: key.kid))
         let claims = TestAppleClaims(
-            iss: issuer, aud: audience, exp: expires.timeIntervalSince1970.rounded(.down), iat: Date().timeIntervalSince1970.rounded(.down),
+            iss: issuer, aud: audience, exp: expires.timeIntervalSince1970.rounded(.down), iat: issued.timeIntervalSince1970.rounded(.down),
             sub: sub, nonce: AppleIdentityVerifier.sha256Hex(nonce)
         )
         return try await keys.sign(claims, kid: JWKIdentifier(string: key.kid))
+    }
+
+    /// A token with Apple's claims and key id but signed ES256 by someone else's key.
+    static func es256Token(sub: String, nonce: String = "raw-nonce") async throws -> String {
+        let keys = JWTKeyCollection()
+        await keys.add(ecdsa: ES256PrivateKey(), kid: JWKIdentifier(string: keyA.kid))
+        let now = Date()
+        let claims = TestAppleClaims(
+            iss: AppleIdentityVerifier.issuer, aud: "com.waterline.app", exp: now.addingTimeInterval(600).timeIntervalSince1970.rounded(.down),
+            iat: now.timeIntervalSince1970.rounded(.down), sub: sub, nonce: AppleIdentityVerifier.sha256Hex(nonce)
+        )
+        return try await keys.sign(claims, kid: JWKIdentifier(string: keyA.kid))
     }
 
     private static func makeKey(kid: String) -> SigningKey {

@@ -38,8 +38,8 @@ final class TestServer: Sendable {
     ) async throws -> TestServer {
         let directory = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("waterline-test-\(UUID().uuidString)")
         var configuration = ServerConfiguration(port: 0, dataDirectory: directory)
-        adjust(&configuration)
         if storage == .postgres { configuration.databaseURL = StorageKind.postgresURL }
+        adjust(&configuration)
         var logger = custom ?? Logger(label: "waterline-test-server")
         if custom == nil { logger.logLevel = .critical }
         let database = try await Database.open(configuration, logger: logger)
@@ -68,11 +68,12 @@ final class TestServer: Sendable {
         ConvexClient(baseURL: baseURL, timeout: 30, transport: transport, token: { token })
     }
 
-    /// Signs a user in through `auth:signInWithApple` and returns their session.
-    func signIn(sub: String = "apple-\(UUID().uuidString)") async throws -> AuthSession {
+    /// Signs a user in through `auth:signInWithApple` and returns their session; `now` is when
+    /// Apple issues the identity token (the server's clock, when a test moves it).
+    func signIn(sub: String = "apple-\(UUID().uuidString)", at now: Date = Date()) async throws -> AuthSession {
         // A fresh nonce each time, as the app makes one per sign-in (a nonce is good once).
         let nonce = UUID().uuidString
-        let token = try await FakeApple.identityToken(sub: sub, nonce: nonce)
+        let token = try await FakeApple.identityToken(sub: sub, nonce: nonce, expires: now.addingTimeInterval(600), issued: now)
         return try await client().call(Auth.SignInWithApple.self, .init(identityToken: token, nonce: nonce))
     }
 

@@ -8,7 +8,7 @@ extension FunctionHandler {
             .make(Auth.SignInWithApple.self, arguments: ["identityToken", "nonce"], authenticated: false) { args, _ in
                 let apple = try await context.apple.verify(identityToken: args.identityToken, nonce: args.nonce)
                 // One sign-in per identity token: a captured token and nonce cannot be replayed.
-                guard try await context.repository.useNonce(apple.nonce, until: apple.expiresAt, now: context.now()) else {
+                guard try await context.repository.useNonce(apple.nonce, issuedAt: apple.issuedAt, until: apple.expiresAt, now: context.now()) else {
                     throw FunctionError(.unauthenticated, "this sign-in was already used; sign in with Apple again")
                 }
                 let user = try await context.repository.findOrCreateUser(appleSub: apple.sub, now: context.now())

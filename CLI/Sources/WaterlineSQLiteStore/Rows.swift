@@ -7,32 +7,62 @@ import WaterlineStorage
 /// Reading and encoding the store's rows: each record is kept whole as JSON in `body`, with the
 /// columns queries need beside it.
 enum Rows {
-    static func one<Value: Decodable>(_ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteConnection) async throws -> Value? {
-        try await all(type, sql, binds, db).first
+    static func one<Value: Decodable>(
+        _ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteConnection, skipping unreadable: UnreadableRows
+    ) async throws -> Value? {
+        try await all(type, sql, binds, db, skipping: unreadable).first
     }
 
-    static func all<Value: Decodable>(_ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteConnection) async throws -> [Value] {
-        try await db.query(sql, binds).compactMap { try decode(type, $0) }
+    /// The rows of `sql` (which selects `id` and `body` from one table) that decode; those that do
+    /// not are noted in `unreadable` and left out, so one bad row cannot stop every command.
+    static func all<Value: Decodable>(
+        _ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteConnection, skipping unreadable: UnreadableRows
+    ) async throws -> [Value] {
+        let table = self.table(of: sql)
+        return try await db.query(sql, binds).compactMap { decode(type, $0, table: table, skipping: unreadable) }
     }
 
     /// On a damaged store: the rows SQLite could read before it met the damage (and those that
     /// still decode), so what is intact can be saved.
-    static func salvage<Value: Decodable>(_ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteConnection) async -> [Value] {
+    static func salvage<Value: Decodable>(
+        _ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteConnection, skipping unreadable: UnreadableRows
+    ) async -> [Value] {
         let collected = RowCollector()
         try? await db.query(sql, binds) { collected.append($0) }
-        return collected.rows.compactMap { try? decode(type, $0) }
+        let table = self.table(of: sql)
+        return collected.rows.compactMap { decode(type, $0, table: table, skipping: unreadable) }
     }
 
-    private static func decode<Value: Decodable>(_ type: Value.Type, _ row: SQLiteRow) throws -> Value? {
+    private static func decode<Value: Decodable>(_ type: Value.Type, _ row: SQLiteRow, table: String, skipping unreadable: UnreadableRows) -> Value? {
         guard let body = row.column("body")?.string else { return nil }
-        return try WaterlineCoding.decoder().decode(Value.self, from: Data(body.utf8))
+        do {
+            return try WaterlineCoding.decoder().decode(Value.self, from: Data(body.utf8))
+        } catch {
+            unreadable.note(table: table, key: row.column("id")?.string ?? "?", error: error)
+            return nil
+        }
     }
 
-    /// Outbox rows matching `clause` (a WHERE and/or ORDER BY with LIMIT).
-    static func pending(_ db: SQLiteConnection, _ clause: String, _ binds: [SQLiteData]) async throws -> [PendingChange] {
-        try await db.query("SELECT sequence, revision, failure, payload FROM outbox_changes \(clause)", binds).map { row in
-            PendingChange(
-                payload: try WaterlineCoding.decoder().decode(SyncPayload.self, from: Data((row.column("payload")?.string ?? "").utf8)),
+    /// The table a one-table `SELECT … FROM <table> …` reads.
+    private static func table(of sql: String) -> String {
+        let words = sql.split(whereSeparator: \.isWhitespace)
+        guard let from = words.firstIndex(of: "FROM"), from + 1 < words.endIndex else { return "?" }
+        return String(words[from + 1])
+    }
+
+    /// Outbox rows matching `clause` (a WHERE and/or ORDER BY with LIMIT); a payload that does not
+    /// decode is noted in `unreadable` and left out (and in the outbox).
+    static func pending(_ db: SQLiteConnection, _ clause: String, _ binds: [SQLiteData], skipping unreadable: UnreadableRows) async throws -> [PendingChange] {
+        try await db.query("SELECT key, sequence, revision, failure, payload FROM outbox_changes \(clause)", binds).compactMap { row in
+            let payload: SyncPayload
+            do {
+                payload = try WaterlineCoding.decoder().decode(SyncPayload.self, from: Data((row.column("payload")?.string ?? "").utf8))
+            } catch {
+                unreadable.note(table: "outbox_changes", key: row.column("key")?.string ?? "?", error: error)
+                return nil
+            }
+            return PendingChange(
+                payload: payload,
                 sequence: row.column("sequence")?.integer ?? 0, revision: row.column("revision")?.integer ?? 1,
                 failure: row.column("failure")?.string
             )

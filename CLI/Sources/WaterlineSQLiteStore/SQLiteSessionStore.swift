@@ -10,12 +10,17 @@ import WaterlineStorage
 /// and the pending change it causes are committed in one transaction.
 ///
 /// The file is checked when it is opened (`PRAGMA quick_check`); a damaged store is still read,
-/// so what is intact can be exported, but every write is refused with `StoreDamage`.
+/// so what is intact can be exported, but every write is refused with `StoreDamage`. A row that
+/// does not decode is left out of every read and left in the file (`unreadableRows`).
 public actor SQLiteSessionStore: StoreRows {
     private let connection: SQLiteConnection
     private let gate = SerialGate()
+    private let unreadable = UnreadableRows()
     /// What the integrity check found, when the file is damaged.
     public nonisolated let damage: StoreDamage?
+
+    /// The rows reads have left out so far because they do not decode, each once.
+    public nonisolated var unreadableRows: [UnreadableRow] { unreadable.all }
 
     private init(connection: SQLiteConnection, damage: StoreDamage?) {
         self.connection = connection
@@ -89,7 +94,7 @@ public actor SQLiteSessionStore: StoreRows {
     // MARK: Records
 
     public func readUser() async throws -> User? {
-        try await one(User.self, "SELECT body FROM user", [])
+        try await one(User.self, "SELECT id, body FROM user", [])
     }
 
     public func writeUser(_ user: User) async throws {
@@ -98,7 +103,7 @@ public actor SQLiteSessionStore: StoreRows {
     }
 
     public func readSession(id: UUID) async throws -> Session? {
-        try await one(Session.self, "SELECT body FROM sessions WHERE id = ?", [Rows.key(id)])
+        try await one(Session.self, "SELECT id, body FROM sessions WHERE id = ?", [Rows.key(id)])
     }
 
     public func writeSession(_ session: Session) async throws {
@@ -116,7 +121,7 @@ public actor SQLiteSessionStore: StoreRows {
     }
 
     public func readLog(id: UUID) async throws -> LogEntry? {
-        try await one(LogEntry.self, "SELECT body FROM log_entries WHERE id = ?", [Rows.key(id)])
+        try await one(LogEntry.self, "SELECT id, body FROM log_entries WHERE id = ?", [Rows.key(id)])
     }
 
     public func writeLog(_ log: LogEntry) async throws {
@@ -131,7 +136,7 @@ public actor SQLiteSessionStore: StoreRows {
     }
 
     public func readPreset(id: UUID) async throws -> DrinkPreset? {
-        try await one(DrinkPreset.self, "SELECT body FROM presets WHERE id = ?", [Rows.key(id)])
+        try await one(DrinkPreset.self, "SELECT id, body FROM presets WHERE id = ?", [Rows.key(id)])
     }
 
     public func writePreset(_ preset: DrinkPreset) async throws {
@@ -147,11 +152,11 @@ public actor SQLiteSessionStore: StoreRows {
     // MARK: Queries
 
     public func readActiveSessions() async throws -> [Session] {
-        try await list(Session.self, "SELECT body FROM sessions WHERE is_active AND deleted_at IS NULL", [])
+        try await list(Session.self, "SELECT id, body FROM sessions WHERE is_active AND deleted_at IS NULL", [])
     }
 
     public func readSessions(limit: Int?) async throws -> [Session] {
-        try await list(Session.self, "SELECT body FROM sessions WHERE deleted_at IS NULL ORDER BY start_time DESC LIMIT ?", [.integer(limit ?? -1)])
+        try await list(Session.self, "SELECT id, body FROM sessions WHERE deleted_at IS NULL ORDER BY start_time DESC LIMIT ?", [.integer(limit ?? -1)])
     }
 
     public func readPastSessions(after cursor: HistoryCursor?, limit: Int) async throws -> [Session] {
@@ -159,32 +164,32 @@ public actor SQLiteSessionStore: StoreRows {
         let start = cursor.map { SQLiteData.float($0.startTime.timeIntervalSince1970) } ?? .null
         let id = cursor.map { SQLiteData.text($0.id.uuidString) } ?? .null
         return try await list(Session.self, """
-            SELECT body FROM sessions WHERE deleted_at IS NULL AND NOT is_active
+            SELECT id, body FROM sessions WHERE deleted_at IS NULL AND NOT is_active
             AND (?1 IS NULL OR start_time < ?1 OR (start_time = ?1 AND upper(id) < ?2))
             ORDER BY start_time DESC, upper(id) DESC LIMIT ?3
             """, [start, id, .integer(limit)])
     }
 
     public func readLogs(sessionId: UUID) async throws -> [LogEntry] {
-        try await list(LogEntry.self, "SELECT body FROM log_entries WHERE session_id = ? AND deleted_at IS NULL", [Rows.key(sessionId)])
+        try await list(LogEntry.self, "SELECT id, body FROM log_entries WHERE session_id = ? AND deleted_at IS NULL", [Rows.key(sessionId)])
     }
 
     public func readPresets() async throws -> [DrinkPreset] {
-        try await list(DrinkPreset.self, "SELECT body FROM presets WHERE deleted_at IS NULL", [])
+        try await list(DrinkPreset.self, "SELECT id, body FROM presets WHERE deleted_at IS NULL", [])
     }
 
     public func readEveryRecord() async throws -> StoredRecords {
         StoredRecords(
-            sessions: try await list(Session.self, "SELECT body FROM sessions", []),
-            logs: try await list(LogEntry.self, "SELECT body FROM log_entries", []),
-            presets: try await list(DrinkPreset.self, "SELECT body FROM presets", [])
+            sessions: try await list(Session.self, "SELECT id, body FROM sessions", []),
+            logs: try await list(LogEntry.self, "SELECT id, body FROM log_entries", []),
+            presets: try await list(DrinkPreset.self, "SELECT id, body FROM presets", [])
         )
     }
 
     // MARK: The outbox: one row per record waiting, indexed by key and by queue order
 
     public func readOutboxRow(key: SyncKey) async throws -> PendingChange? {
-        try await Rows.pending(connection, "WHERE key = ?", [.text(key.description)]).first
+        try await Rows.pending(connection, "WHERE key = ?", [.text(key.description)], skipping: unreadable).first
     }
 
     public func writeOutboxRow(_ change: PendingChange) async throws {
@@ -200,7 +205,9 @@ public actor SQLiteSessionStore: StoreRows {
     }
 
     public func readOutbox(waitingOnly: Bool, limit: Int?) async throws -> [PendingChange] {
-        try await Rows.pending(connection, "\(waitingOnly ? "WHERE failure IS NULL" : "") ORDER BY sequence LIMIT ?", [.integer(limit ?? -1)])
+        try await Rows.pending(
+            connection, "\(waitingOnly ? "WHERE failure IS NULL" : "") ORDER BY sequence LIMIT ?", [.integer(limit ?? -1)], skipping: unreadable
+        )
     }
 
     public func readOutboxCounts() async throws -> OutboxCounts {
@@ -242,13 +249,15 @@ public actor SQLiteSessionStore: StoreRows {
     // MARK: Reading rows
 
     private func one<Value: Decodable & Sendable>(_ type: Value.Type, _ sql: String, _ binds: [SQLiteData]) async throws -> Value? {
-        try await Rows.one(type, sql, binds, connection)
+        try await Rows.one(type, sql, binds, connection, skipping: unreadable)
     }
 
     /// A list the commands show and export; on a damaged store, the rows it can still read (the
     /// night's sessions and logs are what people save).
     private func list<Value: Decodable & Sendable>(_ type: Value.Type, _ sql: String, _ binds: [SQLiteData]) async throws -> [Value] {
-        damage != nil ? await Rows.salvage(type, sql, binds, connection) : try await Rows.all(type, sql, binds, connection)
+        damage != nil
+            ? await Rows.salvage(type, sql, binds, connection, skipping: unreadable)
+            : try await Rows.all(type, sql, binds, connection, skipping: unreadable)
     }
 
     private func integer(_ sql: String, column: String) async throws -> Int {

@@ -129,6 +129,36 @@ struct BareMachineTests {
         #expect(rows > 200 && rows < 300, "\(rows) of 300 logs saved")
     }
 
+    @Test("a row that does not decode: every command goes on without it, names it, and export saves the rest")
+    func undecodableRow() async throws {
+        let cli = CLI(now: Self.evening)
+        try await cli.run("start")
+        try await cli.run("drink", "--preset", "beer")
+        try await cli.run("water")
+        try await cli.run("water")
+        // One log's record altered by hand (or written by a newer version): not JSON it can read.
+        let connection = try await SQLiteConnection.open(storage: .file(path: storePath(cli)))
+        let ids = try await connection.query("SELECT id FROM log_entries ORDER BY timestamp, id").compactMap { $0.column("id")?.string }
+        #expect(ids.count == 3)
+        let broken = try #require(ids.first)
+        _ = try await connection.query("UPDATE log_entries SET body = '{\"id\": 42' WHERE id = ?", [.text(broken)])
+        try await connection.close()
+
+        for arguments in [["status"], ["sessions"], ["export", "--format", "json"], ["export", "--format", "csv"], ["water"], ["end"], ["summary"]] {
+            let result = try await cli.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("1 record in the store could not be read"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("log_entries \(broken)"), "\(arguments): \(result.stderr)")
+        }
+        let export = try #require(try await cli.json("export", "--format", "json") as? [String: Any])
+        #expect((export["logs"] as? [Any])?.count == 3, "the two logs that read, and the water logged since")
+        // The row is left in the file as it was.
+        let after = try await SQLiteConnection.open(storage: .file(path: storePath(cli)))
+        let body = try await after.query("SELECT body FROM log_entries WHERE id = ?", [.text(broken)]).first?.column("body")?.string
+        try await after.close()
+        #expect(body == "{\"id\": 42")
+    }
+
     @Test("with no terminal, `waterline` prints the status and exits")
     func noTerminal() async throws {
         let cli = CLI(now: Self.evening)

@@ -7,6 +7,7 @@ import { requireUser, tokenId } from "./lib/auth";
 import { fail } from "./lib/errors";
 import { issueSessionToken } from "./lib/tokens";
 import { authSession } from "./lib/validators";
+import { pruneBatch } from "./users";
 
 const appleIssuer = "https://appleid.apple.com";
 // jose caches Apple's keys and fetches them again (with a cooldown) for an unknown key id.
@@ -58,8 +59,12 @@ export const signOut = mutation({
     const identity = await ctx.auth.getUserIdentity();
     const jti = identity === null ? undefined : tokenId(identity);
     if (jti === undefined) fail("UNAUTHENTICATED", "the session token has no id; sign in again");
-    const expiresAt = Date.now() + 30 * 24 * 3600 * 1000;
-    await ctx.db.insert("revokedTokens", { jti, expiresAt });
+    const now = Date.now();
+    // Kept as long as any token issued before now can live; those already past that are cleared
+    // a few at a time (their tokens are refused as expired anyway).
+    const expired = await ctx.db.query("revokedTokens").withIndex("by_expiresAt", (q) => q.lt("expiresAt", now)).take(pruneBatch);
+    for (const doc of expired) await ctx.db.delete(doc._id);
+    await ctx.db.insert("revokedTokens", { jti, expiresAt: now + 30 * 24 * 3600 * 1000 });
     return { revoked: true };
   },
 });

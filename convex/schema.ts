@@ -66,7 +66,7 @@ export default defineSchema({
     .index("by_owner_clientId", ["owner", "clientId"]),
 
   // Session tokens signed out (by their jti), kept until they would have expired.
-  revokedTokens: defineTable({ jti: v.string(), expiresAt: v.number() }).index("by_jti", ["jti"]),
+  revokedTokens: defineTable({ jti: v.string(), expiresAt: v.number() }).index("by_jti", ["jti"]).index("by_expiresAt", ["expiresAt"]),
   // Apple nonces already used for a sign-in, kept until their identity token expires.
-  usedNonces: defineTable({ nonce: v.string(), expiresAt: v.number() }).index("by_nonce", ["nonce"]),
+  usedNonces: defineTable({ nonce: v.string(), expiresAt: v.number() }).index("by_nonce", ["nonce"]).index("by_expiresAt", ["expiresAt"]),
 });

@@ -26,6 +26,9 @@ export const deleteAccount = mutation({
   },
 });
 
+/** How many expired rows (nonces, revocations) one call clears: more than one call adds. */
+export const pruneBatch = 16;
+
 /** The user with this Apple subject, created with default settings on first sign-in. */
 export const upsertByAppleSub = internalMutation({
   args: { appleSub: v.string(), now: v.number() },
@@ -44,6 +47,10 @@ export const useNonce = internalMutation({
   args: { nonce: v.string(), expiresAt: v.number(), now: v.number() },
   returns: v.boolean(),
   handler: async (ctx, { nonce, expiresAt, now }) => {
+    // A nonce whose token has expired guards nothing: a few are cleared with each sign-in, so
+    // the table holds about the last ten minutes' sign-ins rather than every one ever made.
+    const expired = await ctx.db.query("usedNonces").withIndex("by_expiresAt", (q) => q.lt("expiresAt", now)).take(pruneBatch);
+    for (const doc of expired) await ctx.db.delete(doc._id);
     const used = await ctx.db.query("usedNonces").withIndex("by_nonce", (q) => q.eq("nonce", nonce)).unique();
     if (used !== null && used.expiresAt >= now) return false;
     if (used !== null) await ctx.db.delete(used._id);

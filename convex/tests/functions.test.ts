@@ -3,17 +3,20 @@ import { convexTest } from "convex-test";
 import { describe, expect, test, vi } from "vitest";
 import { api } from "../_generated/api";
 import schema from "../schema";
-import { at, code, drink, fakeApple, modules, preset, session, signedIn, uuid, water } from "./helpers";
+import { at, code, drink, fakeApple, modules, preset, session, signedIn, uuid, water } from "./helpers.testing";
 
 describe("auth:signInWithApple", () => {
   test("a valid token creates the user once and returns a session token", async () => {
     const apple = await fakeApple();
     const t = convexTest(schema, modules);
-    const first = await t.action(api.auth.signInWithApple, { identityToken: await apple.identityToken({ sub: "s1" }), nonce: "raw-nonce" });
+    const firstToken = await apple.identityToken({ sub: "s1" });
+    const first = await t.action(api.auth.signInWithApple, { identityToken: firstToken, nonce: "raw-nonce" });
     expect(first.user.appleUserId).toBe("s1");
     expect(first.token.split(".")).toHaveLength(3);
     expect(first.expiresAt).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
-    const again = await t.action(api.auth.signInWithApple, { identityToken: await apple.identityToken({ sub: "s1" }), nonce: "raw-nonce" });
+    // A sign-in is good once: the app makes a fresh nonce for each.
+    await expect(t.action(api.auth.signInWithApple, { identityToken: firstToken, nonce: "raw-nonce" })).rejects.toMatchObject(code("UNAUTHENTICATED"));
+    const again = await t.action(api.auth.signInWithApple, { identityToken: await apple.identityToken({ sub: "s1", nonce: "second-nonce" }), nonce: "second-nonce" });
     expect(again.user.id).toBe(first.user.id);
   });
 

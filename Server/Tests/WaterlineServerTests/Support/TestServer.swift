@@ -7,6 +7,9 @@ import WaterlineRuntime
 import WaterlineScreens
 import WaterlineStorage
 import WaterlineSync
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 @testable import WaterlineServer
 
 /// A real server on 127.0.0.1 and a free port, with Apple faked, stopped by `stop()`.
@@ -16,14 +19,19 @@ final class TestServer: Sendable {
     let database: Database
     let apple: FakeApple
     let dataDirectory: URL
+    let storage: StorageKind
     private let task: Task<Void, any Error>
 
-    private init(baseURL: URL, context: ServerContext, database: Database, apple: FakeApple, dataDirectory: URL, task: Task<Void, any Error>) {
+    private init(
+        baseURL: URL, context: ServerContext, database: Database, apple: FakeApple, dataDirectory: URL, storage: StorageKind,
+        task: Task<Void, any Error>
+    ) {
         self.baseURL = baseURL
         self.context = context
         self.database = database
         self.apple = apple
         self.dataDirectory = dataDirectory
+        self.storage = storage
         self.task = task
     }
 
@@ -53,7 +61,7 @@ final class TestServer: Sendable {
         guard let port = await iterator.next() else { throw FunctionError(.internal, "test server did not start") }
         return TestServer(
             baseURL: URL(string: "http://127.0.0.1:\(port)")!, context: context, database: database, apple: apple,
-            dataDirectory: directory, task: task
+            dataDirectory: directory, storage: storage, task: task
         )
     }
 
@@ -78,8 +86,22 @@ final class TestServer: Sendable {
     }
 
     func stop() async {
+        await recordCalls()
         task.cancel()
         _ = try? await task.value
         try? await database.shutdown()
+    }
+
+    /// With `WATERLINE_PARITY_DIR` set (scripts/test sets it), the calls this server answered, by
+    /// function and status, from its own `/metrics`: scripts/parity-table reads them for the
+    /// README's table of which contract functions each storage was tested with.
+    private func recordCalls() async {
+        guard let folder = ProcessInfo.processInfo.environment["WATERLINE_PARITY_DIR"], !folder.isEmpty,
+              let (data, _) = try? await URLSession.shared.data(from: baseURL.appendingPathComponent("metrics"))
+        else { return }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+            .filter { $0.hasPrefix("waterline_requests_total{") && $0.contains("route=\"api\"") }
+        let file = URL(fileURLWithPath: folder).appendingPathComponent("\(storage.rawValue)-\(UUID().uuidString).prom")
+        try? (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import WaterlineServer
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `contract/cases.json` against the server: the same calls `convex/tests/cases.test.ts` makes
+/// of Convex, so the two backends cannot drift apart on what they take and what they refuse.
+@Suite("Shared cases (contract/cases.json)")
+struct SharedCaseTests {
+    struct Call: Sendable {
+        var function: String
+        var kind: String
+        var args: [String: any Sendable]
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var call: Call
+        var expect: String
+        var testDescription: String { "\(call.function): \(name) → \(expect)" }
+    }
+
+    static let file: (setup: Call, cases: [Case]) = {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("contract/cases.json")
+        // A fixture of the repository: unreadable, every case below fails loudly.
+        let object = (try? JSONSerialization.jsonObject(with: Data(contentsOf: url))) as? [String: Any] ?? [:]
+        func call(_ entry: [String: Any]) -> Call {
+            Call(function: entry["function"] as? String ?? "", kind: entry["kind"] as? String ?? "", args: (entry["args"] as? [String: Any] ?? [:]).mapValues { $0 as! any Sendable })
+        }
+        let cases = (object["cases"] as? [[String: Any]] ?? []).map { entry in
+            Case(name: entry["name"] as? String ?? "", call: call(entry), expect: entry["expect"] as? String ?? "")
+        }
+        return (call(object["setup"] as? [String: Any] ?? [:]), cases)
+    }()
+
+    static let cases: [(StorageKind, Case)] = StorageKind.available.flatMap { storage in file.cases.map { (storage, $0) } }
+
+    /// `value` with "{session}" and "{new}" filled in.
+    static func fill(_ value: Any, session: String) -> Any {
+        switch value {
+        case let text as String where text == "{session}": return session
+        case let text as String where text == "{new}": return UUID().uuidString.lowercased()
+        case let list as [Any]: return list.map { fill($0, session: session) }
+        case let object as [String: Any]: return object.mapValues { fill($0, session: session) }
+        default: return value
+        }
+    }
+
+    /// Posts `call` as `token`; the HTTP status and the error code, if any.
+    static func post(_ call: Call, session: String, token: String, to server: TestServer) async throws -> (status: Int, code: String?) {
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("api/\(call.kind)"))
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.httpBody = try JSONSerialization.data(withJSONObject: [
+            "path": call.function, "format": "json", "args": fill(call.args, session: session),
+        ])
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let body = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let code = (body?["errorData"] as? [String: Any])?["code"] as? String
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, code)
+    }
+
+    @Test("every case answers as the file says", arguments: cases)
+    func sharedCase(storage: StorageKind, sharedCase: Case) async throws {
+        #expect(!Self.file.cases.isEmpty, "contract/cases.json was read")
+        let server = try await TestServer.start(storage)
+        let token = try await server.signIn().token
+        let session = UUID().uuidString.lowercased()
+        let setup = try await Self.post(Self.file.setup, session: session, token: token, to: server)
+        #expect(setup.status == 200, "setup: \(setup)")
+        let answer = try await Self.post(sharedCase.call, session: session, token: token, to: server)
+        if sharedCase.expect == "ok" {
+            #expect(answer.status == 200, "\(answer)")
+        } else {
+            #expect(answer.status == 560 && answer.code == sharedCase.expect, "\(answer)")
+        }
+        await server.stop()
+    }
+}

@@ -14,7 +14,8 @@ let package = Package(
     dependencies: [
         // Named, because a path dependency is otherwise known by its folder name, which differs per clone.
         .package(name: "Waterline", path: ".."),
-        // Only for the tests that sync against a real server in-process.
+        // The server's SQLite handle (WaterlineSQLite), and for the tests that sync against a
+        // real server in-process, the server itself.
         .package(name: "WaterlineServer", path: "../Server"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -29,6 +30,7 @@ let package = Package(
                 .product(name: "WaterlineCore", package: "Waterline"),
                 .product(name: "WaterlineAPI", package: "Waterline"),
                 .product(name: "WaterlineStorage", package: "Waterline"),
+                .product(name: "WaterlineSQLite", package: "WaterlineServer"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),

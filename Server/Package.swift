@@ -11,6 +11,9 @@ let package = Package(
         .executable(name: "waterline-load", targets: ["waterline-load"]),
         /// The server as a library, for tests of other packages that need one running in-process.
         .library(name: "WaterlineServer", targets: ["WaterlineServer"]),
+        /// One SQLite connection used synchronously with its statements kept prepared: the
+        /// server's database thread and the command line's store share it.
+        .library(name: "WaterlineSQLite", targets: ["WaterlineSQLite"]),
     ],
     dependencies: [
         // Named, because a path dependency is otherwise known by its folder name, which differs per clone.
@@ -31,8 +34,18 @@ let package = Package(
     ],
     targets: [
         .target(
+            name: "WaterlineSQLite",
+            dependencies: [
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .target(
             name: "WaterlineServer",
             dependencies: [
+                "WaterlineSQLite",
                 .product(name: "WaterlineCore", package: "Waterline"),
                 .product(name: "WaterlineAPI", package: "Waterline"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -73,6 +86,7 @@ let package = Package(
         .testTarget(
             name: "WaterlineServerTests",
             dependencies: [
+                "WaterlineSQLite",
                 "WaterlineServer",
                 .product(name: "WaterlineCore", package: "Waterline"),
                 .product(name: "WaterlineAPI", package: "Waterline"),

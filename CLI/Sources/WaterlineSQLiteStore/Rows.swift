@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteNIO
+import WaterlineSQLite
 import WaterlineAPI
 import WaterlineCore
 import WaterlineStorage
@@ -8,32 +9,32 @@ import WaterlineStorage
 /// columns queries need beside it.
 enum Rows {
     static func one<Value: Decodable>(
-        _ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteConnection, skipping unreadable: UnreadableRows
-    ) async throws -> Value? {
-        try await all(type, sql, binds, db, skipping: unreadable).first
+        _ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteHandle, skipping unreadable: UnreadableRows
+    ) throws -> Value? {
+        try all(type, sql, binds, db, skipping: unreadable).first
     }
 
     /// The rows of `sql` (which selects `id` and `body` from one table) that decode; those that do
     /// not are noted in `unreadable` and left out, so one bad row cannot stop every command.
     static func all<Value: Decodable>(
-        _ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteConnection, skipping unreadable: UnreadableRows
-    ) async throws -> [Value] {
+        _ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteHandle, skipping unreadable: UnreadableRows
+    ) throws -> [Value] {
         let table = self.table(of: sql)
-        return try await db.query(sql, binds).compactMap { decode(type, $0, table: table, skipping: unreadable) }
+        return try db.rows(sql, binds).compactMap { decode(type, $0, table: table, skipping: unreadable) }
     }
 
     /// On a damaged store: the rows SQLite could read before it met the damage (and those that
     /// still decode), so what is intact can be saved.
     static func salvage<Value: Decodable>(
-        _ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteConnection, skipping unreadable: UnreadableRows
-    ) async -> [Value] {
-        let collected = RowCollector()
-        try? await db.query(sql, binds) { collected.append($0) }
+        _ type: Value.Type, _ sql: String, _ binds: [SQLiteData], _ db: SQLiteHandle, skipping unreadable: UnreadableRows
+    ) -> [Value] {
+        var collected: [SQLiteValuesRow] = []
+        try? db.run(sql, binds) { collected.append($0) }
         let table = self.table(of: sql)
-        return collected.rows.compactMap { decode(type, $0, table: table, skipping: unreadable) }
+        return collected.compactMap { decode(type, $0, table: table, skipping: unreadable) }
     }
 
-    private static func decode<Value: Decodable>(_ type: Value.Type, _ row: SQLiteRow, table: String, skipping unreadable: UnreadableRows) -> Value? {
+    private static func decode<Value: Decodable>(_ type: Value.Type, _ row: SQLiteValuesRow, table: String, skipping unreadable: UnreadableRows) -> Value? {
         guard let body = row.column("body")?.string else { return nil }
         do {
             return try WaterlineCoding.decoder().decode(Value.self, from: Data(body.utf8))
@@ -52,8 +53,8 @@ enum Rows {
 
     /// Outbox rows matching `clause` (a WHERE and/or ORDER BY with LIMIT); a payload that does not
     /// decode is noted in `unreadable` and left out (and in the outbox).
-    static func pending(_ db: SQLiteConnection, _ clause: String, _ binds: [SQLiteData], skipping unreadable: UnreadableRows) async throws -> [PendingChange] {
-        try await db.query("SELECT key, sequence, revision, failure, payload FROM outbox_changes \(clause)", binds).compactMap { row in
+    static func pending(_ db: SQLiteHandle, _ clause: String, _ binds: [SQLiteData], skipping unreadable: UnreadableRows) throws -> [PendingChange] {
+        try db.rows("SELECT key, sequence, revision, failure, payload FROM outbox_changes \(clause)", binds).compactMap { row in
             let payload: SyncPayload
             do {
                 payload = try WaterlineCoding.decoder().decode(SyncPayload.self, from: Data((row.column("payload")?.string ?? "").utf8))

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteNIO
+import WaterlineSQLite
 import WaterlineAPI
 import WaterlineCore
 import WaterlineStorage
@@ -11,33 +12,33 @@ import WaterlineStorage
 enum StoreSchema {
     static let version = 2
 
-    static func migrate(_ connection: SQLiteConnection) async throws {
-        let recorded = Int(try await connection.query("PRAGMA user_version").first?.column("user_version")?.integer ?? 0)
+    static func migrate(_ connection: SQLiteHandle) throws {
+        let recorded = Int(try connection.rows("PRAGMA user_version").first?.column("user_version")?.integer ?? 0)
         var current = recorded
-        if recorded == 0, try await hasGRDBMigration("v1", connection) { current = 1 }
+        if recorded == 0, try hasGRDBMigration("v1", connection) { current = 1 }
         if current > version { throw StoreSchemaError.newerVersion(current) }
         if current == version {
-            if recorded != current { _ = try await connection.query("PRAGMA user_version = \(current)") }
+            if recorded != current { _ = try connection.rows("PRAGMA user_version = \(current)") }
             return
         }
-        _ = try await connection.query("BEGIN IMMEDIATE")
+        _ = try connection.rows("BEGIN IMMEDIATE")
         do {
             if current < 1 {
-                for statement in v1 { _ = try await connection.query(statement) }
+                for statement in v1 { _ = try connection.rows(statement) }
             }
-            if current < 2 { try await migrateToV2(connection) }
-            _ = try await connection.query("PRAGMA user_version = \(version)")
-            _ = try await connection.query("COMMIT")
+            if current < 2 { try migrateToV2(connection) }
+            _ = try connection.rows("PRAGMA user_version = \(version)")
+            _ = try connection.rows("COMMIT")
         } catch {
-            _ = try? await connection.query("ROLLBACK")
+            _ = try? connection.rows("ROLLBACK")
             throw error
         }
     }
 
-    private static func hasGRDBMigration(_ identifier: String, _ connection: SQLiteConnection) async throws -> Bool {
-        let table = try await connection.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'")
+    private static func hasGRDBMigration(_ identifier: String, _ connection: SQLiteHandle) throws -> Bool {
+        let table = try connection.rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grdb_migrations'")
         guard !table.isEmpty else { return false }
-        return try await !connection.query("SELECT 1 FROM grdb_migrations WHERE identifier = ?", [.text(identifier)]).isEmpty
+        return try !connection.rows("SELECT 1 FROM grdb_migrations WHERE identifier = ?", [.text(identifier)]).isEmpty
     }
 
     /// Version 2: the outbox as one row per record (it was one JSON value, rewritten whole at
@@ -52,21 +53,21 @@ enum StoreSchema {
         "CREATE TABLE IF NOT EXISTS sync_state (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL, position INTEGER)",
     ]
 
-    private static func migrateToV2(_ connection: SQLiteConnection) async throws {
-        for statement in v2 { _ = try await connection.query(statement) }
+    private static func migrateToV2(_ connection: SQLiteHandle) throws {
+        for statement in v2 { _ = try connection.rows(statement) }
         // What was waiting in the old single-value outbox keeps its order.
-        let hasOldOutbox = try await !connection.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").isEmpty
-        if hasOldOutbox, let body = try await connection.query("SELECT body FROM outbox WHERE id = 1").first?.column("body")?.string {
+        let hasOldOutbox = try !connection.rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").isEmpty
+        if hasOldOutbox, let body = try connection.rows("SELECT body FROM outbox WHERE id = 1").first?.column("body")?.string {
             let outbox = try WaterlineCoding.decoder().decode(LegacyOutbox.self, from: Data(body.utf8))
             for change in outbox.changes.values.sorted(by: { $0.sequence < $1.sequence }) {
-                _ = try await connection.query(
+                _ = try connection.rows(
                     "INSERT INTO outbox_changes (key, sequence, revision, failure, payload) VALUES (?, ?, ?, ?, ?)",
                     [.text(change.id.description), .integer(change.sequence), .integer(change.revision),
                      change.failure.map { .text($0) } ?? .null, try Rows.json(change.payload)]
                 )
             }
         }
-        _ = try await connection.query("DROP TABLE IF EXISTS outbox")
+        _ = try connection.rows("DROP TABLE IF EXISTS outbox")
     }
 
     /// Version 1, the same tables the GRDB-based store created.

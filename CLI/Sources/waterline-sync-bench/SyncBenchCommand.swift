@@ -33,6 +33,7 @@ struct SyncBenchCommand: AsyncParsableCommand {
     @Option(help: "Nights in the account the new device pulls.") var pullSessions = 200
     @Option(help: "Entries per night in that account.") var pullLogs = 30
     @Option(help: "Local actions timed for each side of the comparison.") var samples = 200
+    @Option(help: "The server's process id, to report its CPU time per change (Linux).") var serverPid: Int32?
 
     func validate() throws {
         guard let host = URL(string: url)?.host, ["127.0.0.1", "localhost"].contains(host) else {
@@ -61,9 +62,11 @@ struct SyncBenchCommand: AsyncParsableCommand {
         let queued = try await offline.store.outboxCounts().pending
 
         offline.transport.reset()
+        let drainCPU = cpu()
         let drainStart = ContinuousClock.now
         let drained = await offline.engine.push().status
         let drainTime = ContinuousClock.now - drainStart
+        let drainSpent = cpu().since(drainCPU)
         guard drained.phase == .synced, drained.pendingCount == 0, drained.failedCount == 0 else {
             throw ValidationError("the drain did not finish: \(drained)")
         }
@@ -91,9 +94,11 @@ struct SyncBenchCommand: AsyncParsableCommand {
         await writer.store.close()
         let fresh = try await BenchDevice.make(path: base.appendingPathComponent("fresh.sqlite").path, server: server, token: pullToken)
         _ = try await fresh.service.perform(.prepare(nil))
+        let pullCPU = cpu()
         let pullStart = ContinuousClock.now
         let pulled = await fresh.engine.pull().status
         let pullTime = ContinuousClock.now - pullStart
+        let pullSpent = cpu().since(pullCPU)
         guard pulled.phase == .synced else { throw ValidationError("the pull failed: \(pulled)") }
         let pullRequests = fresh.transport.count
         let freshSessions = try await fresh.store.sessions(limit: nil)
@@ -107,12 +112,34 @@ struct SyncBenchCommand: AsyncParsableCommand {
         print("waterline-sync-bench against \(url)")
         print("drain: \(waiting) changes waiting (\(sessions) nights x \(logs) entries, settings, presets) + \(queued - waiting) timed actions")
         print(String(format: "  drained in %.2f s, %d requests; a new device then pulled %d of %d entries", Self.seconds(drainTime), drainRequests, pulledLogs, expectedLogs))
+        print("  CPU per change: " + drainSpent.perUnit(waiting, unit: "change"))
         print(String(format: "local action (log a water): median %.0f us with %d changes pending, %.0f us with the outbox drained; ratio %.2f",
                      fullCost, queued, emptyCost, fullCost / emptyCost))
         print("pull: account of \(pullSessions) nights x \(pullLogs) entries (+ the seeded running night)")
         print(String(format: "  new device: %d sessions, %d entries in %d requests, %.2f s; a second pull with nothing new: %d request(s)",
                      freshSessions.count, freshLogs, pullRequests, Self.seconds(pullTime), secondPullRequests))
+        print("  CPU per record: " + pullSpent.perUnit(freshSessions.count + freshLogs, unit: "record"))
         guard pulledLogs == expectedLogs else { throw ValidationError("lost or doubled entries: \(pulledLogs) of \(expectedLogs)") }
+    }
+
+    /// Both sides' CPU time so far.
+    struct Spent {
+        var client: Double
+        var server: Double?
+
+        func since(_ earlier: Spent) -> Spent {
+            Spent(client: client - earlier.client, server: server.flatMap { now in earlier.server.map { now - $0 } })
+        }
+
+        func perUnit(_ count: Int, unit: String) -> String {
+            let client = String(format: "client %.1f us (%.2f s)", self.client / Double(count) * 1e6, self.client)
+            guard let server else { return client + "; server not measured (pass --server-pid)" }
+            return client + String(format: ", server %.1f us (%.2f s), per %@ of %d", server / Double(count) * 1e6, server, unit, count)
+        }
+    }
+
+    func cpu() -> Spent {
+        Spent(client: CPUTime.thisProcess(), server: serverPid.flatMap(CPUTime.process))
     }
 
     /// The median time of one water log through the service, in microseconds, in a

@@ -84,4 +84,48 @@ struct CrashDurabilityTests {
         let lost = acknowledged.filter { !kept.contains($0) }
         #expect(lost.isEmpty, "\(lost.count) of \(acknowledged.count) acknowledged logs were lost")
     }
+
+    @Test("SIGKILL in the middle of concurrent sync:push batches loses no change of a batch answered")
+    func killMidPush() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-crash-\(UUID().uuidString)")
+        let token = try token(directory)
+        let (server, url) = try launch(directory)
+        let api = ConvexClient(baseURL: url, timeout: 30, transport: URLSessionTransport(), token: { token })
+        let session = Records.session()
+        _ = try await api.call(Sessions.Upsert.self, session)
+
+        // 40 batches of 20 logs; each batch answers only once all of it is on disk.
+        let acknowledged = try await withThrowingTaskGroup(of: [UUID]?.self) { group in
+            for batch in 0..<40 {
+                group.addTask {
+                    let logs = (0..<20).map { index in Records.water(session: session.id, at: Double(batch * 20 + index) / 10) }
+                    do {
+                        let results = try await api.call(Sync.Push.self, .init(changes: logs.map { .logEntry($0) })).results
+                        return results.allSatisfy(\.ok) && results.count == logs.count ? logs.map(\.id) : nil
+                    } catch {
+                        return nil  // in flight when the server died: not acknowledged
+                    }
+                }
+            }
+            var ids: [UUID] = []
+            var answered = 0
+            for try await batch in group {
+                if let batch {
+                    ids += batch
+                    answered += 1
+                }
+                if answered == 10, server.isRunning { kill(server.processIdentifier, SIGKILL) }
+            }
+            return ids
+        }
+        server.waitUntilExit()
+        #expect(acknowledged.count >= 200)
+
+        let (restarted, restartedURL) = try launch(directory)
+        defer { restarted.terminate(); restarted.waitUntilExit() }
+        let after = ConvexClient(baseURL: restartedURL, timeout: 30, transport: URLSessionTransport(), token: { token })
+        let kept = Set(try await after.call(LogEntries.ListForSession.self, .init(sessionId: session.id)).map(\.id))
+        let lost = acknowledged.filter { !kept.contains($0) }
+        #expect(lost.isEmpty, "\(lost.count) of \(acknowledged.count) acknowledged logs were lost")
+    }
 }

@@ -1,3 +1,4 @@
+import WaterlineSQLite
 import Foundation
 import Logging
 import SQLKit

@@ -91,17 +91,20 @@ struct ChangeWriter: Sendable {
 
     /// Each change of a batch on its own, in order: a refusal is that change's outcome, while a
     /// failure of the database itself fails the call (the device sends the batch again; every
-    /// change is idempotent).
+    /// change is idempotent). The batch waits for the disk once, after its last change
+    /// (`WaterlineRepository.deferringDurability`): nothing is answered before all of it is durable.
     func apply(_ batch: [SyncPayload], for caller: Caller) async throws -> [ChangeOutcome] {
-        var outcomes: [ChangeOutcome] = []
-        outcomes.reserveCapacity(batch.count)
-        for change in batch {
-            do {
-                outcomes.append(.stored(try await apply(change, for: caller)))
-            } catch let error as FunctionError where error.code != .internal && error.code != .unauthenticated {
-                outcomes.append(.refused(error.code, "\(change.key): \(error.message)"))
+        try await repository.deferringDurability {
+            var outcomes: [ChangeOutcome] = []
+            outcomes.reserveCapacity(batch.count)
+            for change in batch {
+                do {
+                    outcomes.append(.stored(try await apply(change, for: caller)))
+                } catch let error as FunctionError where error.code != .internal && error.code != .unauthenticated {
+                    outcomes.append(.refused(error.code, "\(change.key): \(error.message)"))
+                }
             }
+            return outcomes
         }
-        return outcomes
     }
 }

@@ -1,3 +1,4 @@
+import WaterlineSQLite
 import PostgresNIO
 
 /// Whether a database error is a unique-index violation, in either dialect.

@@ -17,6 +17,18 @@ public struct WaterlineRepository: Sendable {
         validTokens = database.validTokens
     }
 
+    /// Runs `body`, whose writes are answered without waiting for the disk each, then waits for
+    /// all of them to be durable at once: a batch pays for one sync, and still answers only what
+    /// is on disk (a lost write fails the whole call, which the device sends again). On
+    /// PostgreSQL every statement is durable when it returns, so `body` just runs.
+    public func deferringDurability<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        guard let groups = sql as? GroupCommitDatabase else { return try await body() }
+        let batch = DeferredBatch()
+        let result = try await DeferredBatch.$current.withValue(batch) { try await body() }
+        try await groups.barrier(batch)
+        return result
+    }
+
     /// Creates the schema or brings it up to date.
     public func migrate() async throws {
         try await Migrations.run(on: sql)

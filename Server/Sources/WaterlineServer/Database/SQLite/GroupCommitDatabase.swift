@@ -28,16 +28,26 @@ struct GroupCommitDatabase: SQLDatabase {
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) async throws {
         let (sql, binds) = try encoded(query)
+        let batch = DeferredBatch.current
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            queue.submit(SQLiteGroupCommit.Job(sql: sql, binds: binds, onRow: onRow) { error in
+            queue.submit(SQLiteGroupCommit.Job(sql: sql, binds: binds, onRow: onRow, done: { error in
                 if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-            })
+            }, batch: batch))
+        }
+    }
+
+    /// Waits until every write `batch`'s statements made is on disk; throws if any was lost.
+    func barrier(_ batch: DeferredBatch) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            queue.submit(SQLiteGroupCommit.Job(sql: "", binds: [], onRow: { _ in }, done: { error in
+                if let error = error ?? batch.lost { continuation.resume(throwing: error) } else { continuation.resume() }
+            }, batch: batch, isBarrier: true))
         }
     }
 
     private func submit(_ query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> (), done: @escaping @Sendable ((any Error)?) -> Void) throws {
         let (sql, binds) = try encoded(query)
-        queue.submit(SQLiteGroupCommit.Job(sql: sql, binds: binds, onRow: onRow, done: done))
+        queue.submit(SQLiteGroupCommit.Job(sql: sql, binds: binds, onRow: onRow, done: done, batch: DeferredBatch.current))
     }
 
     private func encoded(_ query: any SQLExpression) throws -> (String, [SQLiteData]) {

@@ -1,3 +1,4 @@
+import WaterlineSQLite
 import Foundation
 import SQLKit
 import SQLiteNIO
@@ -22,6 +23,10 @@ final class SQLiteGroupCommit: @unchecked Sendable {
         let binds: [SQLiteData]
         let onRow: @Sendable (any SQLRow) -> Void
         let done: @Sendable ((any Error)?) -> Void
+        /// Part of a batch that waits for the disk once, at its barrier (`DeferredBatch`).
+        var batch: DeferredBatch? = nil
+        /// Runs no statement: answered once every earlier write of its batch is on disk.
+        var isBarrier = false
     }
 
     static let maxBatch = 512
@@ -40,6 +45,8 @@ final class SQLiteGroupCommit: @unchecked Sendable {
     private var groupOpen = false
     private var groupWrote = false
     private var awaitingCommit: [Job] = []
+    /// Deferred batches with writes in the open group: lost with it if it is lost.
+    private var groupBatches: [ObjectIdentifier: DeferredBatch] = [:]
 
     /// Opens the database at `path`, runs `setup` (pragmas) on it, and starts the thread.
     /// `setup` must leave the database in WAL mode with `synchronous = NORMAL`. `lock` is
@@ -121,6 +128,16 @@ final class SQLiteGroupCommit: @unchecked Sendable {
     }
 
     private func run(_ job: Job) {
+        if job.isBarrier {
+            if groupOpen, groupWrote {
+                // The open group may hold the batch's last writes: answered after its commit.
+                awaitingCommit.append(job)
+            } else {
+                // Every write of the batch is committed: the next sync covers them.
+                syncer.answerWhenDurable([job])
+            }
+            return
+        }
         if Self.isControl(job.sql) {
             if groupOpen { commit() }
             do {
@@ -153,7 +170,11 @@ final class SQLiteGroupCommit: @unchecked Sendable {
                 return
             }
             groupWrote = groupWrote || wrote
-            if groupWrote {
+            if let batch = job.batch {
+                // Answered now; its batch's barrier waits for the disk.
+                if wrote { groupBatches[ObjectIdentifier(batch)] = batch }
+                job.done(nil)
+            } else if groupWrote {
                 awaitingCommit.append(job)
             } else {
                 job.done(nil)
@@ -163,6 +184,8 @@ final class SQLiteGroupCommit: @unchecked Sendable {
                 // SQLite rolled the whole group back (out of space, I/O): its writes are gone.
                 fail(awaitingCommit, error)
                 awaitingCommit.removeAll()
+                for batch in groupBatches.values { batch.fail(error) }
+                groupBatches.removeAll()
                 groupOpen = false
                 groupWrote = false
             }
@@ -171,10 +194,18 @@ final class SQLiteGroupCommit: @unchecked Sendable {
     }
 
     private func commit() {
-        let jobs = awaitingCommit
+        var jobs = awaitingCommit
         awaitingCommit.removeAll()
+        let batches = Array(groupBatches.values)
+        groupBatches.removeAll()
         groupOpen = false
         groupWrote = false
+        if !batches.isEmpty {
+            // Ahead of any barrier in the same sync: a failed sync marks the batches first.
+            jobs.insert(Job(sql: "", binds: [], onRow: { _ in }, done: { error in
+                if let error { for batch in batches { batch.fail(error) } }
+            }), at: 0)
+        }
         do {
             try handle.run("COMMIT")
             syncer.answerWhenDurable(jobs)

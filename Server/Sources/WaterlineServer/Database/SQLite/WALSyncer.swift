@@ -1,3 +1,4 @@
+import WaterlineSQLite
 import Foundation
 #if canImport(Glibc)
 import Glibc

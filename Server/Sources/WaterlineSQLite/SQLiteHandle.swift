@@ -3,15 +3,16 @@ import NIOCore
 import SQLiteNIO
 import VaporCSQLite
 
-/// One SQLite connection, used by one thread only (the group-commit queue's), with its
-/// prepared statements kept for reuse: the server runs the same few statements all day.
-final class SQLiteHandle {
+/// One SQLite connection used synchronously by one owner at a time (the server's group-commit
+/// thread; the command line's store actor), with its prepared statements kept for reuse: both
+/// run the same few statements over and over, and neither pays a thread hop per statement.
+public final class SQLiteHandle {
     private var db: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     private static let statementLimit = 256
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    init(path: String) throws {
+    public init(path: String) throws {
         // NOMUTEX: one thread owns the connection, so SQLite's own locking would only cost.
         let flags = SQLITE_OPEN_CREATE | SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         var handle: OpaquePointer?
@@ -26,7 +27,7 @@ final class SQLiteHandle {
 
     deinit { close() }
 
-    func close() {
+    public func close() {
         for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
         statements.removeAll()
         if let db { sqlite_nio_sqlite3_close_v2(db) }
@@ -34,12 +35,12 @@ final class SQLiteHandle {
     }
 
     /// No transaction is open (SQLite's autocommit mode).
-    var isAutocommit: Bool { sqlite_nio_sqlite3_get_autocommit(db) != 0 }
+    public var isAutocommit: Bool { sqlite_nio_sqlite3_get_autocommit(db) != 0 }
 
     /// Runs one statement, handing each result row to `onRow`; answers whether it may have
     /// written (SQLite's own judgement of the prepared statement).
     @discardableResult
-    func run(_ sql: String, _ binds: [SQLiteData] = [], onRow: (SQLiteValuesRow) -> Void = { _ in }) throws -> Bool {
+    public func run(_ sql: String, _ binds: [SQLiteData] = [], onRow: (SQLiteValuesRow) -> Void = { _ in }) throws -> Bool {
         let statement = try prepared(sql)
         defer {
             sqlite_nio_sqlite3_reset(statement)
@@ -61,6 +62,13 @@ final class SQLiteHandle {
             for index in 0..<Int32(names.count) { values.append(Self.value(statement, index)) }
             onRow(SQLiteValuesRow(columns: names, values: values))
         }
+    }
+
+    /// Every result row of one statement.
+    public func rows(_ sql: String, _ binds: [SQLiteData] = []) throws -> [SQLiteValuesRow] {
+        var rows: [SQLiteValuesRow] = []
+        try run(sql, binds) { rows.append($0) }
+        return rows
     }
 
     private func prepared(_ sql: String) throws -> OpaquePointer {

@@ -128,18 +128,30 @@ public enum StoreRules {
     /// keeps merged in. Returns how many local records those versions replaced.
     public static func settle(_ pushed: [PushedChange], in rows: some StoreRows) async throws -> Int {
         var replaced = 0
+        var user: User?
         for change in pushed {
+            let waiting = try await rows.readOutboxRow(key: change.key)
+            let sentThis = waiting?.revision == change.revision
             if let failure = change.failure {
-                try await fail(change.key, revision: change.revision, reason: failure, in: rows)
+                if var waiting, sentThis {
+                    waiting.failure = failure
+                    try await rows.writeOutboxRow(waiting)
+                }
                 continue
             }
-            try await complete(change.key, revision: change.revision, in: rows)
+            if sentThis { try await rows.deleteOutboxRow(key: change.key) }
             guard let stored = change.stored else { continue }
+            // The backend kept exactly what was sent, and nothing changed here since: the
+            // record here is already that (the common case: no need to read it back).
+            if sentThis, waiting?.payload == stored { continue }
             // What the backend kept of this very change is taken as it is, unless the record
             // changed here meanwhile: the backend may have bounded a stamp from a clock running
             // ahead, and keeping the local stamp would make this device deaf to later edits.
-            let changedSince = try await rows.readOutboxRow(key: change.key) != nil
-            if try await merge(stored, in: rows, adopting: !changedSince) { replaced += 1 }
+            let changedSince = waiting != nil && !sentThis
+            if user == nil { user = try await rows.readUser() }
+            if try await merge(stored, in: rows, adopting: !changedSince, known: user) { replaced += 1 }
+            // Only settings change the account.
+            if case .settings = stored { user = nil }
         }
         return replaced
     }
@@ -167,9 +179,12 @@ public enum StoreRules {
     /// Merges one version from the backend by `Stamp.isReplaced(by:)` (with `adopting`, whenever
     /// its stamp differs: the backend's answer to this device's own change), queueing nothing: it
     /// is not a local change. A replaced local change leaves the outbox. Returns whether it replaced.
+    /// `known` is the account as stored now, when the caller has just read it (a page or a batch
+    /// reads it once, not once per record).
     @discardableResult
-    public static func merge(_ payload: SyncPayload, in rows: some StoreRows, adopting: Bool = false) async throws -> Bool {
-        guard let user = try await rows.readUser() else { throw SessionStoreError.noUser }
+    public static func merge(_ payload: SyncPayload, in rows: some StoreRows, adopting: Bool = false, known: User? = nil) async throws -> Bool {
+        let stored: User? = if let known { known } else { try await rows.readUser() }
+        guard let user = stored else { throw SessionStoreError.noUser }
         let local: Stamp?
         switch payload {
         case .session(let record): local = try await rows.readSession(id: record.id)?.stamp
@@ -266,12 +281,15 @@ public enum StoreRules {
     /// page's logs find their session; a log whose session has not come is handed back unwritten.
     public static func applyPage(_ changes: [SyncPayload], cursor: SyncCursor, in rows: some StoreRows) async throws -> AppliedPage {
         var applied = AppliedPage()
+        var user = try await rows.readUser()
         for change in applyOrder(changes) {
             do {
-                if try await merge(change, in: rows) { applied.replaced += 1 }
+                if try await merge(change, in: rows, known: user) { applied.replaced += 1 }
             } catch SessionStoreError.unknownSession {
                 applied.unplaced.append(change)
             }
+            // Only settings change the account.
+            if case .settings = change { user = try await rows.readUser() }
         }
         try await rows.writeCursor(cursor)
         return applied

@@ -31,13 +31,13 @@ struct FunctionCallResponder: Sendable {
         // Who is calling is settled, and counted, before a byte of the body is read.
         var caller: Caller?
         var refusal: FunctionError?
-        var countedByAddress = false
         if let header = request.headers[.authorization] {
-            // A token this server has not verified yet costs a signature check: the address pays
-            // for it first, so a flood of forged tokens meets the anonymous limit, not the CPU.
-            if !context.tokens.isVerified(Self.bearer(header)) {
-                if let wait = context.limits.anonymous.take(client) { return Self.rateLimited(retryAfter: wait) }
-                countedByAddress = true
+            // A token this server has not verified yet costs a signature check, which an address
+            // whose anonymous bucket is empty (forged tokens count there) is refused before: a
+            // flood of forged tokens meets the limit, not the CPU. A valid token takes nothing
+            // from its address's bucket, so devices behind one address sign in freely.
+            if !context.tokens.isVerified(Self.bearer(header)), let wait = context.limits.anonymous.wait(client) {
+                return Self.rateLimited(retryAfter: wait)
             }
             do {
                 caller = try await authenticate(header)
@@ -50,13 +50,7 @@ struct FunctionCallResponder: Sendable {
             }
         }
         note.userId = caller?.userId
-        let wait: TimeInterval? = if let caller {
-            context.limits.users.take(caller.key)
-        } else if countedByAddress {
-            nil
-        } else {
-            context.limits.anonymous.take(client)
-        }
+        let wait = if let caller { context.limits.users.take(caller.key) } else { context.limits.anonymous.take(client) }
         if let wait { return Self.rateLimited(retryAfter: wait) }
         let limit = caller == nil ? Self.maxAnonymousBodyBytes : Self.maxBodyBytes
         let body: ByteBuffer

@@ -35,6 +35,17 @@ final class RateLimiter: @unchecked Sendable {
         return lock.withLock { takeLocked(key, at: time) }
     }
 
+    /// Whether `key`'s bucket is empty now, without taking from it: the seconds until one call
+    /// is free, or nil when one is.
+    func wait(_ key: String) -> TimeInterval? {
+        let time = now()
+        return lock.withLock {
+            guard let bucket = buckets[key] else { return nil }
+            let tokens = min(rate.burst, bucket.tokens + max(0, time.timeIntervalSince(bucket.updated)) * rate.perSecond)
+            return tokens >= 1 ? nil : (1 - tokens) / rate.perSecond
+        }
+    }
+
     private func takeLocked(_ key: String, at time: Date) -> TimeInterval? {
         var bucket = buckets[key] ?? Bucket(tokens: rate.burst, updated: time)
         bucket.tokens = min(rate.burst, bucket.tokens + max(0, time.timeIntervalSince(bucket.updated)) * rate.perSecond)

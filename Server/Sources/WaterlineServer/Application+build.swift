@@ -48,7 +48,8 @@ public func buildApplication(
     }
     router.post("api/:kind") { request, requestContext in
         await observed("api", request) { note in
-            await responder.respond(kindName: requestContext.parameters.get("kind") ?? "", request: request, from: requestContext.clientKey, note: note)
+            let client = configuration.trustedProxies.client(peer: requestContext.remoteAddress, headers: request.headers)
+            return await responder.respond(kindName: requestContext.parameters.get("kind") ?? "", request: request, from: client, note: note)
         }
     }
     let readTimeout = TimeAmount.milliseconds(Int64(configuration.requestReadTimeout * 1000))
@@ -60,7 +61,7 @@ public func buildApplication(
         // Idle and slow connections are closed and the count is capped, so held-open sockets
         // cannot starve everyone else (or the process of file descriptors).
         server: .http1(configuration: .init(
-            additionalChannelHandlers: [ConnectionAdmission(clients: perClient, readTimeout: readTimeout, idleTimeout: idle)],
+            additionalChannelHandlers: [ConnectionAdmission(clients: perClient, proxies: configuration.trustedProxies, readTimeout: readTimeout, idleTimeout: idle)],
             idleTimeout: idle
         )),
         configuration: .init(

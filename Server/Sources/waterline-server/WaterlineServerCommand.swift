@@ -77,9 +77,21 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Connections one client (an IPv4 address or an IPv6 /64) may hold at once; raise it behind a reverse proxy (env WATERLINE_MAX_CONNECTIONS_PER_CLIENT).")
     var maxConnectionsPerClient: Int = Int(ProcessInfo.processInfo.environment["WATERLINE_MAX_CONNECTIONS_PER_CLIENT"] ?? "") ?? 64
 
+    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
+        "A reverse proxy's IP address whose Forwarded / X-Forwarded-For headers name the client; repeat for several (env WATERLINE_TRUSTED_PROXIES, comma-separated).",
+        valueName: "address"
+    ))
+    var trustedProxies: [String] = (ProcessInfo.processInfo.environment["WATERLINE_TRUSTED_PROXIES"] ?? "")
+        .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+
     @OptionGroup var options: ServerOptions
 
     func validate() throws {
+        do {
+            _ = try TrustedProxies(trustedProxies)
+        } catch let error as FunctionError {
+            throw ValidationError(error.message)
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535 (got \(port))") }
         guard (1...1_000_000).contains(maxConnectionsPerClient) else {
             throw ValidationError("--max-connections-per-client must be 1 to 1000000 (got \(maxConnectionsPerClient))")
@@ -94,6 +106,8 @@ struct Serve: AsyncParsableCommand {
         let configuration = {
             var configuration = options.configuration(host: host, port: port)
             configuration.maximumConnectionsPerClient = maxConnectionsPerClient
+            // Checked in `validate()`.
+            configuration.trustedProxies = (try? TrustedProxies(trustedProxies)) ?? .none
             return configuration
         }()
         let database = try await Database.open(configuration, logger: logger)

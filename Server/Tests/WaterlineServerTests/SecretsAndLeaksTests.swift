@@ -118,6 +118,14 @@ struct SecretsAndLeaksTests {
         #expect(try server(["serve", "--help"]).stdout.contains("--apple-jwks-url"), "the flag is spelled as documented")
     }
 
+    @Test("a trusted proxy that is not an IP address stops the server at start, naming it")
+    func badTrustedProxy() throws {
+        let refused = try server(["--trusted-proxy", "proxy.example", "--port", "0", "--data-dir", freshDirectory().path])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--trusted-proxy: proxy.example is not an IP address"), "\(refused.stderr)")
+        #expect(try server(["serve", "--help"]).stdout.contains("--trusted-proxy"))
+    }
+
     @Test("when Apple's keys cannot be fetched, a caller hears that, not the reason")
     func appleOutage() async throws {
         let apple = FakeApple()

@@ -11,9 +11,4 @@ public struct WaterlineRequestContext: RequestContext, RemoteAddressRequestConte
         remoteAddress = source.channel.remoteAddress
     }
 
-    /// The client calls are counted under (the connection's peer, an IPv6 one by its /64; a proxy
-    /// in front counts as one).
-    var clientKey: String {
-        ClientAddress.key(remoteAddress)
-    }
 }

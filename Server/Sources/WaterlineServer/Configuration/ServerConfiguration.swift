@@ -26,9 +26,10 @@ public struct ServerConfiguration: Sendable {
     /// (raised to its hard limit at start-up). Past it, new connections wait to be accepted.
     public var maximumConnections: Int?
     /// Connections one client holds at once (an IPv4 address, or an IPv6 /64); past it a new
-    /// one is closed at once, so one host cannot take every place. Behind a reverse proxy every
-    /// client shares the proxy's address: give it room, or cap at the proxy.
+    /// one is closed at once, so one host cannot take every place. Trusted proxies are exempt.
     public var maximumConnectionsPerClient: Int
+    /// Reverse proxies whose `Forwarded`/`X-Forwarded-For` name the client (`TrustedProxies`).
+    public var trustedProxies: TrustedProxies
     /// Calls without a valid session token, per address: a burst, then this many a second.
     public var anonymousBurst: Double
     public var anonymousPerSecond: Double
@@ -52,6 +53,7 @@ public struct ServerConfiguration: Sendable {
         requestReadTimeout: TimeInterval = 10,
         maximumConnections: Int? = nil,
         maximumConnectionsPerClient: Int = 64,
+        trustedProxies: TrustedProxies = .none,
         anonymousBurst: Double = 30,
         anonymousPerSecond: Double = 1,
         userBurst: Double = 1_000,
@@ -70,6 +72,7 @@ public struct ServerConfiguration: Sendable {
         self.requestReadTimeout = requestReadTimeout
         self.maximumConnections = maximumConnections
         self.maximumConnectionsPerClient = maximumConnectionsPerClient
+        self.trustedProxies = trustedProxies
         self.anonymousBurst = anonymousBurst
         self.anonymousPerSecond = anonymousPerSecond
         self.userBurst = userBurst

@@ -12,24 +12,29 @@ final class ConnectionAdmission: ChannelInboundHandler, RemovableChannelHandler 
     typealias InboundOut = HTTPRequestPart
 
     private let clients: ConnectionsPerClient
+    private let proxies: TrustedProxies
     private let readTimeout: TimeAmount
     private let idleTimeout: TimeAmount
     private var client: String?
     private var deadline: Scheduled<Void>?
 
-    init(clients: ConnectionsPerClient, readTimeout: TimeAmount, idleTimeout: TimeAmount) {
+    init(clients: ConnectionsPerClient, proxies: TrustedProxies, readTimeout: TimeAmount, idleTimeout: TimeAmount) {
         self.clients = clients
+        self.proxies = proxies
         self.readTimeout = readTimeout
         self.idleTimeout = idleTimeout
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        let key = ClientAddress.key(context.channel.remoteAddress)
-        guard clients.admit(key) else {
-            context.close(promise: nil)
-            return
+        // A trusted proxy carries every client behind it: only the global cap holds it.
+        if !proxies.isTrusted(context.channel.remoteAddress) {
+            let key = ClientAddress.key(context.channel.remoteAddress)
+            guard clients.admit(key) else {
+                context.close(promise: nil)
+                return
+            }
+            client = key
         }
-        client = key
         close(after: readTimeout, context: context)
     }
 

@@ -1,0 +1,84 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import Testing
+@testable import WaterlineServer
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Behind a reverse proxy: the client a trusted proxy names is the one counted; anyone else's
+/// forwarding headers are ignored.
+@Suite("Trusted proxies")
+struct TrustedProxyTests {
+    /// An anonymous call (a forged token) as if from behind a proxy; its HTTP status.
+    func call(_ server: TestServer, headers: [String: String]) async throws -> Int {
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("api/query"))
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)
+        request.setValue("Bearer not.a.token", forHTTPHeaderField: "Authorization")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (_, response) = try await URLSession.shared.data(for: request)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    func server(trusting proxies: [String]) async throws -> TestServer {
+        try await TestServer.start(adjust: { configuration in
+            configuration.trustedProxies = try! TrustedProxies(proxies)
+            (configuration.anonymousBurst, configuration.anonymousPerSecond) = (2, 0.001)
+        })
+    }
+
+    @Test("from a trusted proxy, each forwarded client has its own anonymous limit")
+    func trusted() async throws {
+        let server = try await server(trusting: ["127.0.0.1"])
+        let first = ["X-Forwarded-For": "203.0.113.1"]
+        #expect(try await call(server, headers: first) == 560)
+        #expect(try await call(server, headers: first) == 560)
+        #expect(try await call(server, headers: first) == 429, "that client's bucket is spent")
+        #expect(try await call(server, headers: ["X-Forwarded-For": "203.0.113.2"]) == 560, "another client behind the same proxy is not")
+        #expect(try await call(server, headers: ["Forwarded": "for=198.51.100.7;proto=https"]) == 560, "Forwarded names a client too")
+        // What a client writes to the left of the address the proxy appended is never read.
+        #expect(try await call(server, headers: ["X-Forwarded-For": "198.51.100.99, 203.0.113.1"]) == 429)
+        await server.stop()
+    }
+
+    @Test("from an untrusted peer, forwarding headers are ignored: every call is that peer's")
+    func untrusted() async throws {
+        let server = try await server(trusting: ["192.0.2.10"])
+        #expect(try await call(server, headers: ["X-Forwarded-For": "203.0.113.1"]) == 560)
+        #expect(try await call(server, headers: ["X-Forwarded-For": "203.0.113.2"]) == 560)
+        #expect(try await call(server, headers: ["X-Forwarded-For": "203.0.113.3"]) == 429, "one bucket: 127.0.0.1's")
+        await server.stop()
+    }
+
+    @Test("headers read right to left, proxies skipped, ports and brackets dropped, garbage stops at the proxy")
+    func parsing() throws {
+        let proxies = try TrustedProxies(["10.0.0.1", "10.0.0.2", "2001:db8::1"])
+        let peer = try SocketAddress(ipAddress: "10.0.0.1", port: 443)
+        func client(_ name: String, _ value: String) -> String {
+            var headers = HTTPFields()
+            headers[HTTPField.Name(name)!] = value
+            return proxies.client(peer: peer, headers: headers)
+        }
+        #expect(client("X-Forwarded-For", "203.0.113.5, 10.0.0.2") == "203.0.113.5")
+        #expect(client("X-Forwarded-For", "203.0.113.5:51000") == "203.0.113.5")
+        #expect(client("X-Forwarded-For", "2001:db8:aaaa:1::5") == "2001:db8:aaaa:1::/64")
+        #expect(client("Forwarded", #"for="[2001:db8:aaaa:2::9]:4711", for=10.0.0.2"#) == "2001:db8:aaaa:2::/64")
+        #expect(client("X-Forwarded-For", "unknown") == "10.0.0.1", "an unreadable hop leaves the proxy as the client")
+        #expect(proxies.client(peer: peer, headers: HTTPFields()) == "10.0.0.1")
+        #expect(proxies.client(peer: try SocketAddress(ipAddress: "203.0.113.9", port: 1), headers: [HTTPField.Name("X-Forwarded-For")!: "198.51.100.1"]) == "203.0.113.9")
+        #expect(throws: FunctionError.self) { try TrustedProxies(["not-an-address"]) }
+    }
+
+    @Test("a trusted proxy is not held to the per-client connection cap")
+    func proxyConnections() async throws {
+        let server = try await TestServer.start(adjust: { configuration in
+            configuration.trustedProxies = try! TrustedProxies(["127.0.0.1"])
+            configuration.maximumConnectionsPerClient = 2
+        })
+        let held = try (0..<4).map { _ in try ConnectionAbuseTests.RawConnection(port: server.baseURL.port!) }
+        for connection in held { #expect(connection.answersHealth(within: 5)) }
+        await server.stop()
+    }
+}

@@ -7,6 +7,7 @@ import WaterlineScreens
 import WaterlineStorage
 import WaterlineSync
 @testable import WaterlineServer
+import SQLKit
 
 /// Records one account may keep: past them, new records are refused and updates still pass.
 /// Deleted records do not count against the live limit; counting them, an account keeps at most
@@ -150,6 +151,66 @@ struct QuotaTests {
         #expect(await api.failureCode(LogEntries.Upsert.self, intoFull) == .quotaExceeded)
         #expect(try await server.context.repository.logs(sessionId: from.id, for: caller).map(\.id) == [log.id], "it stays where it was")
         #expect(try await server.context.repository.logs(sessionId: full.id, for: caller).count == Limits.logsPerSession)
+        await server.stop()
+    }
+
+    @Test("SQLite's kept counts agree with counting, through adds, moves, undos, deletes and a rebuild from scratch")
+    func keptCounts() async throws {
+        let (server, api) = try await TestServer.withSignedInClient(.sqlite)
+        let caller = Caller(userId: try await api.call(Users.Me.self).id)
+        let first = Records.session(start: 0, end: 60, updated: 60)
+        let second = Records.session(start: 100, end: 160, updated: 160)
+        for night in [first, second] { _ = try await api.call(Sessions.Upsert.self, night) }
+        var logs: [LogEntry] = []
+        for minute in 0..<6 { logs.append(try await api.call(LogEntries.Upsert.self, Records.water(session: first.id, at: Double(minute)))) }
+        // One moved to the other night, one undone, one sent as a tombstone from the start.
+        var moved = logs[0]
+        moved.sessionId = second.id
+        moved.updatedAt = Records.at(200)
+        _ = try await api.call(LogEntries.Upsert.self, moved)
+        _ = try await api.call(LogEntries.Delete.self, Tombstone(id: logs[1].id, deletedAt: Records.at(201)))
+        var tombstone = Records.water(session: second.id, at: 101)
+        tombstone.deletedAt = Records.at(202)
+        tombstone.updatedAt = Records.at(202)
+        _ = try await api.call(LogEntries.Upsert.self, tombstone)
+        let presets = [Records.preset(), Records.preset(name: "Stout")]
+        for preset in presets { _ = try await api.call(Presets.Upsert.self, preset) }
+        _ = try await api.call(Presets.Delete.self, Tombstone(id: presets[0].id, deletedAt: Records.at(203)))
+        var ended = first
+        ended.deletedAt = Records.at(204)
+        ended.updatedAt = Records.at(204)
+        _ = try await api.call(Sessions.Upsert.self, ended)
+
+        let sql = server.database.sql
+        func kept() async throws -> [String: [Int]] {
+            var counts: [String: [Int]] = [:]
+            for row in try await sql.raw("SELECT scope, kept, live FROM record_counts WHERE owner_id = \(bind: caller.key)").all() {
+                counts[try row.decode(column: "scope", as: String.self)] = [try row.decode(column: "kept", as: Int.self), try row.decode(column: "live", as: Int.self)]
+            }
+            return counts
+        }
+        func counted(_ table: String, session: UUID? = nil) async throws -> [Int] {
+            let scope: SQLQueryString = session.map { "AND session_id = \(bind: $0.key)" } ?? ""
+            let row = try await sql.raw("""
+                SELECT COUNT(*) AS kept, COALESCE(SUM(deleted_at IS NULL), 0) AS live FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(scope)
+                """).first()
+            return [try row?.decode(column: "kept", as: Int.self) ?? -1, try row?.decode(column: "live", as: Int.self) ?? -1]
+        }
+        let expected = [
+            "sessions": try await counted("sessions"), "presets": try await counted("presets"),
+            "log_entries:\(first.id.key)": try await counted("log_entries", session: first.id),
+            "log_entries:\(second.id.key)": try await counted("log_entries", session: second.id),
+        ]
+        #expect(expected["sessions"] == [2, 1] && expected["presets"] == [2, 1])
+        #expect(expected["log_entries:\(first.id.key)"] == [5, 4] && expected["log_entries:\(second.id.key)"] == [2, 1])
+        #expect(try await kept() == expected)
+        // The migration builds the same from what is stored.
+        try await sql.raw("DELETE FROM record_counts").run()
+        try await RecordCounts.add(sql)
+        #expect(try await kept() == expected)
+        // Deleting the account takes its counts with it.
+        _ = try await api.call(Users.DeleteAccount.self)
+        #expect(try await kept().isEmpty)
         await server.stop()
     }
 }

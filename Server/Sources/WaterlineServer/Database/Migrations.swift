@@ -92,6 +92,8 @@ enum Migrations {
         // Revocations and used nonces keep their token's issue time, and each table a prune mark:
         // the latest issue time among the rows it has forgotten (`PruneMarks`).
         (9, .code(PruneMarks.add)),
+        // SQLite: each account's record counts kept by triggers, so a room check reads one row.
+        (10, .code(RecordCounts.add)),
     ]
 
     /// Whether `table` has `column` yet (another server on the same database may have added it

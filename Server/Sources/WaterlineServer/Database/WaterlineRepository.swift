@@ -421,6 +421,13 @@ public struct WaterlineRepository: Sendable {
     /// insert itself, so two writers cannot both take the last place (SQLite runs one statement
     /// at a time).
     private func room(_ table: String, _ caller: Caller, session: String? = nil, limit: Int, live: Bool) -> SQLQueryString {
+        if sql.dialect.name != "postgresql" {
+            // SQLite keeps the counts (`RecordCounts`): one row, however many records.
+            return """
+                COALESCE((SELECT kept < \(bind: limit * Limits.keptPerLive) AND (\(bind: !live) OR live < \(bind: limit))
+                          FROM record_counts WHERE owner_id = \(bind: caller.key) AND scope = \(bind: RecordCounts.scope(table, session: session))), 1)
+                """
+        }
         let scope = Self.scope(session)
         let all: SQLQueryString = """
             (SELECT COUNT(*) FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(scope)) < \(bind: limit * Limits.keptPerLive)

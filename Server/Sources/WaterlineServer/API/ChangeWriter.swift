@@ -89,22 +89,35 @@ struct ChangeWriter: Sendable {
         }
     }
 
-    /// Each change of a batch on its own, in order: a refusal is that change's outcome, while a
-    /// failure of the database itself fails the call (the device sends the batch again; every
-    /// change is idempotent). The batch waits for the disk once, after its last change
-    /// (`WaterlineRepository.deferringDurability`): nothing is answered before all of it is durable.
-    func apply(_ batch: [SyncPayload], for caller: Caller) async throws -> [ChangeOutcome] {
-        try await repository.deferringDurability {
-            var outcomes: [ChangeOutcome] = []
+    /// Each change of a batch on its own, in order, answered as the JSON of `PushResults`: a
+    /// refusal is that change's outcome, while a failure of the database itself fails the call
+    /// (the device sends the batch again; every change is idempotent). The batch waits for the
+    /// disk once, after its last change (`WaterlineRepository.deferringDurability`): nothing is
+    /// answered before all of it is durable. A log's record is the JSON the database keeps (made
+    /// once, for both); the rest is encoded with the kit's coding (whose keys are sorted:
+    /// `change` before `ok`, `entity` before `record`).
+    func applyJSON(_ batch: [SyncPayload], for caller: Caller) async throws -> String {
+        let encoder = WaterlineCoding.encoder(pretty: false)
+        let outcomes: [String] = try await repository.deferringDurability {
+            var outcomes: [String] = []
             outcomes.reserveCapacity(batch.count)
             for change in batch {
                 do {
-                    outcomes.append(.stored(try await apply(change, for: caller)))
+                    if case .logEntry(let log) = change {
+                        let record = try await logJSON(log, for: caller)
+                        outcomes.append(#"{"change":{"entity":"logEntry","record":"# + record + #"},"ok":true}"#)
+                    } else {
+                        let stored = try await apply(change, for: caller)
+                        outcomes.append(String(decoding: try encoder.encode(ChangeOutcome.stored(stored)), as: UTF8.self))
+                    }
                 } catch let error as FunctionError where error.code != .internal && error.code != .unauthenticated {
-                    outcomes.append(.refused(error.code, "\(change.key): \(error.message)"))
+                    let refused = ChangeOutcome.refused(error.code, "\(change.key): \(error.message)")
+                    outcomes.append(String(decoding: try encoder.encode(refused), as: UTF8.self))
                 }
             }
             return outcomes
         }
+        return #"{"results":["# + outcomes.joined(separator: ",") + "]}"
     }
+
 }

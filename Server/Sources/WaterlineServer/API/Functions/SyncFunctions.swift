@@ -6,11 +6,12 @@ extension FunctionHandler {
     static func syncFunctions(_ context: ServerContext) -> [FunctionHandler] {
         let writer = ChangeWriter(repository: context.repository, now: context.now)
         return [
-            .make(Sync.Push.self, arguments: ["changes"]) { batch, caller in
+            // Logs' JSON is made once, for the database and the answer alike.
+            .makeJSON(Sync.Push.self, arguments: ["changes"]) { batch, caller in
                 guard batch.changes.count <= Limits.pushBatch else {
                     throw FunctionError(.invalidArgument, "changes: at most \(Limits.pushBatch) per call, got \(batch.changes.count)")
                 }
-                return PushResults(results: try await writer.apply(batch.changes, for: try caller.required()))
+                return try await writer.applyJSON(batch.changes, for: try caller.required())
             },
             .make(Sync.Pull.self, arguments: ["cursor", "limit"]) { request, caller in
                 let limit = request.limit ?? Limits.pullPage

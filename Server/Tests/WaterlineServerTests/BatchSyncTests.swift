@@ -49,6 +49,41 @@ struct BatchSyncTests {
         #expect(try await client.call(Presets.List.self).count == 1)
     }
 
+    @Test("runs of new logs interleaved with edits, refusals and other records: every change answered in order, as alone", arguments: StorageKind.available)
+    func runsOfLogs(storage: StorageKind) async throws {
+        let (server, client) = try await TestServer.withSignedInClient(storage)
+        defer { Task { await server.stop() } }
+        let night = Records.session(end: 600)
+        var gone = Records.session(start: 700, end: 760, updated: 760)
+        _ = try await client.call(Sessions.Upsert.self, gone)
+        gone.deletedAt = Records.at(770)
+        gone.updatedAt = Records.at(770)
+        _ = try await client.call(Sessions.Upsert.self, gone)
+        let kept = Records.drink(session: night.id, at: 1, updated: 50)
+        var older = kept
+        older.alcoholMeta?.standardDrinkEstimate = 3
+        older.updatedAt = Records.at(40)
+        var invalid = Records.water(session: night.id, at: 9)
+        invalid.waterMeta?.amountOz = 0
+        let fresh = (0..<140).map { Records.water(session: night.id, at: 10 + Double($0) / 10) }
+        let batch: [SyncPayload] = [.session(night), .logEntry(kept)] + fresh[0..<70].map { .logEntry($0) }
+            + [.logEntry(older), .logEntry(Records.water(session: gone.id, at: 701)), .logEntry(Records.water(session: gone.id, at: 702)), .logEntry(invalid)]
+            + fresh[70...].map { .logEntry($0) } + [.preset(Records.preset()), .logEntry(Records.water(session: night.id, at: 30))]
+        let results = try await client.call(Sync.Push.self, PushBatch(changes: batch)).results
+        #expect(results.count == batch.count)
+        let codes = results.map { $0.ok ? "ok" : ($0.code ?? "?") }
+        #expect(codes == ["ok", "ok"] + Array(repeating: "ok", count: 70) + ["ok", "NOT_FOUND", "NOT_FOUND", "INVALID_ARGUMENT"]
+            + Array(repeating: "ok", count: 70) + ["ok", "ok"])
+        #expect(results[72].change == .logEntry(kept), "the older edit answers the version kept")
+        for (offset, log) in fresh.enumerated() {
+            let position = offset < 70 ? 2 + offset : 6 + offset
+            #expect(results[position].change == .logEntry(log))
+        }
+        let stored = try await client.call(LogEntries.ListForSession.self, .init(sessionId: night.id))
+        #expect(stored.count == 142)
+        #expect(try await client.call(Sync.Push.self, PushBatch(changes: batch)).results == results, "sent again, answered the same")
+    }
+
     @Test("a batch answers each change with the version kept, which may be newer than the one sent", arguments: StorageKind.available)
     func keptVersion(storage: StorageKind) async throws {
         let (server, client) = try await TestServer.withSignedInClient(storage)

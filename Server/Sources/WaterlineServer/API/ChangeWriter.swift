@@ -89,6 +89,26 @@ struct ChangeWriter: Sendable {
         }
     }
 
+    /// The logs at the head of `changes` that pass their checks, each with its JSON, up to the
+    /// first change that is not such a log.
+    private func newLogs(_ changes: ArraySlice<SyncPayload>) throws -> [(log: LogEntry, body: String)] {
+        var run: [(log: LogEntry, body: String)] = []
+        for change in changes {
+            guard case .logEntry(let sent) = change, let log = try? checked(sent) else { break }
+            run.append((log, try repository.json(log)))
+        }
+        return run
+    }
+
+    /// New logs handed to the database thread at once: enough to amortise the hand-over, few
+    /// enough that a batch of edits (each run stopping at its first log) costs little extra.
+    static let logsPerHandOver = 64
+
+    /// A stored log's outcome, around the JSON the database keeps.
+    private static func storedLog(_ body: String) -> String {
+        #"{"change":{"entity":"logEntry","record":"# + body + #"},"ok":true}"#
+    }
+
     /// Each change of a batch on its own, in order, answered as the JSON of `PushResults`: a
     /// refusal is that change's outcome, while a failure of the database itself fails the call
     /// (the device sends the batch again; every change is idempotent). The batch waits for the
@@ -101,11 +121,24 @@ struct ChangeWriter: Sendable {
         let outcomes: [String] = try await repository.deferringDurability {
             var outcomes: [String] = []
             outcomes.reserveCapacity(batch.count)
-            for change in batch {
+            var index = 0
+            // The checked logs (with their JSON) from `index` on, made once each.
+            var run: ArraySlice<(log: LogEntry, body: String)> = []
+            while index < batch.count {
+                if run.isEmpty { run = try newLogs(batch[index...])[...] }
+                // New logs, the common case, go to the database a few dozen per hand-over.
+                if run.count > 1, let stored = await repository.insertNewLogs(Array(run.prefix(Self.logsPerHandOver)), for: caller), stored > 0 {
+                    for (_, body) in run.prefix(stored) { outcomes.append(Self.storedLog(body)) }
+                    index += stored
+                    run = run.dropFirst(stored)
+                    continue
+                }
+                let change = batch[index]
+                index += 1
+                run = run.dropFirst()
                 do {
                     if case .logEntry(let log) = change {
-                        let record = try await logJSON(log, for: caller)
-                        outcomes.append(#"{"change":{"entity":"logEntry","record":"# + record + #"},"ok":true}"#)
+                        outcomes.append(Self.storedLog(try await logJSON(log, for: caller)))
                     } else {
                         let stored = try await apply(change, for: caller)
                         outcomes.append(String(decoding: try encoder.encode(ChangeOutcome.stored(stored)), as: UTF8.self))

@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import SQLiteNIO
 import WaterlineAPI
 import WaterlineCore
 
@@ -219,12 +220,43 @@ public struct WaterlineRepository: Sendable {
         case stored(String)
     }
 
+    /// The common case of a log write on SQLite, for a run of logs at once: each inserted if it
+    /// is new, its night is one of the caller's live ones and has room, in order, in one
+    /// hand-over to the database thread, stopping at the first that is not. Answers how many of
+    /// the leading `logs` were stored (exactly as given: `body` is each one's JSON); the rest
+    /// take `storeLog`'s full path, which says why. Nil on PostgreSQL (no such path).
+    func insertNewLogs(_ logs: [(log: LogEntry, body: String)], for caller: Caller) async -> Int? {
+        guard let groups = sql as? GroupCommitDatabase else { return nil }
+        let statement = """
+            INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+            WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?3 AND owner_id = ?2 AND deleted_at IS NULL)
+              AND COALESCE((SELECT kept < ?8 AND (?9 OR live < ?10) FROM record_counts WHERE owner_id = ?2 AND scope = ?11), 1)
+            ON CONFLICT (owner_id, id) DO NOTHING
+            RETURNING id
+            """
+        let statements = logs.map { log, body -> (sql: String, binds: [SQLiteData]) in
+            let session = key(log.sessionId)
+            return (statement, [
+                .text(key(log.id)), .text(caller.key), .text(session), .float(ms(log.timestamp)), .float(ms(log.updatedAt)),
+                log.deletedAt.map { .float(ms($0)) } ?? .null, .text(body),
+                .integer(Limits.logsPerSession * Limits.keptPerLive), .integer(log.deletedAt == nil ? 0 : 1), .integer(Limits.logsPerSession),
+                .text(RecordCounts.scope("log_entries", session: session)),
+            ])
+        }
+        // An error stops the run where it happened; that log's full path meets it again.
+        return await groups.runWhileAnswered(statements).rows.count
+    }
+
     private func storeLog(_ log: LogEntry, for caller: Caller) async throws -> Kept {
         // The common case in one statement: a new log in one of the caller's live sessions with
         // room left. Anything else (an edit, a deleted or foreign session, a full session, an
         // id already stored) inserts nothing here and takes the full path below, which says why.
         // What is stored is exactly `log`, so the answer is `log` itself (no read back).
         let body = try json(log)
+        if let stored = await insertNewLogs([(log, body)], for: caller) {
+            return stored == 1 ? .sent(body) : try await storeLogFully(log, body: body, for: caller)
+        }
         let id = key(log.id), session = key(log.sessionId)
         let inserted: (any SQLRow)?
         do {
@@ -241,6 +273,12 @@ public struct WaterlineRepository: Sendable {
             throw try await quotaError("log_entries", caller, session: session, limit: Limits.logsPerSession, what: "logs")
         }
         if inserted != nil { return .sent(body) }
+        return try await storeLogFully(log, body: body, for: caller)
+    }
+
+    /// A log write that is not the common case: an edit, a move, a tombstone, a refusal.
+    private func storeLogFully(_ log: LogEntry, body: String, for caller: Caller) async throws -> Kept {
+        let id = key(log.id), session = key(log.sessionId)
         guard let night = try await sql.raw("""
             SELECT deleted_at FROM sessions WHERE id = \(bind: session) AND owner_id = \(bind: caller.key)
             """).first() else { throw FunctionError.notFound("session", session) }
@@ -478,7 +516,7 @@ public struct WaterlineRepository: Sendable {
         try WaterlineCoding.decoder().decode(Record.self, from: Data(body.utf8))
     }
 
-    private func json(_ value: some Encodable) throws -> String {
+    func json(_ value: some Encodable) throws -> String {
         String(decoding: try WaterlineCoding.encoder(pretty: false).encode(value), as: UTF8.self)
     }
 

@@ -36,6 +36,22 @@ struct GroupCommitDatabase: SQLDatabase {
         }
     }
 
+    /// Runs `statements` in order in one hand-over to the database thread, stopping after the
+    /// first that answers no row; answers the rows they gave and the error that stopped them,
+    /// if one did (the statements before it have run).
+    func runWhileAnswered(_ statements: [(sql: String, binds: [SQLiteData])]) async -> (rows: [any SQLRow], error: (any Error)?) {
+        guard let first = statements.first else { return ([], nil) }
+        let collected = RowBox()
+        let batch = DeferredBatch.current
+        let error: (any Error)? = await withCheckedContinuation { continuation in
+            queue.submit(SQLiteGroupCommit.Job(
+                sql: first.sql, binds: first.binds, onRow: { row in collected.append(row) },
+                done: { continuation.resume(returning: $0) }, batch: batch, following: Array(statements.dropFirst())
+            ))
+        }
+        return (collected.rows, error)
+    }
+
     /// Waits until every write `batch`'s statements made is on disk; throws if any was lost.
     func barrier(_ batch: DeferredBatch) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

@@ -27,6 +27,9 @@ final class SQLiteGroupCommit: @unchecked Sendable {
         var batch: DeferredBatch? = nil
         /// Runs no statement: answered once every earlier write of its batch is on disk.
         var isBarrier = false
+        /// More statements run right after `sql`, in order, in the same hand-over; the run stops
+        /// after the first statement (`sql` included) that answers no row.
+        var following: [(sql: String, binds: [SQLiteData])] = []
     }
 
     static let maxBatch = 512
@@ -163,7 +166,16 @@ final class SQLiteGroupCommit: @unchecked Sendable {
             }
         }
         do {
-            let wrote = try handle.run(job.sql, job.binds) { job.onRow($0) }
+            var wrote = false
+            for (sql, binds) in [(job.sql, job.binds)] + job.following {
+                var answered = false
+                let mayWrite = try handle.run(sql, binds) { row in
+                    answered = true
+                    job.onRow(row)
+                }
+                wrote = wrote || mayWrite
+                if !job.following.isEmpty, !answered { break }
+            }
             guard groupOpen else {
                 // Inside a transaction a caller opened: its COMMIT is what makes this durable.
                 job.done(nil)

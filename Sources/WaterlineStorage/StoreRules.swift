@@ -180,16 +180,20 @@ public enum StoreRules {
     /// its stamp differs: the backend's answer to this device's own change), queueing nothing: it
     /// is not a local change. A replaced local change leaves the outbox. Returns whether it replaced.
     /// `known` is the account as stored now, when the caller has just read it (a page or a batch
-    /// reads it once, not once per record).
+    /// reads it once, not once per record); `nights` are sessions known to be stored here.
     @discardableResult
-    public static func merge(_ payload: SyncPayload, in rows: some StoreRows, adopting: Bool = false, known: User? = nil) async throws -> Bool {
+    public static func merge(
+        _ payload: SyncPayload, in rows: some StoreRows, adopting: Bool = false, known: User? = nil, nights: Set<UUID> = []
+    ) async throws -> Bool {
         let stored: User? = if let known { known } else { try await rows.readUser() }
         guard let user = stored else { throw SessionStoreError.noUser }
         let local: Stamp?
         switch payload {
         case .session(let record): local = try await rows.readSession(id: record.id)?.stamp
         case .logEntry(let log):
-            guard try await rows.readSession(id: log.sessionId) != nil else { throw SessionStoreError.unknownSession(log.sessionId) }
+            if !nights.contains(log.sessionId), try await rows.readSession(id: log.sessionId) == nil {
+                throw SessionStoreError.unknownSession(log.sessionId)
+            }
             local = try await rows.readLog(id: log.id)?.stamp
         case .preset(let record): local = try await rows.readPreset(id: record.id)?.stamp
         case .settings(let remote):
@@ -282,9 +286,17 @@ public enum StoreRules {
     public static func applyPage(_ changes: [SyncPayload], cursor: SyncCursor, in rows: some StoreRows) async throws -> AppliedPage {
         var applied = AppliedPage()
         var user = try await rows.readUser()
+        // Nights stored here, as the page finds them (its sessions come first), so each of a
+        // night's logs does not read the night again.
+        var nights: Set<UUID> = []
         for change in applyOrder(changes) {
             do {
-                if try await merge(change, in: rows, known: user) { applied.replaced += 1 }
+                if try await merge(change, in: rows, known: user, nights: nights) { applied.replaced += 1 }
+                switch change {
+                case .session(let record): nights.insert(record.id)
+                case .logEntry(let log): nights.insert(log.sessionId)
+                default: break
+                }
             } catch SessionStoreError.unknownSession {
                 applied.unplaced.append(change)
             }

@@ -384,7 +384,9 @@ public struct WaterlineRepository: Sendable {
     ///
     /// A cursor above the account's last number (a database restored from an older backup)
     /// starts over from the beginning: the device merges by stamp, so nothing is lost by that.
-    public func changes(after cursor: Int, limit: Int, for caller: Caller) async throws -> PullPage {
+    /// A `PullPage` as JSON: each record is the JSON the database keeps, placed as it is (the
+    /// kit's coding made it; its keys, like the page's, sorted), not decoded and encoded again.
+    public func changesJSON(after cursor: Int, limit: Int, for caller: Caller) async throws -> String {
         guard let user = try await sql.raw("SELECT change_seq FROM users WHERE id = \(bind: caller.key)").first() else {
             throw FunctionError(.unauthenticated, "the account no longer exists")
         }
@@ -407,18 +409,14 @@ public struct WaterlineRepository: Sendable {
             ) AS changes ORDER BY seq LIMIT \(bind: limit + 1)
             """).all()
         let page = rows.prefix(limit)
-        var changes: [SyncPayload] = []
+        var changes: [String] = []
         changes.reserveCapacity(page.count)
         for row in page {
-            switch try row.decode(column: "entity", as: String.self) {
-            case "session": changes.append(.session(try decode(row, as: SessionRecord.self)))
-            case "preset": changes.append(.preset(try decode(row, as: PresetRecord.self)))
-            case "logEntry": changes.append(.logEntry(try decode(row, as: LogEntry.self)))
-            default: changes.append(.settings(try decode(row, as: UserSettings.self)))
-            }
+            let entity = try row.decode(column: "entity", as: String.self)
+            changes.append(#"{"entity":""# + entity + #"","record":"# + (try row.decode(column: "body", as: String.self)) + "}")
         }
         let next = try page.last?.decode(column: "seq", as: Int.self) ?? from
-        return PullPage(changes: changes, cursor: next, hasMore: rows.count > limit)
+        return #"{"changes":["# + changes.joined(separator: ",") + #"],"cursor":"# + String(next) + #","hasMore":"# + String(rows.count > limit) + "}"
     }
 
     // MARK: Helpers

@@ -13,14 +13,15 @@ extension FunctionHandler {
                 }
                 return try await writer.applyJSON(batch.changes, for: try caller.required())
             },
-            .make(Sync.Pull.self, arguments: ["cursor", "limit"]) { request, caller in
+            // Each record's JSON as the database keeps it, not decoded and encoded again.
+            .makeJSON(Sync.Pull.self, arguments: ["cursor", "limit"]) { request, caller in
                 let limit = request.limit ?? Limits.pullPage
                 guard (1...Limits.pullPage).contains(limit) else {
                     throw FunctionError(.invalidArgument, "limit: 1 to \(Limits.pullPage), got \(limit)")
                 }
                 let cursor = request.cursor ?? 0
                 guard cursor >= 0 else { throw FunctionError(.invalidArgument, "cursor: 0 or more, got \(cursor)") }
-                return try await context.repository.changes(after: cursor, limit: limit, for: try caller.required())
+                return try await context.repository.changesJSON(after: cursor, limit: limit, for: try caller.required())
             },
         ]
     }

@@ -11,11 +11,15 @@ public struct PushedChange: Hashable, Sendable {
     public var stored: SyncPayload?
     /// Why it was refused; nil when it was taken.
     public var failure: String?
+    /// What was sent, when the caller still has it: a version kept exactly as sent need not be
+    /// compared with the record here.
+    public var sent: SyncPayload?
 
-    public init(key: SyncKey, revision: Int, stored: SyncPayload? = nil, failure: String? = nil) {
+    public init(key: SyncKey, revision: Int, stored: SyncPayload? = nil, failure: String? = nil, sent: SyncPayload? = nil) {
         self.key = key
         self.revision = revision
         self.stored = stored
         self.failure = failure
+        self.sent = sent
     }
 }

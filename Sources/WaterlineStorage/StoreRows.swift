@@ -45,6 +45,8 @@ public protocol StoreRows: SyncStore {
 
     /// The outbox row of a record, if one waits.
     func readOutboxRow(key: SyncKey) async throws -> PendingChange?
+    /// Only the revision of that row (a store may answer it without decoding the payload).
+    func readOutboxRevision(key: SyncKey) async throws -> Int?
     /// Inserts or replaces the row at `change.id`.
     func writeOutboxRow(_ change: PendingChange) async throws
     func deleteOutboxRow(key: SyncKey) async throws
@@ -59,4 +61,10 @@ public protocol StoreRows: SyncStore {
 
     /// Removes every row of every kind.
     func deleteAllRows() async throws
+}
+
+extension StoreRows {
+    public func readOutboxRevision(key: SyncKey) async throws -> Int? {
+        try await readOutboxRow(key: key)?.revision
+    }
 }

@@ -130,10 +130,10 @@ public enum StoreRules {
         var replaced = 0
         var user: User?
         for change in pushed {
-            let waiting = try await rows.readOutboxRow(key: change.key)
-            let sentThis = waiting?.revision == change.revision
+            let revision = try await rows.readOutboxRevision(key: change.key)
+            let sentThis = revision == change.revision
             if let failure = change.failure {
-                if var waiting, sentThis {
+                if sentThis, var waiting = try await rows.readOutboxRow(key: change.key) {
                     waiting.failure = failure
                     try await rows.writeOutboxRow(waiting)
                 }
@@ -143,11 +143,11 @@ public enum StoreRules {
             guard let stored = change.stored else { continue }
             // The backend kept exactly what was sent, and nothing changed here since: the
             // record here is already that (the common case: no need to read it back).
-            if sentThis, waiting?.payload == stored { continue }
+            if sentThis, let sent = change.sent, sent == stored { continue }
             // What the backend kept of this very change is taken as it is, unless the record
             // changed here meanwhile: the backend may have bounded a stamp from a clock running
             // ahead, and keeping the local stamp would make this device deaf to later edits.
-            let changedSince = waiting != nil && !sentThis
+            let changedSince = revision != nil && !sentThis
             if user == nil { user = try await rows.readUser() }
             if try await merge(stored, in: rows, adopting: !changedSince, known: user) { replaced += 1 }
             // Only settings change the account.

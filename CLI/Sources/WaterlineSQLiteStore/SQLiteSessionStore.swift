@@ -194,6 +194,10 @@ public actor SQLiteSessionStore: StoreRows {
         try Rows.pending(connection, "WHERE key = ?", [.text(key.description)], skipping: unreadable).first
     }
 
+    public func readOutboxRevision(key: SyncKey) async throws -> Int? {
+        try connection.rows("SELECT revision FROM outbox_changes WHERE key = ?", [.text(key.description)]).first?.column("revision")?.integer
+    }
+
     public func writeOutboxRow(_ change: PendingChange) async throws {
         try connection.run(
             "INSERT OR REPLACE INTO outbox_changes (key, sequence, revision, failure, payload) VALUES (?, ?, ?, ?, ?)",

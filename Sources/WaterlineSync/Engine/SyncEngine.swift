@@ -267,7 +267,7 @@ public actor SyncEngine: SyncRunner {
                     throw ConvexError.badResponse("sync:push answered \(results.count) outcomes for \(sending.count) changes")
                 }
                 let pushed = zip(sending, results).map { change, outcome in
-                    PushedChange(key: change.id, revision: change.revision, stored: outcome.change, failure: outcome.error?.description)
+                    PushedChange(key: change.id, revision: change.revision, stored: outcome.change, failure: outcome.error?.description, sent: change.payload)
                 }
                 replaced += try await store.settle(pushed)
                 if let refused = pushed.last(where: { $0.failure != nil }) {
@@ -286,7 +286,7 @@ public actor SyncEngine: SyncRunner {
         for change in sending {
             do {
                 let stored = try await pushOne(change.payload)
-                replaced += try await store.settle([PushedChange(key: change.id, revision: change.revision, stored: stored)])
+                replaced += try await store.settle([PushedChange(key: change.id, revision: change.revision, stored: stored, sent: change.payload)])
             } catch let error as ConvexError where error.code != .unauthenticated && !error.isRetryable {
                 try await store.settle([PushedChange(key: change.id, revision: change.revision, failure: error.description)])
                 update { $0.lastError = "\(change.id): \(error)" }

@@ -2,23 +2,14 @@
 -- of its own (so no night fills up) and PUSH_SIZE - 1 new drinks and waters in it, stamped now.
 -- The accounts file (WATERLINE_ACCOUNTS) has one "token sessionId" line per account.
 
+dofile("scripts/bench/accounts.lua")
+
 local accounts = {}
 local next_account = 0
 local size = tonumber(os.getenv("PUSH_SIZE") or "500")
 
 function init(args)
-  local path = os.getenv("WATERLINE_ACCOUNTS")
-  for line in io.lines(path) do
-    local token = line:match("^(%S+)%s+%S+$")
-    if token then accounts[#accounts + 1] = token end
-  end
-  math.randomseed(os.time() + (tonumber(tostring({}):match("0x(%x+)"), 16) or 0))
-end
-
-local function uuid()
-  return string.format("%08x-%04x-4%03x-%04x-%06x%06x",
-    math.random(0, 0xffffffff), math.random(0, 0xffff), math.random(0, 0xfff),
-    math.random(0x8000, 0xbfff), math.random(0, 0xffffff), math.random(0, 0xffffff))
+  accounts = load_accounts()
 end
 
 function request()
@@ -42,7 +33,7 @@ function request()
   local body = '{"path":"sync:push","format":"json","args":{"changes":[' .. table.concat(changes, ",") .. ']}}'
   return wrk.format("POST", "/api/mutation", {
     ["Content-Type"] = "application/json",
-    ["Authorization"] = "Bearer " .. accounts[next_account],
+    ["Authorization"] = "Bearer " .. accounts[next_account].token,
   }, body)
 end
 

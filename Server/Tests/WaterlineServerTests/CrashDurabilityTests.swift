@@ -46,6 +46,16 @@ struct CrashDurabilityTests {
         return printed.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Starts the server again over `directory` and expects every acknowledged log in the night.
+    private func expectKept(_ acknowledged: [UUID], in night: UUID, directory: URL, token: String) async throws {
+        let (restarted, restartedURL) = try launch(directory)
+        defer { restarted.terminate(); restarted.waitUntilExit() }
+        let after = ConvexClient(baseURL: restartedURL, timeout: 30, transport: URLSessionTransport(), token: { token })
+        let kept = Set(try await after.call(LogEntries.ListForSession.self, .init(sessionId: night)).map(\.id))
+        let lost = acknowledged.filter { !kept.contains($0) }
+        #expect(lost.isEmpty, "\(lost.count) of \(acknowledged.count) acknowledged logs were lost")
+    }
+
     @Test("SIGKILL in the middle of 400 concurrent upserts loses none of those answered 200")
     func killMidBurst() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-crash-\(UUID().uuidString)")
@@ -77,12 +87,7 @@ struct CrashDurabilityTests {
         server.waitUntilExit()
         #expect(acknowledged.count >= 120)
 
-        let (restarted, restartedURL) = try launch(directory)
-        defer { restarted.terminate(); restarted.waitUntilExit() }
-        let after = ConvexClient(baseURL: restartedURL, timeout: 30, transport: URLSessionTransport(), token: { token })
-        let kept = Set(try await after.call(LogEntries.ListForSession.self, .init(sessionId: session.id)).map(\.id))
-        let lost = acknowledged.filter { !kept.contains($0) }
-        #expect(lost.isEmpty, "\(lost.count) of \(acknowledged.count) acknowledged logs were lost")
+        try await expectKept(acknowledged, in: session.id, directory: directory, token: token)
     }
 
     @Test("SIGKILL in the middle of concurrent sync:push batches loses no change of a batch answered")
@@ -121,11 +126,6 @@ struct CrashDurabilityTests {
         server.waitUntilExit()
         #expect(acknowledged.count >= 200)
 
-        let (restarted, restartedURL) = try launch(directory)
-        defer { restarted.terminate(); restarted.waitUntilExit() }
-        let after = ConvexClient(baseURL: restartedURL, timeout: 30, transport: URLSessionTransport(), token: { token })
-        let kept = Set(try await after.call(LogEntries.ListForSession.self, .init(sessionId: session.id)).map(\.id))
-        let lost = acknowledged.filter { !kept.contains($0) }
-        #expect(lost.isEmpty, "\(lost.count) of \(acknowledged.count) acknowledged logs were lost")
+        try await expectKept(acknowledged, in: session.id, directory: directory, token: token)
     }
 }

@@ -46,6 +46,17 @@ struct CrashDurabilityTests {
         return printed.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A fresh data directory, a token for it, the server running over it, a client, and a night.
+    private func startWithNight() async throws -> (URL, String, Process, ConvexClient, SessionRecord) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-crash-\(UUID().uuidString)")
+        let token = try token(directory)
+        let (server, url) = try launch(directory)
+        let api = ConvexClient(baseURL: url, timeout: 30, transport: URLSessionTransport(), token: { token })
+        let session = Records.session()
+        _ = try await api.call(Sessions.Upsert.self, session)
+        return (directory, token, server, api, session)
+    }
+
     /// Starts the server again over `directory` and expects every acknowledged log in the night.
     private func expectKept(_ acknowledged: [UUID], in night: UUID, directory: URL, token: String) async throws {
         let (restarted, restartedURL) = try launch(directory)
@@ -58,12 +69,7 @@ struct CrashDurabilityTests {
 
     @Test("SIGKILL in the middle of 400 concurrent upserts loses none of those answered 200")
     func killMidBurst() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-crash-\(UUID().uuidString)")
-        let token = try token(directory)
-        let (server, url) = try launch(directory)
-        let api = ConvexClient(baseURL: url, timeout: 30, transport: URLSessionTransport(), token: { token })
-        let session = Records.session()
-        _ = try await api.call(Sessions.Upsert.self, session)
+        let (directory, token, server, api, session) = try await startWithNight()
 
         let acknowledged = try await withThrowingTaskGroup(of: UUID?.self) { group in
             for index in 0..<400 {
@@ -92,12 +98,7 @@ struct CrashDurabilityTests {
 
     @Test("SIGKILL in the middle of concurrent sync:push batches loses no change of a batch answered")
     func killMidPush() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-crash-\(UUID().uuidString)")
-        let token = try token(directory)
-        let (server, url) = try launch(directory)
-        let api = ConvexClient(baseURL: url, timeout: 30, transport: URLSessionTransport(), token: { token })
-        let session = Records.session()
-        _ = try await api.call(Sessions.Upsert.self, session)
+        let (directory, token, server, api, session) = try await startWithNight()
 
         // 40 batches of 20 logs; each batch answers only once all of it is on disk.
         let acknowledged = try await withThrowingTaskGroup(of: [UUID]?.self) { group in

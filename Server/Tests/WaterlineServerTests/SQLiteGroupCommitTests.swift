@@ -35,6 +35,55 @@ struct SQLiteGroupCommitTests {
         try await reopened.shutdown()
     }
 
+    @Test("a deferred batch: its statements answer as they run, its barrier once they are on disk; a run stops at the first statement that answers nothing")
+    func deferredBatch() async throws {
+        let directory = freshDirectory()
+        let database = try await open(directory)
+        let groups = try #require(database.sql as? GroupCommitDatabase)
+        try await database.sql.raw("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)").run()
+        let batch = DeferredBatch()
+        let stored = await DeferredBatch.$current.withValue(batch) {
+            await groups.runWhileAnswered((1...5).map { id in
+                // Each is new, so each answers its row and the run goes on.
+                ("INSERT INTO items (id, name) VALUES (?, ?) ON CONFLICT (id) DO NOTHING RETURNING id", [.integer(id), .text("item \(id)")])
+            })
+        }
+        #expect(stored.error == nil && stored.rows.count == 5)
+        try await groups.barrier(batch)
+        let taken = DeferredBatch()
+        let again = await DeferredBatch.$current.withValue(taken) {
+            await groups.runWhileAnswered([3, 6].map { id in
+                ("INSERT INTO items (id, name) VALUES (?, ?) ON CONFLICT (id) DO NOTHING RETURNING id", [.integer(id), .text("again \(id)")])
+            })
+        }
+        #expect(again.rows.isEmpty, "the first is taken, so the second never runs")
+        try await groups.barrier(taken)
+        try await database.shutdown()
+
+        let reopened = try await open(directory)
+        let ids = try await reopened.sql.raw("SELECT id FROM items ORDER BY id").all().map { try $0.decode(column: "id", as: Int.self) }
+        #expect(ids == [1, 2, 3, 4, 5])
+        try await reopened.shutdown()
+    }
+
+    @Test("a deferred batch whose group is lost at commit fails at its barrier, though each statement was answered")
+    func deferredBatchLost() async throws {
+        let database = try await open(freshDirectory())
+        let groups = try #require(database.sql as? GroupCommitDatabase)
+        try await database.sql.raw("CREATE TABLE parents (id INTEGER PRIMARY KEY)").run()
+        // Checked at commit: the insert itself succeeds, the group's COMMIT fails.
+        try await database.sql.raw("""
+            CREATE TABLE children (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES parents(id) DEFERRABLE INITIALLY DEFERRED)
+            """).run()
+        let batch = DeferredBatch()
+        try await DeferredBatch.$current.withValue(batch) {
+            try await database.sql.raw("INSERT INTO children (id, parent) VALUES (1, 99)").run()
+        }
+        await #expect(throws: (any Error).self) { try await groups.barrier(batch) }
+        #expect(try await database.sql.raw("SELECT id FROM children").all().isEmpty, "the group was rolled back")
+        try await database.shutdown()
+    }
+
     @Test("a statement that fails fails alone: the writes around it in the same group are kept")
     func failureStaysWithItsStatement() async throws {
         let directory = freshDirectory()

@@ -165,6 +165,10 @@ final class SQLiteGroupCommit: @unchecked Sendable {
                 return
             }
         }
+        // A deferred batch's statements are answered as they run: the group they run in is the
+        // batch's from the start, so a group lost later (or a statement failing part way through
+        // a run) cannot leave the batch's barrier believing them durable.
+        if let batch = job.batch, groupOpen { groupBatches[ObjectIdentifier(batch)] = batch }
         do {
             var wrote = false
             for (sql, binds) in [(job.sql, job.binds)] + job.following {
@@ -182,9 +186,8 @@ final class SQLiteGroupCommit: @unchecked Sendable {
                 return
             }
             groupWrote = groupWrote || wrote
-            if let batch = job.batch {
+            if job.batch != nil {
                 // Answered now; its batch's barrier waits for the disk.
-                if wrote { groupBatches[ObjectIdentifier(batch)] = batch }
                 job.done(nil)
             } else if groupWrote {
                 awaitingCommit.append(job)

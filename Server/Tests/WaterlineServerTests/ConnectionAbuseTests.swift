@@ -13,7 +13,9 @@ import Glibc
 @Suite("Held-open connections")
 struct ConnectionAbuseTests {
     /// A TCP connection to the server that sends `bytes` (or nothing) and then just sits there.
-    final class RawConnection {
+    /// Its waits block a thread of their own, never one of Swift's few shared ones: the server
+    /// under test answers on those, and a test blocking them all would starve it.
+    final class RawConnection: @unchecked Sendable {
         let descriptor: Int32
 
         init(port: Int, sending bytes: String? = nil) throws {
@@ -30,7 +32,11 @@ struct ConnectionAbuseTests {
         }
 
         /// Waits (up to `seconds`) for the server to close the connection; true when it did.
-        func closedByServer(within seconds: Int32) -> Bool {
+        func closedByServer(within seconds: Int32) async -> Bool {
+            await onOwnThread { self.blockingClosedByServer(within: seconds) }
+        }
+
+        private func blockingClosedByServer(within seconds: Int32) -> Bool {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, seconds * 1000) == 1 else { return false }
             var byte: UInt8 = 0
@@ -39,15 +45,25 @@ struct ConnectionAbuseTests {
 
         /// Sends `GET /health` on this connection (kept alive) and waits up to `seconds` for the
         /// whole answer; true when it was a 200. Nothing of the answer is left unread.
-        func answersHealth(within seconds: Int32) -> Bool {
+        func answersHealth(within seconds: Int32) async -> Bool {
+            await healthAnswer(within: seconds) == "200"
+        }
+
+        /// What became of a `GET /health` sent on this connection: "200", another status line,
+        /// "closed", "timed out" or "not sent" (said in a failed expectation).
+        func healthAnswer(within seconds: Int32) async -> String {
+            await onOwnThread { self.blockingHealthAnswer(within: seconds) }
+        }
+
+        private func blockingHealthAnswer(within seconds: Int32) -> String {
             let request = "GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
-            guard request.withCString({ send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }) > 0 else { return false }
+            guard request.withCString({ send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }) > 0 else { return "not sent (errno \(errno))" }
             var received: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             while poll(&poller, 1, seconds * 1000) == 1 {
                 let count = recv(descriptor, &chunk, chunk.count, 0)
-                guard count > 0 else { return false }
+                guard count > 0 else { return received.isEmpty ? "closed" : "closed part way: \(String(decoding: received, as: UTF8.self).prefix(40))" }
                 received += chunk[0..<count]
                 let text = String(decoding: received, as: UTF8.self)
                 guard let end = text.range(of: "\r\n\r\n") else { continue }
@@ -55,13 +71,20 @@ struct ConnectionAbuseTests {
                     .first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
                 if text.utf8.count - text.utf8.distance(from: text.startIndex, to: end.upperBound) >= length {
-                    return text.hasPrefix("HTTP/1.1 200")
+                    return text.hasPrefix("HTTP/1.1 200") ? "200" : String(text.prefix(40))
                 }
             }
-            return false
+            return "timed out"
         }
 
         deinit { close(descriptor) }
+
+        /// Runs a blocking wait on a thread made for it.
+        private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+            await withCheckedContinuation { continuation in
+                Thread { continuation.resume(returning: body()) }.start()
+            }
+        }
     }
 
     func health(_ server: TestServer) async throws -> Int {
@@ -79,7 +102,7 @@ struct ConnectionAbuseTests {
         })
         let idle = try (0..<24).map { _ in try RawConnection(port: server.baseURL.port!) }
         #expect(try await health(server) == 200)
-        #expect(idle[0].closedByServer(within: 5), "an idle connection is closed")
+        #expect(await idle[0].closedByServer(within: 5), "an idle connection is closed")
         await server.stop()
     }
 
@@ -92,7 +115,7 @@ struct ConnectionAbuseTests {
         let slow = try RawConnection(
             port: server.baseURL.port!, sending: "POST /api/mutation HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{\"path\":"
         )
-        #expect(slow.closedByServer(within: 5))
+        #expect(await slow.closedByServer(within: 5))
         #expect(try await health(server) == 200)
         await server.stop()
     }
@@ -104,9 +127,9 @@ struct ConnectionAbuseTests {
             configuration.idleTimeout = 60
         })
         let partial = try RawConnection(port: server.baseURL.port!, sending: "POST /api/mutation HTTP/1.1\r\nHost: x\r\nX-Slow: ")
-        #expect(partial.closedByServer(within: 5))
+        #expect(await partial.closedByServer(within: 5))
         let silent = try RawConnection(port: server.baseURL.port!)
-        #expect(silent.closedByServer(within: 5), "a connection that sends nothing gets the same deadline")
+        #expect(await silent.closedByServer(within: 5), "a connection that sends nothing gets the same deadline")
         #expect(try await health(server) == 200)
         await server.stop()
     }
@@ -122,15 +145,15 @@ struct ConnectionAbuseTests {
         var held = try (0..<4).map { _ in try RawConnection(port: port) }
         // Each of the four is answered first, so the server has surely counted them (connections
         // are set up on several event loops, in no fixed order) before the fifth arrives.
-        for connection in held { #expect(connection.answersHealth(within: 5)) }
+        for connection in held { #expect(await connection.healthAnswer(within: 5) == "200") }
         let extra = try RawConnection(port: port)
-        #expect(extra.closedByServer(within: 5), "the fifth is refused")
-        #expect(!held[0].closedByServer(within: 1), "the four it holds stay")
+        #expect(await extra.closedByServer(within: 5), "the fifth is refused")
+        #expect(!(await held[0].closedByServer(within: 1)), "the four it holds stay")
         held.removeFirst()
         // The server learns of the close, then the place is free.
         var admitted = false
         for _ in 0..<50 where !admitted {
-            admitted = try RawConnection(port: port).answersHealth(within: 2)
+            admitted = await (try RawConnection(port: port)).answersHealth(within: 2)
         }
         #expect(admitted)
         _ = held

@@ -54,8 +54,15 @@ struct CLI {
         try process.run()
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        // Read on a thread of their own: the reads block until the process ends, and a server
+        // the process talks to in this test process answers on Swift's shared threads.
+        let (out, err) = await withCheckedContinuation { (continuation: CheckedContinuation<(Data, Data), Never>) in
+            Thread {
+                let out = stdout.fileHandleForReading.readDataToEndOfFile()
+                let err = stderr.fileHandleForReading.readDataToEndOfFile()
+                continuation.resume(returning: (out, err))
+            }.start()
+        }
         var statuses = finished.stream.makeAsyncIterator()
         let status = await statuses.next() ?? -1
         return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))

@@ -104,8 +104,8 @@ public actor AppleIdentityVerifier {
         let stale = fetchedAt.map { time.timeIntervalSince($0) > cacheLifetime } ?? true
         let unknown = !knownKeyIds.contains(kid)
         if keys == nil || stale || unknown {
-            // A failure is remembered for `failureBackoff`; an unknown key id may not fetch more
-            // than once per `minimumRefreshInterval`, whatever the last fetch's outcome.
+            // A failed fetch is not tried again for `failureBackoff`; after one that worked, an
+            // unknown key id fetches again at most once per `minimumRefreshInterval`.
             let sinceAttempt = attemptedAt.map { time.timeIntervalSince($0) } ?? .infinity
             let wait = lastAttemptFailed ? failureBackoff : (keys == nil || stale ? 0 : minimumRefreshInterval)
             if inFlight != nil || sinceAttempt >= wait {

@@ -36,11 +36,12 @@ struct FunctionCallResponder: Sendable {
             // whose anonymous bucket is empty (forged tokens count there) is refused before: a
             // flood of forged tokens meets the limit, not the CPU. A valid token takes nothing
             // from its address's bucket, so devices behind one address sign in freely.
-            if !context.tokens.isVerified(Self.bearer(header)), let wait = context.limits.anonymous.wait(client) {
+            let known = context.tokens.verified(Self.bearer(header))
+            if known == nil, let wait = context.limits.anonymous.wait(client) {
                 return Self.rateLimited(retryAfter: wait)
             }
             do {
-                caller = try await authenticate(header)
+                caller = try await authenticate(header, known: known)
             } catch let error as FunctionError {
                 refusal = error
             } catch {
@@ -99,11 +100,12 @@ struct FunctionCallResponder: Sendable {
         }
     }
 
-    private func authenticate(_ header: String) async throws -> Caller {
+    /// The caller a bearer header names; `known` is its token when the cache already had it.
+    private func authenticate(_ header: String, known: VerifiedToken?) async throws -> Caller {
         guard header.hasPrefix("Bearer ") else {
             throw FunctionError(.unauthenticated, "sign in first: send Authorization: Bearer <session token>")
         }
-        let token = try await context.tokens.verify(Self.bearer(header))
+        let token = if let known { known } else { try await context.tokens.verify(Self.bearer(header)) }
         guard try await context.repository.isValid(token, now: context.now()) else {
             throw FunctionError(.unauthenticated, "the session has ended (signed out, or the account was deleted); sign in again")
         }

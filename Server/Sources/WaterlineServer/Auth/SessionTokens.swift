@@ -47,10 +47,10 @@ public struct SessionTokens: Sendable {
         return verified
     }
 
-    /// Whether `token` was verified before and is still unexpired: using it costs a lookup, not a
-    /// signature check.
-    public func isVerified(_ token: String) -> Bool {
-        cache.lookup(token, at: now()) != nil
+    /// What `token` says, when it was verified before and is still unexpired (using it costs a
+    /// lookup, not a signature check); nil when `verify` would have to check its signature.
+    public func verified(_ token: String) -> VerifiedToken? {
+        cache.lookup(token, at: now())
     }
 
     /// Signature checks made so far (cache misses), for tests.

@@ -9,7 +9,7 @@ final class VerifiedTokenCache: @unchecked Sendable {
     private let capacity: Int
     private var missCount = 0
 
-    /// How many tokens were remembered after a full check, or failed one (`noteMiss`).
+    /// How many lookups found nothing, so the token's signature was checked (`noteMiss`).
     var misses: Int { lock.withLock { missCount } }
 
     func noteMiss() {

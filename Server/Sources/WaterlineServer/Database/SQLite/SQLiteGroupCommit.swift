@@ -48,7 +48,7 @@ final class SQLiteGroupCommit: @unchecked Sendable {
     private var groupOpen = false
     private var groupWrote = false
     private var awaitingCommit: [Job] = []
-    /// Deferred batches with writes in the open group: lost with it if it is lost.
+    /// Deferred batches with statements in the open group: lost with it if it is lost.
     private var groupBatches: [ObjectIdentifier: DeferredBatch] = [:]
 
     /// Opens the database at `path`, runs `setup` (pragmas) on it, and starts the thread.

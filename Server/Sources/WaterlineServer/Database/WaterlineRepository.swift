@@ -380,12 +380,12 @@ public struct WaterlineRepository: Sendable {
 
     // MARK: Changes
 
-    /// The caller's changes numbered above `cursor`, oldest first, at most `limit`.
+    /// The caller's changes numbered above `cursor`, oldest first, at most `limit`, as the JSON of
+    /// a `PullPage`: each record is the JSON the database keeps, placed as it is (the kit's coding
+    /// made it; its keys, like the page's, sorted), not decoded and encoded again.
     ///
     /// A cursor above the account's last number (a database restored from an older backup)
     /// starts over from the beginning: the device merges by stamp, so nothing is lost by that.
-    /// A `PullPage` as JSON: each record is the JSON the database keeps, placed as it is (the
-    /// kit's coding made it; its keys, like the page's, sorted), not decoded and encoded again.
     public func changesJSON(after cursor: Int, limit: Int, for caller: Caller) async throws -> String {
         guard let user = try await sql.raw("SELECT change_seq FROM users WHERE id = \(bind: caller.key)").first() else {
             throw FunctionError(.unauthenticated, "the account no longer exists")

@@ -130,15 +130,12 @@ public enum StoreRules {
         var replaced = 0
         var user: User?
         for change in pushed {
-            let revision = try await rows.readOutboxRevision(key: change.key)
-            let sentThis = revision == change.revision
             if let failure = change.failure {
-                if sentThis, var waiting = try await rows.readOutboxRow(key: change.key) {
-                    waiting.failure = failure
-                    try await rows.writeOutboxRow(waiting)
-                }
+                try await fail(change.key, revision: change.revision, reason: failure, in: rows)
                 continue
             }
+            let revision = try await rows.readOutboxRevision(key: change.key)
+            let sentThis = revision == change.revision
             if sentThis { try await rows.deleteOutboxRow(key: change.key) }
             guard let stored = change.stored else { continue }
             // The backend kept exactly what was sent, and nothing changed here since: the

@@ -103,11 +103,12 @@ struct Serve: AsyncParsableCommand {
         // Buffered, so the access log's line per request costs the request little.
         let logger = Logger(label: "waterline-server") { BufferedLogHandler(label: $0) }
         defer { LogOutput.standardError.flush() }
+        // The proxies were checked in `validate()`, which answers a bad address with the usage message.
+        let proxies = try TrustedProxies(trustedProxies)
         let configuration = {
             var configuration = options.configuration(host: host, port: port)
             configuration.maximumConnectionsPerClient = maxConnectionsPerClient
-            // Checked in `validate()`.
-            configuration.trustedProxies = (try? TrustedProxies(trustedProxies)) ?? .none
+            configuration.trustedProxies = proxies
             return configuration
         }()
         let database = try await Database.open(configuration, logger: logger)

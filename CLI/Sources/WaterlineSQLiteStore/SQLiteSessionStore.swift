@@ -8,9 +8,10 @@ import WaterlineStorage
 /// The command line's store in one SQLite file, on the same SQLite the server uses (sqlite-nio,
 /// compiled from source, so no system SQLite is needed), through the server's `SQLiteHandle`:
 /// statements run right here on the actor, prepared once and kept, with no hop to another
-/// thread and back per statement (a local file answers in microseconds; the hops cost more). It reads and writes rows; what to write
-/// is the kit's `StoreRules`, so it follows the same rules as the app's stores, and every write
-/// and the pending change it causes are committed in one transaction.
+/// thread and back per statement (a local file answers in microseconds; the hops cost more).
+/// It reads and writes rows; what to write is the kit's `StoreRules`, so it follows the same
+/// rules as the app's stores, and every write and the pending change it causes are committed in
+/// one transaction.
 ///
 /// The file is checked when it is opened (`PRAGMA quick_check`); a damaged store is still read,
 /// so what is intact can be exported, but every write is refused with `StoreDamage`. A row that

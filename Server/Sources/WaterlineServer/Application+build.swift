@@ -49,7 +49,10 @@ public func buildApplication(
     router.post("api/:kind") { request, requestContext in
         await observed("api", request) { note in
             let client = configuration.trustedProxies.client(peer: requestContext.remoteAddress, headers: request.headers)
-            return await responder.respond(kindName: requestContext.parameters.get("kind") ?? "", request: request, from: client, note: note)
+            // The database's answers resume this request on its connection's loop.
+            return await CallerLoop.$current.withValue(requestContext.eventLoop) {
+                await responder.respond(kindName: requestContext.parameters.get("kind") ?? "", request: request, from: client, note: note)
+            }
         }
     }
     let readTimeout = TimeAmount.milliseconds(Int64(configuration.requestReadTimeout * 1000))

@@ -1,6 +1,7 @@
 import WaterlineSQLite
 import Foundation
 import Logging
+import NIOPosix
 import SQLKit
 import Testing
 @testable import WaterlineServer
@@ -82,6 +83,30 @@ struct SQLiteGroupCommitTests {
         await #expect(throws: (any Error).self) { try await groups.barrier(batch) }
         #expect(try await database.sql.raw("SELECT id FROM children").all().isEmpty, "the group was rolled back")
         try await database.shutdown()
+    }
+
+    @Test("answered on the connection's event loop (CallerLoop): rows, refusals, runs and barriers arrive as they do without one")
+    func answersOnTheCallersLoop() async throws {
+        let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let database = try await open(freshDirectory())
+        let groups = try #require(database.sql as? GroupCommitDatabase)
+        try await CallerLoop.$current.withValue(loops.next()) {
+            try await database.sql.raw("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)").run()
+            try await database.sql.raw("INSERT INTO items (id, name) VALUES (1, 'one')").run()
+            await #expect { try await database.sql.raw("INSERT INTO items (id, name) VALUES (2, 'one')").run() } throws: { isUniqueViolation($0) }
+            let batch = DeferredBatch()
+            let run = await DeferredBatch.$current.withValue(batch) {
+                await groups.runWhileAnswered([2, 3].map { ("INSERT INTO items (id, name) VALUES (?, ?) RETURNING id", [.integer($0), .text("item \($0)")]) })
+            }
+            #expect(run.error == nil && run.rows.count == 2)
+            try await groups.barrier(batch)
+            let refused = await groups.runWhileAnswered([("INSERT INTO items (id, name) VALUES (4, 'one') RETURNING id", [])])
+            #expect(refused.rows.isEmpty && refused.error.map(isUniqueViolation) == true)
+            let ids = try await database.sql.raw("SELECT id FROM items ORDER BY id").all().map { try $0.decode(column: "id", as: Int.self) }
+            #expect(ids == [1, 2, 3])
+        }
+        try await database.shutdown()
+        try await loops.shutdownGracefully()
     }
 
     @Test("a statement that fails fails alone: the writes around it in the same group are kept")

@@ -29,10 +29,8 @@ struct GroupCommitDatabase: SQLDatabase {
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> ()) async throws {
         let (sql, binds) = try encoded(query)
         let batch = DeferredBatch.current
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            queue.submit(SQLiteGroupCommit.Job(sql: sql, binds: binds, onRow: onRow, done: { error in
-                if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-            }, batch: batch))
+        try await CallerLoop.wait { done in
+            queue.submit(SQLiteGroupCommit.Job(sql: sql, binds: binds, onRow: onRow, done: done, batch: batch))
         }
     }
 
@@ -43,20 +41,24 @@ struct GroupCommitDatabase: SQLDatabase {
         guard let first = statements.first else { return ([], nil) }
         let collected = RowBox()
         let batch = DeferredBatch.current
-        let error: (any Error)? = await withCheckedContinuation { continuation in
-            queue.submit(SQLiteGroupCommit.Job(
-                sql: first.sql, binds: first.binds, onRow: { row in collected.append(row) },
-                done: { continuation.resume(returning: $0) }, batch: batch, following: Array(statements.dropFirst())
-            ))
+        do {
+            try await CallerLoop.wait { done in
+                queue.submit(SQLiteGroupCommit.Job(
+                    sql: first.sql, binds: first.binds, onRow: { row in collected.append(row) },
+                    done: done, batch: batch, following: Array(statements.dropFirst())
+                ))
+            }
+            return (collected.rows, nil)
+        } catch {
+            return (collected.rows, error)
         }
-        return (collected.rows, error)
     }
 
     /// Waits until every write `batch`'s statements made is on disk; throws if any was lost.
     func barrier(_ batch: DeferredBatch) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        try await CallerLoop.wait { done in
             queue.submit(SQLiteGroupCommit.Job(sql: "", binds: [], onRow: { _ in }, done: { error in
-                if let error = error ?? batch.lost { continuation.resume(throwing: error) } else { continuation.resume() }
+                done(error ?? batch.lost)
             }, batch: batch, isBarrier: true))
         }
     }

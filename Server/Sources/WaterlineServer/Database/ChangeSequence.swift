@@ -109,6 +109,35 @@ enum ChangeSequence {
         }
     }
 
+    /// Migration 11 (SQLite): a new log may carry its number from the insert itself.
+    ///
+    /// The numbering trigger wrote each new log twice: inserted with `seq` 0, then updated with its
+    /// number (the row again, and its entry in the `(owner_id, seq)` index moved). The common
+    /// insert (`WaterlineRepository.insertNewLogs`) now writes the number with the row, the
+    /// account's next one read in the same statement; the trigger then only takes that number for
+    /// the account, and refuses a number that is not the next one, so no statement can put the
+    /// sequence out of step. Inserts without a number (`seq` 0) are numbered as before.
+    @Sendable static func numberGivenWithInsert(_ sql: any SQLDatabase) async throws {
+        guard sql.dialect.name != "postgresql" else { return }
+        try await sql.raw("DROP TRIGGER IF EXISTS log_entries_seq_insert").run()
+        try await sql.raw("""
+            CREATE TRIGGER log_entries_seq_insert AFTER INSERT ON log_entries WHEN NEW.seq = 0
+            BEGIN
+                UPDATE users SET change_seq = change_seq + 1 WHERE id = NEW.owner_id;
+                UPDATE log_entries SET seq = (SELECT change_seq FROM users WHERE id = NEW.owner_id)
+                WHERE owner_id = NEW.owner_id AND id = NEW.id;
+            END
+            """).run()
+        try await sql.raw("""
+            CREATE TRIGGER IF NOT EXISTS log_entries_seq_given AFTER INSERT ON log_entries WHEN NEW.seq <> 0
+            BEGIN
+                UPDATE users SET change_seq = change_seq + 1 WHERE id = NEW.owner_id;
+                SELECT RAISE(ABORT, 'waterline: a change number out of step')
+                WHERE NEW.seq <> (SELECT change_seq FROM users WHERE id = NEW.owner_id);
+            END
+            """).run()
+    }
+
     /// The largest of `expressions` (0 for none): SQLite's many-argument `MAX` is PostgreSQL's `GREATEST`.
     private static func greatest(_ expressions: [String], postgres: Bool) -> String {
         switch expressions.count {

@@ -94,6 +94,8 @@ enum Migrations {
         (9, .code(PruneMarks.add)),
         // SQLite: each account's record counts kept by triggers, so a room check reads one row.
         (10, .code(RecordCounts.add)),
+        // SQLite: a new log written once, its change number with it (`ChangeSequence`).
+        (11, .code(ChangeSequence.numberGivenWithInsert)),
     ]
 
     /// Whether `table` has `column` yet (another server on the same database may have added it

@@ -220,16 +220,16 @@ public struct WaterlineRepository: Sendable {
         case stored(String)
     }
 
-    /// The common case of a log write on SQLite, for a run of logs at once: each inserted if it
-    /// is new, its night is one of the caller's live ones and has room, in order, in one
-    /// hand-over to the database thread, stopping at the first that is not. Answers how many of
+    /// The common case of a log write on SQLite, for a run of logs at once: each inserted (with
+    /// its change number, migration 11) if it is new, its night is one of the caller's live ones
+    /// and has room, in order, in one hand-over to the database thread, stopping at the first that is not. Answers how many of
     /// the leading `logs` were stored (exactly as given: `body` is each one's JSON); the rest
     /// take `storeLog`'s full path, which says why. Nil on PostgreSQL (no such path).
     func insertNewLogs(_ logs: [(log: LogEntry, body: String)], for caller: Caller) async -> Int? {
         guard let groups = sql as? GroupCommitDatabase else { return nil }
         let statement = """
-            INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body)
-            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+            INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body, seq)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, (SELECT change_seq + 1 FROM users WHERE id = ?2)
             WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?3 AND owner_id = ?2 AND deleted_at IS NULL)
               AND COALESCE((SELECT kept < ?8 AND (?9 OR live < ?10) FROM record_counts WHERE owner_id = ?2 AND scope = ?11), 1)
             ON CONFLICT (owner_id, id) DO NOTHING

@@ -107,4 +107,44 @@ struct MigrationTests {
         #expect(try await sql.raw("SELECT COUNT(*) AS n FROM log_entries").first()?.decode(column: "n", as: Int.self) == 0)
         try await database.shutdown()
     }
+
+    @Test("migration 11: a new log carries its number from the insert, a number out of step is refused, and a log without one is numbered as before")
+    func numberGivenWithInsert() async throws {
+        let database = try await Database.sqlite(in: FileManager.default.temporaryDirectory.appendingPathComponent("waterline-migrate-\(UUID().uuidString)"), logger: Logger(label: "test"))
+        let sql = database.sql
+        let repository = WaterlineRepository(database: database)
+        try await repository.migrate()
+        let owner = try await repository.findOrCreateUser(appleSub: "owner", now: Records.evening)
+        let caller = Caller(userId: owner.id, token: nil)
+        let night = Records.session(end: 60)
+        _ = try await repository.upsertSession(night, for: caller)
+        func lastNumber() async throws -> Int {
+            try #require(try await sql.raw("SELECT change_seq FROM users WHERE id = \(bind: caller.key)").first()).decode(column: "change_seq", as: Int.self)
+        }
+        func seq(_ id: UUID) async throws -> Int {
+            try #require(try await sql.raw("SELECT seq FROM log_entries WHERE id = \(bind: id.key)").first()).decode(column: "seq", as: Int.self)
+        }
+        let before = try await lastNumber()
+        let log = Records.water(session: night.id, at: 5)
+        #expect(await repository.insertNewLogs([(log, try repository.json(log))], for: caller) == 1)
+        #expect(try await seq(log.id) == before + 1)
+        #expect(try await lastNumber() == before + 1)
+
+        func insert(_ id: UUID, seq: Int) async throws {
+            try await sql.raw("""
+                INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, body, seq)
+                VALUES (\(bind: id.key), \(bind: caller.key), \(bind: night.id.key), 1, 1, '{}', \(bind: seq))
+                """).run()
+        }
+        let unnumbered = UUID(), outOfStep = UUID(), inStep = UUID()
+        try await insert(unnumbered, seq: 0)
+        #expect(try await seq(unnumbered) == before + 2)
+        await #expect(throws: (any Error).self) { try await insert(outOfStep, seq: before + 9) }
+        #expect(try await sql.raw("SELECT 1 AS found FROM log_entries WHERE id = \(bind: outOfStep.key)").first() == nil)
+        #expect(try await lastNumber() == before + 2, "the refused insert took no number")
+        try await insert(inStep, seq: before + 3)
+        #expect(try await seq(inStep) == before + 3)
+        #expect(try await lastNumber() == before + 3)
+        try await database.shutdown()
+    }
 }

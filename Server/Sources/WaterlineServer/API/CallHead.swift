@@ -1,7 +1,8 @@
 import Foundation
+import WaterlineJSON
 
-/// What routing needs from a call's body (`{"path", "format", "args"}`): read with the same
-/// decoder that reads the arguments, so the body is parsed into nothing heavier than that.
+/// What routing needs from a call's body (`{"path", "format", "args"}`): read from the body's
+/// `JSONDocument`, the one its arguments are read from, or by Foundation where that declined.
 struct CallHead: Decodable {
     /// The function's name, when the body names one as a string.
     var path: String?
@@ -17,6 +18,24 @@ struct CallHead: Decodable {
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
+    }
+
+    /// The head of a body `WaterlineJSON` read; nil when it is not an object (Foundation then
+    /// says what it is).
+    init?(document: JSONDocument) {
+        let root = document.root
+        guard document.nodes[root].kind == .object else { return nil }
+        path = document.member("path", of: root).flatMap(document.string(at:))
+        if let format = document.member("format", of: root) {
+            formatIsJSON = document.string(at: format) == "json"
+        }
+        if let args = document.member("args", of: root) {
+            if document.nodes[args].kind == .object {
+                argumentNames = document.keys(of: args)
+            } else {
+                argsAreObject = false
+            }
+        }
     }
 
     init(from decoder: any Decoder) throws {

@@ -114,10 +114,9 @@ struct ChangeWriter: Sendable {
     /// (the device sends the batch again; every change is idempotent). The batch waits for the
     /// disk once, after its last change (`WaterlineRepository.deferringDurability`): nothing is
     /// answered before all of it is durable. A log's record is the JSON the database keeps (made
-    /// once, for both); the rest is encoded with the kit's coding (whose keys are sorted:
+    /// once, for both); the rest is encoded as the kit's coding has it (`WireJSON`; keys sorted:
     /// `change` before `ok`, `entity` before `record`).
     func applyJSON(_ batch: [SyncPayload], for caller: Caller) async throws -> String {
-        let encoder = WaterlineCoding.encoder(pretty: false)
         let outcomes: [String] = try await repository.deferringDurability {
             var outcomes: [String] = []
             outcomes.reserveCapacity(batch.count)
@@ -141,11 +140,11 @@ struct ChangeWriter: Sendable {
                         outcomes.append(Self.storedLog(try await logJSON(log, for: caller)))
                     } else {
                         let stored = try await apply(change, for: caller)
-                        outcomes.append(String(decoding: try encoder.encode(ChangeOutcome.stored(stored)), as: UTF8.self))
+                        outcomes.append(try WireJSON.text(ChangeOutcome.stored(stored)))
                     }
                 } catch let error as FunctionError where error.code != .internal && error.code != .unauthenticated {
                     let refused = ChangeOutcome.refused(error.code, "\(change.key): \(error.message)")
-                    outcomes.append(String(decoding: try encoder.encode(refused), as: UTF8.self))
+                    outcomes.append(try WireJSON.text(refused))
                 }
             }
             return outcomes

@@ -60,10 +60,11 @@ struct FunctionCallResponder: Sendable {
         } catch {
             return Self.error(.payloadTooLarge, "the request body is over \(limit) bytes", status: .contentTooLarge)
         }
-        let bodyData = Data(buffer: body)
-        guard let head = try? WaterlineCoding.decoder().decode(CallHead.self, from: bodyData) else {
+        // Read once: routing and the function's arguments come from the same reading.
+        guard let call = CallBody(Data(buffer: body)) else {
             return Self.error(.badRequest, "the body is not a JSON object", status: .badRequest)
         }
+        let head = call.head
         guard let path = head.path else {
             return Self.error(.badRequest, "the body has no function \"path\"", status: .badRequest)
         }
@@ -90,7 +91,7 @@ struct FunctionCallResponder: Sendable {
             return Self.error(error.code, error.message, status: Self.functionFailed)
         }
         do {
-            let value = try await handler.run(bodyData, handler.authenticated ? caller : nil)
+            let value = try await handler.run(call, handler.authenticated ? caller : nil)
             return Self.json(value, status: .ok)
         } catch let error as FunctionError {
             return Self.error(error.code, error.message, status: Self.functionFailed)
@@ -125,7 +126,7 @@ struct FunctionCallResponder: Sendable {
     }
 
     static func error(_ code: ErrorCode, _ message: String, status: HTTPResponse.Status) -> Response {
-        let body = (try? WaterlineCoding.encoder(pretty: false).encode(FunctionResponse<NoArgs>.error(message: message, code: code.rawValue))) ?? Data()
+        let body = (try? Data(WireJSON.encode(FunctionResponse<NoArgs>.error(message: message, code: code.rawValue)))) ?? Data()
         return json(body, status: status)
     }
 

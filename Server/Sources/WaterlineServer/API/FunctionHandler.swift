@@ -3,14 +3,14 @@ import WaterlineAPI
 import WaterlineCore
 
 /// One backend function as the server runs it: its contract facts and a closure that takes
-/// the call's JSON body (`{"path", "args", …}`) and answers the encoded value.
+/// the call's body (`{"path", "args", …}`) and answers the encoded value.
 struct FunctionHandler: Sendable {
     let name: String
     let kind: FunctionKind
     let authenticated: Bool
     /// The argument names the contract gives; any other key is refused, as Convex validators do.
     let argumentNames: Set<String>
-    let run: @Sendable (_ body: Data, _ caller: Caller?) async throws -> Data
+    let run: @Sendable (_ body: CallBody, _ caller: Caller?) async throws -> Data
 
     /// A handler for `Function`, decoding its arguments and encoding its value with the kit's coding.
     static func make<Function: ConvexFunction>(
@@ -19,9 +19,9 @@ struct FunctionHandler: Sendable {
         authenticated: Bool = true,
         _ body: @escaping @Sendable (Function.Args, Caller?) async throws -> Function.Value
     ) -> FunctionHandler {
-        FunctionHandler(name: Function.name, kind: Function.kind, authenticated: authenticated, argumentNames: Set(arguments)) { data, caller in
-            let value = try await body(try decodeArguments(Function.self, from: data), caller)
-            return try WaterlineCoding.encoder(pretty: false).encode(FunctionResponse<Function.Value>.success(value))
+        FunctionHandler(name: Function.name, kind: Function.kind, authenticated: authenticated, argumentNames: Set(arguments)) { call, caller in
+            let value = try await body(try decodeArguments(Function.self, from: call), caller)
+            return Data(try WireJSON.encode(FunctionResponse<Function.Value>.success(value)))
         }
     }
 
@@ -32,16 +32,16 @@ struct FunctionHandler: Sendable {
         arguments: [String],
         _ body: @escaping @Sendable (Function.Args, Caller?) async throws -> String
     ) -> FunctionHandler {
-        FunctionHandler(name: Function.name, kind: Function.kind, authenticated: true, argumentNames: Set(arguments)) { data, caller in
-            let value = try await body(try decodeArguments(Function.self, from: data), caller)
+        FunctionHandler(name: Function.name, kind: Function.kind, authenticated: true, argumentNames: Set(arguments)) { call, caller in
+            let value = try await body(try decodeArguments(Function.self, from: call), caller)
             // The kit's encoder sorts keys: logLines, status, value.
             return Data(#"{"logLines":[],"status":"success","value":"#.utf8) + Data(value.utf8) + Data("}".utf8)
         }
     }
 
-    private static func decodeArguments<Function: ConvexFunction>(_ function: Function.Type, from data: Data) throws -> Function.Args {
+    private static func decodeArguments<Function: ConvexFunction>(_ function: Function.Type, from call: CallBody) throws -> Function.Args {
         do {
-            return try WaterlineCoding.decoder().decode(CallArguments<Function.Args>.self, from: data).args
+            return try call.arguments(Function.Args.self)
         } catch let error as DecodingError {
             throw FunctionError(.invalidArgument, "\(Function.name): \(Self.describe(error, under: "args"))")
         }

@@ -511,11 +511,11 @@ public struct WaterlineRepository: Sendable {
     }
 
     private func decode<Record: Decodable>(_ body: String, as type: Record.Type) throws -> Record {
-        try WaterlineCoding.decoder().decode(Record.self, from: Data(body.utf8))
+        try WireJSON.decode(Record.self, from: body)
     }
 
     func json(_ value: some Encodable) throws -> String {
-        String(decoding: try WaterlineCoding.encoder(pretty: false).encode(value), as: UTF8.self)
+        try WireJSON.text(value)
     }
 
     private func key(_ id: UUID) -> String { id.key }

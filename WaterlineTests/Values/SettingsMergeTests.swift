@@ -62,4 +62,18 @@ struct SettingsMergeTests {
         later.fieldStamps = [SettingsField.units.rawValue: Fixed.at(minutes: 1)]
         #expect(throws: ValidationError.self) { try later.validate() }
     }
+
+    @Test("a first edit on a fresh device keeps the untouched stamp for the rest, which passes; any other stamp is a time between 2000 and 2100")
+    func stampBounds() throws {
+        var changed = UserSettings()
+        changed.units = .ml
+        let first = UserSettings().edited(to: changed, at: Fixed.at(minutes: 5))
+        #expect(first.stamp(of: .waterEveryNDrinks) == UserSettings.untouchedStamp)
+        try first.validate()
+        for far in [Date(timeIntervalSince1970: 631_152_000), Date(timeIntervalSince1970: -1e27)] {
+            var stamped = first
+            stamped.fieldStamps?[SettingsField.waterEveryNDrinks.rawValue] = far
+            #expect(throws: ValidationError.self) { try stamped.validate() }
+        }
+    }
 }

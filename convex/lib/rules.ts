@@ -65,7 +65,8 @@ export function checkSettings(s: {
   checkTime("updatedAt", s.updatedAt);
   for (const [name, stamp] of Object.entries(s.fieldStamps ?? {})) {
     if (!(settingFields as readonly string[]).includes(name)) fail("INVALID_ARGUMENT", `fieldStamps: ${name.slice(0, 40)} is not a setting`);
-    checkTime(`fieldStamps.${name}`, stamp);
+    // A setting never chosen keeps the untouched stamp, 1970 (a first edit sends the others so).
+    if (stamp !== 0) checkTime(`fieldStamps.${name}`, stamp);
     if (stamp > s.updatedAt) fail("INVALID_ARGUMENT", `fieldStamps.${name}: a setting cannot change after the settings did`);
   }
 }

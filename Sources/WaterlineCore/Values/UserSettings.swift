@@ -66,6 +66,11 @@ public struct UserSettings: Codable, Hashable, Sendable {
             guard SettingsField(rawValue: name) != nil else {
                 throw .unexpected(field: "fieldStamps", reason: "\(name.prefix(40)) is not a setting")
             }
+            // A setting never chosen keeps the untouched stamp (a first edit sends the others so);
+            // any other stamp is a time, bounded like every stored time.
+            if stamp != Self.untouchedStamp {
+                try Limits.timestamp.check(stamp.timeIntervalSince1970, field: "fieldStamps.\(name)")
+            }
             guard stamp <= updatedAt else {
                 throw .unexpected(field: "fieldStamps.\(name)", reason: "a setting cannot change after the settings did")
             }

@@ -100,9 +100,11 @@ struct ChangeWriter: Sendable {
         return run
     }
 
-    /// New logs handed to the database thread at once: enough to amortise the hand-over, few
-    /// enough that a batch of edits (each run stopping at its first log) costs little extra.
-    static let logsPerHandOver = 64
+    /// New logs handed to the database thread at once: up to 512 (a batch of new logs goes in one
+    /// hand-over, and its writes in one commit), and after a log that did not go in, one, then
+    /// doubling while whole runs go in (a batch of edits, each stopping its run at its first
+    /// statement, builds few statements it throws away).
+    static let largestHandOver = 512
 
     /// A stored log's outcome, around the JSON the database keeps.
     private static func storedLog(_ body: String) -> String {
@@ -123,14 +125,20 @@ struct ChangeWriter: Sendable {
             var index = 0
             // The checked logs (with their JSON) from `index` on, made once each.
             var run: ArraySlice<(log: LogEntry, body: String)> = []
+            var handOver = Self.largestHandOver
             while index < batch.count {
                 if run.isEmpty { run = try newLogs(batch[index...])[...] }
-                // New logs, the common case, go to the database a few dozen per hand-over.
-                if run.count > 1, let stored = await repository.insertNewLogs(Array(run.prefix(Self.logsPerHandOver)), for: caller), stored > 0 {
-                    for (_, body) in run.prefix(stored) { outcomes.append(Self.storedLog(body)) }
-                    index += stored
-                    run = run.dropFirst(stored)
-                    continue
+                // New logs, the common case, go to the database many per hand-over.
+                if run.count > 1 {
+                    let asked = min(handOver, run.count)
+                    let stored = await repository.insertNewLogs(Array(run.prefix(asked)), for: caller) ?? 0
+                    handOver = stored == asked ? min(handOver * 2, Self.largestHandOver) : 1
+                    if stored > 0 {
+                        for (_, body) in run.prefix(stored) { outcomes.append(Self.storedLog(body)) }
+                        index += stored
+                        run = run.dropFirst(stored)
+                        continue
+                    }
                 }
                 let change = batch[index]
                 index += 1

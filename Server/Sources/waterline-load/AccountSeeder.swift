@@ -4,13 +4,15 @@ import WaterlineAPI
 import WaterlineCore
 import WaterlineServer
 
-/// Creates load-test accounts straight in a server's storage: each with a session token and a
-/// running session, written as `token sessionId` lines for the wrk script.
+/// Creates load-test accounts straight in a server's storage (SQLite in the data directory, or
+/// PostgreSQL): each with a session token and a running session, written as `token sessionId`
+/// lines for the wrk script. The token is signed with the data directory's key, which a server
+/// given the same directory uses too.
 enum AccountSeeder {
-    static func seed(count: Int, dataDirectory: URL, into file: URL) async throws {
+    static func seed(count: Int, dataDirectory: URL, databaseURL: String? = nil, into file: URL) async throws {
         var logger = Logger(label: "waterline-load")
         logger.logLevel = .error
-        let configuration = ServerConfiguration(dataDirectory: dataDirectory)
+        let configuration = ServerConfiguration(dataDirectory: dataDirectory, databaseURL: databaseURL)
         let database = try await Database.open(configuration, logger: logger)
         do {
             let context = try await makeServerContext(configuration: configuration, database: database)

@@ -38,6 +38,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "With --seed-accounts: where the `token sessionId` lines go.")
     var accountsFile: String?
 
+    @Option(name: .customLong("database-url"), help: "With --seed-accounts: the server's PostgreSQL database (postgres://…) instead of SQLite in --data-dir, which still keeps the signing key.")
+    var databaseURL: String?
+
     func validate() throws {
         guard (1...1_000_000).contains(requests) else { throw ValidationError("--requests must be 1 to 1000000") }
         guard !concurrency.isEmpty, concurrency.allSatisfy({ (1...512).contains($0) }) else {
@@ -54,7 +57,9 @@ struct LoadCommand: AsyncParsableCommand {
     func run() async throws {
         if let seedAccounts {
             guard let dataDir, let accountsFile else { throw ValidationError("--seed-accounts needs --data-dir and --accounts-file") }
-            return try await AccountSeeder.seed(count: seedAccounts, dataDirectory: URL(fileURLWithPath: dataDir), into: URL(fileURLWithPath: accountsFile))
+            return try await AccountSeeder.seed(
+                count: seedAccounts, dataDirectory: URL(fileURLWithPath: dataDir), databaseURL: databaseURL, into: URL(fileURLWithPath: accountsFile)
+            )
         }
         var logger = Logger(label: "waterline-load")
         // Cancelling the in-process server at the end logs an error that is only its shutdown.

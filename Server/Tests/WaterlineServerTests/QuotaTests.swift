@@ -125,6 +125,33 @@ struct QuotaTests {
         await server.stop()
     }
 
+    @Test("batches of new logs crossing a night's quota, two at once: those that fit are stored, the rest refused, never more than the quota",
+          arguments: StorageKind.available)
+    func batchesAtTheQuota(storage: StorageKind) async throws {
+        let (server, api) = try await TestServer.withSignedInClient(storage)
+        let night = Records.session(end: 600)
+        _ = try await api.call(Sessions.Upsert.self, night)
+        let filled = Limits.logsPerSession - 10
+        for start in stride(from: 0, to: filled, by: Limits.pushBatch) {
+            let logs = (start..<min(filled, start + Limits.pushBatch)).map { SyncPayload.logEntry(Records.water(session: night.id, at: Double($0) / 100)) }
+            #expect(try await api.call(Sync.Push.self, PushBatch(changes: logs)).results.allSatisfy(\.ok))
+        }
+        // Two batches of 20 race for the last 10 places.
+        let outcomes = try await withThrowingTaskGroup(of: [ChangeOutcome].self) { group in
+            for batch in 0..<2 {
+                group.addTask {
+                    let logs = (0..<20).map { SyncPayload.logEntry(Records.water(session: night.id, at: 20 + Double(batch * 20 + $0) / 100)) }
+                    return try await api.call(Sync.Push.self, PushBatch(changes: logs)).results
+                }
+            }
+            return try await group.reduce(into: [ChangeOutcome]()) { $0 += $1 }
+        }
+        #expect(outcomes.filter(\.ok).count == 10)
+        #expect(outcomes.filter { !$0.ok }.allSatisfy { $0.code == ErrorCode.quotaExceeded.rawValue })
+        #expect(try await api.call(LogEntries.ListForSession.self, .init(sessionId: night.id)).count == Limits.logsPerSession)
+        await server.stop()
+    }
+
     @Test("a log moved to another night meets that night's rules: not into a deleted night, not into a full one", arguments: StorageKind.available)
     func moves(storage: StorageKind) async throws {
         let (server, api) = try await TestServer.withSignedInClient(storage)

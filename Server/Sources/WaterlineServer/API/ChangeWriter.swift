@@ -131,7 +131,7 @@ struct ChangeWriter: Sendable {
                 // New logs, the common case, go to the database many per hand-over.
                 if run.count > 1 {
                     let asked = min(handOver, run.count)
-                    let stored = await repository.insertNewLogs(Array(run.prefix(asked)), for: caller) ?? 0
+                    let stored = await repository.insertNewLogs(Array(run.prefix(asked)), for: caller)
                     handOver = stored == asked ? min(handOver * 2, Self.largestHandOver) : 1
                     if stored > 0 {
                         for (_, body) in run.prefix(stored) { outcomes.append(Self.storedLog(body)) }

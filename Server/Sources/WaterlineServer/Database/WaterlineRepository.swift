@@ -220,13 +220,20 @@ public struct WaterlineRepository: Sendable {
         case stored(String)
     }
 
-    /// The common case of a log write on SQLite, for a run of logs at once: each inserted (with
-    /// its change number, migration 11) if it is new, its night is one of the caller's live ones
-    /// and has room, in order, in one hand-over to the database thread, stopping at the first that is not. Answers how many of
-    /// the leading `logs` were stored (exactly as given: `body` is each one's JSON); the rest
-    /// take `storeLog`'s full path, which says why. Nil on PostgreSQL (no such path).
-    func insertNewLogs(_ logs: [(log: LogEntry, body: String)], for caller: Caller) async -> Int? {
-        guard let groups = sql as? GroupCommitDatabase else { return nil }
+    /// The common case of a log write, for a run of logs at once: each inserted if it is new, its
+    /// night is one of the caller's live ones and has room, in order. Answers how many of the
+    /// leading `logs` were stored (exactly as given: `body` is each one's JSON); the rest take
+    /// `storeLog`'s full path, which says why.
+    func insertNewLogs(_ logs: [(log: LogEntry, body: String)], for caller: Caller) async -> Int {
+        if let groups = sql as? GroupCommitDatabase {
+            return await insertNewLogs(logs, for: caller, in: groups)
+        }
+        return await insertNewLivePostgresLogs(logs, for: caller)
+    }
+
+    /// SQLite: one statement a log (its change number written with it, migration 11), all in
+    /// one hand-over to the database thread, stopping at the first that inserts nothing.
+    private func insertNewLogs(_ logs: [(log: LogEntry, body: String)], for caller: Caller, in groups: GroupCommitDatabase) async -> Int {
         let statement = """
             INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body, seq)
             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, (SELECT change_seq + 1 FROM users WHERE id = ?2)
@@ -248,13 +255,50 @@ public struct WaterlineRepository: Sendable {
         return await groups.runWhileAnswered(statements).rows.count
     }
 
+    /// PostgreSQL: the leading live logs in one statement (one round trip and one commit for
+    /// hundreds), inserted only if every one of them is new, distinct and in one of the caller's
+    /// live nights; the numbering trigger holds the quota per row, and one over it fails the
+    /// whole statement. Anything else inserts nothing, and each log takes the full path.
+    private func insertNewLivePostgresLogs(_ logs: [(log: LogEntry, body: String)], for caller: Caller) async -> Int {
+        let run = logs.prefix { $0.log.deletedAt == nil }
+        guard !run.isEmpty else { return 0 }
+        let ids = run.map { key($0.log.id) }
+        let inserted: Set<String>
+        do {
+            inserted = Set(try await sql.raw("""
+                INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, body)
+                SELECT run.id, \(bind: caller.key), run.session_id, run.timestamp, run.updated_at, run.body
+                FROM unnest(\(bind: ids)::text[], \(bind: run.map { key($0.log.sessionId) })::text[],
+                            \(bind: run.map { ms($0.log.timestamp) })::float8[], \(bind: run.map { ms($0.log.updatedAt) })::float8[],
+                            \(bind: run.map(\.body))::text[])
+                     WITH ORDINALITY AS run (id, session_id, timestamp, updated_at, body, position)
+                WHERE (SELECT COUNT(DISTINCT new.id) FROM unnest(\(bind: ids)::text[]) AS new (id)) = \(bind: ids.count)
+                  AND NOT EXISTS (SELECT 1 FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = ANY(\(bind: ids)::text[]))
+                  AND NOT EXISTS (
+                      SELECT 1 FROM unnest(\(bind: run.map { key($0.log.sessionId) })::text[]) AS night (id)
+                      WHERE NOT EXISTS (SELECT 1 FROM sessions WHERE owner_id = \(bind: caller.key) AND id = night.id AND deleted_at IS NULL))
+                ORDER BY run.position
+                ON CONFLICT (owner_id, id) DO NOTHING
+                RETURNING id
+                """).all().map { try $0.decode(column: "id", as: String.self) })
+        } catch {
+            // A night past its quota (the trigger refuses the statement) or the database itself:
+            // the full path meets it again, log by log, and says which.
+            return 0
+        }
+        // A log another writer stored meanwhile was skipped; the ones after it are stored, and
+        // their full path finds them kept as sent.
+        return ids.prefix { inserted.contains($0) }.count
+    }
+
     private func storeLog(_ log: LogEntry, for caller: Caller) async throws -> Kept {
         // The common case in one statement: a new log in one of the caller's live sessions with
         // room left. Anything else (an edit, a deleted or foreign session, a full session, an
         // id already stored) inserts nothing here and takes the full path below, which says why.
         // What is stored is exactly `log`, so the answer is `log` itself (no read back).
         let body = try json(log)
-        if let stored = await insertNewLogs([(log, body)], for: caller) {
+        if let groups = sql as? GroupCommitDatabase {
+            let stored = await insertNewLogs([(log, body)], for: caller, in: groups)
             return stored == 1 ? .sent(body) : try await storeLogFully(log, body: body, for: caller)
         }
         let id = key(log.id), session = key(log.sessionId)

@@ -84,6 +84,46 @@ struct BatchSyncTests {
         #expect(try await client.call(Sync.Push.self, PushBatch(changes: batch)).results == results, "sent again, answered the same")
     }
 
+    @Test("a run of new logs: what goes in is a leading part of it, numbered in order, never past an id already stored",
+          arguments: StorageKind.available)
+    func runsAsOneByOne(storage: StorageKind) async throws {
+        let (server, client) = try await TestServer.withSignedInClient(storage)
+        defer { Task { await server.stop() } }
+        let repository = server.context.repository
+        let caller = Caller(userId: try await client.call(Users.Me.self).id)
+        let night = Records.session(end: 600), other = Records.session(start: 700, end: 760)
+        for session in [night, other] { _ = try await client.call(Sessions.Upsert.self, session) }
+        func seq(_ log: LogEntry) async throws -> Int? {
+            try await repository.sql.raw("SELECT seq FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = \(bind: log.id.key)").first()?
+                .decode(column: "seq", as: Int.self)
+        }
+        /// Inserts `logs` as a run; checks that the answer is a leading part of them, all new
+        /// before, all there after and numbered in order, and that nothing after it went in.
+        func insert(_ logs: [LogEntry]) async throws -> Int {
+            let before = try await logs.asyncMap(seq)
+            let stored = await repository.insertNewLogs(try logs.map { ($0, try repository.json($0)) }, for: caller)
+            let after = try await logs.asyncMap(seq)
+            #expect(before[..<stored].allSatisfy { $0 == nil }, "only new logs are counted as stored")
+            let numbers = after[..<stored].compactMap { $0 }
+            #expect(numbers.count == stored && numbers == Array((numbers.first ?? 0)..<(numbers.first ?? 0) + stored), "numbered in order")
+            #expect(Array(after[stored...]) == Array(before[stored...]), "nothing after the stored part went in")
+            return stored
+        }
+        // 300 of one night, then 3 of another, then one more of the first: all in.
+        let run = (0..<300).map { Records.water(session: night.id, at: Double($0) / 10) }
+            + (0..<3).map { Records.water(session: other.id, at: 701 + Double($0)) } + [Records.water(session: night.id, at: 31)]
+        #expect(try await insert(run) == run.count)
+        // An id already stored, at the start, inside or at the end: the run stops at it, or before.
+        let fresh = (0..<40).map { Records.water(session: night.id, at: 40 + Double($0) / 10) }
+        #expect(try await insert([run[5]] + fresh[0..<10]) == 0)
+        #expect(try await insert(Array(fresh[0..<6]) + [run[7]] + fresh[6..<20]) <= 6)
+        #expect(try await insert(Array(fresh[20..<29]) + [run[9]]) <= 9)
+        // Sent again one at a time, what did not go in goes in, and the stored ones are refused as new.
+        for log in fresh[0..<29] where try await seq(log) == nil { #expect(try await insert([log]) == 1) }
+        #expect(try await insert([run[0]]) == 0)
+        #expect(try await client.call(LogEntries.ListForSession.self, .init(sessionId: night.id)).count == 301 + 29)
+    }
+
     @Test("a batch answers each change with the version kept, which may be newer than the one sent", arguments: StorageKind.available)
     func keptVersion(storage: StorageKind) async throws {
         let (server, client) = try await TestServer.withSignedInClient(storage)

@@ -231,28 +231,75 @@ public struct WaterlineRepository: Sendable {
         return await insertNewLivePostgresLogs(logs, for: caller)
     }
 
-    /// SQLite: one statement a log (its change number written with it, migration 11), all in
-    /// one hand-over to the database thread, stopping at the first that inserts nothing.
+    /// SQLite: the run in one hand-over to the database thread, stopping at the first statement
+    /// that does not insert all it was given. One night's consecutive logs go in statements of
+    /// many rows (the largest power of two that fits, up to 512: a few statement texts, each
+    /// prepared once), which keep the run's order: each needs room for all of its rows and
+    /// numbers them from the account's next change number in order, and the numbering trigger
+    /// refuses a number out of step, so a row left out (an id already stored) undoes the whole
+    /// statement unless it was its last (then the rows before it are the stored part). Any other
+    /// log goes in a statement of its own.
     private func insertNewLogs(_ logs: [(log: LogEntry, body: String)], for caller: Caller, in groups: GroupCommitDatabase) async -> Int {
-        let statement = """
+        var statements: [(sql: String, binds: [SQLiteData], rows: Int)] = []
+        var rest = logs[...]
+        while let first = rest.first {
+            let night = first.log.sessionId
+            let sameNight = rest.prefix { $0.log.sessionId == night }.count
+            var size = 1
+            while size * 2 <= min(sameNight, 512) { size *= 2 }
+            statements.append(size == 1 ? newLog(first, for: caller) : newLogs(rest.prefix(size), for: caller))
+            rest = rest.dropFirst(size)
+        }
+        // An error stops the run where it happened; that log's full path meets it again.
+        return await groups.runWhileAnswered(statements).rows.count
+    }
+
+    /// A new log's insert, alone.
+    private func newLog(_ entry: (log: LogEntry, body: String), for caller: Caller) -> (sql: String, binds: [SQLiteData], rows: Int) {
+        let (log, body) = entry
+        let session = key(log.sessionId)
+        return ("""
             INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body, seq)
             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, (SELECT change_seq + 1 FROM users WHERE id = ?2)
             WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?3 AND owner_id = ?2 AND deleted_at IS NULL)
               AND COALESCE((SELECT kept < ?8 AND (?9 OR live < ?10) FROM record_counts WHERE owner_id = ?2 AND scope = ?11), 1)
             ON CONFLICT (owner_id, id) DO NOTHING
             RETURNING id
-            """
-        let statements = logs.map { log, body -> (sql: String, binds: [SQLiteData]) in
-            let session = key(log.sessionId)
-            return (statement, [
+            """, [
                 .text(key(log.id)), .text(caller.key), .text(session), .float(ms(log.timestamp)), .float(ms(log.updatedAt)),
                 log.deletedAt.map { .float(ms($0)) } ?? .null, .text(body),
                 .integer(Limits.logsPerSession * Limits.keptPerLive), .integer(log.deletedAt == nil ? 0 : 1), .integer(Limits.logsPerSession),
                 .text(RecordCounts.scope("log_entries", session: session)),
-            ])
+            ], 1)
+    }
+
+    /// One night's new logs in one insert, in order: the account's change number before it plus
+    /// each row's place is that row's number.
+    private func newLogs(_ entries: ArraySlice<(log: LogEntry, body: String)>, for caller: Caller) -> (sql: String, binds: [SQLiteData], rows: Int) {
+        let session = key(entries[entries.startIndex].log.sessionId)
+        let rows = (0..<entries.count).map { row in
+            let first = 8 + row * 6
+            return "(?\(first), ?\(first + 1), ?\(first + 2), ?\(first + 3), ?\(first + 4), ?\(first + 5))"
         }
-        // An error stops the run where it happened; that log's full path meets it again.
-        return await groups.runWhileAnswered(statements).rows.count
+        let live = entries.filter { $0.log.deletedAt == nil }.count
+        var binds: [SQLiteData] = [
+            .text(caller.key), .text(session), .integer(entries.count), .integer(Limits.logsPerSession * Limits.keptPerLive),
+            .integer(live), .integer(Limits.logsPerSession), .text(RecordCounts.scope("log_entries", session: session)),
+        ]
+        binds.reserveCapacity(7 + entries.count * 6)
+        for (place, (log, body)) in entries.enumerated() {
+            binds += [.text(key(log.id)), .float(ms(log.timestamp)), .float(ms(log.updatedAt)), log.deletedAt.map { .float(ms($0)) } ?? .null, .text(body), .integer(place + 1)]
+        }
+        return ("""
+            INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body, seq)
+            SELECT run.column1, ?1, ?2, run.column2, run.column3, run.column4, run.column5,
+                   (SELECT change_seq FROM users WHERE id = ?1) + run.column6
+            FROM (VALUES \(rows.joined(separator: ", "))) AS run
+            WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ?2 AND owner_id = ?1 AND deleted_at IS NULL)
+              AND COALESCE((SELECT kept + ?3 <= ?4 AND live + ?5 <= ?6 FROM record_counts WHERE owner_id = ?1 AND scope = ?7), 1)
+            ON CONFLICT (owner_id, id) DO NOTHING
+            RETURNING id
+            """, binds, entries.count)
     }
 
     /// PostgreSQL: the leading live logs in one statement (one round trip and one commit for

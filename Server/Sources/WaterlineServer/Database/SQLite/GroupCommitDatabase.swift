@@ -35,9 +35,13 @@ struct GroupCommitDatabase: SQLDatabase {
     }
 
     /// Runs `statements` in order in one hand-over to the database thread, stopping after the
-    /// first that answers no row; answers the rows they gave and the error that stopped them,
-    /// if one did (the statements before it have run).
+    /// first that answers fewer rows than it should (`rows`, one when not given); answers the rows
+    /// they gave and the error that stopped them, if one did (the statements before it have run).
     func runWhileAnswered(_ statements: [(sql: String, binds: [SQLiteData])]) async -> (rows: [any SQLRow], error: (any Error)?) {
+        await runWhileAnswered(statements.map { ($0.sql, $0.binds, 1) })
+    }
+
+    func runWhileAnswered(_ statements: [(sql: String, binds: [SQLiteData], rows: Int)]) async -> (rows: [any SQLRow], error: (any Error)?) {
         guard let first = statements.first else { return ([], nil) }
         let collected = RowBox()
         let batch = DeferredBatch.current
@@ -45,7 +49,7 @@ struct GroupCommitDatabase: SQLDatabase {
             try await CallerLoop.wait { done in
                 queue.submit(SQLiteGroupCommit.Job(
                     sql: first.sql, binds: first.binds, onRow: { row in collected.append(row) },
-                    done: done, batch: batch, following: Array(statements.dropFirst())
+                    done: done, batch: batch, rows: first.rows, following: Array(statements.dropFirst())
                 ))
             }
             return (collected.rows, nil)

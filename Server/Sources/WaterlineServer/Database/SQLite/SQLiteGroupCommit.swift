@@ -27,9 +27,12 @@ final class SQLiteGroupCommit: @unchecked Sendable {
         var batch: DeferredBatch? = nil
         /// Runs no statement: answered once every earlier write of its batch is on disk.
         var isBarrier = false
-        /// More statements run right after `sql`, in order, in the same hand-over; the run stops
-        /// after the first statement (`sql` included) that answers no row.
-        var following: [(sql: String, binds: [SQLiteData])] = []
+        /// The rows `sql` answers when it does all it was given to do.
+        var rows = 1
+        /// More statements run right after `sql`, in order, in the same hand-over, each with the
+        /// rows it should answer; the run stops after the first statement (`sql` included) that
+        /// answers fewer.
+        var following: [(sql: String, binds: [SQLiteData], rows: Int)] = []
     }
 
     static let maxBatch = 512
@@ -171,14 +174,14 @@ final class SQLiteGroupCommit: @unchecked Sendable {
         if let batch = job.batch, groupOpen { groupBatches[ObjectIdentifier(batch)] = batch }
         do {
             var wrote = false
-            for (sql, binds) in [(job.sql, job.binds)] + job.following {
-                var answered = false
+            for (sql, binds, rows) in [(job.sql, job.binds, job.rows)] + job.following {
+                var answered = 0
                 let mayWrite = try handle.run(sql, binds) { row in
-                    answered = true
+                    answered += 1
                     job.onRow(row)
                 }
                 wrote = wrote || mayWrite
-                if !job.following.isEmpty, !answered { break }
+                if !job.following.isEmpty, answered < rows { break }
             }
             guard groupOpen else {
                 // Inside a transaction a caller opened: its COMMIT is what makes this durable.

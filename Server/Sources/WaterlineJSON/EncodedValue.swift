@@ -7,6 +7,8 @@ enum EncodedValue {
     case null
     case object(EncodedObject)
     case array(EncodedArray)
+    /// Bytes a `SortedJSONWritable` wrote itself.
+    case raw([UInt8])
     /// A `superEncoder()`'s value, filled in after it was placed.
     case pending(EncodedSlot)
 }

@@ -289,3 +289,33 @@ extension JSONDocument {
         }
     }
 }
+
+extension JSONDocument {
+    /// Calls `body` with each key (no escapes: the reader declined those) and its value's node, in
+    /// order, for a hand-written `JSONDocumentReadable`; throws `Declined` when `node` is not an
+    /// object (as Foundation fails to read one).
+    public func forEachMember(of node: Int, _ body: (String, Int) throws -> Void) throws {
+        guard nodes[node].kind == .object else { throw JSONDocumentDecoder.Declined() }
+        var member = node + 1
+        for _ in 0..<nodes[node].count {
+            try body(String(decoding: slice(member), as: UTF8.self), member + 1)
+            member = Int(nodes[member + 1].next)
+        }
+    }
+
+    /// The value at `node` as `T`, as `Decodable` reads a required key.
+    public func read<T: Decodable>(_ type: T.Type, at node: Int) throws -> T {
+        try JSONDocumentDecoder.decode(type, from: self, at: node)
+    }
+
+    /// The value at `node` as `T`, or nil for `null`, as `decodeIfPresent` reads a key present.
+    public func readIfPresent<T: Decodable>(_ type: T.Type, at node: Int) throws -> T? {
+        nodes[node].kind == .null ? nil : try read(type, at: node)
+    }
+
+    /// A string enumeration's case, as its `Decodable` reads it.
+    public func readRaw<T: RawRepresentable & Decodable>(_ type: T.Type, at node: Int) throws -> T where T.RawValue == String {
+        guard let value = T(rawValue: try read(String.self, at: node)) else { throw JSONDocumentDecoder.Declined() }
+        return value
+    }
+}

@@ -10,7 +10,9 @@ import Foundation
 /// people read are Foundation's.
 public struct JSONDocumentDecoder: Decoder {
     /// This decoder will not answer; Foundation's will.
-    public struct Declined: Error {}
+    public struct Declined: Error {
+        public init() {}
+    }
 
     let document: JSONDocument
     let node: Int
@@ -61,6 +63,9 @@ public struct JSONDocumentDecoder: Decoder {
         if T.self == Bool.self { return try bool(in: document, at: node) as! T }
         // Foundation's decoder reads these its own way.
         if T.self == Data.self || T.self == URL.self || T.self == Decimal.self { throw Declined() }
+        if let readable = T.self as? any JSONDocumentReadable.Type {
+            return try readable.init(document: document, node: node) as! T
+        }
         return try T(from: JSONDocumentDecoder(document: document, node: node))
     }
 

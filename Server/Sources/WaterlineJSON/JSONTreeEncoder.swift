@@ -27,11 +27,16 @@ struct JSONTreeEncoder: Encoder {
         if T.self == Bool.self { return .bool(value as! Bool) }
         if T.self == UUID.self { return .string(UUIDText.string(value as! UUID)) }
         if T.self == Date.self {
-            let milliseconds = ((value as! Date).timeIntervalSince1970 * 1000).rounded()
-            guard let whole = Int64(exactly: milliseconds) else { throw JSONDocumentDecoder.Declined() }
-            return .number(String(whole))
+            var bytes: [UInt8] = []
+            try SortedJSONWriter.append(value as! Date, to: &bytes)
+            return .raw(bytes)
         }
         if T.self == Data.self || T.self == URL.self || T.self == Decimal.self || T.self == Float.self { throw JSONDocumentDecoder.Declined() }
+        if let writable = value as? any SortedJSONWritable {
+            var bytes: [UInt8] = []
+            try writable.writeSortedJSON(into: &bytes)
+            return .raw(bytes)
+        }
         return nil
     }
 

@@ -10,6 +10,12 @@ import Foundation
 /// asks Foundation's encoder, whose answer stands.
 public enum SortedJSONWriter {
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        if let writable = value as? any SortedJSONWritable {
+            var out: [UInt8] = []
+            out.reserveCapacity(256)
+            try writable.writeSortedJSON(into: &out)
+            return out
+        }
         let root = try JSONTreeEncoder.encoded(value)
         var out: [UInt8] = []
         out.reserveCapacity(256)
@@ -21,6 +27,7 @@ public enum SortedJSONWriter {
         switch value {
         case .string(let text): writeString(text, into: &out)
         case .number(let text): out.append(contentsOf: text.utf8)
+        case .raw(let bytes): out.append(contentsOf: bytes)
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
         case .null: out.append(contentsOf: "null".utf8)
         case .pending(let slot):
@@ -66,6 +73,29 @@ public enum SortedJSONWriter {
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// `text` as a JSON string, escaped as Foundation's encoder escapes it.
+    public static func append(_ text: String, to out: inout [UInt8]) {
+        writeString(text, into: &out)
+    }
+
+    /// `value` as Foundation's encoder spells a number (throws `Declined` if it is not finite).
+    public static func append(_ value: Double, to out: inout [UInt8]) throws {
+        guard case .number(let text) = try number(value) else { return }
+        out.append(contentsOf: text.utf8)
+    }
+
+    /// `date` as WaterlineCoding writes one: whole milliseconds since 1970.
+    public static func append(_ date: Date, to out: inout [UInt8]) throws {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard let whole = Int64(exactly: milliseconds) else { throw JSONDocumentDecoder.Declined() }
+        out.append(contentsOf: String(whole).utf8)
+    }
+
+    /// `id` as a JSON string, as `UUID`'s own encoding writes it.
+    public static func append(_ id: UUID, to out: inout [UInt8]) {
+        writeString(UUIDText.string(id), into: &out)
+    }
 
     /// A string in quotes, escaped as Foundation's encoder escapes it: `"` and `\`, control
     /// characters (named where JSON names them), nothing else.

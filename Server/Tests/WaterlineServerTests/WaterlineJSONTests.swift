@@ -133,6 +133,19 @@ struct WaterlineJSONTests {
         try agrees(Text.self, Array(text.utf8))
     }
 
+    @Test("the records read and written by hand (LogEntry, AlcoholMeta, WaterMeta) have the fields their hand-written code knows")
+    func handWrittenFields() {
+        // A field added to one of these types must be added to LogEntry+WireJSON.swift as well:
+        // the hand-written code would otherwise drop it. The tests above then check it both ways.
+        let log = LogEntry.alcohol(id: UUID(), sessionId: UUID(), at: Date(), .standardDrink)
+        #expect(Mirror(reflecting: log).children.map(\.label) == [
+            "id", "sessionId", "timestamp", "type", "alcoholMeta", "waterMeta", "source", "updatedAt", "deletedAt",
+        ])
+        #expect(Mirror(reflecting: AlcoholMeta.standardDrink).children.map(\.label) == ["drinkType", "sizeOz", "abv", "standardDrinkEstimate", "presetId"])
+        #expect(Mirror(reflecting: WaterMeta(amountOz: 8)).children.map(\.label) == ["amountOz"])
+        #expect(LogEntry.self is any JSONDocumentReadable.Type && LogEntry.self is any SortedJSONWritable.Type)
+    }
+
     @Test("what the reader leaves to Foundation: a key twice, a key with escapes, a byte order mark, nesting past 512")
     func declined() {
         #expect(JSONDocument(bytes: Array(#"{"a":1,"b":2,"a":3}"#.utf8)) == nil)

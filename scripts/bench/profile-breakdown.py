@@ -21,8 +21,8 @@ CATEGORIES = [
     ("SQLite statements", r"sqlite3VdbeExec|sqlite3_step|sqlite3_prepare"),
     ("group commit: queue, binds, answering callers", r"WALSyncer|SQLiteGroupCommit"),
     # The event loops' work.
-    ("JSON decode (Foundation)", r"JSONDecoder|JSONScanner|JSONMap"),
-    ("JSON encode (Foundation)", r"JSONEncoder|JSONWriter"),
+    ("JSON read (WaterlineJSON, Foundation where it declines)", r"WaterlineJSON.*(JSONDocument|Reader|Readable)|JSONDecoder|JSONScanner|JSONMap|WireJSON.*decode"),
+    ("JSON write (WaterlineJSON, Foundation where it declines)", r"WaterlineJSON.*(Writer|Writable|Encoder|EncodedValue)|JSONEncoder|JSONWriter|WireJSON"),
     ("SQL statement build and hand-over (SQLKit)", r"SQLKit|GroupCommitDatabase|SQLSerializer"),
     ("repository", r"WaterlineRepository"),
     ("auth and rate limits", r"SessionTokens|VerifiedTokenCache|ValidTokenCache|RateLimiter"),

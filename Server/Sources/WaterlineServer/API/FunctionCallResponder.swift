@@ -83,7 +83,7 @@ struct FunctionCallResponder: Sendable {
         guard handler.kind == kind else {
             return Self.error(.badRequest, "\(path) is a \(handler.kind.rawValue); call it at /api/\(handler.kind.rawValue)", status: .badRequest)
         }
-        if let unexpected = Set(head.argumentNames).subtracting(handler.argumentNames).sorted().first {
+        if let unexpected = head.argumentNames.filter({ !handler.argumentNames.contains($0) }).min() {
             return Self.error(.invalidArgument, "\(path) takes no argument \"\(LogText.escaped(unexpected, limit: 60))\"", status: Self.functionFailed)
         }
         if handler.authenticated, caller == nil {

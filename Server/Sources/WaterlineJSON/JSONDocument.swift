@@ -319,3 +319,18 @@ extension JSONDocument {
         return value
     }
 }
+
+extension JSONDocument {
+    /// The nodes of the array at `node`, in order; throws `Declined` when it is not an array.
+    public func elements(of node: Int) throws -> [Int] {
+        guard nodes[node].kind == .array else { throw JSONDocumentDecoder.Declined() }
+        var elements: [Int] = []
+        elements.reserveCapacity(Int(nodes[node].count))
+        var element = node + 1
+        for _ in 0..<nodes[node].count {
+            elements.append(element)
+            element = Int(nodes[element].next)
+        }
+        return elements
+    }
+}

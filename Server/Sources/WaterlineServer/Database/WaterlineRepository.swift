@@ -274,13 +274,9 @@ public struct WaterlineRepository: Sendable {
     }
 
     /// One night's new logs in one insert, in order: the account's change number before it plus
-    /// each row's place is that row's number.
+    /// each row's place is that row's number. `entries` holds a power of two of them, 2 to 512.
     private func newLogs(_ entries: ArraySlice<(log: LogEntry, body: String)>, for caller: Caller) -> (sql: String, binds: [SQLiteData], rows: Int) {
         let session = key(entries[entries.startIndex].log.sessionId)
-        let rows = (0..<entries.count).map { row in
-            let first = 8 + row * 6
-            return "(?\(first), ?\(first + 1), ?\(first + 2), ?\(first + 3), ?\(first + 4), ?\(first + 5))"
-        }
         let live = entries.filter { $0.log.deletedAt == nil }.count
         var binds: [SQLiteData] = [
             .text(caller.key), .text(session), .integer(entries.count), .integer(Limits.logsPerSession * Limits.keptPerLive),
@@ -290,7 +286,16 @@ public struct WaterlineRepository: Sendable {
         for (place, (log, body)) in entries.enumerated() {
             binds += [.text(key(log.id)), .float(ms(log.timestamp)), .float(ms(log.updatedAt)), log.deletedAt.map { .float(ms($0)) } ?? .null, .text(body), .integer(place + 1)]
         }
-        return ("""
+        return (Self.multiRowInserts[entries.count.trailingZeroBitCount], binds, entries.count)
+    }
+
+    /// `newLogs`' statement for 2⁰ to 2⁹ rows, by the power: written once each.
+    private static let multiRowInserts: [String] = (0...9).map { power in
+        let rows = (0..<(1 << power)).map { row in
+            let first = 8 + row * 6
+            return "(?\(first), ?\(first + 1), ?\(first + 2), ?\(first + 3), ?\(first + 4), ?\(first + 5))"
+        }
+        return """
             INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, deleted_at, body, seq)
             SELECT run.column1, ?1, ?2, run.column2, run.column3, run.column4, run.column5,
                    (SELECT change_seq FROM users WHERE id = ?1) + run.column6
@@ -299,7 +304,7 @@ public struct WaterlineRepository: Sendable {
               AND COALESCE((SELECT kept + ?3 <= ?4 AND live + ?5 <= ?6 FROM record_counts WHERE owner_id = ?1 AND scope = ?7), 1)
             ON CONFLICT (owner_id, id) DO NOTHING
             RETURNING id
-            """, binds, entries.count)
+            """
     }
 
     /// PostgreSQL: the leading live logs in one statement (one round trip and one commit for

@@ -34,9 +34,7 @@ public struct JSONDocument: Sendable {
     public init?(bytes: [UInt8]) {
         guard bytes.count < Int32.max else { return nil }
         self.bytes = bytes
-        nodes = []
-        nodes.reserveCapacity(bytes.count / 8 + 4)
-        var parser = Parser(document: self)
+        var parser = Parser(capacity: bytes.count / 8 + 4)
         guard let nodes = bytes.withUnsafeBufferPointer({ parser.parse($0) }) else { return nil }
         self.nodes = nodes
     }
@@ -94,8 +92,9 @@ extension JSONDocument {
     struct Parser {
         var nodes: [Node]
 
-        init(document: JSONDocument) {
-            nodes = document.nodes
+        init(capacity: Int) {
+            nodes = []
+            nodes.reserveCapacity(capacity)
         }
 
         mutating func parse(_ text: UnsafeBufferPointer<UInt8>) -> [Node]? {

@@ -210,8 +210,9 @@ extension JSONDocument {
             return true
         }
 
-        /// A string: no raw control characters, only JSON's escapes, surrogates in pairs, and
-        /// valid UTF-8 (Foundation refuses the whole text otherwise, even a string nobody reads).
+        /// A string: no raw control characters, only JSON's escapes, surrogates in pairs and valid
+        /// UTF-8, as Foundation requires of the strings it reads. (It passes over the ones it does
+        /// not read; this reader checks every string once, and declines a text with a bad one.)
         private mutating func string(_ text: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
             var cursor = position + 1
             let start = cursor

@@ -229,7 +229,7 @@ struct FunctionTests {
         await server.stop()
     }
 
-    @Test("wire-level errors: malformed JSON, wrong types, extra arguments, unknown functions, wrong endpoint, huge bodies")
+    @Test("wire-level errors: malformed JSON, wrong types, extra arguments, unknown functions, wrong endpoint, huge bodies, bodies only Foundation reads")
     func wireErrors() async throws {
         let server = try await TestServer.start()
         let token = try await server.signIn().token
@@ -274,6 +274,22 @@ struct FunctionTests {
         let huge = try await post("mutation", Data(#"{"path":"presets:upsert","args":{"name":"\#(padding)"}}"#.utf8))
         #expect(huge.status == 413)
         #expect(code(huge.json) == "PAYLOAD_TOO_LARGE")
+
+        // Bodies the server's own JSON reader leaves to Foundation are answered as Foundation reads them.
+        let twice = try await post("query", Data(#"{"path":"presets:list","path":"users:me","args":{}}"#.utf8))
+        #expect(twice.status == 200, "Foundation takes the first of a key written twice")
+        let escapedKey = try await post("query", Data(#"{"p\u0061th":"users:me","format":"json","args":{}}"#.utf8))
+        #expect(escapedKey.status == 200 && (escapedKey.json["value"] as? [String: Any])?["id"] != nil)
+        let byteOrderMark = try await post("query", Data([0xEF, 0xBB, 0xBF]) + Data(#"{"path":"users:me","args":{}}"#.utf8))
+        #expect(byteOrderMark.status == 200)
+        let deep = try await post("query", Data((#"{"path":"users:me","args":"# + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "}").utf8))
+        #expect(deep.status == 400)
+        // Bytes that are not UTF-8 in a string: Foundation refuses them where it reads the string,
+        // and passes over them where it does not.
+        let badPath = try await post("query", Data(#"{"path":"users:me"#.utf8) + Data([0xFF, 0xFE]) + Data(#"","args":{}}"#.utf8))
+        #expect(badPath.status == 400 && code(badPath.json) == "BAD_REQUEST")
+        let badUnread = try await post("query", Data(#"{"path":"users:me","args":{},"x":""#.utf8) + Data([0xFF, 0xFE]) + Data(#""}"#.utf8))
+        #expect(badUnread.status == 200)
 
         // The server is still healthy and the account untouched.
         #expect(try await server.client(token: token).call(Users.Me.self).settings == UserSettings(updatedAt: try await server.client(token: token).call(Users.Me.self).settings.updatedAt))

@@ -5,8 +5,9 @@
 /// a member it does not want in one step. Strings, numbers and keys stay bytes of the text until
 /// they are asked for. Reading fails (the initializer answers nil) on anything that is not JSON,
 /// and also on a few things that are but that readers treat in their own ways (a key written
-/// twice in one object, a key written with escapes, a byte order mark, nesting deeper than 512):
-/// the caller then asks Foundation, whose answer stands.
+/// twice in one object, a key written with escapes, a byte order mark, nesting deeper than 512,
+/// a bad string Foundation might pass over unread): the caller then asks Foundation, whose
+/// answer stands.
 public struct JSONDocument: Sendable {
     public enum Kind: UInt8, Sendable {
         case object, array, string, number, `true`, `false`, null

@@ -113,10 +113,11 @@ enum ChangeSequence {
     ///
     /// The numbering trigger wrote each new log twice: inserted with `seq` 0, then updated with its
     /// number (the row again, and its entry in the `(owner_id, seq)` index moved). The common
-    /// insert (`WaterlineRepository.insertNewLogs`) now writes the number with the row, the
-    /// account's next one read in the same statement; the trigger then only takes that number for
-    /// the account, and refuses a number that is not the next one, so no statement can put the
-    /// sequence out of step. Inserts without a number (`seq` 0) are numbered as before.
+    /// inserts (`WaterlineRepository.insertNewLogs`) now write the number with the row, from the
+    /// account's last one read in the same statement (plus the row's place, for several rows);
+    /// the trigger then only takes that number for the account, and refuses a number that is not
+    /// the next one, so no statement can put the sequence out of step. Inserts without a number
+    /// (`seq` 0) are numbered as before.
     @Sendable static func numberGivenWithInsert(_ sql: any SQLDatabase) async throws {
         guard sql.dialect.name != "postgresql" else { return }
         try await sql.raw("DROP TRIGGER IF EXISTS log_entries_seq_insert").run()

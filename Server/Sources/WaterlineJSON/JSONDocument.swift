@@ -63,15 +63,10 @@ public struct JSONDocument: Sendable {
         }
     }
 
-    /// The keys of the object at `node`, in order.
+    /// The keys of the object at `node`, in order (none when it is not an object).
     public func keys(of node: Int) -> [String] {
         var keys: [String] = []
-        var member = node + 1
-        for _ in 0..<nodes[node].count {
-            // Keys have no escapes, and their UTF-8 was checked.
-            keys.append(String(decoding: slice(member), as: UTF8.self))
-            member = Int(nodes[member + 1].next)
-        }
+        try? forEachMember(of: node) { key, _ in keys.append(key) }
         return keys
     }
 
@@ -319,9 +314,7 @@ extension JSONDocument {
         guard let value = T(rawValue: try read(String.self, at: node)) else { throw JSONDocumentDecoder.Declined() }
         return value
     }
-}
 
-extension JSONDocument {
     /// The nodes of the array at `node`, in order; throws `Declined` when it is not an array.
     public func elements(of node: Int) throws -> [Int] {
         guard nodes[node].kind == .array else { throw JSONDocumentDecoder.Declined() }

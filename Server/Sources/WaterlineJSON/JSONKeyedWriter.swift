@@ -11,7 +11,7 @@ struct JSONKeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
     mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { put(try SortedJSONWriter.number(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { put(.number(try SortedJSONWriter.spelled(value)), key) }
     mutating func encode(_ value: Float, forKey key: Key) throws { throw JSONDocumentDecoder.Declined() }
     mutating func encode(_ value: Int, forKey key: Key) throws { put(.number(String(value)), key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { put(.number(String(value)), key) }

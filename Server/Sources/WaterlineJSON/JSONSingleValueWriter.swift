@@ -7,7 +7,7 @@ struct JSONSingleValueWriter: SingleValueEncodingContainer {
     mutating func encodeNil() throws { slot.value = .null }
     mutating func encode(_ value: Bool) throws { slot.value = .bool(value) }
     mutating func encode(_ value: String) throws { slot.value = .string(value) }
-    mutating func encode(_ value: Double) throws { slot.value = try SortedJSONWriter.number(value) }
+    mutating func encode(_ value: Double) throws { slot.value = .number(try SortedJSONWriter.spelled(value)) }
     mutating func encode(_ value: Float) throws { throw JSONDocumentDecoder.Declined() }
     mutating func encode(_ value: Int) throws { slot.value = .number(String(value)) }
     mutating func encode(_ value: Int8) throws { slot.value = .number(String(value)) }

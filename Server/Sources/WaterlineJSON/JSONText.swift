@@ -1,18 +1,21 @@
 /// The byte-level rules the reader and the writer share: escapes, UTF-8, numbers.
 enum JSONText {
+    /// The value of a hex digit, in either case.
+    static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// The value of four hex digits at `offset`, if there are four.
     static func hex4(_ text: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt16? {
         guard offset + 4 <= text.count else { return nil }
         var value: UInt16 = 0
         for index in offset..<offset + 4 {
-            let byte = text[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
+            guard let digit = hexDigit(text[index]) else { return nil }
             value = value << 4 | UInt16(digit)
         }
         return value
@@ -128,11 +131,9 @@ enum JSONText {
             return negative ? -magnitude : magnitude
         }
         guard let value = Double(String(decoding: literal, as: UTF8.self)), value.isFinite else { return nil }
-        // A literal with a nonzero digit that reads as zero underflowed.
-        if value == 0, literal.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) {
-            // Only digits before an exponent count: "0e5" is zero.
-            let significand = literal.prefix { $0 | 0x20 != UInt8(ascii: "e") }
-            if significand.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) { return nil }
+        // A literal whose significand has a nonzero digit and reads as zero underflowed ("0e5" is zero).
+        if value == 0, literal.prefix(while: { $0 | 0x20 != UInt8(ascii: "e") }).contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) {
+            return nil
         }
         return value
     }

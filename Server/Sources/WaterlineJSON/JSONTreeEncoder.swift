@@ -22,7 +22,7 @@ struct JSONTreeEncoder: Encoder {
     /// dates in WaterlineCoding's form, the rest declined; nil for everything else.
     private static func special<T: Encodable>(_ value: T) throws -> EncodedValue? {
         if T.self == String.self { return .string(value as! String) }
-        if T.self == Double.self { return try SortedJSONWriter.number(value as! Double) }
+        if T.self == Double.self { return .number(try SortedJSONWriter.spelled(value as! Double)) }
         if T.self == Int.self { return .number(String(value as! Int)) }
         if T.self == Bool.self { return .bool(value as! Bool) }
         if T.self == UUID.self { return .string(UUIDText.string(value as! UUID)) }

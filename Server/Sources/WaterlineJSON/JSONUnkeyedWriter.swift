@@ -8,7 +8,7 @@ struct JSONUnkeyedWriter: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { array.elements.append(.null) }
     mutating func encode(_ value: Bool) throws { array.elements.append(.bool(value)) }
     mutating func encode(_ value: String) throws { array.elements.append(.string(value)) }
-    mutating func encode(_ value: Double) throws { array.elements.append(try SortedJSONWriter.number(value)) }
+    mutating func encode(_ value: Double) throws { array.elements.append(.number(try SortedJSONWriter.spelled(value))) }
     mutating func encode(_ value: Float) throws { throw JSONDocumentDecoder.Declined() }
     mutating func encode(_ value: Int) throws { array.elements.append(.number(String(value))) }
     mutating func encode(_ value: Int8) throws { array.elements.append(.number(String(value))) }

@@ -10,13 +10,9 @@ import Foundation
 /// asks Foundation's encoder, whose answer stands.
 public enum SortedJSONWriter {
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        if let writable = value as? any SortedJSONWritable {
-            var out: [UInt8] = []
-            out.reserveCapacity(256)
-            try writable.writeSortedJSON(into: &out)
-            return out
-        }
         let root = try JSONTreeEncoder.encoded(value)
+        // Written already (a type that writes itself, a date): as it is.
+        if case .raw(let bytes) = root { return bytes }
         var out: [UInt8] = []
         out.reserveCapacity(256)
         try write(root, into: &out)
@@ -81,8 +77,7 @@ public enum SortedJSONWriter {
 
     /// `value` as Foundation's encoder spells a number (throws `Declined` if it is not finite).
     public static func append(_ value: Double, to out: inout [UInt8]) throws {
-        guard case .number(let text) = try number(value) else { return }
-        out.append(contentsOf: text.utf8)
+        out.append(contentsOf: try spelled(value).utf8)
     }
 
     /// `date` as WaterlineCoding writes one: whole milliseconds since 1970.
@@ -130,10 +125,10 @@ public enum SortedJSONWriter {
 
     /// A `Double` as Foundation's encoder spells it: its shortest round-trip form, without a
     /// trailing `.0`.
-    static func number(_ value: Double) throws -> EncodedValue {
+    static func spelled(_ value: Double) throws -> String {
         guard value.isFinite else { throw JSONDocumentDecoder.Declined() }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        return .number(text)
+        return text
     }
 }

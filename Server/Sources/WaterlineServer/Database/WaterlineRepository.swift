@@ -286,11 +286,11 @@ public struct WaterlineRepository: Sendable {
         for (place, (log, body)) in entries.enumerated() {
             binds += [.text(key(log.id)), .float(ms(log.timestamp)), .float(ms(log.updatedAt)), log.deletedAt.map { .float(ms($0)) } ?? .null, .text(body), .integer(place + 1)]
         }
-        return (Self.multiRowInserts[entries.count.trailingZeroBitCount], binds, entries.count)
+        return (Self.multiRowInserts[entries.count.trailingZeroBitCount - 1], binds, entries.count)
     }
 
-    /// `newLogs`' statement for 2⁰ to 2⁹ rows, by the power: written once each.
-    private static let multiRowInserts: [String] = (0...9).map { power in
+    /// `newLogs`' statement for 2¹ to 2⁹ rows, at the power less one: written once each.
+    private static let multiRowInserts: [String] = (1...9).map { power in
         let rows = (0..<(1 << power)).map { row in
             let first = 8 + row * 6
             return "(?\(first), ?\(first + 1), ?\(first + 2), ?\(first + 3), ?\(first + 4), ?\(first + 5))"
@@ -315,19 +315,20 @@ public struct WaterlineRepository: Sendable {
         let run = logs.prefix { $0.log.deletedAt == nil }
         guard !run.isEmpty else { return 0 }
         let ids = run.map { key($0.log.id) }
+        let nights = run.map { key($0.log.sessionId) }
         let inserted: Set<String>
         do {
             inserted = Set(try await sql.raw("""
                 INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, body)
                 SELECT run.id, \(bind: caller.key), run.session_id, run.timestamp, run.updated_at, run.body
-                FROM unnest(\(bind: ids)::text[], \(bind: run.map { key($0.log.sessionId) })::text[],
+                FROM unnest(\(bind: ids)::text[], \(bind: nights)::text[],
                             \(bind: run.map { ms($0.log.timestamp) })::float8[], \(bind: run.map { ms($0.log.updatedAt) })::float8[],
                             \(bind: run.map(\.body))::text[])
                      WITH ORDINALITY AS run (id, session_id, timestamp, updated_at, body, position)
                 WHERE (SELECT COUNT(DISTINCT new.id) FROM unnest(\(bind: ids)::text[]) AS new (id)) = \(bind: ids.count)
                   AND NOT EXISTS (SELECT 1 FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = ANY(\(bind: ids)::text[]))
                   AND NOT EXISTS (
-                      SELECT 1 FROM unnest(\(bind: run.map { key($0.log.sessionId) })::text[]) AS night (id)
+                      SELECT 1 FROM unnest(\(bind: nights)::text[]) AS night (id)
                       WHERE NOT EXISTS (SELECT 1 FROM sessions WHERE owner_id = \(bind: caller.key) AND id = night.id AND deleted_at IS NULL))
                 ORDER BY run.position
                 ON CONFLICT (owner_id, id) DO NOTHING

@@ -131,6 +131,25 @@ public actor SwiftDataSessionStore: StoreRows, ModelActor {
         try modelContext.fetch(FetchDescriptor<PresetRow>(predicate: #Predicate { $0.deletedAt == nil })).map(\.value)
     }
 
+    /// A paired watch's nights: two small reads instead of every record.
+    public func readPeerNights(since: Date) throws -> [Session] {
+        let recent = try modelContext.fetch(FetchDescriptor<SessionRow>(predicate: #Predicate { $0.isActive || $0.startTime >= since }))
+        var newest = FetchDescriptor<SessionRow>(
+            predicate: #Predicate { $0.deletedAt == nil && !$0.isActive }, sortBy: [SortDescriptor(\.startTime, order: .reverse)]
+        )
+        newest.fetchLimit = 1
+        let ended = try modelContext.fetch(newest).filter { row in !recent.contains { $0.id == row.id } }
+        return Self.peerNights((recent + ended).map(\.value), since: since)
+    }
+
+    public func readEveryLog(sessionId: UUID) throws -> [LogEntry] {
+        try modelContext.fetch(FetchDescriptor<LogEntryRow>(predicate: #Predicate { $0.sessionId == sessionId })).map(\.value)
+    }
+
+    public func readEveryPreset() throws -> [DrinkPreset] {
+        try modelContext.fetch(FetchDescriptor<PresetRow>()).map(\.value)
+    }
+
     public func readEveryRecord() throws -> StoredRecords {
         StoredRecords(
             sessions: try modelContext.fetch(FetchDescriptor<SessionRow>()).map(\.value),

@@ -10,9 +10,9 @@ import WaterlineSync
 /// launch, becoming active, a write by another process, a pull that changed records.
 ///
 /// After every change it carries out every consequence from one place — reminders re-planned
-/// (and those of a night that ended removed), the Live Activity, widgets, the watch's snapshot,
+/// (and those of a night that ended removed), the Live Activity, widgets, a word to the watch,
 /// a sync, the open screens — from the state the change left, which the action returns, so
-/// nothing is read twice. The Apple code builds one at process launch and only forwards the
+/// nothing is read twice. The watch runs one too, on its own store, with its phone as its backend. The Apple code builds one at process launch and only forwards the
 /// system's callbacks here; every call returns once its work is saved.
 @Observable
 @MainActor
@@ -29,13 +29,11 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     @ObservationIgnored private let process: RuntimeProcess
     @ObservationIgnored private let platform: RuntimePlatform
     @ObservationIgnored private let scheduler: SyncScheduler
-    @ObservationIgnored private var watchInbox = WatchInbox()
     /// The time reminders scheduled last: what the in-app banner follows when notifications are off.
     @ObservationIgnored private var plan = ReminderPlan.none
     /// What the system shows now, so an unchanged plan or Live Activity is not sent again.
     @ObservationIgnored private var shownReminders: (sessionId: UUID, requests: [ReminderRequest])?
     @ObservationIgnored private var shownGlances: [UUID: SessionGlance] = [:]
-    @ObservationIgnored private var shownWatch: WatchSnapshot?
     @ObservationIgnored private var shownVersion = Int.min
     @ObservationIgnored private var lastReminderCheck: Date?
     @ObservationIgnored private var authorization = NotificationAuthorization.notDetermined
@@ -60,7 +58,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
 
     @discardableResult
     public func send(_ action: SessionAction) async throws -> ActionResult {
-        let result = try await holdingBackground(action.name) { try await self.act(action, answeringWatch: false) }
+        let result = try await holdingBackground(action.name) { try await self.act(action) }
         if case .startSession = action, result.changed { await askAtNightStart() }
         return result
     }
@@ -97,10 +95,9 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         requestSync(.launch)
     }
 
-    /// The watch link finished activating: the watch gets the state as it stands.
+    /// The watch link finished activating: the watch is told to pull what it may have missed.
     public func watchLinkActivated() async {
-        guard let state = try? await service.state() else { return }
-        pushWatch(state, force: true)
+        await tellWatch()
     }
 
     /// The app came to the front. Other processes may have written meanwhile, and a Live
@@ -176,9 +173,9 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         await holdingBackground("notification response") {
             switch response.actionIdentifier {
             case NotificationAction.logWater.rawValue:
-                _ = try? await self.act(.logWater(source: .phone, id: response.logId), answeringWatch: false)
+                _ = try? await self.act(.logWater(source: self.platform.phone == nil ? .phone : .watch, id: response.logId))
             case NotificationAction.remindLater.rawValue:
-                _ = try? await self.act(.remindLater, answeringWatch: false)
+                _ = try? await self.act(.remindLater)
             case NotificationResponse.defaultActionIdentifier:
                 self.pendingLink = .activeSession
             default:
@@ -194,36 +191,40 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         return false
     }
 
-    /// A message from the watch (a log, a start, an end). With `replying`, the watch waits for
-    /// the answer, which this returns (the snapshot, saying which requests were refused and why)
-    /// and no application context is sent besides; without, the snapshot goes as the context.
+    /// A message from the watch (on the phone): one of its sync calls, answered from this
+    /// phone's store by the backend's rules (`WatchLinkServer`). What it changed is shown on every
+    /// surface here and pushed on to the cloud. With `replying`, the watch waits for the answer,
+    /// which this returns; a queued message (`transferUserInfo`) is only taken in.
     public func watchMessageReceived(_ data: Data, replying: Bool) async -> Data? {
         await holdingBackground("watch message") {
-            guard let message = try? WatchMessage.decodeIfKnown(data) else { return nil }
-            var state: DeviceState?
-            var refused = false
-            if let action = self.watchInbox.action(for: message, receivedAt: self.platform.now()) {
-                do {
-                    state = try await self.act(action, answeringWatch: replying).state
-                } catch {
-                    self.watchInbox.refused(message, because: error)
-                    refused = true
-                }
-            } else {
-                refused = self.watchInbox.wasRefused(message.requestId)
-            }
-            // A change sent its snapshot as the context already; a repeat needs no answer.
-            guard replying || refused else { return nil }
-            if state == nil { state = try? await self.service.state() }
-            guard let current = state else { return nil }
-            guard replying else {
-                self.pushWatch(current, force: true)
-                return nil
-            }
-            let snapshot = self.watchInbox.snapshot(of: current, sentAt: self.platform.now())
-            self.shownWatch = snapshot
-            return try? WatchMessage.snapshot(snapshot).encoded()
+            guard let server = self.platform.watchLinkServer, case .call(let body)? = try? WatchMessage.decodeIfKnown(data) else { return nil }
+            // The person is set up first (after "Delete Account" the next one is), so the watch
+            // always learns whose records the phone holds.
+            _ = try? await self.service.state()
+            let (response, changed) = await server.answer(body)
+            if changed { await self.reconcile(.watch) }
+            return replying ? response : nil
         }
+    }
+
+    /// A message from the phone (on the watch): its records changed, so the watch pulls; its
+    /// notice may move the reminders to the other device.
+    public func phoneMessageReceived(_ data: Data) async {
+        guard let phone = platform.phone, case .phoneChanged(let notice)? = try? WatchMessage.decodeIfKnown(data) else { return }
+        let owner = phone.reminderOwner
+        phone.lastNotice = notice
+        if phone.reminderOwner != owner { await reconcile(.activation) }
+        requestSync(.pairedDeviceChanged)
+    }
+
+    /// The phone came in or went out of reach (on the watch): reminders move to the device that
+    /// will buzz for them, and what waited goes to the phone.
+    public func phoneReachabilityChanged(isReachable: Bool) async {
+        guard let phone = platform.phone else { return }
+        let owner = phone.reminderOwner
+        phone.isReachable = isReachable
+        if phone.reminderOwner != owner { await reconcile(.activation) }
+        await scheduler.networkChanged(isOnline: isReachable)
     }
 
     /// A quick intent (widget button, Live Activity button, Siri, Shortcuts), in this process.
@@ -291,14 +292,16 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         case sync
         /// The app came to the front.
         case activation
+        /// The paired watch's push changed records here.
+        case watch
     }
 
-    private func act(_ action: SessionAction, answeringWatch: Bool) async throws -> ActionResult {
+    private func act(_ action: SessionAction) async throws -> ActionResult {
         let result = try await service.perform(action)
         await applyGate.run {
             if let nudge = result.nudge { await self.notifyNow(nudge) }
             if let snooze = result.snooze { await self.platform.notifications.schedule(snooze) }
-            guard result.changed, await self.show(result.state, about: result.session, origin: .local, answeringWatch: answeringWatch) else { return }
+            guard result.changed, await self.show(result.state, about: result.session, origin: .local) else { return }
             await self.changes.notify(StoreChange(state: result.state, session: result.session, pastSessionsChanged: result.pastSessionsChanged))
         }
         return result
@@ -309,7 +312,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     private func reconcile(_ origin: Origin) async {
         guard let state = try? await service.state() else { return }
         await applyGate.run {
-            guard await self.show(state, about: nil, origin: origin, answeringWatch: false) else { return }
+            guard await self.show(state, about: nil, origin: origin) else { return }
             await self.changes.notify(StoreChange(state: state, pastSessionsChanged: true))
         }
     }
@@ -323,18 +326,19 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// night the change was about, when known (an ended one's final Live Activity state). Runs
     /// inside `applyGate`, so the surfaces end in the state of the last change, and a state
     /// older than one already shown is never shown after it (false then).
-    private func show(_ state: DeviceState, about night: SessionSnapshot?, origin: Origin, answeringWatch: Bool) async -> Bool {
+    private func show(_ state: DeviceState, about night: SessionSnapshot?, origin: Origin) async -> Bool {
         guard state.version >= shownVersion else { return false }
         shownVersion = state.version
         await showReminders(state)
         await showLiveActivity(state, about: night)
         platform.widgets.reloadAll()
-        if !answeringWatch { pushWatch(state) }
+        // The watch knows what it pushed; anything else it is told of, and pulls.
+        if origin != .watch { await tellWatch() }
         switch origin {
-        case .local where process == .app && !isActive:
+        case .local where process == .app && !isActive, .watch where !isActive:
             // In the background the time may end any moment: pushed before it is handed back.
             pushBeforeSuspending = true
-        case .local, .elsewhere:
+        case .local, .elsewhere, .watch:
             await scheduler.localChange()
             if origin == .local, process == .appExtension { platform.signal.post() }
         case .sync, .activation:
@@ -350,6 +354,12 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
             await platform.notifications.cancelAll(sessionId: sessionId)
         }
         plan = active?.reminders ?? .none
+        // On the watch, while the phone buzzes for them (mirrored to the wrist), none are planned here.
+        if platform.phone?.reminderOwner == .phone, let planned = active?.session.id {
+            await platform.notifications.cancelAll(sessionId: planned)
+            shownReminders = nil
+            return
+        }
         guard let active else {
             shownReminders = nil
             return
@@ -380,34 +390,24 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         shownGlances[active.session.id] = glance
     }
 
-    /// Sends the watch what it shows of `state`, unless it shows that already (`force`: it may not).
-    private func pushWatch(_ state: DeviceState, force: Bool = false) {
+    /// Tells the watch the phone's records changed (it pulls them), and whether this phone posts
+    /// reminders, which the system mirrors to the wrist (so the watch posts none of its own).
+    private func tellWatch() async {
         guard platform.watch.isAvailable else { return }
-        let snapshot = watchInbox.snapshot(of: state, sentAt: platform.now())
-        if !force, var shown = shownWatch {
-            shown.sentAt = snapshot.sentAt
-            if shown == snapshot { return }
-        }
-        shownWatch = snapshot
-        platform.watch.updateContext(.snapshot(snapshot))
+        authorization = await platform.notifications.authorization()
+        platform.watch.phoneChanged(PhoneNotice(phonePostsReminders: authorization == .allowed))
     }
 
-    /// One buzz per reminder, whichever device gives it: a notification the phone posts reaches
-    /// the wrist by the system's mirroring (when the phone is locked, which is when the person
-    /// looks at the watch), so the watch is sent the reminder to post only when the phone posts
-    /// none (its notifications are off).
+    /// A nudge right after a log, on the device the log was made on: a notification when this
+    /// device may post one, the in-app banner while the app is open.
     private func notifyNow(_ request: ReminderRequest) async {
         // Asked each time: on a background launch nothing has asked yet.
         authorization = await platform.notifications.authorization()
         if authorization == .allowed {
             await platform.notifications.post(request)
-            return
+        } else if isActive {
+            inAppReminders.show(request.content)
         }
-        if isActive { inAppReminders.show(request.content) }
-        guard WatchReminderPolicy.forwards(request), platform.watch.isAvailable else { return }
-        let message = WatchMessage.reminder(request)
-        if platform.watch.isReachable, await platform.watch.sendNow(message) { return }
-        platform.watch.enqueue(message)
     }
 
     /// Holds the process while `work` runs in the background; a change it made is pushed before

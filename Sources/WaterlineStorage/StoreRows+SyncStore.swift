@@ -133,6 +133,26 @@ extension StoreRows {
         try await writing { try await StoreRules.requeueAll(in: $0) }
     }
 
+    // MARK: A paired device's backend
+
+    public func acceptFromPeer(_ changes: [SyncPayload]) async throws -> AcceptedPush {
+        try await writing { rows in
+            guard var user = try await rows.readUser() else { throw SessionStoreError.noUser }
+            var accepted = AcceptedPush()
+            for change in changes {
+                let (outcome, wrote) = try await StoreRules.acceptFromPeer(change, in: rows, user: user)
+                accepted.outcomes.append(outcome)
+                if wrote { accepted.written += 1 }
+                if case .settings = change, let stored = try await rows.readUser() { user = stored }
+            }
+            return accepted
+        }
+    }
+
+    public func peerWindow(nightsSince: Date) async throws -> [SyncPayload] {
+        try await reading { try await StoreRules.peerWindow(nightsSince: nightsSince, in: $0) }
+    }
+
     // MARK: Transactions
 
     private func reading<T: Sendable>(_ body: @escaping @Sendable (Self) async throws -> T) async throws -> T {

@@ -42,6 +42,13 @@ public protocol StoreRows: SyncStore {
     func readPresets() async throws -> [DrinkPreset]
     /// Every record, tombstones included, in any order.
     func readEveryRecord() async throws -> StoredRecords
+    /// The nights a paired device keeps, tombstones included: every running one, every one
+    /// started at or after `since`, and the newest ended live one.
+    func readPeerNights(since: Date) async throws -> [Session]
+    /// A session's logs, tombstones included, in any order.
+    func readEveryLog(sessionId: UUID) async throws -> [LogEntry]
+    /// Every preset, tombstones included, in any order.
+    func readEveryPreset() async throws -> [DrinkPreset]
 
     /// The outbox row of a record, if one waits.
     func readOutboxRow(key: SyncKey) async throws -> PendingChange?
@@ -66,5 +73,29 @@ public protocol StoreRows: SyncStore {
 extension StoreRows {
     public func readOutboxRevision(key: SyncKey) async throws -> Int? {
         try await readOutboxRow(key: key)?.revision
+    }
+
+    // A store without indexed queries for these answers them from every record; the phone's
+    // answers its watch at most once a pull (`WatchLinkServer`).
+
+    public func readPeerNights(since: Date) async throws -> [Session] {
+        try await Self.peerNights(readEveryRecord().sessions, since: since)
+    }
+
+    public func readEveryLog(sessionId: UUID) async throws -> [LogEntry] {
+        try await readEveryRecord().logs.filter { $0.sessionId == sessionId }
+    }
+
+    public func readEveryPreset() async throws -> [DrinkPreset] {
+        try await readEveryRecord().presets
+    }
+
+    /// The nights `readPeerNights(since:)` answers, of `sessions`, oldest start first.
+    public static func peerNights(_ sessions: [Session], since: Date) -> [Session] {
+        let newestEnded = sessions.filter { $0.deletedAt == nil && !$0.isActive }
+            .max { ($0.startTime, $0.id.uuidString) < ($1.startTime, $1.id.uuidString) }
+        return sessions
+            .filter { ($0.isActive && $0.deletedAt == nil) || $0.startTime >= since || $0.id == newestEnded?.id }
+            .sorted { ($0.startTime, $0.id.uuidString) < ($1.startTime, $1.id.uuidString) }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import WaterlineCore
 import WaterlineAPI
 
@@ -41,4 +42,9 @@ public protocol SyncStore: SessionStore {
     /// Queues every record kept here to be sent again (this device's data going to a newly
     /// signed-in account); refusals are cleared.
     func requeueAll() async throws
+    /// A paired device's pushed records, in one step, each taken in as the backend would
+    /// (`StoreRules.acceptFromPeer`): one outcome per change, in order, and how many it wrote.
+    func acceptFromPeer(_ changes: [SyncPayload]) async throws -> AcceptedPush
+    /// What a paired device keeps of this one's records (`StoreRules.peerWindow`).
+    func peerWindow(nightsSince: Date) async throws -> [SyncPayload]
 }

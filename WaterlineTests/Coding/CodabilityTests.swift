@@ -57,27 +57,18 @@ struct CodabilityTests {
     }
 
     @Test("every watch message kind", arguments: [
-        (WatchMessage.logDrink(.mockDrink), "watch-log-drink"),
-        (WatchMessage.logWater(.mockWater), "watch-log-water"),
-        (WatchMessage.startSession(requestId: UUID(uuidString: "c0000000-0000-4000-8000-000000000001")!, requestedAt: Fixed.start), "watch-start-session"),
-        (WatchMessage.endSession(requestId: UUID(uuidString: "c0000000-0000-4000-8000-000000000002")!, sessionId: Session.mockNightOut.id), "watch-end-session"),
-        (WatchMessage.snapshot(.mock), "watch-snapshot"),
-        (WatchMessage.reminder(.mock), "watch-reminder"),
+        (WatchMessage.call(Data(#"{"args":{"cursor":0,"limit":100},"format":"json","path":"sync:pull"}"#.utf8)), "watch-call"),
+        (WatchMessage.phoneChanged(PhoneNotice(phonePostsReminders: true)), "watch-phone-changed"),
     ])
     func watchMessages(message: WatchMessage, fixture: String) throws {
         try FixtureAssertions.check(message, matches: fixture)
     }
 
-    @Test("an end-session message from before it named its session still reads")
-    func endSessionWithoutSession() throws {
-        let json = #"{"kind":"endSession","payload":{"requestId":"C0000000-0000-4000-8000-000000000002"},"version":1}"#
-        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == .endSession(requestId: UUID(uuidString: "C0000000-0000-4000-8000-000000000002")!, sessionId: nil))
-    }
-
-    @Test("a start message from before it carried its time still reads, as a start of unknown age")
-    func startSessionWithoutTime() throws {
-        let json = #"{"kind":"startSession","payload":{"requestId":"C0000000-0000-4000-8000-000000000001"},"version":1}"#
-        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == .startSession(requestId: UUID(uuidString: "C0000000-0000-4000-8000-000000000001")!, requestedAt: nil))
+    @Test("a message of the first version's protocol (a log sent as a request) reads as unknown, not as an error")
+    func firstVersionMessage() throws {
+        let json = #"{"kind":"logWater","payload":{"id":"A0000000-0000-4000-8000-00000000000A","timestamp":1795292100000},"version":1}"#
+        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == nil)
+        #expect(throws: DecodingError.self) { try WatchMessage.decodeIfKnown(Data(#"{"kind":"call","version":2}"#.utf8)) }
     }
 
     @Test("the log entries fixture spells sources and types as the spec does")

@@ -75,27 +75,33 @@ struct ActionConsequenceTableTests {
     nonisolated static let rows: [Row] = [
         Row(name: "finish onboarding with chosen settings", night: false, must: [.widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.prepare(UserSettings(waterEveryNDrinks: 2, warningThreshold: 5))) },
-            check: { table in #expect(table.phone.watch.snapshot?.warningThreshold == 5) }),
+            check: { table in
+                let watch = try await table.phone.watchSees()
+                #expect(watch.settings.warningThreshold == 5)
+            }),
         Row(name: "start a night", night: false, must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.startSession) },
             check: { table in
                 let active = try #require(try await table.state.active)
                 #expect(table.phone.liveActivities.running[active.session.id] != nil)
                 #expect(table.phone.notifications.pendingByDate.first?.fireDate == active.reminders.nextReminderDate)
-                #expect(table.phone.watch.snapshot?.session?.sessionId == active.session.id)
+                let seen = try await table.phone.watchSees()
+                #expect(seen.active?.session.id == active.session.id)
             }),
         Row(name: "log a drink (N = 1: the per-drink reminder)", must: [.nudge, .liveActivity, .widgets, .watch, .sync, .screens], may: [.reminders],
             act: { try await $0.runtime.send(.logDrink(.quick, source: .phone)) },
             check: { table in
                 #expect(table.phone.notifications.posted.last?.kind == .perDrink)
-                #expect(table.phone.watch.snapshot?.session?.totalAlcoholCount == 2)
+                let seen = try await table.phone.watchSees()
+                #expect(seen.active?.state.totalAlcoholCount == 2)
                 #expect(table.phone.liveActivities.running.values.first?.totalAlcoholCount == 2)
             }),
         Row(name: "log water", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.logWater(source: .phone)) },
             check: { table in
                 #expect(table.phone.notifications.pendingByDate.first?.fireDate == table.harness.clock.now.addingTimeInterval(20 * 60))
-                #expect(table.phone.watch.snapshot?.session?.totalWaterCount == 1)
+                let seen = try await table.phone.watchSees()
+                #expect(seen.active?.state.totalWaterCount == 1)
             }),
         Row(name: "edit a log", must: [.liveActivity, .widgets, .watch, .sync, .screens], may: [.reminders],
             act: { table in
@@ -106,7 +112,10 @@ struct ActionConsequenceTableTests {
             check: { table in #expect(table.phone.liveActivities.running.values.first?.waterlineValue == 2) }),
         Row(name: "delete a log", must: [.liveActivity, .widgets, .watch, .sync, .screens], may: [.reminders],
             act: { try await $0.runtime.send(.deleteLog(id: try #require($0.drink).id)) },
-            check: { table in #expect(table.phone.watch.snapshot?.session?.totalAlcoholCount == 0) }),
+            check: { table in
+                let watch = try await table.phone.watchSees()
+                #expect(watch.active?.state.totalAlcoholCount == 0)
+            }),
         Row(name: "undo on the Active Session screen", must: [.liveActivity, .widgets, .watch, .sync, .screens], may: [.reminders, .nudge],
             act: { table in
                 let screen = ActiveSessionModel(actions: table.runtime)
@@ -116,14 +125,18 @@ struct ActionConsequenceTableTests {
                 await screen.undoTapped()
                 #expect(screen.waterCount == 0)
             },
-            check: { table in #expect(table.phone.watch.snapshot?.session?.totalWaterCount == 0) }),
+            check: { table in
+                let watch = try await table.phone.watchSees()
+                #expect(watch.active?.state.totalWaterCount == 0)
+            }),
         Row(name: "end the night", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.endSession()) },
             check: { table in
                 #expect(table.phone.notifications.pending.isEmpty)
                 #expect(table.phone.liveActivities.running.isEmpty)
                 #expect(table.phone.liveActivities.ended.values.first??.isEnded == true)
-                #expect(table.phone.watch.snapshot?.session == nil)
+                let seen = try await table.phone.watchSees()
+                #expect(seen.active == nil)
             }),
         Row(name: "remind me in 10 min", must: [.reminders],
             act: { table in
@@ -135,7 +148,10 @@ struct ActionConsequenceTableTests {
             check: { table in #expect(table.phone.notifications.pending.keys.contains { $0.hasPrefix("waterline.snooze.") }) }),
         Row(name: "add a preset", must: [.widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.addPreset(PresetDraft(name: "Cider", drinkType: .beer, sizeOz: 12, abv: 6))) },
-            check: { table in #expect(table.phone.watch.snapshot?.presets.contains { $0.name == "Cider" } == true) }),
+            check: { table in
+                let watch = try await table.phone.watchSees()
+                #expect(watch.presets.contains { $0.name == "Cider" } == true)
+            }),
         // The first preset is the quick drink: the Live Activity's "+ Drink" names it.
         Row(name: "edit a preset", must: [.liveActivity, .widgets, .watch, .sync, .screens],
             act: { table in
@@ -144,14 +160,17 @@ struct ActionConsequenceTableTests {
                 try await table.runtime.send(.editPreset(beer))
             },
             check: { table in
-                #expect(table.phone.watch.snapshot?.presets.first?.name == "Lager")
+                let seen = try await table.phone.watchSees()
+                #expect(seen.presets.first?.name == "Lager")
                 #expect(table.phone.liveActivities.running.values.first?.drinkButtonTitle == "+ Lager")
             }),
         Row(name: "delete a preset", must: [.liveActivity, .widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.deletePreset(id: try #require(try await $0.state.presets.first).id)) },
             check: { table in
-                #expect(table.phone.watch.snapshot?.presets.count == 4)
-                #expect(table.phone.liveActivities.running.values.first?.quickDrinkName == table.phone.watch.snapshot?.presets.first?.name)
+                let seen = try await table.phone.watchSees()
+                #expect(seen.presets.count == 4)
+                let watchQuick = try await table.phone.watchSees().presets.first?.name
+                #expect(table.phone.liveActivities.running.values.first?.quickDrinkName == watchQuick)
             }),
         Row(name: "make another preset the quick drink", must: [.liveActivity, .widgets, .watch, .sync, .screens],
             act: { table in
@@ -162,7 +181,7 @@ struct ActionConsequenceTableTests {
                 #expect(settings.errorMessage == nil)
             },
             check: { table in
-                let first = try #require(table.phone.watch.snapshot?.presets.first)
+                let first = try #require(try await table.phone.watchSees().presets.first)
                 #expect(table.phone.liveActivities.running.values.first?.drinkButtonTitle == "+ \(first.name)")
                 #expect(try await table.runtime.widgetSnapshot().quickDrinkName == first.name)
             }),
@@ -174,7 +193,8 @@ struct ActionConsequenceTableTests {
             },
             check: { table in
                 #expect(table.phone.notifications.pendingByDate.first?.fireDate == Fixed.at(minutes: 24 * 60 + 60 + 45))
-                #expect(table.phone.watch.snapshot?.session?.nextReminderDate == Fixed.at(minutes: 24 * 60 + 60 + 45))
+                let seen = try await table.phone.watchSees()
+                #expect(seen.active?.reminders.nextReminderDate == Fixed.at(minutes: 24 * 60 + 60 + 45))
             }),
         Row(name: "change settings with no night", night: false, must: [.widgets, .watch, .sync, .screens],
             act: { table in
@@ -182,8 +202,11 @@ struct ActionConsequenceTableTests {
                 settings.warningThreshold = 4
                 try await table.runtime.send(.updateSettings(settings))
             },
-            check: { table in #expect(table.phone.watch.snapshot?.warningThreshold == 4) }),
-        Row(name: "delete a past night from History", must: [.widgets, .sync, .screens],
+            check: { table in
+                let watch = try await table.phone.watchSees()
+                #expect(watch.settings.warningThreshold == 4)
+            }),
+        Row(name: "delete a past night from History", must: [.widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.deletePastSession(id: $0.past.id)) },
             check: { table in
                 let past = try await table.runtime.recentSessions(limit: 5)
@@ -197,7 +220,11 @@ struct ActionConsequenceTableTests {
             },
             check: { table in
                 #expect(table.phone.notifications.pending.isEmpty && table.phone.liveActivities.running.isEmpty)
-                #expect(table.phone.watch.snapshot?.session == nil && table.phone.watch.snapshot?.presets.isEmpty == true)
+                // The watch follows its phone: what was erased there is erased on the wrist too.
+                let watch = try await table.phone.watchSees()
+                #expect(watch.active == nil)
+                #expect(watch.presets.map(\.id) == (try await table.state).presets.map(\.id), "the phone's fresh start, and nothing older")
+                #expect(try await table.phone.pairedWatch?.store.sessions(limit: nil).isEmpty == true, "the past night is gone from the wrist")
             }),
         Row(name: "a pull that changed the running night (a water logged on another device)",
             must: [.sync, .reminders, .liveActivity, .widgets, .watch, .screens],
@@ -211,7 +238,8 @@ struct ActionConsequenceTableTests {
                 await table.runtime.networkChanged(isOnline: true)
             },
             check: { table in
-                #expect(table.phone.watch.snapshot?.session?.totalWaterCount == 1)
+                let seen = try await table.phone.watchSees()
+                #expect(seen.active?.state.totalWaterCount == 1)
                 #expect(table.phone.liveActivities.running.values.first?.totalWaterCount == 1)
                 #expect(table.phone.sync.pushes == 0, "a pulled change is not pushed back")
             }),
@@ -236,17 +264,21 @@ struct ActionConsequenceTableTests {
                     NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)
                 )
             },
-            check: { table in #expect(table.phone.watch.snapshot?.session?.totalWaterCount == 1) }),
+            check: { table in
+                let watch = try await table.phone.watchSees()
+                #expect(watch.active?.state.totalWaterCount == 1)
+            }),
         Row(name: "Log Water on the in-app banner", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { await $0.runtime.bannerLogWaterTapped() },
             check: { table in #expect(table.phone.liveActivities.running.values.first?.totalWaterCount == 1) }),
-        Row(name: "a log from the watch (answered by its reply)", must: [.nudge, .liveActivity, .widgets, .sync, .screens], may: [.reminders],
-            act: { table in
-                let request = WatchLogRequest(id: UUID(number: 0xD0), timestamp: table.harness.clock.now, sessionId: table.night?.session.id)
-                let reply = await table.runtime.watchMessageReceived(try WatchMessage.logDrink(request).encoded(), replying: true)
-                #expect(reply != nil)
-            },
-            check: { table in #expect(table.phone.watch.contextUpdates == 1, "only the activation's context; the log's answer was the reply") }),
+        Row(name: "a drink logged on the watch reaches the phone by the watch's push", must: [.liveActivity, .widgets, .sync, .screens], may: [.reminders],
+            act: { table in try await table.phone.onWatch(.logDrink(.quick, source: .watch)) },
+            check: { table in
+                #expect(table.phone.liveActivities.running.values.first?.totalAlcoholCount == 2)
+                let watch = try #require(table.phone.pairedWatch)
+                #expect(watch.notifications.posted.map(\.kind) == [.perDrink], "the nudge buzzes on the wrist it was logged on, and not on the phone")
+                #expect(table.phone.notifications.posted.isEmpty)
+            }),
         Row(name: "a Live Activity button (an intent in the app's process)", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { _ = try await $0.runtime.intentRequested(.logWater, source: .liveActivity) }),
         Row(name: "a Home Screen widget button in the widget extension", must: [.reminders, .widgets, .signal, .screens], process: .appExtension,

@@ -59,20 +59,26 @@ struct ForgottenNightScenarioTests {
         #expect(still.session == friday.session && still.logs == friday.logs, "no night ended, none started, nothing logged")
     }
 
-    @Test("a watch log naming Friday's night, sent on Saturday, lands in a new night; one queued from Friday lands in Friday")
+    @Test("a watch log made on Friday with the phone away lands in Friday; one made on Saturday starts a new night on the watch, and the phone follows")
     func watchOnSaturday() async throws {
         let (harness, friday) = try await friday()
         let phone = DeviceProcess(harness)
-        let queued = WatchLogRequest(id: UUID(number: 0xF1), timestamp: harness.clock.now.addingTimeInterval(60), sessionId: friday.session.id)
+        _ = try await phone.watchSees()
+        let watch = try #require(phone.pairedWatch)
+        await watch.phone(reachable: false)
+        harness.clock.advance(minutes: 1)
+        let late = try await watch.runtime.send(.logWater(source: .watch))
         harness.clock.advance(minutes: 20 * 60)
-        _ = await phone.runtime.watchMessageReceived(try WatchMessage.logWater(queued).encoded(), replying: false)
-        #expect(try await harness.service.session(id: friday.session.id).logs.count == 3, "a log from Friday night is Friday's")
+        await watch.phone(reachable: true)
+        #expect(try await harness.service.session(id: friday.session.id).logs.map(\.id).contains(late.changedLog?.id ?? UUID()), "a log from Friday night is Friday's")
         #expect(try await harness.service.activeSession()?.session.id == friday.session.id)
-        let tonight = WatchLogRequest(id: UUID(number: 0xF2), timestamp: harness.clock.now, sessionId: friday.session.id)
-        _ = await phone.runtime.watchMessageReceived(try WatchMessage.logWater(tonight).encoded(), replying: false)
+
+        let tonight = try await phone.onWatch(.logWater(source: .watch))
         let saturday = try #require(try await harness.service.activeSession())
-        #expect(saturday.session.id != friday.session.id && saturday.logs.map(\.id) == [tonight.id])
-        #expect(phone.watch.snapshot?.session?.sessionId == saturday.session.id)
+        let tonightLog = try #require(tonight.changedLog)
+        #expect(saturday.session.id != friday.session.id && saturday.logs.map(\.id) == [tonightLog.id])
+        #expect(try await harness.service.session(id: friday.session.id).session.isActive == false)
+        #expect(try await phone.watchSees().active?.session.id == saturday.session.id)
     }
 
     @Test("Siri's start on Saturday starts a night instead of answering that Friday's is running")

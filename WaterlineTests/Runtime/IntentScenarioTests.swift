@@ -28,7 +28,7 @@ struct IntentScenarioTests {
         #expect(phone.liveActivities.running[started.session.id]?.totalWaterCount == 1)
         #expect(phone.notifications.pendingByDate.first?.fireDate == harness.clock.now.addingTimeInterval(20 * 60))
         #expect(phone.widgets.reloads == 1 && phone.sync.pushes == 1, "pushed before the background time is handed back")
-        #expect(phone.watch.snapshot?.session?.totalWaterCount == 1)
+        #expect(try await phone.watchSees().active?.state.totalWaterCount == 1)
         #expect(phone.signal.posts == 0, "the app's own writes need no signal")
         #expect(phone.background.open.isEmpty)
 
@@ -58,7 +58,7 @@ struct IntentScenarioTests {
         // The signal reaches the running app: Live Activity, reminders and watch follow.
         await app.runtime.storeChangedElsewhere()
         #expect(app.liveActivities.running[started.session.id]?.totalAlcoholCount == 1)
-        #expect(app.watch.snapshot?.session?.totalAlcoholCount == 1)
+        #expect(try await app.watchSees().active?.state.totalAlcoholCount == 1)
         #expect(!app.notifications.pending.isEmpty)
         #expect(app.background.open.isEmpty)
     }
@@ -125,26 +125,31 @@ struct IntentScenarioTests {
         #expect(phone.widgets.reloads == 0 && phone.background.open.isEmpty)
     }
 
-    @Test("a widget, the watch and a notification at the same moment: every log once, the Live Activity ends on the latest state")
+    @Test("a widget, the watch's push and a notification at the same moment: every log once, the Live Activity ends on the latest state")
     func together() async throws {
         let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
         app.runtime.launched()
+        // The watch logged a drink with the phone away; its push arrives with the rest.
+        _ = try await app.watchSees()
+        let watch = try #require(app.pairedWatch)
+        await watch.phone(reachable: false)
+        try await watch.runtime.send(.logDrink(.quick, source: .watch))
+        watch.link.isReachable = true
         let runtime = app.runtime
-        let watchLog = try WatchMessage.logDrink(WatchLogRequest(id: UUID(number: 0xC1), timestamp: harness.clock.now, sessionId: started.session.id)).encoded()
         let response = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: "waterline.time.x.1")
         async let widget = runtime.intentRequested(.logWater, source: .widget)
-        async let watch = runtime.watchMessageReceived(watchLog, replying: true)
+        async let pushed: Void = watch.phone(reachable: true)
         async let notification: Void = runtime.notificationResponseReceived(response)
         async let again: Void = runtime.notificationResponseReceived(response)
-        _ = try await (widget, watch, notification, again)
+        _ = try await (widget, pushed, notification, again)
 
         let logs = try await harness.store.logs(sessionId: started.session.id)
         #expect(logs.filter { $0.type == .water }.count == 2)
         #expect(logs.filter { $0.type == .alcohol }.count == 1)
         let shown = try #require(app.liveActivities.running[started.session.id])
         #expect(shown.totalWaterCount == 2 && shown.totalAlcoholCount == 1)
-        #expect(app.watch.snapshot?.session?.totalWaterCount == 2)
+        #expect(try await app.watchSees().active?.state.totalWaterCount == 2)
         #expect(app.background.open.isEmpty)
     }
 }

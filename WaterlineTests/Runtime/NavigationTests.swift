@@ -36,15 +36,17 @@ struct NavigationTests {
         #expect(home.openedPastSessionId == nil)
     }
 
-    @Test("the watch gets the state as it stands once its link is active")
+    @Test("the watch is told to pull once its link is active, and then has the night and presets")
     func watchActivation() async throws {
         let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness)
         app.runtime.launched()
-        #expect(app.watch.context == nil)
+        #expect(app.watch.notices.isEmpty)
         await app.runtime.watchLinkActivated()
-        #expect(app.watch.snapshot?.session?.sessionId == started.session.id)
-        #expect(app.watch.snapshot?.presets.count == 5)
+        #expect(app.watch.notices == [PhoneNotice(phonePostsReminders: true)])
+        let watch = try await app.watchSees()
+        #expect(watch.active?.session.id == started.session.id)
+        #expect(watch.presets.count == 5)
     }
 
     @Test("Summary: Done leaves the ended session; a refused edit is shown, then dismissed")

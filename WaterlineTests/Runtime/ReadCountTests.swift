@@ -41,6 +41,7 @@ struct ReadCountTests {
         await runtime.syncIdle()
 
         store.reset()
+        let told = watch.notices.count
         await screen.waterButtonTapped()
         await runtime.syncIdle()
         #expect(store.count("logs") == 1, "the night's logs are read once, by the action")
@@ -48,7 +49,7 @@ struct ReadCountTests {
         #expect(store.count("pastSessions") == 0, "Home's past nights did not change")
         // And every surface shows the water.
         #expect(screen.waterCount == 1 && home.active?.state.totalWaterCount == 1)
-        #expect(watch.snapshot?.session?.totalWaterCount == 1)
+        #expect(watch.notices.count == told + 1, "the watch is told of the water, and pulls it")
         #expect(liveActivities.running.values.first?.totalWaterCount == 1)
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-@Suite("Deep links, stable ids, watch reminder policy")
+@Suite("Deep links, stable ids, which device buzzes")
 struct RuntimeValueTests {
     @Test("deep links round-trip through their URLs", arguments: [DeepLink.home, .activeSession, .pastSession(UUID(number: 0xABC))])
     func roundTrip(link: DeepLink) {
@@ -46,19 +46,15 @@ struct RuntimeValueTests {
         #expect(many.count == 5_000)
     }
 
-    @Test("the phone forwards only immediate reminders; the watch drops one that waited too long")
-    func watchReminders() {
-        let state = WaterlineState.empty
-        let log = LogEntry.water(id: UUID(number: 1), sessionId: UUID(number: 2), at: .mockEvening, amountOz: 8)
-        let perDrink = ReminderPlanner.immediate(.perDrink, after: log, state: state, settings: UserSettings(), now: .mockEvening)
-        var timed = perDrink
-        timed.kind = .timeBased
-        #expect(WatchReminderPolicy.forwards(perDrink))
-        #expect(!WatchReminderPolicy.forwards(timed))
-        #expect(WatchReminderPolicy.shouldPost(perDrink, receivedAt: .mockEvening.addingTimeInterval(60)))
-        #expect(WatchReminderPolicy.shouldPost(perDrink, receivedAt: .mockEvening.addingTimeInterval(5 * 60)))
-        #expect(!WatchReminderPolicy.shouldPost(perDrink, receivedAt: .mockEvening.addingTimeInterval(5 * 60 + 1)))
-        #expect(!WatchReminderPolicy.shouldPost(perDrink, receivedAt: .mockEvening.addingTimeInterval(3 * 3_600)))
-        #expect(!WatchReminderPolicy.shouldPost(timed, receivedAt: .mockEvening))
+    @Test("exactly one device buzzes for a time reminder", arguments: [
+        (true, PhoneNotice?.some(PhoneNotice(phonePostsReminders: true)), ReminderOwner.phone),
+        (true, PhoneNotice(phonePostsReminders: false), .watch),
+        (false, PhoneNotice(phonePostsReminders: true), .watch),
+        (false, PhoneNotice(phonePostsReminders: false), .watch),
+        (true, nil, .watch),
+        (false, nil, .watch),
+    ])
+    func reminderOwner(reachable: Bool, notice: PhoneNotice?, owner: ReminderOwner) {
+        #expect(ReminderOwner.decide(phoneReachable: reachable, phoneNotice: notice) == owner)
     }
 }

@@ -78,14 +78,14 @@ struct SyncTriggerScenarioTests {
 
     @Test("a change made on a cold background launch is pushed before the background time is handed back")
     func backgroundPush() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.night()
         let phone = DeviceProcess(harness)
-        let request = WatchLogRequest(id: UUID(number: 0xB0), timestamp: harness.clock.now, sessionId: started.session.id)
-        _ = await phone.runtime.watchMessageReceived(try WatchMessage.logWater(request).encoded(), replying: false)
+        let water = try await phone.onWatch(.logWater(source: .watch))
+        let request = try #require(water.changedLog)
         #expect(phone.sync.pushes == 1, "pushed within the call, not after a pause that may never come")
         let pushedAt = try #require(phone.log.calls.lastIndex { $0.surface == .sync && $0.call == "push" })
-        #expect(phone.background.endedAt == [phone.background.endedAt.last ?? 0] && (phone.background.endedAt.last ?? 0) > pushedAt,
-                "the background task ended after the push")
+        #expect((phone.background.endedAt.last ?? 0) > pushedAt && phone.background.open.isEmpty,
+                "the push's background task ended after the push")
         #expect(try await harness.store.pendingChanges().contains { $0.id == SyncKey(entity: .logEntry, id: request.id) },
                 "the recording engine sends nothing; the change waits in the outbox as a real push would take it")
     }

@@ -12,14 +12,8 @@ import WaterlineTestSupport
 struct WatchMessageTests {
     @Test("fields a later version adds are ignored")
     func futureFields() throws {
-        let json = """
-        {"version": 2, "kind": "logWater", "sentFrom": "Series 11",
-         "payload": {"id": "a0000000-0000-4000-8000-00000000000a", "timestamp": 1795296000000, "amountOz": 8, "temperature": "cold"}}
-        """
-        let message = try WatchMessage.decodeIfKnown(Data(json.utf8))
-        var expected = WatchLogRequest.mockWater
-        expected.sessionId = nil
-        #expect(message == .logWater(expected))
+        let json = #"{"version": 3, "kind": "phoneChanged", "sentFrom": "iPhone 19", "payload": {"phonePostsReminders": false, "battery": 0.2}}"#
+        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == .phoneChanged(PhoneNotice(phonePostsReminders: false)))
     }
 
     @Test("a kind this version does not know is skipped, not fatal")
@@ -30,7 +24,7 @@ struct WatchMessageTests {
 
     @Test("a malformed known message is still an error")
     func malformed() {
-        let json = #"{"version": 1, "kind": "logWater", "payload": {"id": "not-a-uuid"}}"#
+        let json = #"{"version": 2, "kind": "call", "payload": {"body": "not base 64!"}}"#
         #expect(throws: DecodingError.self) { try WatchMessage.decodeIfKnown(Data(json.utf8)) }
         #expect(throws: DecodingError.self) { try WatchMessage.decodeIfKnown(Data("[]".utf8)) }
     }
@@ -38,8 +32,8 @@ struct WatchMessageTests {
     @Test("every message survives a round trip")
     func roundTrip() throws {
         let messages: [WatchMessage] = [
-            .logDrink(.mockDrink), .logWater(.mockWater), .startSession(requestId: UUID(number: 1)),
-            .endSession(requestId: UUID(number: 2), sessionId: UUID(number: 3)), .snapshot(.mock), .reminder(.mock),
+            .call(Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)),
+            .phoneChanged(PhoneNotice(phonePostsReminders: true)),
         ]
         for message in messages {
             #expect(try WatchMessage.decodeIfKnown(message.encoded()) == message)

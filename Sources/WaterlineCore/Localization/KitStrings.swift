@@ -113,11 +113,13 @@ public enum KitStrings {
     )
 
     // MARK: The watch
-    public static let watchNoSession = KitString("watch.noSession", "No session is running on your iPhone, so this wasn't logged.")
+    public static let watchNoSession = KitString("watch.noSession", "No night is running, so this wasn't logged.")
     public static let watchUnknownPreset = KitString("watch.unknownPreset", "That drink is no longer one of your presets. Pick another.")
-    public static let watchOutsideSession = KitString("watch.outsideSession", "Your watch's time differs from your iPhone's, so this wasn't logged.")
-    public static let watchRefused = KitString("watch.refused", "Your iPhone couldn't log this. Please try again.")
-    public static let watchTooLate = KitString("watch.tooLate", "That start reached your iPhone too late, so no night was started. Start again if you're heading out.")
+    public static let watchOutsideSession = KitString("watch.outsideSession", "That time falls outside the night, so this wasn't logged.")
+    public static let watchRefused = KitString("watch.refused", "This couldn't be logged. Please try again.")
+    public static let watchNoNight = KitString("watch.noNight", "No night running")
+    public static let watchCounts = KitString("watch.counts", one: "%1$lld drink, %2$lld water", other: "%1$lld drinks, %2$lld water")
+    public static let watchUnsent = KitString("watch.unsent", one: "%lld change not on your iPhone yet", other: "%lld changes not on your iPhone yet")
 
     // MARK: Widgets
     public static let widgetNoSession = KitString("widget.noSession", "No Session")
@@ -145,7 +147,7 @@ public enum KitStrings {
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice, syncRefused,
-        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchTooLate,
+        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent,
         widgetNoSession, widgetHeadline, widgetCounts, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
     ]
 }

@@ -97,23 +97,3 @@ extension WidgetSnapshot {
         generatedAt: .mockEvening.addingTimeInterval(71 * 60)
     )
 }
-
-extension WatchSnapshot {
-    public static let mock = WatchSnapshot(
-        session: .mock, presets: [.mockDouble], defaultWaterAmountOz: 12, warningThreshold: 3,
-        logIds: LogEntry.mockNight.map(\.id), handledRequestIds: [WatchLogRequest.mockWater.id],
-        sentAt: .mockEvening.addingTimeInterval(71 * 60)
-    )
-}
-
-extension WatchLogRequest {
-    public static let mockWater = WatchLogRequest(
-        id: UUID(uuidString: "a0000000-0000-4000-8000-00000000000a")!, timestamp: .mockEvening.addingTimeInterval(80 * 60), amountOz: 8,
-        sessionId: Session.mockNightOut.id
-    )
-
-    public static let mockDrink = WatchLogRequest(
-        id: UUID(uuidString: "a0000000-0000-4000-8000-00000000000b")!, timestamp: .mockEvening.addingTimeInterval(90 * 60),
-        presetId: DrinkPreset.mockDouble.id, sessionId: Session.mockNightOut.id
-    )
-}

@@ -1,5 +1,5 @@
-/// Why the phone could not carry out a watch's request, said on the wrist in the watch's own
-/// language. A code a later phone adds reads as `.refused` here.
+/// Why the watch could not carry out what the person tapped, said on the wrist in the watch's own
+/// language: the rule of the watch's own runtime that refused it.
 public enum WatchProblem: String, Hashable, Sendable, CaseIterable {
     /// No night runs on the phone (it ended, or none was started).
     case noSession
@@ -7,12 +7,10 @@ public enum WatchProblem: String, Hashable, Sendable, CaseIterable {
     case unknownPreset
     /// The watch's clock put the log outside the night.
     case outsideSession
-    /// A start that reached the phone long after it was tapped (queued while out of reach).
-    case tooLate
     /// Anything else the phone refused.
     case refused
 
-    /// What the refused request was, from the phone's refusal.
+    /// What the refused action was, from the refusal.
     public init(_ error: any Error) {
         switch error {
         case SessionServiceError.noActiveSession, SessionServiceError.unknownSession: self = .noSession
@@ -28,7 +26,6 @@ public enum WatchProblem: String, Hashable, Sendable, CaseIterable {
         case .noSession: KitText.string(KitStrings.watchNoSession)
         case .unknownPreset: KitText.string(KitStrings.watchUnknownPreset)
         case .outsideSession: KitText.string(KitStrings.watchOutsideSession)
-        case .tooLate: KitText.string(KitStrings.watchTooLate)
         case .refused: KitText.string(KitStrings.watchRefused)
         }
     }

@@ -18,13 +18,19 @@ public struct RuntimePlatform {
     /// How long local writes must pause before they are pushed, and how the runtime waits.
     public var syncDebounce: Duration
     public var sleep: @Sendable (Duration) async -> Void
+    /// The phone's app: answers its watch's sync from this device's store (nil elsewhere).
+    public var watchLinkServer: WatchLinkServer?
+    /// The watch's app: its phone, which decides whether the watch posts time reminders (nil
+    /// elsewhere: a phone posts its own).
+    public var phone: PhoneLinkState?
 
     public init(
         notifications: any NotificationCenterClient, liveActivities: any LiveActivityClient, widgets: any WidgetReloading,
         watch: any WatchTransport, sync: any SyncRunner, signal: any CrossProcessSignal,
         background: any BackgroundTaskHolder, now: @escaping @Sendable () -> Date = { Date() },
         syncDebounce: Duration = SyncScheduler.defaultDebounce,
-        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
+        watchLinkServer: WatchLinkServer? = nil, phone: PhoneLinkState? = nil
     ) {
         self.notifications = notifications
         self.liveActivities = liveActivities
@@ -36,5 +42,7 @@ public struct RuntimePlatform {
         self.now = now
         self.syncDebounce = syncDebounce
         self.sleep = sleep
+        self.watchLinkServer = watchLinkServer
+        self.phone = phone
     }
 }

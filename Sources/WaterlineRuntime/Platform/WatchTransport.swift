@@ -2,19 +2,16 @@ import WaterlineCore
 import WaterlineStorage
 import WaterlineSync
 
-/// The phone's end of the watch link, as the runtime uses it; the app wraps `WCSession`.
+/// The phone's end of the watch link, as the runtime uses it; the app wraps `WCSession`. The
+/// watch asks (its pushes and pulls reach `AppRuntime.watchMessageReceived`); the phone only
+/// tells it when something changed, so it pulls.
 @MainActor
 public protocol WatchTransport: AnyObject {
     /// Starts the link, at launch, so the watch's messages can arrive with no window open.
     func activate()
     /// A paired watch with the app installed is there to talk to.
     var isAvailable: Bool { get }
-    /// The watch app is running and in reach now.
-    var isReachable: Bool { get }
-    /// Replaces the latest state the watch reads (only the newest matters).
-    func updateContext(_ message: WatchMessage)
-    /// Sends at once; false when it could not be delivered.
-    func sendNow(_ message: WatchMessage) async -> Bool
-    /// Queues for delivery when the watch is next in reach.
-    func enqueue(_ message: WatchMessage)
+    /// Tells the watch the phone's records changed: at once when its app is in reach, else as the
+    /// latest application context, which the system hands the watch app when it next runs.
+    func phoneChanged(_ notice: PhoneNotice)
 }

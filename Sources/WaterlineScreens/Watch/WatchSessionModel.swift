@@ -2,119 +2,84 @@ import Foundation
 import Observation
 import WaterlineCore
 
-/// The watch's main screen. Taps show at once (optimistically) and go to the phone as
-/// messages; the phone's snapshots are the truth, and a log stops being optimistic once a
-/// snapshot shows the phone has it.
+/// The watch's main screen. The watch runs the kit's runtime on its own store, so every tap is an
+/// action like any other (through `SessionActions`, the one door), the gauge and counts are the
+/// watch's own records, and the night works with the phone away; what waits for the phone is
+/// counted and shown.
 @Observable
 @MainActor
 public final class WatchSessionModel {
-    /// An unconfirmed log stops counting after this long, in case its message was lost.
-    public static let optimisticLifetime: TimeInterval = 10 * 60
-
-    public private(set) var snapshot: WatchSnapshot?
-    public private(set) var pending: [PendingWatchLog] = []
+    public private(set) var state: DeviceState?
+    /// The night ended here, for its summary, until a new one starts.
+    public private(set) var endedNight: SessionSnapshot?
+    /// Changes made on the watch that the phone does not have yet.
+    public private(set) var unsent = 0
     public var isPickingPreset = false
     public var isConfirmingEnd = false
-    /// The Start this watch sent that no snapshot has answered yet, and when it was tapped.
-    private var start: (id: UUID, at: Date)?
-    /// Why the phone refused the last request this watch made, in the watch's language; nil
-    /// when all is well.
+    /// Why the last tap could not be carried out, in the watch's language; nil when all is well.
     public private(set) var problemMessage: String?
-    private var endingSessionId: UUID?
 
-    private let send: @MainActor (WatchMessage) -> Void
-    private let now: @Sendable () -> Date
-    private let makeID: @Sendable () -> UUID
+    @ObservationIgnored private let actions: any SessionActions
 
-    public init(
-        send: @escaping @MainActor (WatchMessage) -> Void,
-        now: @escaping @Sendable () -> Date = { Date() },
-        makeID: @escaping @Sendable () -> UUID = { UUID() }
-    ) {
-        self.send = send
-        self.now = now
-        self.makeID = makeID
+    /// The screen refreshes whenever the watch's store changes: a tap, a notification's Log
+    /// Water, or what a pull from the phone brought.
+    public init(actions: any SessionActions) {
+        self.actions = actions
+        actions.changes.observe { [weak self] change in
+            guard let self else { return false }
+            await self.storeChanged(change)
+            return true
+        }
     }
 
-    public var presets: [DrinkPreset] { snapshot?.presets ?? [] }
+    public var presets: [DrinkPreset] { state?.presets ?? [] }
 
-    /// A Start was tapped and is on its way: neither a night nor a refusal has come back, and the
-    /// phone would still honour it. After that the button is offered again.
-    public var isStarting: Bool {
-        guard let start else { return false }
-        return now().timeIntervalSince(start.at) <= WatchMessage.startLifetime
+    public var display: WatchDisplay { WatchDisplay(state, unsent: unsent) }
+
+    /// The ended night's summary lines, while one is shown.
+    public var summary: SessionSummary? { endedNight?.session.computedSummary }
+
+    // MARK: What the person did
+
+    /// The app opened, or came to the front.
+    public func appeared() async {
+        await perform { show(try await actions.currentState()) }
     }
 
-    public var display: WatchDisplay {
-        guard let session = snapshot?.session, session.sessionId != endingSessionId, !session.isEnded else { return .noSession }
-        let live = pending.filter { $0.request.sessionId == session.sessionId }
-        let value = session.waterlineValue + live.reduce(0) { $0 + $1.delta }
-        let threshold = snapshot?.warningThreshold ?? UserSettings().warningThreshold
-        return WatchDisplay(
-            hasSession: true, waterlineValue: value,
-            drinks: session.totalAlcoholCount + live.filter { $0.type == .alcohol }.count,
-            water: session.totalWaterCount + live.filter { $0.type == .water }.count,
-            isWarning: WaterlineEngine(warningThreshold: threshold).isWarning(value),
-            warningThreshold: threshold, unconfirmed: live.count
-        )
-    }
-
-    public func waterButtonTapped() {
-        guard let sessionId = currentSessionId else { return }
-        let request = WatchLogRequest(id: makeID(), timestamp: now(), amountOz: snapshot.map(\.defaultWaterAmountOz), sessionId: sessionId)
-        pending.append(PendingWatchLog(request: request, type: .water, delta: -1))
-        send(.logWater(request))
+    public func waterButtonTapped() async {
+        await perform { try await actions.send(.logWater(source: .watch)) }
     }
 
     public func drinkButtonTapped() {
-        guard currentSessionId != nil else { return }
+        guard state?.active != nil else { return }
         isPickingPreset = true
     }
 
-    public func presetTapped(_ preset: DrinkPreset) {
+    public func presetTapped(_ preset: DrinkPreset) async {
         isPickingPreset = false
-        guard let sessionId = currentSessionId else { return }
-        let request = WatchLogRequest(id: makeID(), timestamp: now(), presetId: preset.id, sessionId: sessionId)
-        pending.append(PendingWatchLog(request: request, type: .alcohol, delta: preset.standardDrinkEstimate))
-        send(.logDrink(request))
+        await perform { try await actions.send(.logDrink(.preset(preset.id), source: .watch)) }
     }
 
-    public func startSessionTapped() {
-        let request = (id: makeID(), at: now())
-        start = request
-        send(.startSession(requestId: request.id, requestedAt: request.at))
+    public func startSessionTapped() async {
+        endedNight = nil
+        await perform { try await actions.send(.startSession) }
     }
 
     public func endSessionButtonTapped() {
         isConfirmingEnd = true
     }
 
-    public func endSessionConfirmed() {
+    public func endSessionConfirmed() async {
         isConfirmingEnd = false
-        guard let sessionId = currentSessionId else { return }
-        endingSessionId = sessionId
-        pending.removeAll { $0.request.sessionId == sessionId }
-        send(.endSession(requestId: makeID(), sessionId: sessionId))
+        guard let night = state?.active?.session.id else { return }
+        await perform {
+            let result = try await actions.send(.endSession(sessionId: night))
+            endedNight = result.session
+        }
     }
 
-    /// A snapshot from the phone. Older ones (delivered late) are ignored.
-    public func snapshotReceived(_ incoming: WatchSnapshot) {
-        if let current = snapshot, incoming.sentAt < current.sentAt { return }
-        snapshot = incoming
-        // A refused request shows why, once, and its optimistic log goes.
-        let refused = Dictionary(incoming.refusals.map { ($0.requestId, $0.problem) }, uniquingKeysWith: { _, last in last })
-        if let problem = pending.compactMap({ refused[$0.request.id] }).last {
-            problemMessage = problem.message
-        }
-        if let start, let problem = refused[start.id] {
-            problemMessage = problem.message
-            self.start = nil
-        }
-        let confirmed = Set(incoming.logIds).union(incoming.handledRequestIds)
-        let cutoff = now().addingTimeInterval(-Self.optimisticLifetime)
-        pending.removeAll { confirmed.contains($0.request.id) || refused[$0.request.id] != nil || $0.request.timestamp < cutoff }
-        if incoming.session != nil { start = nil }
-        if let ending = endingSessionId, incoming.session?.sessionId != ending { endingSessionId = nil }
+    public func summaryDismissed() {
+        endedNight = nil
     }
 
     /// The person read the problem.
@@ -122,7 +87,30 @@ public final class WatchSessionModel {
         problemMessage = nil
     }
 
-    private var currentSessionId: UUID? {
-        display.hasSession ? snapshot?.session?.sessionId : nil
+    // MARK: What the watch learned
+
+    /// The watch's store changed, with the state it left.
+    public func storeChanged(_ change: StoreChange) async {
+        show(change.state)
+    }
+
+    /// The watch's sync with its phone reported: how much still waits.
+    public func syncStatusChanged(_ status: SyncStatus) {
+        unsent = status.pendingCount + status.failedCount
+    }
+
+    private func show(_ state: DeviceState) {
+        self.state = state
+        // A night started anywhere (here, or on the phone and pulled) replaces the last summary.
+        if state.active != nil { endedNight = nil }
+    }
+
+    private func perform(_ body: () async throws -> Void) async {
+        do {
+            try await body()
+            problemMessage = nil
+        } catch {
+            problemMessage = WatchProblem(error).message
+        }
     }
 }

@@ -12,6 +12,8 @@ public actor SyncScheduler {
     /// Why a sync was asked for.
     public enum Reason: String, Sendable, CaseIterable {
         case localChange, networkBack, launch, activation, signIn, backgroundRefresh, background
+        /// The paired phone said its records changed (on the watch).
+        case pairedDeviceChanged
     }
 
     /// How long writes must pause before a push.

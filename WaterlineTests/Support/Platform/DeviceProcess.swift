@@ -20,6 +20,9 @@ final class DeviceProcess {
     let signal: RecordingSignal
     let background: RecordingBackground
     let runtime: AppRuntime
+    private let clock: TestClock
+    /// The paired watch, made when a test first uses it.
+    private(set) var pairedWatch: PairedWatch?
 
     init(
         _ harness: ServiceHarness, process: RuntimeProcess = .app, notifications: RecordingNotificationCenter = RecordingNotificationCenter(),
@@ -36,6 +39,7 @@ final class DeviceProcess {
         signal = RecordingSignal(log: log)
         background = RecordingBackground(log: log)
         let clock = harness.clock, ids = harness.ids
+        self.clock = clock
         // A new process has its own service over the same (App Group) store.
         let service = SessionService(store: harness.store, now: { clock.now }, makeID: { ids() })
         let platform = RuntimePlatform(
@@ -44,7 +48,8 @@ final class DeviceProcess {
             widgets: widgets, watch: process == .app ? watch : UnavailableWatch(), sync: process == .app ? sync : NoSync(),
             signal: signal, background: background, now: { clock.now },
             // Writes are pushed at once after the (zero) pause; `settled()` waits for that.
-            syncDebounce: .zero, sleep: { _ in }
+            syncDebounce: .zero, sleep: { _ in },
+            watchLinkServer: process == .app ? WatchLinkServer(store: harness.store, now: { clock.now }) : nil
         )
         runtime = AppRuntime(service: service, platform: platform, process: process)
         // The open screens: every change they hear of is logged.
@@ -53,6 +58,28 @@ final class DeviceProcess {
             await log.record(.screens, "change (past nights \(change.pastSessionsChanged ? "changed" : "same"))")
             return true
         }
+    }
+
+    /// The paired watch (its own store and runtime, this phone its backend), after a pull.
+    func watchSees() async throws -> DeviceState {
+        try await makeWatch().pulled()
+    }
+
+    /// The person does `action` on the watch, which has pulled this phone's records first and
+    /// pushes its change to this phone after.
+    @discardableResult
+    func onWatch(_ action: SessionAction) async throws -> ActionResult {
+        let watch = makeWatch()
+        _ = try await watch.pulled()
+        let result = try await watch.runtime.send(action)
+        await watch.settled()
+        return result
+    }
+
+    private func makeWatch() -> PairedWatch {
+        let watch = pairedWatch ?? PairedWatch(clock: clock, phone: runtime)
+        pairedWatch = watch
+        return watch
     }
 
     /// Waits until every sync the runtime asked for has run.

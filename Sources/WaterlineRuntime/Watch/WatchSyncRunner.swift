@@ -1,0 +1,90 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineSync
+
+/// The watch's sync: the very `SyncEngine` and `ConvexClient` the phone runs against the cloud,
+/// with the phone as its backend over the watch link (`PhoneLinkTransport`), and one rule of its
+/// own. The watch holds its phone's person's records: when the phone holds another person's (its
+/// data was erased, "Delete Account" included, or it was set up anew) the watch erases its own and
+/// takes the phone's, so what was deleted on the phone does not live on on the wrist.
+public struct WatchSyncRunner: SyncRunner {
+    private let engine: SyncEngine
+    private let client: ConvexClient
+    private let store: any SyncStore
+    private let now: @Sendable () -> Date
+    private let makeID: @Sendable () -> UUID
+
+    /// - Parameters:
+    ///   - clock: how the engine waits between retries; it retries none (a phone out of reach
+    ///     stays so until the link says otherwise, and `AppRuntime.phoneReachabilityChanged` syncs).
+    public init(
+        store: any SyncStore, link: any PhoneLink, now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID,
+        clock: any SyncClock = SystemSyncClock(), onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in }
+    ) {
+        client = ConvexClient(baseURL: PhoneLinkTransport.phoneURL, transport: PhoneLinkTransport(link: link))
+        engine = SyncEngine(
+            store: store, client: client, credentials: PairedPhoneAccount(store: store), clock: clock,
+            backoff: Backoff(maxRetries: 0), pageSize: WatchLinkServer.pageSize, onStatus: onStatus
+        )
+        self.store = store
+        self.now = now
+        self.makeID = makeID
+    }
+
+    /// What the last pull or push left: how much waits for the phone.
+    public func status() async -> SyncStatus {
+        await engine.status
+    }
+
+    /// Asks the phone whose records it holds (following it when that changed), then pulls and pushes.
+    public func pull() async -> SyncReport {
+        guard (try? await ensureUser()) != nil else { return await engine.pull() }
+        let phoneAccount: UUID
+        do {
+            phoneAccount = try await client.call(Users.Me.self).id
+        } catch {
+            // Out of reach: what waits is still offered, and queued for the phone, once the
+            // watch knows whose it is (before the first contact it waits, "signed out").
+            return await engine.push()
+        }
+        var erased = false
+        do {
+            if let cursor = try await store.syncCursor(), cursor.accountId != phoneAccount {
+                try await store.deleteAll()
+                try await ensureUser()
+                erased = true
+            }
+            if try await store.syncCursor()?.accountId != phoneAccount {
+                try await store.saveSyncCursor(SyncCursor(accountId: phoneAccount, position: nil))
+            }
+        } catch {
+            return await engine.pull()
+        }
+        var report = await engine.pull()
+        // Everything the watch showed went: every surface must show the store again.
+        if erased { report.replacedRecords += 1 }
+        return report
+    }
+
+    /// Pushes what waits; before the phone was ever reached, a pull first learns whose it is.
+    public func push() async -> SyncReport {
+        guard (try? await store.syncCursor()) != nil else { return await pull() }
+        return await engine.push()
+    }
+
+    public func releaseRefusals() async -> Int {
+        await engine.releaseRefusals()
+    }
+
+    /// A person with the defaults, and the starter presets, as the session service makes them
+    /// (the presets' ids and stamps are the same on every device, so the phone's win or match).
+    private func ensureUser() async throws {
+        guard try await store.user() == nil else { return }
+        let user = User(id: makeID(), createdAt: now(), settings: UserSettings())
+        try await store.saveUser(user)
+        guard try await store.presets().isEmpty else { return }
+        for preset in DrinkCatalog.defaultPresets(userId: user.id) { try await store.savePreset(preset) }
+    }
+}

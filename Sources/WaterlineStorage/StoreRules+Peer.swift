@@ -1,0 +1,89 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+
+/// The rules a device follows when it answers another device's sync as its backend (the phone
+/// for its watch): the same rules as the cloud backend's `sync:push` and `sync:pull`, over this
+/// device's own store, so a watch and its phone agree exactly as two phones agree through the cloud.
+extension StoreRules {
+    /// Takes in one record a paired device pushed, as the backend would: last write wins, deleting
+    /// is final, a second running night is refused (`CONFLICT`: the paired device then pulls this
+    /// one and folds its own into it, as it does with the cloud's), a log whose night is unknown
+    /// waits (`NOT_FOUND`, sent again with the next push), settings merge setting by setting. What
+    /// it takes is queued here too, so it goes on to the cloud with this device's own changes.
+    /// Answers the version kept here, which the paired device adopts, and whether it wrote anything.
+    public static func acceptFromPeer(_ payload: SyncPayload, in rows: some StoreRows, user: User) async throws -> (ChangeOutcome, wrote: Bool) {
+        if let refusal = invalid(payload) { return (refusal, false) }
+        switch payload {
+        case .session(let record):
+            let local = try await rows.readSession(id: record.id)
+            let takes = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
+            if takes {
+                if record.isActive, record.deletedAt == nil, let active = try await activeSession(in: rows), active.id != record.id {
+                    return (.refused(.conflict, "another night is running on the paired device (\(active.id.uuidString))"), false)
+                }
+                try await writeSession(record.session(userId: user.id), in: rows)
+            }
+            return (.stored(.session(SessionRecord(try await rows.readSession(id: record.id) ?? record.session(userId: user.id)))), takes)
+        case .logEntry(let log):
+            guard try await rows.readSession(id: log.sessionId) != nil else {
+                return (.refused(.notFound, "no night \(log.sessionId.uuidString) here yet"), false)
+            }
+            let local = try await rows.readLog(id: log.id)
+            let takes = local.map { $0.stamp.isReplaced(by: log.stamp) } ?? true
+            if takes {
+                try await rows.writeLog(log)
+                try await enqueue(.logEntry(log), in: rows)
+            }
+            return (.stored(.logEntry(try await rows.readLog(id: log.id) ?? log)), takes)
+        case .preset(let record):
+            let local = try await rows.readPreset(id: record.id)
+            let takes = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
+            if takes { try await savePreset(record.preset(userId: user.id), in: rows) }
+            return (.stored(.preset(PresetRecord(try await rows.readPreset(id: record.id) ?? record.preset(userId: user.id)))), takes)
+        case .settings(let remote):
+            let merged = user.settings.merged(with: remote)
+            let takes = merged != user.settings
+            if takes {
+                var updated = user
+                updated.settings = merged
+                try await saveUser(updated, in: rows)
+            }
+            return (.stored(.settings(merged)), takes)
+        }
+    }
+
+    /// Why a pushed record is refused before it is looked at (`INVALID_ARGUMENT`), as the backend
+    /// checks it; nil when it is well formed.
+    static func invalid(_ payload: SyncPayload) -> ChangeOutcome? {
+        do {
+            switch payload {
+            case .session(let record): try record.session(userId: UUID()).validate()
+            case .logEntry(let log): try log.validate()
+            case .preset(let record): try record.preset(userId: UUID()).validate()
+            case .settings(let settings): try settings.validate()
+            }
+            try Limits.timestamp.check(payload.stamp.updatedAt.timeIntervalSince1970, field: "updatedAt")
+            return nil
+        } catch {
+            return .refused(.invalidArgument, String(describing: error))
+        }
+    }
+
+    /// What a paired device keeps of this one's records, tombstones included, in the order a pull
+    /// applies them: the settings, every preset, and each night that runs, started after
+    /// `nightsSince`, or is the newest ended one, with all its logs. It is answered whole at every
+    /// pull (merging is idempotent), so a deletion here reaches the paired device however long it
+    /// was away, as long as the night is still in the window.
+    public static func peerWindow(nightsSince: Date, in rows: some StoreRows) async throws -> [SyncPayload] {
+        let nights = try await rows.readPeerNights(since: nightsSince)
+        var window: [SyncPayload] = nights.map { .session(SessionRecord($0)) }
+        if let settings = try await rows.readUser()?.settings, !settings.isUntouched { window.append(.settings(settings)) }
+        window += try await rows.readEveryPreset().sorted { ($0.sortOrder, $0.id.uuidString) < ($1.sortOrder, $1.id.uuidString) }
+            .map { .preset(PresetRecord($0)) }
+        for night in nights {
+            window += try await rows.readEveryLog(sessionId: night.id).sorted(by: WaterlineEngine.isOrderedBefore).map { .logEntry($0) }
+        }
+        return window
+    }
+}

@@ -1,0 +1,287 @@
+import Foundation
+import Testing
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
+import WaterlineTestSupport
+
+/// A phone and its watch, each running the kit's runtime on its own store, the phone the watch's
+/// backend over an in-memory WatchConnectivity: an evening with the phone in a bag, a locker, or
+/// out of battery, and the two agreeing afterwards by the same rules as any two devices.
+@Suite("Scenario: a phone and its watch, each a device of its own")
+@MainActor
+struct PhoneAndWatchScenarioTests {
+    /// The phone's app in front, a person set up, and its watch launched beside it.
+    func pair(_ settings: UserSettings = UserSettings(waterEveryNDrinks: 2)) async throws -> (ServiceHarness, DeviceProcess, PairedWatch) {
+        let harness = try await ServiceHarness.prepared(settings)
+        let phone = DeviceProcess(harness)
+        phone.runtime.launched()
+        await phone.runtime.becameActive()
+        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
+        await watch.launch()
+        try await watch.phoneSays(PhoneNotice(phonePostsReminders: true))
+        return (harness, phone, watch)
+    }
+
+    /// Both devices keep the same records, field by field, and the watch shows the phone's night.
+    func expectAgreement(_ phone: DeviceProcess, _ harness: ServiceHarness, _ watch: PairedWatch, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        _ = try await watch.pulled()
+        let onPhone = try await DeviceRecords(harness.store)
+        let onWatch = try await DeviceRecords(watch.store)
+        #expect(onPhone.sessions == onWatch.sessions, "nights differ: phone \(onPhone), watch \(onWatch)", sourceLocation: sourceLocation)
+        #expect(onPhone.logs == onWatch.logs, "logs differ: phone \(onPhone), watch \(onWatch)", sourceLocation: sourceLocation)
+        #expect(onPhone.presets == onWatch.presets, sourceLocation: sourceLocation)
+        #expect(onPhone.settings == onWatch.settings, sourceLocation: sourceLocation)
+        #expect(try await harness.store.pendingChanges().filter { $0.failure != nil }.isEmpty, sourceLocation: sourceLocation)
+        #expect(try await watch.store.pendingChanges().isEmpty, "everything the watch made reached the phone", sourceLocation: sourceLocation)
+    }
+
+    enum Reconnection: String, CaseIterable, Sendable {
+        /// The messages WatchConnectivity queued arrive before the watch app syncs.
+        case queueFirst
+        /// The watch app syncs first; the queued copies arrive late, as duplicates.
+        case syncFirst
+    }
+
+    @Test("the phone away for three hours: the watch starts a night and logs 40 times, the phone starts its own and logs 10, and they agree", arguments: Reconnection.allCases)
+    func phoneAwayForHours(_ order: Reconnection) async throws {
+        let (harness, phone, watch) = try await pair()
+        await watch.phone(reachable: false)
+        #expect(watch.notifications.pending.isEmpty, "no night yet, nothing planned")
+
+        try await watch.runtime.send(.startSession)
+        let watchNight = try #require(try await watch.runtime.currentState().active)
+        #expect(!watch.notifications.pending.isEmpty, "the phone is away: the watch plans the night's reminders itself")
+        var phoneLogs = 0
+        for index in 0..<40 {
+            harness.clock.advance(minutes: 4.5)
+            if index.isMultiple(of: 3) {
+                try await watch.runtime.send(.logWater(source: .watch))
+            } else {
+                try await watch.runtime.send(.logDrink(.quick, source: .watch))
+            }
+            if index.isMultiple(of: 4), phoneLogs < 10 {
+                // The phone, not knowing of the watch's night, starts its own.
+                if index == 0 { try await phone.runtime.send(.startSession) }
+                try await phone.runtime.send(.logDrink(.quick, source: .phone))
+                phoneLogs += 1
+            }
+        }
+        #expect(phoneLogs == 10)
+        #expect(try await watch.runtime.currentState().active?.state.totalAlcoholCount == 26, "the true count on the wrist, three hours on")
+        let phoneNight = try #require(try await harness.service.activeSession())
+        #expect(phoneNight.session.id != watchNight.session.id)
+        #expect(!watch.link.queued.isEmpty, "the watch's writes waited in WatchConnectivity's queue")
+
+        watch.link.isReachable = true
+        switch order {
+        case .queueFirst:
+            await watch.link.deliverQueued()
+            await watch.phone(reachable: true)
+        case .syncFirst:
+            await watch.phone(reachable: true)
+            await watch.link.deliverQueued()
+        }
+        try await expectAgreement(phone, harness, watch)
+
+        let onPhone = try await DeviceRecords(harness.store)
+        #expect(onPhone.runningNights.map(\.id) == [phoneNight.session.id], "one night out: the phone's running night absorbed the watch's")
+        #expect(onPhone.liveLogs.count == 50, "nothing lost, nothing doubled")
+        #expect(onPhone.liveLogs.allSatisfy { $0.sessionId == phoneNight.session.id })
+        #expect(onPhone.sessions.first { $0.id == watchNight.session.id }?.deletedAt != nil, "the watch's night stays as a tombstone on both")
+        let night = try #require(try await harness.service.activeSession())
+        #expect(night.state.totalAlcoholCount == 36 && night.state.totalWaterCount == 14)
+        #expect(night.session.startTime == watchNight.session.startTime, "the night starts when the earlier of the two started")
+        #expect(watch.notifications.pending.isEmpty, "the phone is back and posts: the watch's own reminders go, one buzz each")
+        #expect(!phone.notifications.pending.isEmpty)
+    }
+
+    @Test("every message delivered twice (a lost reply sent again, a queued copy arriving too): each log once")
+    func deliveredTwice() async throws {
+        let (harness, phone, watch) = try await pair()
+        let waiting = try await harness.store.pendingChanges().count
+        watch.link.deliversTwice = true
+        try await watch.runtime.send(.startSession)
+        for _ in 0..<6 {
+            harness.clock.advance(minutes: 10)
+            try await watch.runtime.send(.logWater(source: .watch))
+            try await watch.runtime.send(.logDrink(.quick, source: .watch))
+        }
+        await watch.settled()
+        try await expectAgreement(phone, harness, watch)
+        let night = try #require(try await harness.service.activeSession())
+        #expect(night.logs.count == 12 && night.state.totalAlcoholCount == 6 && night.state.totalWaterCount == 6)
+        #expect(try await harness.store.pendingChanges().count == waiting + 13, "each change queued once for the cloud: the night and its 12 logs")
+    }
+
+    @Test("a night ended on the phone while the watch, out of reach, logs on: the log is kept in that night and the watch's night ends too")
+    func endedOnThePhoneWhileTheWatchLogs() async throws {
+        let (harness, phone, watch) = try await pair()
+        try await phone.runtime.send(.startSession)
+        harness.clock.advance(minutes: 5)
+        try await phone.runtime.send(.logDrink(.quick, source: .phone))
+        let night = try #require(try await watch.pulled().active)
+        await watch.phone(reachable: false)
+        harness.clock.advance(minutes: 30)
+        try await phone.runtime.send(.endSession())
+        harness.clock.advance(minutes: 5)
+        let late = try await watch.runtime.send(.logWater(source: .watch))
+        #expect(try await watch.runtime.currentState().active?.session.id == night.session.id, "the watch does not know yet")
+
+        await watch.phone(reachable: true)
+        try await expectAgreement(phone, harness, watch)
+        #expect(try await watch.runtime.currentState().active == nil, "the night ended on the wrist too")
+        let ended = try await harness.service.session(id: night.session.id)
+        let lateLog = try #require(late.changedLog)
+        #expect(!ended.session.isActive && ended.logs.map(\.id).contains(lateLog.id))
+        #expect(watch.notifications.pending.isEmpty && phone.notifications.pending.isEmpty, "no reminders for an ended night, anywhere")
+    }
+
+    @Test("a night ended on the watch while the phone logs on: the phone's later log stays, the night ends everywhere")
+    func endedOnTheWatchWhileThePhoneLogs() async throws {
+        let (harness, phone, watch) = try await pair()
+        try await watch.runtime.send(.startSession)
+        await watch.settled()
+        await watch.phone(reachable: false)
+        harness.clock.advance(minutes: 40)
+        try await watch.runtime.send(.endSession())
+        harness.clock.advance(minutes: 2)
+        let phoneLog = try await phone.runtime.send(.logWater(source: .phone))
+        await watch.phone(reachable: true)
+        try await expectAgreement(phone, harness, watch)
+        #expect(try await harness.service.activeSession() == nil)
+        let phoneLogId = try #require(phoneLog.changedLog?.id)
+        #expect(try await DeviceRecords(watch.store).liveLogs.map(\.id) == [phoneLogId])
+    }
+
+    @Test("settings changed on both while apart: each device's change survives, setting by setting")
+    func settingsOnBoth() async throws {
+        let (harness, phone, watch) = try await pair()
+        await watch.phone(reachable: false)
+        harness.clock.advance(minutes: 1)
+        var onWatch = try await watch.runtime.currentState().settings
+        onWatch.waterEveryNDrinks = 3
+        try await watch.runtime.send(.updateSettings(onWatch))
+        harness.clock.advance(minutes: 1)
+        var onPhone = try await phone.runtime.currentState().settings
+        onPhone.warningThreshold = 5
+        try await phone.runtime.send(.updateSettings(onPhone))
+        await watch.phone(reachable: true)
+        try await expectAgreement(phone, harness, watch)
+        let settings = try await phone.runtime.currentState().settings
+        #expect(settings.waterEveryNDrinks == 3 && settings.warningThreshold == 5)
+        #expect(try await watch.runtime.currentState().settings == settings)
+    }
+
+    @Test("a preset deleted on the phone is deleted on the watch; the watch's late edit does not bring it back")
+    func deletesStayDeleted() async throws {
+        let (harness, phone, watch) = try await pair()
+        let beer = try await harness.presetNamed("Beer")
+        await watch.phone(reachable: false)
+        harness.clock.advance(minutes: 1)
+        try await phone.runtime.send(.deletePreset(id: beer.id))
+        harness.clock.advance(minutes: 1)
+        var renamed = beer
+        renamed.name = "Lager"
+        try await watch.runtime.send(.editPreset(renamed))
+        await watch.phone(reachable: true)
+        try await expectAgreement(phone, harness, watch)
+        #expect(try await watch.runtime.currentState().presets.contains { $0.id == beer.id } == false)
+    }
+
+    @Test("reminders have one owner: the watch plans none while the phone is near and posts, and all of them when it is not")
+    func oneOwner() async throws {
+        let (harness, phone, watch) = try await pair()
+        try await phone.runtime.send(.startSession)
+        _ = try await watch.pulled()
+        #expect(!phone.notifications.pending.isEmpty)
+        #expect(watch.notifications.pending.isEmpty, "mirrored from the phone: one buzz")
+
+        await watch.phone(reachable: false)
+        let planned = watch.notifications.pendingByDate.map(\.fireDate)
+        #expect(planned == phone.notifications.pendingByDate.map(\.fireDate), "the same reminders, now on the wrist")
+        await watch.phone(reachable: true)
+        #expect(watch.notifications.pending.isEmpty)
+
+        // The phone's notifications turned off: the watch is told, and buzzes itself.
+        phone.notifications.answer = .denied
+        harness.clock.advance(minutes: 1)
+        try await phone.runtime.send(.logWater(source: .phone))
+        let notice = try #require(phone.watch.notices.last)
+        #expect(!notice.phonePostsReminders)
+        try await watch.phoneSays(notice)
+        #expect(!watch.notifications.pending.isEmpty)
+        #expect(watch.notifications.pendingByDate.first?.fireDate == harness.clock.now.addingTimeInterval(20 * 60), "re-planned from the water the phone logged")
+    }
+
+    @Test("the watch on its own: a whole night from start to summary with no phone in reach")
+    func watchAlone() async throws {
+        let clock = TestClock()
+        let watch = PairedWatch(clock: clock, phone: nil, phoneReachable: false)
+        await watch.launch()
+        await watch.screen.appeared()
+        #expect(!watch.screen.display.hasSession && watch.screen.presets.count == 5, "the starter presets, with no phone ever seen")
+
+        await watch.screen.startSessionTapped()
+        #expect(watch.screen.display.hasSession)
+        #expect(!watch.notifications.pending.isEmpty, "time reminders planned on the wrist")
+        clock.advance(minutes: 10)
+        let double = try #require(watch.screen.presets.first { $0.name == "Double" })
+        await watch.screen.presetTapped(double)
+        #expect(watch.notifications.posted.map(\.kind) == [.pacingWarning], "the nudge buzzes on the wrist")
+        #expect(watch.screen.display.waterlineValue == 2 && watch.screen.display.isWarning)
+        clock.advance(minutes: 10)
+        await watch.screen.waterButtonTapped()
+        clock.advance(minutes: 10)
+        await watch.screen.waterButtonTapped()
+        await watch.settled()
+        #expect(watch.screen.display.drinks == 1 && watch.screen.display.water == 2 && watch.screen.display.waterlineValue == 0)
+        #expect(watch.screen.unsent == 9, "the starter presets, the night and its three logs wait for the phone")
+        #expect(watch.screen.display.accessibilityLabel == "Waterline 0, at center. 1 drink, 2 water. 9 changes not on your iPhone yet")
+
+        watch.screen.endSessionButtonTapped()
+        await watch.screen.endSessionConfirmed()
+        let summary = try #require(watch.screen.summary)
+        #expect(summary.totalAlcoholCount == 1 && summary.totalStandardDrinks == 2 && summary.totalWaterCount == 2)
+        #expect(summary.durationSeconds == 30 * 60)
+        #expect(watch.notifications.pending.isEmpty, "nothing more after the night ends")
+        #expect(watch.screen.problemMessage == nil)
+    }
+
+    @Test("a reminder's Log Water on the watch with its app not running: logged once on a cold launch, and on the phone once it is near")
+    func coldLaunchLogWater() async throws {
+        let (harness, phone, watch) = try await pair()
+        try await watch.runtime.send(.startSession)
+        await watch.settled()
+        await watch.phone(reachable: false)
+        let reminder = try #require(watch.notifications.pendingByDate.first)
+        harness.clock.advance(minutes: 20)
+
+        // The system starts the watch app in the background for the action: a new process on the same store.
+        let woken = PairedWatch(clock: harness.clock, phone: phone.runtime, phoneReachable: true, store: watch.store, firstID: 0x20_0000)
+        let response = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)
+        await woken.runtime.notificationResponseReceived(response)
+        await woken.runtime.notificationResponseReceived(response)
+        await woken.settled()
+        let night = try #require(try await woken.runtime.currentState().active)
+        #expect(night.logs.count == 1 && night.logs.first?.source == .watch && night.state.totalWaterCount == 1)
+        #expect(woken.background.open.isEmpty)
+        #expect(try await harness.service.activeSession()?.state.totalWaterCount == 1, "pushed to the phone before the background time ended")
+        #expect(phone.liveActivities.running.values.first?.totalWaterCount == 1, "and the phone's surfaces follow")
+    }
+
+    @Test("the phone erased (Delete Account, or set up anew): the watch erases its own and takes the phone's")
+    func phoneErased() async throws {
+        let (harness, phone, watch) = try await pair()
+        try await watch.runtime.send(.startSession)
+        await watch.settled()
+        #expect(try await harness.service.activeSession() != nil)
+        try await phone.runtime.send(.deleteAllData)
+        _ = try await watch.pulled()
+        #expect(try await watch.runtime.currentState().active == nil)
+        try await expectAgreement(phone, harness, watch)
+    }
+}

@@ -22,6 +22,7 @@ let package = Package(
         /// What tests of any package share: fixed clocks and ids, and the store conformance suite.
         .library(name: "WaterlineTestSupport", targets: ["WaterlineTestSupport"]),
         .executable(name: "waterline-bench", targets: ["waterline-bench"]),
+        .executable(name: "isolation-check", targets: ["isolation-check"]),
     ],
     targets: [
         /// Values, rules, the engine, reminders, words, and the actions' vocabulary.
@@ -43,11 +44,15 @@ let package = Package(
         .target(name: "WaterlineSystem", dependencies: ["WaterlineCore", "WaterlineRuntime"], path: "Apps/Shared"),
         .target(name: "WaterlineTestSupport", dependencies: ["WaterlineCore", "WaterlineAPI", "WaterlineStorage", "WaterlineRuntime"]),
         .executableTarget(name: "waterline-bench", dependencies: ["WaterlineCore"]),
+        /// Reads the Apple targets for closures handed to system callbacks from main-actor code,
+        /// which Swift 6 traps on at run time (`scripts/test` runs it over `Apps/`).
+        .target(name: "WaterlineIsolationCheck"),
+        .executableTarget(name: "isolation-check", dependencies: ["WaterlineIsolationCheck"]),
         .testTarget(
             name: "WaterlineTests",
             dependencies: [
                 "WaterlineCore", "WaterlineAPI", "WaterlineStorage", "WaterlineSync", "WaterlineRuntime", "WaterlineScreens",
-                "WaterlineData", "WaterlineTestSupport",
+                "WaterlineData", "WaterlineTestSupport", "WaterlineIsolationCheck",
             ],
             path: "WaterlineTests",
             resources: [.copy("Fixtures")]

@@ -2,7 +2,9 @@ import SwiftUI
 import WaterlineCore
 import WaterlineScreens
 
-/// The wrist: a compact Waterline and counts, "+ Drink" and "+ Water", End Session below.
+/// The wrist: a compact Waterline and counts, "+ Drink" and "+ Water", End Session below; the
+/// night's summary once it ends. Every number is the watch's own store's, so it stays true with
+/// the phone away; what has not reached the phone yet is said quietly.
 struct WatchMainView: View {
     @Bindable var model: WatchSessionModel
     @State private var logged = 0
@@ -12,14 +14,14 @@ struct WatchMainView: View {
             if model.display.hasSession {
                 ScrollView {
                     VStack(spacing: 10) {
-                        summary
+                        glance
                         HStack {
                             Button {
                                 model.drinkButtonTapped()
                             } label: { Label("+ Drink", systemImage: "wineglass") }
                             Button {
                                 logged += 1
-                                model.waterButtonTapped()
+                                Task { await model.waterButtonTapped() }
                             } label: { Label("+ Water", systemImage: "drop.fill") }
                             .tint(WatchPalette.calm)
                         }
@@ -30,18 +32,20 @@ struct WatchMainView: View {
                 }
                 .sheet(isPresented: $model.isPickingPreset) { presetList }
                 .confirmationDialog("End this session?", isPresented: $model.isConfirmingEnd) {
-                    Button("End Session", role: .destructive) { model.endSessionConfirmed() }
+                    Button("End Session", role: .destructive) { Task { await model.endSessionConfirmed() } }
                 }
+            } else if let summary = model.summary {
+                ended(summary)
             } else {
                 VStack(spacing: 12) {
-                    Text("No active session").foregroundStyle(.secondary)
-                    Button(model.isStarting ? "Starting…" : "Start Session") { model.startSessionTapped() }
-                        .disabled(model.isStarting)
+                    Text(verbatim: model.display.accessibilityLabel).font(.body).foregroundStyle(.secondary)
+                    Button("Start Session") { Task { await model.startSessionTapped() } }
                 }
             }
         }
+        .task { await model.appeared() }
         .sensoryFeedback(.success, trigger: logged)
-        // Why the phone refused a log, in the watch's words; the optimistic count is already undone.
+        // Why a tap was refused, in the watch's words: the rule that refused it.
         .alert(Text(verbatim: model.problemMessage ?? ""), isPresented: problemShown) {
             Button("OK") { model.problemDismissed() }
         }
@@ -52,7 +56,7 @@ struct WatchMainView: View {
         Binding(get: { model.problemMessage != nil }, set: { if !$0 { model.problemDismissed() } })
     }
 
-    private var summary: some View {
+    private var glance: some View {
         let display = model.display
         return VStack(spacing: 2) {
             HStack(spacing: 8) {
@@ -65,19 +69,35 @@ struct WatchMainView: View {
                     .contentTransition(.numericText(value: display.waterlineValue))
             }
             Text("Drinks \(display.drinks) · Water \(display.water)").font(.footnote)
-            if display.unconfirmed > 0 {
-                Text("Sending to iPhone…").font(.caption2).foregroundStyle(.secondary)
+            if let warning = display.gauge.warningText {
+                Text(verbatim: warning).font(.caption2).foregroundStyle(WatchPalette.warning)
+            }
+            if display.unsent > 0 {
+                Text("Not on your iPhone yet: \(display.unsent)").font(.caption2).foregroundStyle(.secondary)
             }
         }
-        .accessibilityElement(children: .combine)
-        .accessibilityLabel(display.gauge.accessibilityLabel)
+        // One sentence for VoiceOver: the gauge, the counts, the warning and what is unsent.
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(Text(verbatim: display.accessibilityLabel))
+    }
+
+    private func ended(_ summary: SessionSummary) -> some View {
+        ScrollView {
+            VStack(alignment: .leading, spacing: 6) {
+                Text("Night ended").font(.headline)
+                Text("Drinks \(summary.totalAlcoholCount) · Water \(summary.totalWaterCount)").font(.body)
+                Text(verbatim: WaterlineFormat.duration(summary.durationSeconds)).font(.footnote).foregroundStyle(.secondary)
+                Button("Done") { model.summaryDismissed() }.padding(.top, 8)
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
+        }
     }
 
     private var presetList: some View {
         List(model.presets) { preset in
             Button {
                 logged += 1
-                model.presetTapped(preset)
+                Task { await model.presetTapped(preset) }
             } label: {
                 VStack(alignment: .leading) {
                     Text(verbatim: preset.name)

@@ -2,10 +2,12 @@ import SwiftUI
 import WaterlineCore
 import WaterlineScreens
 
-/// The watch app: the screen model talks to the phone through `PhoneConnection`.
+/// The watch app: the kit's runtime on the watch's own store (`WatchEnvironment`), built at launch
+/// by the delegate, so a notification's action works with no window; the screen model is the
+/// runtime's one door.
 @main
 struct WaterlineWatchApp: App {
-    @State private var connection = PhoneConnection()
+    @WKApplicationDelegateAdaptor private var delegate: WatchAppDelegate
 
     init() {
         KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations, locale: .autoupdatingCurrent)
@@ -13,7 +15,7 @@ struct WaterlineWatchApp: App {
 
     var body: some Scene {
         WindowGroup {
-            WatchMainView(model: connection.model)
+            WatchMainView(model: WatchEnvironment.shared.model)
         }
     }
 }

@@ -2,14 +2,16 @@ import SwiftUI
 import WaterlineCore
 import WidgetKit
 
-/// The watch face complication: the Waterline from the last snapshot the phone sent; a tap opens the app.
+/// The watch face complication: the Waterline as the watch's own store has it, drawn by the kit's
+/// `WidgetPresentation` (so discreet mode keeps counts and drink words off the face, as on the
+/// Lock Screen); every family shows the gauge. A tap opens the app.
 @main
 struct WaterlineComplication: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "WaterlineComplication", provider: SnapshotProvider()) { entry in
-            ComplicationView(entry: entry)
+            ComplicationView(snapshot: entry.snapshot)
                 .containerBackground(.fill.tertiary, for: .widget)
-                .widgetURL(entry.session == nil ? DeepLink.home.url : DeepLink.activeSession.url)
+                .widgetURL(entry.snapshot.isActive ? DeepLink.activeSession.url : DeepLink.home.url)
         }
         .configurationDisplayName("Waterline")
         .description("Your Waterline during a night out.")
@@ -19,16 +21,15 @@ struct WaterlineComplication: Widget {
 
 struct ComplicationEntry: TimelineEntry {
     var date: Date
-    var session: SessionGlance?
-    var threshold: Int
+    var snapshot: WidgetSnapshot
 }
 
+/// Reads the snapshot the watch app writes after every change (`ComplicationSnapshot`): no store,
+/// no runtime, nothing written from here.
 struct SnapshotProvider: TimelineProvider {
     func placeholder(in context: Context) -> ComplicationEntry {
-        Self.empty
+        ComplicationEntry(date: Date(), snapshot: .noSession(lastSessionSummary: nil, settings: UserSettings(), generatedAt: Date()))
     }
-
-    static var empty: ComplicationEntry { ComplicationEntry(date: Date(), session: nil, threshold: UserSettings().warningThreshold) }
 
     func getSnapshot(in context: Context, completion: @escaping @Sendable (ComplicationEntry) -> Void) {
         completion(current())
@@ -38,42 +39,52 @@ struct SnapshotProvider: TimelineProvider {
         completion(Timeline(entries: [current()], policy: .never))
     }
 
-    /// The watch app saves every snapshot in the shared defaults and reloads this timeline.
     private func current() -> ComplicationEntry {
-        let defaults = UserDefaults(suiteName: "group.com.waterline.app") ?? .standard
-        guard let data = defaults.data(forKey: "waterline.watch.snapshot"),
-              case .snapshot(let snapshot)? = try? WatchMessage.decodeIfKnown(data)
-        else { return Self.empty }
-        return ComplicationEntry(date: Date(), session: snapshot.session, threshold: snapshot.warningThreshold)
+        let snapshot = ComplicationSnapshot.load() ?? .noSession(lastSessionSummary: nil, settings: UserSettings(), generatedAt: Date())
+        return ComplicationEntry(date: Date(), snapshot: snapshot)
     }
 }
 
 struct ComplicationView: View {
-    let entry: ComplicationEntry
+    let snapshot: WidgetSnapshot
     @Environment(\.widgetFamily) private var family
 
     var body: some View {
-        let value = entry.session.map { WaterlineFormat.value($0.waterlineValue) } ?? "–"
+        let shown = WidgetPresentation(snapshot: snapshot, family: kind)
+        let gauge = shown.gauge ?? GaugeDisplay(value: 0, threshold: snapshot.warningThreshold, isWarning: false)
+        let span = Double(gauge.threshold + 1)
+        let level = Gauge(value: min(max(gauge.value, -span), span), in: -span...span) {
+            Image(systemName: "drop")
+        } currentValueLabel: {
+            Text(verbatim: shown.isActive ? gauge.valueText : "–")
+        }
         switch family {
         case .accessoryInline:
-            Text("Waterline \(value)")
+            Text(verbatim: shown.headline)
         case .accessoryRectangular:
-            VStack(alignment: .leading) {
-                Text("Waterline \(value)").font(.headline)
-                if let session = entry.session {
-                    Text("Drinks \(session.totalAlcoholCount) · Water \(session.totalWaterCount)")
-                } else {
-                    Text("No session")
-                }
+            VStack(alignment: .leading, spacing: 2) {
+                Text(verbatim: shown.headline).font(.headline)
+                level.gaugeStyle(.accessoryLinearCapacity).tint(gauge.isWarning ? .orange : .cyan)
+                if let counts = shown.countsLine { Text(verbatim: counts).font(.caption) }
             }
+            .accessibilityElement(children: .ignore)
+            .accessibilityLabel(Text(verbatim: [shown.headline, shown.countsLine].compactMap { $0 }.joined(separator: ", ")))
+        case .accessoryCorner:
+            Text(verbatim: shown.isActive ? gauge.valueText : "–")
+                .widgetLabel { level.tint(gauge.isWarning ? .orange : .cyan) }
+                .accessibilityLabel(Text(verbatim: shown.headline))
         default:
-            Gauge(value: min(max(entry.session?.waterlineValue ?? 0, -Double(entry.threshold + 1)), Double(entry.threshold + 1)),
-                  in: -Double(entry.threshold + 1)...Double(entry.threshold + 1)) {
-                Image(systemName: "drop")
-            } currentValueLabel: {
-                Text(value)
-            }
-            .gaugeStyle(.accessoryCircularCapacity)
+            level.gaugeStyle(.accessoryCircularCapacity).tint(gauge.isWarning ? .orange : .cyan)
+                .accessibilityLabel(Text(verbatim: shown.headline))
+        }
+    }
+
+    private var kind: WidgetFamilyKind {
+        switch family {
+        case .accessoryRectangular: .accessoryRectangular
+        case .accessoryCorner: .accessoryCorner
+        case .accessoryInline: .accessoryInline
+        default: .accessoryCircular
         }
     }
 }

@@ -18,6 +18,8 @@ struct AppCatalogTests {
     struct Target: CustomTestStringConvertible, Sendable {
         var catalog: String
         var sources: [String]
+        /// At least this many words are found, or the scan is broken.
+        var minimumWords = 5
         var testDescription: String { catalog }
     }
 
@@ -26,7 +28,8 @@ struct AppCatalogTests {
         Target(catalog: "Apps/WaterlineWidgets/Localizable.xcstrings", sources: ["Apps/WaterlineWidgets", "Apps/WaterlineIntents/Intents"]),
         Target(catalog: "Apps/WaterlineIntents/Extension/Localizable.xcstrings", sources: ["Apps/WaterlineIntents"]),
         Target(catalog: "Apps/WaterlineWatch/Localizable.xcstrings", sources: ["Apps/WaterlineWatch"]),
-        Target(catalog: "Apps/WaterlineWatchWidgets/Localizable.xcstrings", sources: ["Apps/WaterlineWatchWidgets"]),
+        // The complication's words are the kit's (`WidgetPresentation`), but for its name and description.
+        Target(catalog: "Apps/WaterlineWatchWidgets/Localizable.xcstrings", sources: ["Apps/WaterlineWatchWidgets"], minimumWords: 2),
     ]
 
     static func catalog(_ path: String) throws -> KitCatalog {
@@ -123,7 +126,7 @@ struct AppCatalogTests {
     func everyLiteralHasAnEntry(target: Target) throws {
         let keys = Array(try Self.catalog(target.catalog).entries.keys)
         let literals = try Self.literals(in: target.sources)
-        #expect(literals.count >= 5, "the scan found the target's words")
+        #expect(literals.count >= target.minimumWords, "the scan found the target's words")
         for (file, literal) in literals {
             #expect(keys.contains { Self.matches($0, literal) }, "\(file): \"\(literal)\" has no entry in \(target.catalog)")
         }

@@ -39,7 +39,7 @@ struct WidgetAndIntentTests {
         case .accessoryRectangular:
             #expect(presentation.countsLine == "Drinks 3 · Water 1")
             #expect(presentation.showsQuickAdd)
-        case .accessoryCircular, .accessoryInline:
+        case .accessoryCircular, .accessoryCorner, .accessoryInline:
             #expect(presentation.countsLine == nil)
             #expect(presentation.recentLogs.isEmpty)
         }

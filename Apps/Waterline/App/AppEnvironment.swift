@@ -45,9 +45,11 @@ final class AppEnvironment {
         let storeSignal = DarwinStoreSignal()
         // Every reason to sync (writes, the network, launch, activation, sign-in, background
         // refresh) asks the runtime, whose scheduler runs this one engine.
+        // The watch keeps its own store and syncs with this phone's as its backend.
         let platform = RuntimePlatform(
             notifications: notifications, liveActivities: LiveActivityController(), widgets: SystemWidgetReloader(),
-            watch: watch, sync: sync, signal: storeSignal, background: AppBackgroundTasks()
+            watch: watch, sync: sync, signal: storeSignal, background: AppBackgroundTasks(),
+            watchLinkServer: WatchLinkServer(store: store, now: { Date() })
         )
         let runtime = AppRuntime(service: SessionService(store: store), platform: platform, process: .app)
         let accountService = AccountService(

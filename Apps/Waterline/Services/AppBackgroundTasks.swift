@@ -14,7 +14,9 @@ final class AppBackgroundTasks: BackgroundTaskHolder {
     func begin(_ name: String) -> Int {
         next += 1
         let token = next
-        tasks[token] = UIApplication.shared.beginBackgroundTask(withName: name) { [weak self] in
+        // UIKit calls the expiration handler on the main thread: `@Sendable`, so Swift inserts no
+        // isolation check, and the hop back is asserted where it runs.
+        tasks[token] = UIApplication.shared.beginBackgroundTask(withName: name) { @Sendable [weak self] in
             MainActor.assumeIsolated { self?.end(token) }
         }
         return token

@@ -12,8 +12,9 @@ final class NetworkPathWatcher {
 
     @MainActor
     init(runtime: AppRuntime) {
-        // The handler runs on the monitor's queue; only a Bool crosses to the runtime.
-        monitor.pathUpdateHandler = { path in
+        // The handler runs on the monitor's queue, so it is `@Sendable` (formed here, on the main
+        // actor, it would otherwise be main-actor isolated and trap there); only a Bool crosses.
+        monitor.pathUpdateHandler = { @Sendable path in
             let online = path.status == .satisfied
             Task { @MainActor in await runtime.networkChanged(isOnline: online) }
         }

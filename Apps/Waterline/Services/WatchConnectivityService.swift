@@ -2,12 +2,11 @@ import Foundation
 import WatchConnectivity
 import WaterlineCore
 import WaterlineRuntime
-import WaterlineScreens
-import WaterlineSystem
 
-/// The kit's `WatchTransport` on `WCSession`, and its delegate: every message from the watch
-/// goes to the runtime. A message the watch sent with a reply handler is answered by the reply
-/// alone; one that came queued (`transferUserInfo`) is answered by the application context.
+/// The kit's `WatchTransport` on `WCSession`, and its delegate. The watch keeps its own store and
+/// syncs with this phone as its backend: each of its calls reaches the runtime
+/// (`watchMessageReceived`), which answers from this phone's store, in the reply when the watch
+/// waits for one. The phone only tells the watch that its records changed, so it pulls.
 @MainActor
 final class WatchConnectivityService: NSObject, WatchTransport {
     /// Set once at launch, before the session is activated.
@@ -24,35 +23,23 @@ final class WatchConnectivityService: NSObject, WatchTransport {
         return session.activationState == .activated && session.isPaired && session.isWatchAppInstalled
     }
 
-    var isReachable: Bool { session?.isReachable ?? false }
-
-    func updateContext(_ message: WatchMessage) {
-        guard let session, let data = try? message.encoded() else { return }
-        try? session.updateApplicationContext([WatchMessage.userInfoKey: data])
+    /// The latest notice waits as the application context (the system hands it to the watch app
+    /// when it next runs, cold launches included); a running watch app also gets it at once.
+    func phoneChanged(_ notice: PhoneNotice) {
+        guard let session, let data = try? WatchMessage.phoneChanged(notice).encoded() else { return }
+        let payload = [WatchMessage.userInfoKey: data]
+        try? session.updateApplicationContext(payload)
+        // No reply is asked for, so no handler runs on WatchConnectivity's queue.
+        if session.isReachable { session.sendMessage(payload, replyHandler: nil, errorHandler: nil) }
     }
 
-    /// Delivered at once when the watch app answers; false (and the runtime queues it) otherwise.
-    func sendNow(_ message: WatchMessage) async -> Bool {
-        guard let session, session.isReachable, let data = try? message.encoded() else { return false }
-        return await withCheckedContinuation { continuation in
-            session.sendMessage(
-                [WatchMessage.userInfoKey: data],
-                replyHandler: { _ in continuation.resume(returning: true) },
-                errorHandler: { _ in continuation.resume(returning: false) }
-            )
-        }
-    }
-
-    func enqueue(_ message: WatchMessage) {
-        guard let session, let data = try? message.encoded() else { return }
-        session.transferUserInfo([WatchMessage.userInfoKey: data])
-    }
-
-    private func received(_ data: Data, replying: Bool) async -> Data? {
+    fileprivate func received(_ data: Data, replying: Bool) async -> Data? {
         await runtime?.watchMessageReceived(data, replying: replying)
     }
 }
 
+// WatchConnectivity calls these on its own queue: each is `nonisolated`, reads the bytes there,
+// and hands only them (Sendable) to the main actor.
 extension WatchConnectivityService: WCSessionDelegate {
     nonisolated func session(_ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: (any Error)?) {
         Task { @MainActor in await self.runtime?.watchLinkActivated() }
@@ -65,6 +52,8 @@ extension WatchConnectivityService: WCSessionDelegate {
         session.activate()
     }
 
+    /// A push the watch queued while this phone was away: taken in (once, by the records' ids
+    /// and stamps), with no one waiting for the answer.
     nonisolated func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any] = [:]) {
         guard let data = userInfo[WatchMessage.userInfoKey] as? Data else { return }
         Task { @MainActor in _ = await self.received(data, replying: false) }

@@ -33,15 +33,15 @@ public struct WidgetPresentation: Hashable, Sendable {
             showsQuickAdd = false
             recentLogs = []
             showsStartSession = !family.isLockScreen
-            lastSessionLine = family == .accessoryInline || family == .accessoryCircular || hidesDetail
+            lastSessionLine = family.isCompact || hidesDetail
                 ? nil : snapshot.lastSessionSummary.map(Self.lastSessionLine)
             return
         }
         headline = KitText.string(KitStrings.widgetHeadline, .text(WaterlineFormat.signedValue(snapshot.waterlineValue)))
         gauge = GaugeDisplay(value: snapshot.waterlineValue, threshold: snapshot.warningThreshold, isWarning: snapshot.isWarning)
-        countsLine = hidesDetail || family == .accessoryCircular || family == .accessoryInline
+        countsLine = hidesDetail || family.isCompact
             ? nil : KitText.string(KitStrings.widgetCounts, .int(snapshot.totalAlcoholCount), .int(snapshot.totalWaterCount))
-        nextReminderDate = family == .systemSmall || family == .accessoryCircular ? nil : snapshot.nextReminderDate
+        nextReminderDate = family == .systemSmall || family == .accessoryCircular || family == .accessoryCorner ? nil : snapshot.nextReminderDate
         showsQuickAdd = family == .systemSmall || family == .systemLarge || family == .accessoryRectangular
         recentLogs = family == .systemLarge ? snapshot.recentLogs.map(\.title) : []
         lastSessionLine = nil

@@ -61,6 +61,16 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     }
 
     /// The "No Session" snapshot, with the last session's summary when there is one.
+    /// What widgets and complications draw of `state` (the running night, or none), as the
+    /// runtime's change feed hands it over: the watch's complication reads this.
+    public init(state: DeviceState, lastSessionSummary: SessionSummary? = nil, generatedAt: Date) {
+        if let night = state.active {
+            self.init(night: night, lastSessionSummary: lastSessionSummary, settings: state.settings, quickDrink: state.quickDrink, generatedAt: generatedAt)
+        } else {
+            self = .noSession(lastSessionSummary: lastSessionSummary, settings: state.settings, generatedAt: generatedAt)
+        }
+    }
+
     public static func noSession(lastSessionSummary: SessionSummary?, settings: UserSettings, generatedAt: Date) -> WidgetSnapshot {
         WidgetSnapshot(
             isActive: false, sessionId: nil, startTime: nil, waterlineValue: 0, totalAlcoholCount: 0, totalWaterCount: 0,

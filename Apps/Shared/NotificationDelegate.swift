@@ -1,25 +1,29 @@
+#if os(iOS) || os(watchOS)
 import Foundation
 import UserNotifications
 import WaterlineCore
 import WaterlineRuntime
-import WaterlineScreens
-import WaterlineSystem
 
-/// `UNUserNotificationCenter`'s delegate, set before launch finishes. It reads what it needs
-/// from the system's objects on the calling thread, hands plain values to the runtime on the
-/// main actor, and calls the `@Sendable` completion handler (which lets the system suspend the
-/// app again) only once the runtime's work is saved.
-final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate, Sendable {
+/// `UNUserNotificationCenter`'s delegate on the phone and the watch, set before launch finishes.
+/// It reads what it needs from the system's objects on the calling thread, hands plain values to
+/// the runtime on the main actor, and calls the `@Sendable` completion handler (which lets the
+/// system suspend the app again) only once the runtime's work is saved.
+public final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate, Sendable {
     private let runtime: AppRuntime
+    /// The phone shows a reminder that arrives in front as its own banner; the watch lets the
+    /// system show it (with its haptic), having no banner of its own.
+    private let bannerInApp: Bool
 
-    init(runtime: AppRuntime) {
+    public init(runtime: AppRuntime, bannerInApp: Bool = true) {
         self.runtime = runtime
+        self.bannerInApp = bannerInApp
     }
 
-    func userNotificationCenter(
+    public func userNotificationCenter(
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
+        guard bannerInApp else { return completionHandler([.banner, .sound]) }
         let content = NotificationContent(notification.request.content)
         let runtime = runtime
         Task { @MainActor in
@@ -27,7 +31,7 @@ final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate, Se
         }
     }
 
-    func userNotificationCenter(
+    public func userNotificationCenter(
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
@@ -39,3 +43,4 @@ final class NotificationDelegate: NSObject, UNUserNotificationCenterDelegate, Se
         }
     }
 }
+#endif

@@ -1,0 +1,23 @@
+/// One closure handed to a system callback, or one system delegate method, and where it runs.
+public struct IsolationFinding: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var what: String
+    /// The isolation it is formed in (a closure's) or has (a method's).
+    public var context: Isolation
+    /// `@Sendable`, or not formed on the main actor: the system may call it from any queue.
+    public var isSafe: Bool
+
+    public var description: String {
+        "\(file):\(line): \(what), \(isSafe ? "safe" : "MAIN-ACTOR ISOLATED: make it @Sendable or move it into a nonisolated function") (\(context))"
+    }
+}
+
+/// Where code runs, as far as Swift 6's isolation goes.
+public enum Isolation: String, Hashable, Sendable, CustomStringConvertible {
+    case mainActor = "main actor"
+    case nonisolated
+    case sendable = "@Sendable"
+
+    public var description: String { rawValue }
+}

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "WaterlineTestSupport", targets: ["WaterlineTestSupport"]),
         .executable(name: "waterline-bench", targets: ["waterline-bench"]),
         .executable(name: "isolation-check", targets: ["isolation-check"]),
+        .executable(name: "watch-bench", targets: ["watch-bench"]),
     ],
     targets: [
         /// Values, rules, the engine, reminders, words, and the actions' vocabulary.
@@ -48,6 +49,10 @@ let package = Package(
         /// which Swift 6 traps on at run time (`scripts/test` runs it over `Apps/`).
         .target(name: "WaterlineIsolationCheck"),
         .executableTarget(name: "isolation-check", dependencies: ["WaterlineIsolationCheck"]),
+        /// What a watch log and a batch of them brought to the phone cost, in CPU and store writes.
+        .executableTarget(
+            name: "watch-bench", dependencies: ["WaterlineCore", "WaterlineAPI", "WaterlineStorage", "WaterlineSync", "WaterlineRuntime"]
+        ),
         .testTarget(
             name: "WaterlineTests",
             dependencies: [

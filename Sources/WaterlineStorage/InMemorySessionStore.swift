@@ -18,12 +18,17 @@ public actor InMemorySessionStore: StoreRows {
 
     private var tables = Tables()
     private let gate = SerialGate()
+    /// Transactions that could write, and rows written or deleted: what a benchmark reports as a
+    /// change's store writes.
+    public private(set) var writeTransactions = 0
+    public private(set) var rowWrites = 0
 
     public init() {}
 
     public func transaction<T: Sendable>(writes: Bool, _ body: @Sendable () async throws -> T) async throws -> T {
         try await gate.run {
             let before = writes ? tables : nil
+            if writes { writeTransactions += 1 }
             do {
                 return try await body()
             } catch {
@@ -34,14 +39,14 @@ public actor InMemorySessionStore: StoreRows {
     }
 
     public func readUser() -> User? { tables.user }
-    public func writeUser(_ user: User) { tables.user = user }
+    public func writeUser(_ user: User) { rowWrites += 1; tables.user = user }
 
     public func readSession(id: UUID) -> Session? { tables.sessions[id] }
-    public func writeSession(_ session: Session) { tables.sessions[session.id] = session }
+    public func writeSession(_ session: Session) { rowWrites += 1; tables.sessions[session.id] = session }
     public func readLog(id: UUID) -> LogEntry? { tables.logs[id] }
-    public func writeLog(_ log: LogEntry) { tables.logs[log.id] = log }
+    public func writeLog(_ log: LogEntry) { rowWrites += 1; tables.logs[log.id] = log }
     public func readPreset(id: UUID) -> DrinkPreset? { tables.presets[id] }
-    public func writePreset(_ preset: DrinkPreset) { tables.presets[preset.id] = preset }
+    public func writePreset(_ preset: DrinkPreset) { rowWrites += 1; tables.presets[preset.id] = preset }
 
     public func readActiveSessions() -> [Session] {
         tables.sessions.values.filter { $0.isActive && $0.deletedAt == nil }
@@ -73,10 +78,14 @@ public actor InMemorySessionStore: StoreRows {
 
     public func readOutboxRow(key: SyncKey) -> PendingChange? { tables.outbox[key] }
     public func writeOutboxRow(_ change: PendingChange) {
+        rowWrites += 1
         tables.outbox[change.id] = change
         tables.lastSequence = max(tables.lastSequence, change.sequence)
     }
-    public func deleteOutboxRow(key: SyncKey) { tables.outbox[key] = nil }
+    public func deleteOutboxRow(key: SyncKey) {
+        if tables.outbox[key] != nil { rowWrites += 1 }
+        tables.outbox[key] = nil
+    }
 
     public func readOutbox(waitingOnly: Bool, limit: Int?) -> [PendingChange] {
         let rows = tables.outbox.values.filter { !waitingOnly || !$0.isFailed }.sorted { $0.sequence < $1.sequence }
@@ -91,7 +100,7 @@ public actor InMemorySessionStore: StoreRows {
     public func readLastOutboxSequence() -> Int { tables.lastSequence }
 
     public func readCursor() -> SyncCursor? { tables.cursor }
-    public func writeCursor(_ cursor: SyncCursor?) { tables.cursor = cursor }
+    public func writeCursor(_ cursor: SyncCursor?) { rowWrites += 1; tables.cursor = cursor }
 
     public func deleteAllRows() { tables = Tables() }
 }

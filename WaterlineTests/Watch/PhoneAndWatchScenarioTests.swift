@@ -114,6 +114,7 @@ struct PhoneAndWatchScenarioTests {
         try await expectAgreement(phone, harness, watch)
         let night = try #require(try await harness.service.activeSession())
         #expect(night.logs.count == 12 && night.state.totalAlcoholCount == 6 && night.state.totalWaterCount == 6)
+        #expect(phone.liveActivities.running[night.session.id]?.totalWaterCount == 6, "the night started on the watch has its Live Activity on the phone")
         #expect(try await harness.store.pendingChanges().count == waiting + 13, "each change queued once for the cloud: the night and its 12 logs")
     }
 
@@ -283,5 +284,35 @@ struct PhoneAndWatchScenarioTests {
         _ = try await watch.pulled()
         #expect(try await watch.runtime.currentState().active == nil)
         try await expectAgreement(phone, harness, watch)
+    }
+
+    @Test("signed in: what the watch logged with the phone away reaches the cloud through the phone's outbox, once")
+    func throughToTheCloud() async throws {
+        let cloudStore = InMemorySessionStore()
+        try await cloudStore.saveUser(User(id: UUID(number: 0xC10D), createdAt: Fixed.start))
+        let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2))
+        let clock = harness.clock
+        let cloud = WatchLinkServer(store: cloudStore, now: { clock.now })
+        let client = ConvexClient(baseURL: URL(string: "https://cloud.invalid")!, transport: InProcessBackend(server: cloud))
+        let phone = DeviceProcess(harness, runner: SyncEngine(store: harness.store, client: client, clock: RecordingSyncClock()))
+        phone.runtime.launched()
+        await phone.runtime.becameActive()
+        await phone.settled()
+        let watch = PairedWatch(clock: clock, phone: phone.runtime)
+        await watch.launch()
+        await watch.phone(reachable: false)
+        try await watch.runtime.send(.startSession)
+        for index in 0..<12 {
+            clock.advance(minutes: 6)
+            try await watch.runtime.send(index.isMultiple(of: 3) ? .logWater(source: .watch) : .logDrink(.quick, source: .watch))
+        }
+        await watch.phone(reachable: true)
+        await phone.settled()
+        try await expectAgreement(phone, harness, watch)
+        let onPhone = try await DeviceRecords(harness.store)
+        let inCloud = try await DeviceRecords(cloudStore)
+        #expect(inCloud.logs == onPhone.logs && inCloud.sessions == onPhone.sessions && inCloud.presets == onPhone.presets)
+        #expect(inCloud.liveLogs.count == 12)
+        #expect(try await harness.store.pendingChanges().isEmpty, "the phone's outbox emptied into the cloud")
     }
 }

@@ -26,7 +26,7 @@ final class DeviceProcess {
 
     init(
         _ harness: ServiceHarness, process: RuntimeProcess = .app, notifications: RecordingNotificationCenter = RecordingNotificationCenter(),
-        liveActivities: RecordingLiveActivities = RecordingLiveActivities(), watch: RecordingWatch = RecordingWatch()
+        liveActivities: RecordingLiveActivities = RecordingLiveActivities(), watch: RecordingWatch = RecordingWatch(), runner: (any SyncRunner)? = nil
     ) {
         self.notifications = notifications
         self.liveActivities = liveActivities
@@ -45,7 +45,7 @@ final class DeviceProcess {
         let platform = RuntimePlatform(
             notifications: notifications,
             liveActivities: process == .app ? liveActivities : UnavailableLiveActivities(),
-            widgets: widgets, watch: process == .app ? watch : UnavailableWatch(), sync: process == .app ? sync : NoSync(),
+            widgets: widgets, watch: process == .app ? watch : UnavailableWatch(), sync: process == .app ? runner ?? sync : NoSync(),
             signal: signal, background: background, now: { clock.now },
             // Writes are pushed at once after the (zero) pause; `settled()` waits for that.
             syncDebounce: .zero, sleep: { _ in },

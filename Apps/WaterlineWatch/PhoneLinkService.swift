@@ -13,7 +13,8 @@ import WaterlineRuntime
 /// its own queue, so every closure handed to it is `@Sendable` in a `nonisolated` context, and
 /// only plain values (bytes, a Bool) cross to the runtime on the main actor.
 final class PhoneLinkService: NSObject, PhoneLink, WCSessionDelegate, Sendable {
-    private let session = WCSession.default
+    /// WatchConnectivity's one session, read where it is used (it is not `Sendable`, so it is not kept).
+    private var session: WCSession { .default }
     /// The runtime's entry points, set before the session is activated.
     private let onMessage: @Sendable (Data) -> Void
     private let onReachability: @Sendable (Bool) -> Void

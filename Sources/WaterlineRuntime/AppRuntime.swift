@@ -12,8 +12,9 @@ import WaterlineSync
 /// After every change it carries out every consequence from one place — reminders re-planned
 /// (and those of a night that ended removed), the Live Activity, widgets, a word to the watch,
 /// a sync, the open screens — from the state the change left, which the action returns, so
-/// nothing is read twice. The watch runs one too, on its own store, with its phone as its backend. The Apple code builds one at process launch and only forwards the
-/// system's callbacks here; every call returns once its work is saved.
+/// nothing is read twice. The watch runs one too, on its own store, with its phone as its
+/// backend. The Apple code builds one at process launch and only forwards the system's
+/// callbacks here; every call returns once its work is saved.
 @Observable
 @MainActor
 public final class AppRuntime: SessionActions, NotificationPermissions {

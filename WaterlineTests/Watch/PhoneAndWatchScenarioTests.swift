@@ -252,7 +252,7 @@ struct PhoneAndWatchScenarioTests {
         #expect(watch.screen.problemMessage == nil)
     }
 
-    @Test("a reminder's Log Water on the watch with its app not running: logged once on a cold launch, and on the phone once it is near")
+    @Test("a reminder's Log Water, then Remind Me in 10 Min, on the watch with its app not running: each works on a cold launch, the water reaches the phone")
     func coldLaunchLogWater() async throws {
         let (harness, phone, watch) = try await pair()
         try await watch.runtime.send(.startSession)
@@ -272,6 +272,15 @@ struct PhoneAndWatchScenarioTests {
         #expect(woken.background.open.isEmpty)
         #expect(try await harness.service.activeSession()?.state.totalWaterCount == 1, "pushed to the phone before the background time ended")
         #expect(phone.liveActivities.running.values.first?.totalWaterCount == 1, "and the phone's surfaces follow")
+
+        // "Remind Me in 10 Min" on the next one, the app again not running: the wrist buzzes again in ten minutes.
+        let snoozed = PairedWatch(clock: harness.clock, phone: phone.runtime, phoneReachable: false, store: watch.store, firstID: 0x30_0000)
+        await snoozed.runtime.notificationResponseReceived(
+            NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: reminder.identifier)
+        )
+        let snooze = try #require(snoozed.notifications.pending.values.first { $0.identifier.hasPrefix(ReminderPlanner.snoozePrefix(sessionId: night.session.id)) })
+        #expect(snooze.fireDate == harness.clock.now.addingTimeInterval(10 * 60))
+        #expect(snoozed.background.open.isEmpty)
     }
 
     @Test("the phone erased (Delete Account, or set up anew): the watch erases its own and takes the phone's")

@@ -35,6 +35,9 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// What the system shows now, so an unchanged plan or Live Activity is not sent again.
     @ObservationIgnored private var shownReminders: (sessionId: UUID, requests: [ReminderRequest])?
     @ObservationIgnored private var shownGlances: [UUID: SessionGlance] = [:]
+    /// The running night's logs shown last, so a sync's arrivals are known (on the watch, which
+    /// buzzes for drinks logged on the phone while the phone cannot).
+    @ObservationIgnored private var shownLogs: (sessionId: UUID, ids: Set<UUID>)?
     @ObservationIgnored private var shownVersion = Int.min
     @ObservationIgnored private var lastReminderCheck: Date?
     @ObservationIgnored private var authorization = NotificationAuthorization.notDetermined
@@ -330,6 +333,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     private func show(_ state: DeviceState, about night: SessionSnapshot?, origin: Origin) async -> Bool {
         guard state.version >= shownVersion else { return false }
         shownVersion = state.version
+        await nudgeForArrivals(state, origin: origin)
         await showReminders(state)
         await showLiveActivity(state, about: night)
         platform.widgets.reloadAll()
@@ -389,6 +393,22 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
             guard await platform.liveActivities.start(glance) else { return }
         }
         shownGlances[active.session.id] = glance
+    }
+
+    /// On the watch while it owns the reminders: a drink logged on the phone and brought over by a
+    /// pull buzzes here, as it would have there (`ArrivedLogNudge`). Logs seen before a process's
+    /// first look at the night are not arrivals.
+    private func nudgeForArrivals(_ state: DeviceState, origin: Origin) async {
+        guard let active = state.active else {
+            shownLogs = nil
+            return
+        }
+        let ids = Set(active.logs.map(\.id))
+        defer { shownLogs = (active.session.id, ids) }
+        guard origin == .sync, platform.phone?.reminderOwner == .watch, let shown = shownLogs, shown.sessionId == active.session.id,
+              let nudge = ArrivedLogNudge.nudge(night: active, arrived: ids.subtracting(shown.ids), settings: state.settings, now: platform.now())
+        else { return }
+        await notifyNow(nudge)
     }
 
     /// Tells the watch the phone's records changed (it pulls them), and whether this phone posts

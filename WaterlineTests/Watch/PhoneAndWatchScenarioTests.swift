@@ -324,4 +324,34 @@ struct PhoneAndWatchScenarioTests {
         #expect(inCloud.liveLogs.count == 12)
         #expect(try await harness.store.pendingChanges().isEmpty, "the phone's outbox emptied into the cloud")
     }
+
+    @Test("a drink logged on the phone with its notifications off buzzes on the wrist when the watch pulls it; with them on, only the phone's (mirrored) does")
+    func phoneDrinkNudge() async throws {
+        let (harness, phone, watch) = try await pair()
+        try await phone.runtime.send(.startSession)
+        _ = try await watch.pulled()
+        harness.clock.advance(minutes: 5)
+        try await phone.runtime.send(.logDrink(.quick, source: .phone))
+        harness.clock.advance(minutes: 5)
+        try await phone.runtime.send(.logDrink(.quick, source: .phone))
+        _ = try await watch.pulled()
+        #expect(phone.notifications.posted.map(\.kind) == [.pacingWarning])
+        #expect(watch.notifications.posted.isEmpty, "the phone posted it; mirrored, it buzzes once")
+
+        phone.notifications.answer = .denied
+        harness.clock.advance(minutes: 5)
+        try await phone.runtime.send(.logDrink(.quick, source: .phone))
+        try await watch.phoneSays(try #require(phone.watch.notices.last))
+        _ = try await watch.pulled()
+        #expect(watch.notifications.posted.map(\.kind) == [.perDrink], "the phone could not post it: the wrist does")
+        _ = try await watch.pulled()
+        #expect(watch.notifications.posted.count == 1, "once")
+
+        // A drink the phone logged long before the watch heard of it buzzes nobody.
+        await watch.phone(reachable: false)
+        try await phone.runtime.send(.logDrink(.quick, source: .phone))
+        harness.clock.advance(minutes: 30)
+        await watch.phone(reachable: true)
+        #expect(watch.notifications.posted.count == 1)
+    }
 }

@@ -381,7 +381,8 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     private func showLiveActivity(_ state: DeviceState, about night: SessionSnapshot?) async {
         let activeId = state.active?.session.id
         for sessionId in platform.liveActivities.runningSessionIds() where sessionId != activeId {
-            let final = night?.session.id == sessionId ? night?.glance : (try? await service.session(id: sessionId))?.glance
+            let ended = night?.session.id == sessionId ? night : try? await service.session(id: sessionId)
+            let final = ended.map(state.glance(of:))
             await platform.liveActivities.end(sessionId: sessionId, finalState: final)
             shownGlances[sessionId] = nil
         }

@@ -9,7 +9,8 @@ import WidgetKit
 /// The Live Activity on the Lock Screen and in the Dynamic Island: the Waterline, counts, the
 /// countdown to the next reminder ("Time for water" once it fell due: the activity goes stale
 /// then), and "+ Beer" / "+ Water" that run in the app's process. An ended night shows its
-/// totals, without buttons, until the system removes it.
+/// totals, without buttons, until the system removes it. Every word is the kit's
+/// `LiveActivityPresentation`: in discreet mode no counts and no drink words.
 struct WaterlineLiveActivity: Widget {
     var body: some WidgetConfiguration {
         ActivityConfiguration(for: WaterlineActivityAttributes.self) { context in
@@ -19,6 +20,7 @@ struct WaterlineLiveActivity: Widget {
                 .widgetURL(DeepLink.activeSession.url)
         } dynamicIsland: { context in
             let state = context.state
+            let shown = LiveActivityPresentation(glance: state)
             return DynamicIsland {
                 DynamicIslandExpandedRegion(.leading) {
                     Text(verbatim: state.waterlineText)
@@ -27,7 +29,7 @@ struct WaterlineLiveActivity: Widget {
                         .accessibilityLabel(GaugeDisplay(value: state.waterlineValue, threshold: 0, isWarning: state.isWarning).accessibilityLabel)
                 }
                 DynamicIslandExpandedRegion(.trailing) {
-                    Text("Drinks \(state.totalAlcoholCount) · Water \(state.totalWaterCount)").font(.caption)
+                    if let counts = shown.countsLine { Text(verbatim: counts).font(.caption) }
                 }
                 DynamicIslandExpandedRegion(.center) {
                     SessionClocks(state: state, isStale: context.isStale)
@@ -37,8 +39,14 @@ struct WaterlineLiveActivity: Widget {
                 }
             } compactLeading: {
                 Text(verbatim: state.waterlineText).foregroundStyle(state.isWarning ? Palette.warning : Palette.calm)
+                    .accessibilityLabel(Text(verbatim: shown.compactAccessibilityLabel))
             } compactTrailing: {
-                Text("\(state.totalAlcoholCount)·\(state.totalWaterCount)").monospacedDigit()
+                // Discreet: the drop alone, no counts.
+                if let counts = shown.compactCounts {
+                    Text(verbatim: counts).monospacedDigit().accessibilityHidden(true)
+                } else {
+                    Image(systemName: "drop").accessibilityHidden(true)
+                }
             } minimal: {
                 Text(verbatim: state.waterlineText).foregroundStyle(state.isWarning ? Palette.warning : Palette.calm)
             }
@@ -52,18 +60,19 @@ struct LiveActivityLockScreenView: View {
     let isStale: Bool
 
     var body: some View {
+        let shown = LiveActivityPresentation(glance: state)
         VStack(alignment: .leading, spacing: 8) {
             HStack {
-                Text("Waterline \(state.waterlineText)").font(.headline)
+                Text(verbatim: shown.headline).font(.headline)
                     .foregroundStyle(state.isWarning ? Palette.warning : Color.white)
                 Spacer()
                 SessionClocks(state: state, isStale: isStale)
             }
-            Text("Drinks \(state.totalAlcoholCount) · Water \(state.totalWaterCount)").font(.subheadline)
+            if let counts = shown.countsLine { Text(verbatim: counts).font(.subheadline) }
             if state.isEnded {
                 Text("Session ended").font(.caption)
             } else {
-                if state.isWarning { Text("Drink water to return to center").font(.caption) }
+                if let warning = shown.warningLine { Text(verbatim: warning).font(.caption) }
                 LiveActivityButtons(state: state)
             }
         }
@@ -107,9 +116,10 @@ struct LiveActivityButtons: View {
     let state: SessionGlance
 
     var body: some View {
+        let shown = LiveActivityPresentation(glance: state)
         HStack {
-            Button(intent: LogDrinkButtonIntent(surface: .liveActivity)) { Label(state.drinkButtonTitle, systemImage: "wineglass") }
-            Button(intent: LogWaterButtonIntent(surface: .liveActivity)) { Label("+ Water", systemImage: "drop.fill") }
+            Button(intent: LogDrinkButtonIntent(surface: .liveActivity)) { Label(shown.drinkButtonTitle, systemImage: shown.drinkButtonSymbol) }
+            Button(intent: LogWaterButtonIntent(surface: .liveActivity)) { Label(shown.waterButtonTitle, systemImage: "drop.fill") }
                 .tint(Palette.calm)
         }
         .font(.caption.bold())

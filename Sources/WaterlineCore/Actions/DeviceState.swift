@@ -20,10 +20,18 @@ public struct DeviceState: Hashable, Sendable {
     /// What "+ Drink" logs where there is no room to choose (`DrinkPreset.quickDrink(among:)`).
     public var quickDrink: DrinkPreset? { DrinkPreset.quickDrink(among: presets) }
 
-    /// What the Live Activity shows of the running night, its "+ Drink" named.
+    /// What the Live Activity shows of the running night, its "+ Drink" named, discreet as the
+    /// person chose.
     public var activeGlance: SessionGlance? {
-        guard var glance = active?.glance else { return nil }
+        guard var glance = active.map(glance(of:)) else { return nil }
         glance.quickDrinkName = quickDrink?.name
+        return glance
+    }
+
+    /// What the Live Activity shows of `night` (an ended one's last state too), discreet as the person chose.
+    public func glance(of night: SessionSnapshot) -> SessionGlance {
+        var glance = night.glance
+        glance.discreet = settings.discreetNotifications
         return glance
     }
 }

@@ -14,10 +14,14 @@ public struct SessionGlance: Codable, Hashable, Sendable {
     public var isEnded: Bool
     /// The preset the Live Activity's "+ Drink" logs (`DeviceState.quickDrink`); nil with none.
     public var quickDrinkName: String?
+    /// Discreet mode: the Lock Screen and the Dynamic Island show no counts and no drink words
+    /// (`LiveActivityPresentation`), as the Lock Screen widgets and notifications do.
+    public var discreet: Bool
 
     public init(
         sessionId: UUID, startTime: Date, waterlineValue: Double, totalAlcoholCount: Int, totalWaterCount: Int,
-        isWarning: Bool, drinksUntilWaterDue: Int, nextReminderDate: Date?, isEnded: Bool, quickDrinkName: String? = nil
+        isWarning: Bool, drinksUntilWaterDue: Int, nextReminderDate: Date?, isEnded: Bool, quickDrinkName: String? = nil,
+        discreet: Bool = false
     ) {
         self.sessionId = sessionId
         self.startTime = startTime
@@ -29,6 +33,7 @@ public struct SessionGlance: Codable, Hashable, Sendable {
         self.nextReminderDate = nextReminderDate
         self.isEnded = isEnded
         self.quickDrinkName = quickDrinkName
+        self.discreet = discreet
     }
 
     public init(session: Session, state: WaterlineState, drinksUntilWaterDue: Int, nextReminderDate: Date?) {
@@ -38,6 +43,27 @@ public struct SessionGlance: Codable, Hashable, Sendable {
             isWarning: state.isWarning, drinksUntilWaterDue: drinksUntilWaterDue,
             nextReminderDate: session.isActive ? nextReminderDate : nil, isEnded: !session.isActive
         )
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case sessionId, startTime, waterlineValue, totalAlcoholCount, totalWaterCount, isWarning, drinksUntilWaterDue
+        case nextReminderDate, isEnded, quickDrinkName, discreet
+    }
+
+    /// A state written before discreet mode reached the Live Activity reads as not discreet.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sessionId = try container.decode(UUID.self, forKey: .sessionId)
+        startTime = try container.decode(Date.self, forKey: .startTime)
+        waterlineValue = try container.decode(Double.self, forKey: .waterlineValue)
+        totalAlcoholCount = try container.decode(Int.self, forKey: .totalAlcoholCount)
+        totalWaterCount = try container.decode(Int.self, forKey: .totalWaterCount)
+        isWarning = try container.decode(Bool.self, forKey: .isWarning)
+        drinksUntilWaterDue = try container.decode(Int.self, forKey: .drinksUntilWaterDue)
+        nextReminderDate = try container.decodeIfPresent(Date.self, forKey: .nextReminderDate)
+        isEnded = try container.decode(Bool.self, forKey: .isEnded)
+        quickDrinkName = try container.decodeIfPresent(String.self, forKey: .quickDrinkName)
+        discreet = try container.decodeIfPresent(Bool.self, forKey: .discreet) ?? false
     }
 
     /// "2.5", "0", "−1": the Waterline as every surface prints it.

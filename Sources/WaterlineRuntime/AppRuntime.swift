@@ -45,9 +45,15 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// Background calls in progress, and whether one of them changed something to push first.
     @ObservationIgnored private var backgroundDepth = 0
     @ObservationIgnored private var pushBeforeSuspending = false
-    /// Sync requests made without waiting (launch, activation), so `syncIdle()` can wait for them.
+    /// Work asked for without waiting (a sync at launch or activation, a refresh when a reminder
+    /// fell due), so `syncIdle()` can wait for it.
     @ObservationIgnored private var syncRequests: [Int: Task<Void, Never>] = [:]
+    /// When the open app last looked for other devices' changes.
+    @ObservationIgnored private var lastOpenSync: Date?
     @ObservationIgnored private var nextSyncRequest = 0
+
+    /// While the app is open, another device's change (a night ended there) shows within this long.
+    public static let openSyncInterval: TimeInterval = 60
 
     public init(service: SessionService, platform: RuntimePlatform, process: RuntimeProcess = .app) {
         self.service = service
@@ -110,6 +116,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     public func becameActive() async {
         isActive = true
         lastReminderCheck = platform.now()
+        lastOpenSync = platform.now()
         authorization = await platform.notifications.authorization()
         await reconcile(.activation)
         requestSync(.activation)
@@ -160,13 +167,24 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
 
     private func requestSync(_ reason: SyncScheduler.Reason) {
         let scheduler = scheduler
+        request { await scheduler.syncNow(reason) }
+    }
+
+    /// Runs `work` soon, on the main actor, so a synchronous entry point can ask for it.
+    private func request(_ work: @escaping @MainActor () async -> Void) {
         let id = nextSyncRequest
         nextSyncRequest += 1
         // Runs on the main actor after this returns, so it is registered before it can finish.
         syncRequests[id] = Task { [weak self] in
-            await scheduler.syncNow(reason)
+            await work()
             self?.syncRequests[id] = nil
         }
+    }
+
+    /// Every surface shows the store again as of now (a reminder fell due: "Next reminder" moves on
+    /// to the next one, and the widgets and Live Activity with it).
+    private func refreshSoon() {
+        request { [weak self] in await self?.reconcile(.activation) }
     }
 
     // MARK: Entry points from the system
@@ -192,6 +210,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// (with Log Water) instead of the system's. Returns whether the system should show it too.
     public func notificationWillPresent(_ content: NotificationContent) -> Bool {
         inAppReminders.show(content)
+        refreshSoon()
         return false
     }
 
@@ -247,15 +266,21 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
 
     // MARK: In-app reminders
 
-    /// Called now and then while the app is open: with notifications off, a reminder of the plan
-    /// that fell due since the last look is shown as the in-app banner.
+    /// Called now and then while the app is open (every ten seconds): a reminder of the plan that
+    /// fell due since the last look moves every surface on to the next one, and shows as the in-app
+    /// banner when notifications are off; once a minute (`openSyncInterval`) the app looks for
+    /// other devices' changes, so a night ended elsewhere stops here while the app is open.
     public func foregroundTick() {
         guard isActive else { return }
         let now = platform.now()
         defer { lastReminderCheck = now }
-        guard authorization != .allowed, let since = lastReminderCheck,
-              let due = plan.due(after: since, through: now).last
-        else { return }
+        if now.timeIntervalSince(lastOpenSync ?? .distantPast) >= Self.openSyncInterval {
+            lastOpenSync = now
+            requestSync(.whileOpen)
+        }
+        guard let since = lastReminderCheck, let due = plan.due(after: since, through: now).last else { return }
+        refreshSoon()
+        guard authorization != .allowed else { return }
         inAppReminders.show(due.content)
     }
 

@@ -14,6 +14,8 @@ public actor SyncScheduler {
         case localChange, networkBack, launch, activation, signIn, backgroundRefresh, background
         /// The paired phone said its records changed (on the watch).
         case pairedDeviceChanged
+        /// A quiet look for other devices' changes while the app is open (`AppRuntime.openSyncInterval`).
+        case whileOpen
     }
 
     /// How long writes must pause before a push.

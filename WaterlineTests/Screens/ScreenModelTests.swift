@@ -74,11 +74,14 @@ struct ScreenModelTests {
         #expect(home.active != nil)
     }
 
-    @Test("Home: a session left running over 12 hours asks End Now or Keep Going")
+    @Test("Home: a session left running over 12 hours asks End Now or Keep Going; End Now ends it at its last log")
     func abandoned() async throws {
         let harness = try await ServiceHarness.prepared()
-        _ = try await harness.service.startSession()
-        harness.clock.advance(minutes: 13 * 60)
+        let started = try await harness.service.startSession().night
+        harness.clock.advance(minutes: 4.5 * 60)
+        try await harness.service.logWater(source: .phone)
+        let lastLog = harness.clock.now
+        harness.clock.advance(minutes: 8.5 * 60)
         let home = HomeModel(actions: DeviceProcess(harness).runtime)
         await home.appeared()
         #expect(home.abandonedPrompt?.message == "Your session has been running for 13 hours. End it?")
@@ -89,6 +92,10 @@ struct ScreenModelTests {
         await home.endNowTapped()
         #expect(home.active == nil)
         #expect(home.recent.count == 1)
+        let ended = try await harness.service.session(id: started.session.id)
+        #expect(ended.session.endTime == lastLog, "the night was 21:00 to its last log, not to this morning")
+        #expect(ended.session.computedSummary?.durationSeconds == 4.5 * 3600)
+        #expect(ended.session.updatedAt == harness.clock.now, "stamped now, so it wins over older versions elsewhere")
     }
 
     @Test("Onboarding walks welcome, guardrail, sign-in, defaults, notifications")

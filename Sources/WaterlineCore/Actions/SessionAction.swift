@@ -20,8 +20,10 @@ public enum SessionAction: Hashable, Sendable {
     /// Deletes a log (Undo, a swipe, `waterline delete`).
     case deleteLog(id: UUID)
     /// Ends the running night; with `sessionId`, only if that is the one running (a late
-    /// duplicate from the watch must not end a night started after it).
-    case endSession(sessionId: UUID? = nil)
+    /// duplicate from the watch must not end a night started after it). With `atLastLog`, the
+    /// night ends at its last log (its start when nothing was logged), not now: "End Now" on the
+    /// prompt for a night left running, as a forgotten night ends by itself.
+    case endSession(sessionId: UUID? = nil, atLastLog: Bool = false)
     /// "Remind Me in 10 Min" on a reminder.
     case remindLater
     case addPreset(PresetDraft)

@@ -56,7 +56,7 @@ public actor SessionService {
             try await addLog(source: source, id: id, timestamp: timestamp, sessionId: sessionId, water: amountOz)
         case .editLog(let log): try await editLog(log)
         case .deleteLog(let id): try await deleteLog(id: id)
-        case .endSession(let sessionId): try await endSession(expected: sessionId)
+        case .endSession(let sessionId, let atLastLog): try await endSession(expected: sessionId, atLastLog: atLastLog)
         case .remindLater: try await remindLater()
         case .addPreset(let draft): try await addPreset(draft)
         case .editPreset(let preset): try await editPreset(preset)
@@ -353,8 +353,8 @@ public actor SessionService {
         return try await afterChange(to: session, changedLog: log, settings: settings)
     }
 
-    /// Ends the running night (even with no logs) and stores its summary.
-    private func endSession(expected sessionId: UUID?) async throws -> ActionResult {
+    /// Ends the running night (even with no logs), now or at its last log, and stores its summary.
+    private func endSession(expected sessionId: UUID?, atLastLog: Bool) async throws -> ActionResult {
         let settings = try await ensureUser().settings
         guard var session = try await store.activeSession() else {
             // A night named by its id has ended already: nothing to do, nothing refused.
@@ -364,10 +364,11 @@ public actor SessionService {
         // A late end for an earlier night must not end the one running now.
         if let sessionId, sessionId != session.id { return try await result(settings, changed: false) }
         let logs = try await store.logs(sessionId: session.id)
-        let time = max(now(), session.startTime)
+        let stamp = max(now(), session.startTime)
+        let time = atLastLog ? min(stamp, max(session.startTime, logs.last?.timestamp ?? session.startTime)) : stamp
         session.endTime = time
         session.isActive = false
-        session.updatedAt = time
+        session.updatedAt = stamp
         session.computedSummary = SessionSummary(startTime: session.startTime, endTime: time, logs: logs, settings: settings)
         try await store.saveSession(session)
         let ended = snapshot(of: session, logs: logs, settings: settings)

@@ -107,9 +107,11 @@ public final class HomeModel {
         errorMessage = nil
     }
 
+    /// "End Now" on the prompt for a night left running: it ended at its last log, not this
+    /// morning, so its duration and chart are the night's.
     public func endNowTapped() async {
         abandonedPrompt = nil
-        await perform { try await actions.send(.endSession()) }
+        await perform { try await actions.send(.endSession(atLastLog: true)) }
     }
 
     /// Returns the time to remember, so the prompt waits another twelve hours.

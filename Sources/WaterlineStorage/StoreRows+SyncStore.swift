@@ -139,12 +139,16 @@ extension StoreRows {
         try await writing { rows in
             guard var user = try await rows.readUser() else { throw SessionStoreError.noUser }
             var accepted = AcceptedPush()
+            var touched: Set<UUID> = []
             for change in changes {
                 let (outcome, wrote) = try await StoreRules.acceptFromPeer(change, in: rows, user: user)
                 accepted.outcomes.append(outcome)
                 if wrote { accepted.written += 1 }
+                if wrote, case .logEntry(let log) = change { touched.insert(log.sessionId) }
                 if case .settings = change, let stored = try await rows.readUser() { user = stored }
             }
+            // A log that joined an ended night changes its summary.
+            try await StoreRules.reviseSummaries(of: touched, in: rows, settings: user.settings)
             return accepted
         }
     }

@@ -23,6 +23,8 @@ extension StoreRules {
                     return (.refused(.conflict, "another night is running on the paired device (\(active.id.uuidString))"), false)
                 }
                 try await writeSession(record.session(userId: user.id), in: rows)
+                // An ended night's summary is made from the logs here, which may be more than the sender had.
+                try await reviseSummaries(of: [record.id], in: rows, settings: user.settings)
             }
             return (.stored(.session(SessionRecord(try await rows.readSession(id: record.id) ?? record.session(userId: user.id)))), takes)
         case .logEntry(let log):

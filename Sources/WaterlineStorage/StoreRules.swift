@@ -178,9 +178,12 @@ public enum StoreRules {
     /// is not a local change. A replaced local change leaves the outbox. Returns whether it replaced.
     /// `known` is the account as stored now, when the caller has just read it (a page or a batch
     /// reads it once, not once per record); `nights` are sessions known to be stored here.
+    /// `revising`: an ended night a log joined gets its summary made again now (a page does that
+    /// once per night, after all its logs, instead).
     @discardableResult
     public static func merge(
-        _ payload: SyncPayload, in rows: some StoreRows, adopting: Bool = false, known: User? = nil, nights: Set<UUID> = []
+        _ payload: SyncPayload, in rows: some StoreRows, adopting: Bool = false, known: User? = nil, nights: Set<UUID> = [],
+        revising: Bool = true
     ) async throws -> Bool {
         let stored: User? = if let known { known } else { try await rows.readUser() }
         guard let user = stored else { throw SessionStoreError.noUser }
@@ -217,7 +220,23 @@ public enum StoreRules {
         }
         try await rows.deleteOutboxRow(key: payload.key)
         if let changedHere { try await enqueue(.session(SessionRecord(changedHere)), in: rows) }
+        if revising, case .logEntry(let log) = payload { try await reviseSummaries(of: [log.sessionId], in: rows, settings: user.settings) }
         return true
+    }
+
+    /// Ended nights' stored summaries made again from their logs as they are now (a log that
+    /// arrived by sync, late, changed the night), each keeping the N it was scored by, so a past
+    /// night's summary always agrees with its timeline. Written without queueing: every device
+    /// derives it alike from the same logs.
+    public static func reviseSummaries(of nights: Set<UUID>, in rows: some StoreRows, settings: UserSettings) async throws {
+        for id in nights {
+            guard var night = try await rows.readSession(id: id), !night.isActive, night.deletedAt == nil, let end = night.endTime else { continue }
+            let logs = try await logs(sessionId: id, in: rows)
+            let revised = SessionSummary.revised(night.computedSummary, startTime: night.startTime, endTime: end, logs: logs, settings: settings)
+            guard revised != night.computedSummary else { continue }
+            night.computedSummary = revised
+            try await rows.writeSession(night)
+        }
     }
 
     /// The account's settings merged with these, setting by setting (`UserSettings.merged(with:)`):
@@ -286,9 +305,18 @@ public enum StoreRules {
         // Nights stored here, as the page finds them (its sessions come first), so each of a
         // night's logs does not read the night again.
         var nights: Set<UUID> = []
+        // Nights whose logs or record changed, whose summaries are made again at the end.
+        var touched: Set<UUID> = []
         for change in applyOrder(changes) {
             do {
-                if try await merge(change, in: rows, known: user, nights: nights) { applied.replaced += 1 }
+                if try await merge(change, in: rows, known: user, nights: nights, revising: false) {
+                    applied.replaced += 1
+                    switch change {
+                    case .session(let record): touched.insert(record.id)
+                    case .logEntry(let log): touched.insert(log.sessionId)
+                    default: break
+                    }
+                }
                 switch change {
                 case .session(let record): nights.insert(record.id)
                 case .logEntry(let log): nights.insert(log.sessionId)
@@ -299,6 +327,9 @@ public enum StoreRules {
             }
             // Only settings change the account.
             if case .settings = change { user = try await rows.readUser() }
+        }
+        if !touched.isEmpty, let settings = try await rows.readUser()?.settings {
+            try await reviseSummaries(of: touched, in: rows, settings: settings)
         }
         try await rows.writeCursor(cursor)
         return applied

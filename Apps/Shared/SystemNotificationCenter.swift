@@ -60,6 +60,13 @@ public final class SystemNotificationCenter: NotificationCenterClient {
         center.removeDeliveredNotifications(withIdentifiers: delivered)
     }
 
+    public func cancelSnoozes(sessionId: UUID, answeredByWaterAt water: Date) async {
+        let answered = await center.pendingNotificationRequests().map(\.identifier).filter {
+            ReminderPlanner.snoozeIsAnswered(identifier: $0, sessionId: sessionId, byWaterAt: water)
+        }
+        center.removePendingNotificationRequests(withIdentifiers: answered)
+    }
+
     /// Reminders carry their night's id as the thread, pending and delivered alike.
     public func sessionIdsWithReminders() async -> Set<UUID> {
         let pending = await center.pendingNotificationRequests().map(\.content.threadIdentifier)

@@ -35,6 +35,8 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// What the system shows now, so an unchanged plan or Live Activity is not sent again.
     @ObservationIgnored private var shownReminders: (sessionId: UUID, requests: [ReminderRequest])?
     @ObservationIgnored private var shownGlances: [UUID: SessionGlance] = [:]
+    /// The running night's last water as shown last: a newer one answers a snooze.
+    @ObservationIgnored private var shownLastWater: (sessionId: UUID, at: Date?)?
     /// The running night's logs shown last, so a sync's arrivals are known (on the watch, which
     /// buzzes for drinks logged on the phone while the phone cannot).
     @ObservationIgnored private var shownLogs: (sessionId: UUID, ids: Set<UUID>)?
@@ -394,6 +396,12 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
             shownReminders = nil
             return
         }
+        // A water logged since "Remind Me in 10 Min" (here, on the watch, anywhere) answers it.
+        let lastWater = active.logs.last { $0.type == .water }?.timestamp
+        if let lastWater, shownLastWater?.sessionId != active.session.id || shownLastWater?.at != lastWater {
+            await platform.notifications.cancelSnoozes(sessionId: active.session.id, answeredByWaterAt: lastWater)
+        }
+        shownLastWater = (active.session.id, lastWater)
         let requests = active.reminders.requests
         if let shown = shownReminders, shown.sessionId == active.session.id, shown.requests == requests { return }
         await platform.notifications.replacePending(sessionId: active.session.id, with: requests)

@@ -61,4 +61,44 @@ struct SnoozeScenarioTests {
     func actions() {
         #expect(NotificationAction.allCases.map(\.title) == ["Log Water", "Remind Me in 10 Min", "Dismiss"])
     }
+
+    @Test("a water logged after Remind Me in 10 Min answers it: the snooze goes, on the phone and when the water comes from the watch")
+    func answeredByWater() async throws {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        harness.clock.advance(minutes: 10)
+        let drink = try await harness.service.quickLog(.alcohol, source: .phone).night
+        let reminder = try #require(drink.reminders.requests.first)
+        harness.clock.set(reminder.fireDate.addingTimeInterval(30))
+        let phone = DeviceProcess(harness)
+        phone.runtime.launched()
+        let snoozeResponse = NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: reminder.identifier)
+        await phone.runtime.notificationResponseReceived(snoozeResponse)
+        let prefix = ReminderPlanner.snoozePrefix(sessionId: drink.session.id)
+        #expect(phone.notifications.pending.keys.contains { $0.hasPrefix(prefix) })
+
+        // Water in the app, four minutes later: the snooze would nag for water already drunk.
+        harness.clock.advance(minutes: 4)
+        _ = try await phone.runtime.intentRequested(.logWater, source: .phone)
+        #expect(!phone.notifications.pending.keys.contains { $0.hasPrefix(prefix) }, "the answered snooze is gone")
+
+        // Snoozed again, then the water comes from the watch's push.
+        harness.clock.advance(minutes: 25)
+        await phone.runtime.notificationResponseReceived(
+            NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: "waterline.time.x.2")
+        )
+        #expect(phone.notifications.pending.keys.contains { $0.hasPrefix(prefix) })
+        harness.clock.advance(minutes: 1)
+        try await phone.onWatch(.logWater(source: .watch))
+        #expect(!phone.notifications.pending.keys.contains { $0.hasPrefix(prefix) })
+
+        // A snooze asked for after the last water stays.
+        harness.clock.advance(minutes: 3)
+        await phone.runtime.notificationResponseReceived(
+            NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: "waterline.time.x.3")
+        )
+        harness.clock.advance(minutes: 1)
+        _ = try await phone.runtime.intentRequested(.logDrink(presetId: nil), source: .phone)
+        #expect(phone.notifications.pending.keys.contains { $0.hasPrefix(prefix) })
+    }
 }

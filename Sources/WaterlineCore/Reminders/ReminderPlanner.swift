@@ -66,6 +66,21 @@ public struct ReminderPlanner: Hashable, Sendable {
         "waterline.snooze.\(sessionId.uuidString.lowercased())."
     }
 
+    /// When a snooze of the session was asked for, read from its identifier; nil for any other
+    /// reminder. A water logged after that answers it: the snooze goes (`snoozeIsAnswered`).
+    public static func snoozeRequestedAt(identifier: String, sessionId: UUID) -> Date? {
+        let prefix = snoozePrefix(sessionId: sessionId)
+        guard identifier.hasPrefix(prefix), let seconds = TimeInterval(identifier.dropFirst(prefix.count)) else { return nil }
+        return Date(timeIntervalSince1970: seconds - snoozeInterval)
+    }
+
+    /// Whether the snooze `identifier` of the session was answered by a water logged at `water`.
+    public static func snoozeIsAnswered(identifier: String, sessionId: UUID, byWaterAt water: Date) -> Bool {
+        guard let asked = snoozeRequestedAt(identifier: identifier, sessionId: sessionId) else { return false }
+        // The identifier keeps whole seconds: a water in the same second counts as after.
+        return water >= asked.addingTimeInterval(-1)
+    }
+
     /// The reminder "Remind Me in 10 Min" asks for: the water reminder again, `snoozeInterval`
     /// after `now`, saying the night as it stands then.
     public static func snooze(session: Session, state: WaterlineState, settings: UserSettings, now: Date) -> ReminderRequest {

@@ -14,6 +14,7 @@ public final class NoNotifications: NotificationCenterClient {
     public func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async {}
     public func schedule(_ request: ReminderRequest) async {}
     public func cancelAll(sessionId: UUID) async {}
+    public func cancelSnoozes(sessionId: UUID, answeredByWaterAt water: Date) async {}
     public func sessionIdsWithReminders() async -> Set<UUID> { [] }
     public func post(_ request: ReminderRequest) async {}
 }

@@ -21,6 +21,9 @@ public protocol NotificationCenterClient: AnyObject {
     func schedule(_ request: ReminderRequest) async
     /// Removes every pending and delivered reminder of the session, snoozes included.
     func cancelAll(sessionId: UUID) async
+    /// Removes the session's pending snoozes that a water logged at `water` answered
+    /// (`ReminderPlanner.snoozeIsAnswered`).
+    func cancelSnoozes(sessionId: UUID, answeredByWaterAt water: Date) async
     /// The sessions that have reminders pending or delivered (so those of a night that ended
     /// elsewhere can be removed).
     func sessionIdsWithReminders() async -> Set<UUID>

@@ -62,6 +62,11 @@ final class RecordingNotificationCenter: NotificationCenterClient {
         pending[request.identifier] = request
     }
 
+    func cancelSnoozes(sessionId: UUID, answeredByWaterAt water: Date) async {
+        log.record(.reminders, "cancel snoozes of \(sessionId) answered at \(water)")
+        pending = pending.filter { !ReminderPlanner.snoozeIsAnswered(identifier: $0.key, sessionId: sessionId, byWaterAt: water) }
+    }
+
     func sessionIdsWithReminders() async -> Set<UUID> {
         Set(pending.values.map(\.sessionId) + posted.map(\.sessionId))
     }

@@ -99,4 +99,22 @@ struct PresetChipTests {
         #expect(preset.chipAccessibilityLabel == "IPA, standard drinks: 1.9")
         #expect(KitText.string(KitStrings.presetChip, .text("IPA"), .text("1.9"), language: "es") == "IPA · 1.9 est.")
     }
+
+    @Test("numbers read in the person's language beside the Waterline: volumes, adherence, a drink's weight, with the plural it needs")
+    func numbersInTheLanguage() {
+        let spanish = Locale(identifier: "es_ES")
+        #expect(VolumeConversion.format(ounces: 1.5, in: .oz, locale: spanish) == "1,5 oz")
+        #expect(VolumeConversion.format(ounces: 1.5, in: .oz, locale: Locale(identifier: "en_US")) == "1.5 oz")
+        #expect(VolumeConversion.format(ounces: 8, in: .oz, locale: spanish) == "8 oz")
+        let half = PacingAdherence(breaksDue: 2, breaksKept: 1)
+        #expect(half.displayText(locale: Locale(identifier: "en_US")) == "50%")
+        #expect(half.displayText(locale: spanish) == "50\u{a0}%")
+        #expect(PacingAdherence().displayText(locale: spanish) == "—")
+        #expect(StandardDrinkText.countsAs(1) == "Counts as 1 standard drink")
+        #expect(StandardDrinkText.countsAs(2) == "Counts as 2 standard drinks")
+        #expect(StandardDrinkText.countsAs(1.5, locale: Locale(identifier: "en_US")) == "Counts as 1.5 standard drinks")
+        #expect(StandardDrinkText.countsAs(0.999) == "Counts as 1 standard drink", "what is shown as 1 is said as one")
+        #expect(KitText.string(KitStrings.countsAsStandardDrinks, .text("1,5"), language: "es") == "Cuenta como 1,5 bebidas estándar")
+        #expect(KitText.string(KitStrings.countsAsOneStandardDrink, language: "es") == "Cuenta como 1 bebida estándar")
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Converts between the stored ounces and the person's display unit.
 public enum VolumeConversion {
     public static func milliliters(fromOunces ounces: Double) -> Double {
@@ -16,10 +18,12 @@ public enum VolumeConversion {
         }
     }
 
-    /// "8 oz", "237 ml", "1.5 oz".
-    public static func format(ounces: Double, in units: Units) -> String {
+    /// "8 oz", "237 ml", "1.5 oz" ("1,5 oz" where the comma is the decimal mark, as the Waterline
+    /// beside it reads).
+    public static func format(ounces: Double, in units: Units, locale: Locale = KitLanguage.locale) -> String {
         let amount = displayAmount(ounces: ounces, in: units)
-        let number = amount == amount.rounded() ? String(Int(amount)) : String(amount)
+        let number = amount == amount.rounded()
+            ? String(Int(amount)) : amount.formatted(.number.precision(.fractionLength(1)).grouping(.never).locale(locale))
         return "\(number) \(units.rawValue)"
     }
 }

@@ -117,6 +117,8 @@ public enum KitStrings {
     public static let watchUnknownPreset = KitString("watch.unknownPreset", "That drink is no longer one of your presets. Pick another.")
     public static let watchOutsideSession = KitString("watch.outsideSession", "That time falls outside the night, so this wasn't logged.")
     public static let watchRefused = KitString("watch.refused", "This couldn't be logged. Please try again.")
+    public static let countsAsOneStandardDrink = KitString("drink.countsAsOne", "Counts as 1 standard drink")
+    public static let countsAsStandardDrinks = KitString("drink.countsAs", "Counts as %@ standard drinks")
     public static let watchNoNight = KitString("watch.noNight", "No night running")
     public static let watchCounts = KitString("watch.counts", one: "%1$lld drink, %2$lld water", other: "%1$lld drinks, %2$lld water")
     public static let watchUnsent = KitString("watch.unsent", one: "%lld change not on your iPhone yet", other: "%lld changes not on your iPhone yet")
@@ -147,7 +149,7 @@ public enum KitStrings {
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice, syncRefused,
-        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent,
+        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks,
         widgetNoSession, widgetHeadline, widgetCounts, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
     ]
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How many water breaks became due and how many were kept (see ARCHITECTURE.md).
 public struct PacingAdherence: Codable, Hashable, Sendable {
     public var breaksDue: Int
@@ -13,10 +15,13 @@ public struct PacingAdherence: Codable, Hashable, Sendable {
         breaksDue == 0 ? nil : Double(breaksKept) / Double(breaksDue)
     }
 
-    /// "50%", or "—" when nothing was due.
-    public var displayText: String {
+    /// "50%" ("50 %" in Spanish, as the person's language writes a percentage), or "—" when
+    /// nothing was due.
+    public var displayText: String { displayText(locale: KitLanguage.locale) }
+
+    public func displayText(locale: Locale) -> String {
         guard let fraction else { return "—" }
-        return "\(Int((fraction * 100).rounded()))%"
+        return fraction.formatted(.percent.precision(.fractionLength(0)).locale(locale))
     }
 
     /// Walks the live logs in replay order. A break becomes due when the drinks since the last

@@ -26,7 +26,7 @@ struct DrinkPickerView: View {
                 }
                 .pickerStyle(.inline)
                 Stepper(value: $estimate, in: 0...10, step: 0.25) {
-                    Text("Counts as \(estimate, format: .number.precision(.fractionLength(0...2))) standard drinks")
+                    Text(verbatim: StandardDrinkText.countsAs(estimate))
                 }
             }
             .navigationTitle("Add a Drink")

@@ -21,7 +21,7 @@ struct LogEditView: View {
                 DatePicker("Time", selection: time, in: window.range, displayedComponents: timeComponents)
                 if log.type == .alcohol {
                     Stepper(value: estimate, in: 0...10, step: 0.25) {
-                        Text("Counts as \(estimate.wrappedValue, format: .number.precision(.fractionLength(0...2))) standard drinks")
+                        Text(verbatim: StandardDrinkText.countsAs(estimate.wrappedValue))
                     }
                 } else {
                     Stepper {

@@ -206,7 +206,7 @@ struct PresetEditorView: View {
             }
             Stepper(value: $abv, in: 0...100, step: 0.5) { Text("ABV \(abv, format: .number)%") }
             Stepper(value: $estimate, in: 0...10, step: 0.25) {
-                Text("Counts as \(estimate, format: .number.precision(.fractionLength(0...2))) standard drinks")
+                Text(verbatim: StandardDrinkText.countsAs(estimate))
             }
             Button("Use the estimate from size and ABV") {
                 if let computed = try? StandardDrinks.estimate(sizeOz: sizeOz, abvPercent: abv) { estimate = computed }

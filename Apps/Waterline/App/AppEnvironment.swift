@@ -23,6 +23,8 @@ final class AppEnvironment {
     let syncStatus: SyncStatusModel
     let account: AccountModel
     let preferences: AppPreferences
+    /// Where sync goes, or nowhere: then no sign-in is offered.
+    let backend = BackendPreferences()
     var isOnboarded: Bool
     @ObservationIgnored private let notificationDelegate: NotificationDelegate
     @ObservationIgnored private let watch: WatchConnectivityService
@@ -36,7 +38,12 @@ final class AppEnvironment {
         let credentials = KeychainCredentialStore()
         let preferences = AppPreferences()
         let status = SyncStatusModel()
-        let client = ConvexClient(baseURL: preferences.backendURL, token: { await credentials.validToken(at: Date()) })
+        // Every call goes to the server chosen at that moment (Settings may change it); with none,
+        // nothing leaves the device.
+        let client = ConvexClient(
+            baseURL: RoutedTransport.placeholderBase, transport: RoutedTransport(base: { BackendPreferences.current() }),
+            token: { await credentials.validToken(at: Date()) }
+        )
         let sync = SyncEngine(
             store: store, client: client, credentials: credentials, onStatus: { update in Task { @MainActor in status.update(update) } }
         )
@@ -105,11 +112,11 @@ final class AppEnvironment {
     }
 
     func onboardingModel() -> OnboardingModel {
-        OnboardingModel(actions: runtime, permissions: runtime)
+        OnboardingModel(actions: runtime, permissions: runtime, offersSignIn: backend.backendURL != nil)
     }
 
     func settingsModel() -> SettingsModel {
-        SettingsModel(actions: runtime, account: accountService, permissions: runtime)
+        SettingsModel(actions: runtime, account: accountService, permissions: runtime, backend: backend)
     }
 
     func historyModel() -> HistoryModel {

@@ -13,6 +13,11 @@ struct SyncIndicator: View {
     @State private var signingIn = false
 
     var body: some View {
+        // With no server set, sync is off and there is nothing to show or offer.
+        if environment.backend.backendURL != nil { indicator }
+    }
+
+    private var indicator: some View {
         Button {
             Task {
                 switch await environment.account.indicatorTapped(status: sync.status) {

@@ -17,10 +17,4 @@ struct AppPreferences {
         get { defaults.object(forKey: "keptGoingAt") as? Date }
         nonmutating set { defaults.set(newValue, forKey: "keptGoingAt") }
     }
-
-    /// The backend's URL: a Convex deployment or a Waterline server.
-    var backendURL: URL {
-        (Bundle.main.object(forInfoDictionaryKey: "WaterlineBackendURL") as? String).flatMap(URL.init(string:))
-            ?? URL(string: "http://127.0.0.1:8080")!
-    }
 }

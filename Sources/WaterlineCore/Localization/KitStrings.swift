@@ -117,6 +117,9 @@ public enum KitStrings {
     public static let watchUnknownPreset = KitString("watch.unknownPreset", "That drink is no longer one of your presets. Pick another.")
     public static let watchOutsideSession = KitString("watch.outsideSession", "That time falls outside the night, so this wasn't logged.")
     public static let watchRefused = KitString("watch.refused", "This couldn't be logged. Please try again.")
+    public static let syncOff = KitString("sync.off", "Sync is off: no server is set. Everything stays on this iPhone.")
+    public static let syncServer = KitString("sync.server", "Syncs with %@")
+    public static let syncServerInvalid = KitString("sync.serverInvalid", "Enter the server's address, starting with https://")
     public static let countsAsOneStandardDrink = KitString("drink.countsAsOne", "Counts as 1 standard drink")
     public static let countsAsStandardDrinks = KitString("drink.countsAs", "Counts as %@ standard drinks")
     public static let watchNoNight = KitString("watch.noNight", "No night running")
@@ -149,7 +152,7 @@ public enum KitStrings {
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice, syncRefused,
-        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks,
+        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncServer, syncServerInvalid,
         widgetNoSession, widgetHeadline, widgetCounts, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
     ]
 }

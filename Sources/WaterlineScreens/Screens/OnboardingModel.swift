@@ -18,16 +18,22 @@ public final class OnboardingModel {
     public var settings = UserSettings()
     public private(set) var errorMessage: String?
 
+    /// Whether a sync server is set: with none, there is no sign-in to offer (it could only
+    /// fail), and the step is left out; the data stays on this device.
+    public let offersSignIn: Bool
+
     @ObservationIgnored private let actions: any SessionActions
     @ObservationIgnored private let permissions: any NotificationPermissions
 
-    public init(actions: any SessionActions, permissions: any NotificationPermissions) {
+    public init(actions: any SessionActions, permissions: any NotificationPermissions, offersSignIn: Bool = true) {
         self.actions = actions
         self.permissions = permissions
+        self.offersSignIn = offersSignIn
     }
 
     public func continueTapped() {
-        guard let next = Step(rawValue: step.rawValue + 1), step != .configure, step != .notifications else { return }
+        guard var next = Step(rawValue: step.rawValue + 1), step != .configure, step != .notifications else { return }
+        if next == .signIn, !offersSignIn { next = .configure }
         step = next
     }
 

@@ -17,16 +17,25 @@ public final class SettingsModel {
     public private(set) var accountDeleted = false
     /// Whether a backend session is kept: deleting then reaches the server too.
     public private(set) var isSignedIn = false
+    /// The sync server row: what the field holds, and what was said about it.
+    public var serverAddress = ""
+    public private(set) var serverMessage: String?
 
     @ObservationIgnored private let actions: any SessionActions
     @ObservationIgnored private let account: (any AccountActions)?
     @ObservationIgnored private let permissions: any NotificationPermissions
+    @ObservationIgnored private let backend: (any BackendChoosing)?
 
     /// Settings refresh whenever the store changes anywhere (another device's settings arrive by a pull).
-    public init(actions: any SessionActions, account: (any AccountActions)?, permissions: any NotificationPermissions) {
+    public init(
+        actions: any SessionActions, account: (any AccountActions)?, permissions: any NotificationPermissions,
+        backend: (any BackendChoosing)? = nil
+    ) {
         self.actions = actions
         self.account = account
         self.permissions = permissions
+        self.backend = backend
+        serverAddress = backend?.backendURL?.absoluteString ?? ""
         actions.changes.observe { [weak self] change in
             guard let self else { return false }
             await self.show(change.state)
@@ -44,6 +53,39 @@ public final class SettingsModel {
         await perform { show(try await actions.currentState()) }
         isSignedIn = await account?.isSignedIn() ?? false
         notificationAuthorization = await permissions.notificationAuthorization()
+    }
+
+    // MARK: Sync server
+
+    /// Whether sync can happen at all: a server is set (by the build, or here). Without one the
+    /// screen says sync is off and offers no sign-in; the data stays on this device.
+    public var isSyncAvailable: Bool { backend?.backendURL != nil }
+
+    /// "Sync is off: no server is set", or where it syncs.
+    public var syncServerStatus: String {
+        guard let url = backend?.backendURL else { return KitText.string(KitStrings.syncOff) }
+        return KitText.string(KitStrings.syncServer, .text(url.host ?? url.absoluteString))
+    }
+
+    /// "Use This Server": the address is checked (https; http to this device only in a development
+    /// build) and kept; sync goes there from the next call.
+    public func serverAddressSubmitted() {
+        guard let backend else { return }
+        do {
+            let url = try BackendAddress.parse(serverAddress, allowsLoopbackHTTP: backend.allowsLoopbackHTTP)
+            backend.chooseBackend(url)
+            serverAddress = url.absoluteString
+            serverMessage = syncServerStatus
+        } catch {
+            serverMessage = KitText.string(KitStrings.syncServerInvalid)
+        }
+    }
+
+    /// "Use the App's Server": back to the build's address (or none).
+    public func serverAddressReset() {
+        backend?.chooseBackend(nil)
+        serverAddress = backend?.backendURL?.absoluteString ?? ""
+        serverMessage = syncServerStatus
     }
 
     /// "Turn on notifications" on a row that was never answered: the system's question.

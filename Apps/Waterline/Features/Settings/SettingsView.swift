@@ -80,8 +80,24 @@ struct SettingsView: View {
                 } footer: {
                     Text(verbatim: model.quickDrinkNote)
                 }
+                Section {
+                    TextField("https://your-deployment.convex.cloud", text: $model.serverAddress)
+                        .textContentType(.URL)
+                        .keyboardType(.URL)
+                        .textInputAutocapitalization(.never)
+                        .autocorrectionDisabled()
+                    Button("Use This Server") { model.serverAddressSubmitted() }
+                    Button("Use the App's Server") { model.serverAddressReset() }
+                } header: {
+                    Text("Sync Server")
+                } footer: {
+                    Text(verbatim: model.serverMessage ?? model.syncServerStatus)
+                }
                 Section("Account") {
-                    if model.isSignedIn {
+                    if !model.isSyncAvailable {
+                        // No server: a sign-in could only fail.
+                        Text(verbatim: model.syncServerStatus).font(.footnote)
+                    } else if model.isSignedIn {
                         if let renewBy = environment.syncStatus.status.renewSignInBy {
                             Text("Your sign-in ends \(renewBy, style: .relative). Sign in again to keep syncing.")
                                 .font(.footnote)

@@ -15,6 +15,9 @@ struct WatchMainView: View {
                 ScrollView {
                     VStack(spacing: 10) {
                         glance
+                        if let note = model.startedNote {
+                            Text(verbatim: note).font(.caption2).foregroundStyle(.secondary).multilineTextAlignment(.center)
+                        }
                         HStack {
                             Button {
                                 model.drinkButtonTapped()

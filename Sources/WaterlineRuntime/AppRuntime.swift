@@ -254,7 +254,8 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
 
     /// A quick intent (widget button, Live Activity button, Siri, Shortcuts), in this process.
     public func intentRequested(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
-        try await IntentRunner(actions: self).run(intent, source: source)
+        let activities = platform.liveActivities
+        return try await IntentRunner(actions: self, liveActivityShows: { activities.runningSessionIds().contains($0) }).run(intent, source: source)
     }
 
     /// A URL the app was asked to open; remembered until a screen handles it.

@@ -87,7 +87,7 @@ struct ForgottenNightScenarioTests {
         harness.clock.advance(minutes: 20 * 60)
         let siri = DeviceProcess(harness, process: .appExtension)
         let outcome = try await siri.runtime.intentRequested(.startSession, source: .phone)
-        #expect(outcome.dialog == "Session started. Enjoy your night.")
+        #expect(outcome.dialog == "Session started. It shows on your Lock Screen once you open Waterline.")
         #expect(try await harness.service.session(id: friday.session.id).session.isActive == false)
         #expect(try await harness.service.activeSession()?.session.id != friday.session.id)
     }

@@ -68,7 +68,7 @@ struct IntentScenarioTests {
         let harness = try await ServiceHarness.prepared()
         let siri = DeviceProcess(harness, process: .appExtension)
         let outcome = try await siri.runtime.intentRequested(.startSession, source: .phone)
-        #expect(outcome.dialog == "Session started. Enjoy your night.")
+        #expect(outcome.dialog == "Session started. It shows on your Lock Screen once you open Waterline.", "told where the night will show")
         let sessionId = try #require(outcome.result?.session?.session.id)
         #expect(siri.signal.posts == 1)
 

@@ -50,6 +50,8 @@ public enum KitStrings {
     public static let intentNamedDrinkLogged = KitString("intent.namedDrinkLogged", "%@ logged. Waterline %@.")
     public static let intentAlreadyRunning = KitString("intent.alreadyRunning", "A session is already running.")
     public static let intentStarted = KitString("intent.started", "Session started. Enjoy your night.")
+    public static let intentStartedOpenApp = KitString("intent.startedOpenApp", "Session started. It shows on your Lock Screen once you open Waterline.")
+    public static let watchStartedNote = KitString("watch.startedNote", "Your iPhone's Lock Screen shows the night once you open Waterline there.")
     public static let intentEnded = KitString("intent.ended", "Session ended.")
     public static let intentEndedCounts = KitString("intent.endedCounts", "Session ended. %@, %@.")
     public static let intentNoSession = KitString("intent.noSession", "There's no session running. Start one first.")
@@ -142,7 +144,7 @@ public enum KitStrings {
         atCenter, aboveCenter, belowCenter, minutes, hoursMinutes, waterDueNow, waterDueIn, drinkCount, waterCount,
         beer, wine, liquor, cocktail, logDrink, logWater, presetChip, presetChipAccessibility,
         sizePint, sizeGlass, sizeLargeGlass, sizeShot, sizeDouble, sizeStandard, sizeStrong, waterAmount,
-        intentWaterLogged, intentDrinkLogged, intentNamedDrinkLogged, intentAlreadyRunning, intentStarted, intentEnded, intentEndedCounts, intentNoSession,
+        intentWaterLogged, intentDrinkLogged, intentNamedDrinkLogged, intentAlreadyRunning, intentStarted, intentStartedOpenApp, watchStartedNote, intentEnded, intentEndedCounts, intentNoSession,
         abandonedMessage, endNow, keepGoing, gaugeLabel, gaugeWarning, summaryRange, chartSummary, notificationsDisabled,
         presetEstimate, presetQuickDrink, summaryDrinks,
         notificationsAllowed, notificationsNotAsked,

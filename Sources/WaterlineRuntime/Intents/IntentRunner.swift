@@ -9,9 +9,13 @@ import WaterlineSync
 @MainActor
 public struct IntentRunner {
     private let actions: any SessionActions
+    /// Whether the night's Live Activity shows now (iOS starts none from the background: a night
+    /// started by Siri or an extension gets it when the app next comes to the front).
+    private let liveActivityShows: @MainActor (UUID) -> Bool
 
-    public init(actions: any SessionActions) {
+    public init(actions: any SessionActions, liveActivityShows: @escaping @MainActor (UUID) -> Bool = { _ in true }) {
         self.actions = actions
+        self.liveActivityShows = liveActivityShows
     }
 
     public func run(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
@@ -25,7 +29,10 @@ public struct IntentRunner {
                 return IntentOutcome(dialog: Self.drinkLogged(result), result: result)
             case .startSession:
                 let result = try await actions.send(.startSession)
-                return IntentOutcome(dialog: KitText.string(result.changed ? KitStrings.intentStarted : KitStrings.intentAlreadyRunning), result: result)
+                guard result.changed else { return IntentOutcome(dialog: KitText.string(KitStrings.intentAlreadyRunning), result: result) }
+                // Said where the night will show, when it does not yet.
+                let shows = result.session.map { liveActivityShows($0.session.id) } ?? true
+                return IntentOutcome(dialog: KitText.string(shows ? KitStrings.intentStarted : KitStrings.intentStartedOpenApp), result: result)
             case .endSession:
                 let result = try await actions.send(.endSession())
                 let dialog = result.session?.session.computedSummary.map {

@@ -18,6 +18,9 @@ public final class WatchSessionModel {
     public var isConfirmingEnd = false
     /// Why the last tap could not be carried out, in the watch's language; nil when all is well.
     public private(set) var problemMessage: String?
+    /// After a night was started here: where else it will show (the phone's Lock Screen, once its
+    /// app opens, since iOS starts no Live Activity from the background).
+    public private(set) var startedNote: String?
 
     @ObservationIgnored private let actions: any SessionActions
 
@@ -62,7 +65,10 @@ public final class WatchSessionModel {
 
     public func startSessionTapped() async {
         endedNight = nil
-        await perform { try await actions.send(.startSession) }
+        await perform {
+            let result = try await actions.send(.startSession)
+            startedNote = result.changed ? KitText.string(KitStrings.watchStartedNote) : nil
+        }
     }
 
     public func endSessionButtonTapped() {
@@ -71,6 +77,7 @@ public final class WatchSessionModel {
 
     public func endSessionConfirmed() async {
         isConfirmingEnd = false
+        startedNote = nil
         guard let night = state?.active?.session.id else { return }
         await perform {
             let result = try await actions.send(.endSession(sessionId: night))

@@ -368,4 +368,27 @@ struct SessionServiceTests {
         #expect(!after.isActive)
         #expect(after.lastSessionSummary?.totalWaterCount == 2)
     }
+
+    @Test("a drink this device makes counts as more than 0: a custom drink, a preset, an edit of 0 are refused and write nothing; a 0 from elsewhere is still read")
+    func zeroEstimate() async throws {
+        let (harness, started) = try await ServiceHarness.night()
+        await #expect(throws: SessionServiceError.self) {
+            try await harness.service.logDrink(.custom(AlcoholMeta(drinkType: .cocktail, sizeOz: 5, standardDrinkEstimate: 0)), source: .phone)
+        }
+        await #expect(throws: SessionServiceError.self) {
+            try await harness.service.perform(.addPreset(PresetDraft(name: "Mocktail", drinkType: .cocktail, sizeOz: 8, abv: 0)))
+        }
+        var beer = try await harness.presetNamed("Beer")
+        beer.standardDrinkEstimate = 0
+        await #expect(throws: SessionServiceError.self) { try await harness.service.perform(.editPreset(beer)) }
+        #expect(try await harness.store.logs(sessionId: started.session.id).isEmpty)
+        #expect(try await harness.presetNamed("Beer").standardDrinkEstimate == 1)
+        #expect(try await harness.service.presets().contains { $0.name == "Mocktail" } == false)
+
+        // A record another device wrote with 0 before this rule is still taken in and shown.
+        var old = LogEntry.alcohol(id: UUID(number: 0x0E57), sessionId: started.session.id, at: Fixed.at(minutes: 5), .standardDrink)
+        old.alcoholMeta?.standardDrinkEstimate = 0
+        _ = try await harness.store.applyPage([.logEntry(old)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
+        #expect(try await harness.service.activeSession()?.state.totalAlcoholCount == 1)
+    }
 }

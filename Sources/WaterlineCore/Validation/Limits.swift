@@ -3,6 +3,10 @@ public enum Limits {
     public static let drinkSizeOz = Limit(lower: 0, upper: 64, lowerIsExclusive: true, unit: "oz")
     public static let abvPercent = Limit(lower: 0, upper: 100, unit: "%")
     public static let standardDrinkEstimate = Limit(lower: 0, upper: 10)
+    /// What a person may choose a drink to count as, here: more than 0 (a drink that counts
+    /// nothing would never move the Waterline, nor ask for water). Records from elsewhere that say
+    /// 0 are still read (`standardDrinkEstimate`); this device makes no new one.
+    public static let chosenStandardDrinkEstimate = Limit(lower: 0, upper: 10, lowerIsExclusive: true)
     public static let waterAmountOz = Limit(lower: 0, upper: 64, lowerIsExclusive: true, unit: "oz")
     /// Seconds since 1970: from 2000-01-01 to 2100-01-01, to catch unit mix-ups (ms for s) and garbage.
     public static let timestamp = Limit(lower: 946_684_800, upper: 4_102_444_800, unit: "seconds since 1970")

@@ -184,6 +184,7 @@ public actor SessionService {
             sortOrder: order, updatedAt: now()
         )
         try Self.checkValid(preset.validate)
+        try Self.checkChosen(preset.standardDrinkEstimate)
         try await store.savePreset(preset)
         return try await result(user.settings, preset: preset)
     }
@@ -197,6 +198,7 @@ public actor SessionService {
         updated.updatedAt = now()
         updated.deletedAt = nil
         try Self.checkValid(updated.validate)
+        try Self.checkChosen(updated.standardDrinkEstimate)
         try await store.savePreset(updated)
         return try await result(user.settings, preset: updated)
     }
@@ -294,6 +296,7 @@ public actor SessionService {
             source: source, updatedAt: time
         )
         try Self.checkValid(log.validate)
+        if let estimate = log.alcoholMeta?.standardDrinkEstimate { try Self.checkChosen(estimate) }
         // The night's logs, read once: to see whether it was forgotten, and for the new state.
         var earlier: [LogEntry] = []
         var forgotten: Session?
@@ -336,6 +339,7 @@ public actor SessionService {
         log.updatedAt = now()
         log.deletedAt = nil
         try Self.checkValid(log.validate)
+        if let estimate = log.alcoholMeta?.standardDrinkEstimate { try Self.checkChosen(estimate) }
         try check(log.timestamp, fallsIn: session)
         try await store.saveLog(log)
         return try await afterChange(to: session, changedLog: log, settings: settings)
@@ -520,6 +524,11 @@ public actor SessionService {
     }
 
     /// Runs a validation, reporting its failure as the service's own error.
+    /// A drink this device makes counts as more than 0 standard drinks.
+    private static func checkChosen(_ estimate: Double) throws(SessionServiceError) {
+        try checkValid { () throws(ValidationError) in try Limits.chosenStandardDrinkEstimate.check(estimate, field: "standardDrinkEstimate") }
+    }
+
     private static func checkValid(_ validate: () throws(ValidationError) -> Void) throws(SessionServiceError) {
         do throws(ValidationError) { try validate() } catch { throw .invalid(error) }
     }

@@ -18,8 +18,10 @@ struct ScreenModelTests {
         let app = DeviceProcess(harness)
         let home = HomeModel(actions: app.runtime)
         await home.appeared()
-        #expect(home.emptyStateText != nil)
+        #expect(home.emptyStateText == "No sessions yet. When you head out, start one here." && !home.showsAllSessions)
         await home.startSessionButtonTapped()
+        #expect(home.emptyStateText == "Your first night's summary shows here once it ends.", "the first night runs: not a blank list")
+        #expect(!home.showsAllSessions, "All Sessions would open an empty list")
         #expect(home.startedSession != nil && !home.opensDrinkPicker)
         home.navigatedToSession()
 
@@ -33,6 +35,10 @@ struct ScreenModelTests {
         await screen.appeared()
         await screen.presetChipTapped(try #require(screen.presets.first))
         #expect(home.active?.state.totalAlcoholCount == 1, "Home follows through the change feed")
+        // "View Session" later opens the night's screen without the picker "+ Drink" asked for.
+        home.viewSessionTapped()
+        #expect(home.startedSession != nil && !home.opensDrinkPicker)
+        home.navigatedToSession()
 
         // Water logs at once, with Undo.
         await home.waterButtonTapped()

@@ -70,6 +70,7 @@ public enum KitStrings {
     public static let deleteSignedIn = KitString("settings.deleteSignedIn", "Your sessions, logs, presets and settings are removed from this iPhone and from the server. This cannot be undone.")
     public static let deleteSignedOut = KitString("settings.deleteSignedOut", "You are not signed in, so only this iPhone's sessions, logs, presets and settings are removed; a backup on the server stays until you sign in and delete the account there. This cannot be undone.")
     public static let homeEmpty = KitString("home.empty", "No sessions yet. When you head out, start one here.")
+    public static let homeFirstNight = KitString("home.firstNight", "Your first night's summary shows here once it ends.")
     public static let messageOffline = KitString("message.offline", "Waterline could not reach the server. Nothing was lost; please try again when you are online.")
     public static let messageGeneric = KitString("message.generic", "Something went wrong. Your data is safe; please try again.")
     public static let accountChoice = KitString("account.choice", "This iPhone holds sessions from another account. Keep them for the account you signed in with, or start clean with that account's own data?")
@@ -148,7 +149,7 @@ public enum KitStrings {
         abandonedMessage, endNow, keepGoing, gaugeLabel, gaugeWarning, summaryRange, chartSummary, notificationsDisabled,
         presetEstimate, presetQuickDrink, summaryDrinks,
         notificationsAllowed, notificationsNotAsked,
-        deleteSignedIn, deleteSignedOut, homeEmpty, messageOffline, messageGeneric, accountChoice, historyTitle,
+        deleteSignedIn, deleteSignedOut, homeEmpty, homeFirstNight, messageOffline, messageGeneric, accountChoice, historyTitle,
         historyTitleCounts, undoWater, undoDrink, onboardingWelcome, onboardingGuardrail, onboardingNotifications,
         errorNoActiveSession, errorUnknownSession, errorUnknownLog, errorUnknownPreset, errorLogOutsideSession,
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,

@@ -46,10 +46,15 @@ public final class HomeModel {
         active.map { GaugeDisplay(state: $0.state, settings: settings) }
     }
 
-    /// The empty state's words when there are no past nights.
+    /// What "Past sessions" says while it has none: how to start, or, while the very first night
+    /// runs, where its summary will be; nil once there is one.
     public var emptyStateText: String? {
-        recent.isEmpty && active == nil ? KitText.string(KitStrings.homeEmpty) : nil
+        guard recent.isEmpty else { return nil }
+        return KitText.string(active == nil ? KitStrings.homeEmpty : KitStrings.homeFirstNight)
     }
+
+    /// "All Sessions" leads somewhere only once a night has ended.
+    public var showsAllSessions: Bool { !recent.isEmpty }
 
     public func appeared() async {
         await perform {
@@ -85,6 +90,14 @@ public final class HomeModel {
     public func drinkButtonTapped() {
         guard let active else { return }
         opensDrinkPicker = true
+        startedSession = active
+    }
+
+    /// "View Session": the night's screen, without the drink picker ("+ Drink" earlier opened it
+    /// with one; this does not).
+    public func viewSessionTapped() {
+        guard let active else { return }
+        opensDrinkPicker = false
         startedSession = active
     }
 

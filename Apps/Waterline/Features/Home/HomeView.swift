@@ -40,7 +40,7 @@ struct HomeView: View {
                     ForEach(model.recent, id: \.sessionId) { report in
                         NavigationLink(value: report.sessionId) { PastSessionRow(report: report) }
                     }
-                    if model.emptyStateText == nil {
+                    if model.showsAllSessions {
                         NavigationLink("All Sessions") { HistoryView(model: environment.historyModel()) }
                     }
                 }
@@ -116,7 +116,7 @@ struct HomeView: View {
                 VStack(alignment: .leading, spacing: 8) {
                     Text("Drinks \(active.state.totalAlcoholCount)")
                     Text("Water \(active.state.totalWaterCount)")
-                    Button("View Session") { showsSession = true }
+                    Button("View Session") { model.viewSessionTapped() }
                         .buttonStyle(.bordered)
                 }
                 .font(.headline)

@@ -199,4 +199,23 @@ struct ScreenModelTests {
         await past.logSwipedToDelete(try #require(past.timeline.first))
         #expect(past.report.totalAlcoholCount == 1)
     }
+
+    @Test("Settings: rapid stepper taps each count, from the value the last one showed, and the last one is what is saved")
+    func rapidSteps() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let app = DeviceProcess(harness)
+        let settings = SettingsModel(actions: app.runtime, account: nil, permissions: app.runtime)
+        await settings.appeared()
+        #expect(settings.settings.waterEveryNDrinks == 1)
+        // Three taps of "+" before the first save comes back: each reads what the screen shows.
+        for _ in 0..<3 { settings.settingChanged(\.waterEveryNDrinks, to: settings.settings.waterEveryNDrinks + 1) }
+        #expect(settings.settings.waterEveryNDrinks == 4, "no tap dropped")
+        await settings.saved()
+        #expect(settings.settings.waterEveryNDrinks == 4)
+        #expect(try await harness.service.settings().waterEveryNDrinks == 4, "the last one saved")
+        // A refused value says why and the saved one comes back.
+        settings.settingChanged(\.warningThreshold, to: 0)
+        await settings.saved()
+        #expect(settings.errorMessage != nil && settings.settings.warningThreshold == 2)
+    }
 }

@@ -25,6 +25,10 @@ public final class SettingsModel {
     @ObservationIgnored private let account: (any AccountActions)?
     @ObservationIgnored private let permissions: any NotificationPermissions
     @ObservationIgnored private let backend: (any BackendChoosing)?
+    /// Settings edited here and not saved yet: shown at once, so a second tap of a stepper
+    /// counts from the first, and kept over what the change feed brings until saved.
+    @ObservationIgnored private var unsaved: UserSettings?
+    @ObservationIgnored private var saving: Task<Void, Never>?
 
     /// Settings refresh whenever the store changes anywhere (another device's settings arrive by a pull).
     public init(
@@ -106,14 +110,52 @@ public final class SettingsModel {
 
     /// The default-water stepper: whole ounces, or round millilitres (`VolumeStep.water`).
     public func defaultWaterStepped(up: Bool) async {
-        var edited = settings
-        edited.defaultWaterAmountOz = VolumeStep.water.next(from: settings.defaultWaterAmountOz, up: up, units: settings.units)
-        await settingsEdited(edited)
+        settingChanged(\.defaultWaterAmountOz, to: VolumeStep.water.next(from: settings.defaultWaterAmountOz, up: up, units: settings.units))
+        await saved()
     }
 
-    /// Any control changed: the edited settings are saved if valid and otherwise refused.
+    /// One control changed one setting, at once (a stepper's binding calls this as it is tapped):
+    /// shown now, so a quick second tap counts from it, then saved; taps made while a save runs are
+    /// saved after it, the latest last.
+    public func settingChanged<Value>(_ setting: WritableKeyPath<UserSettings, Value>, to value: Value) {
+        var edited = settings
+        edited[keyPath: setting] = value
+        edit(edited)
+    }
+
+    /// Any control changed: the edited settings are shown at once and saved if valid; a refusal
+    /// says why and the saved settings come back. Returns once saved.
     public func settingsEdited(_ edited: UserSettings) async {
-        await perform { try await actions.send(.updateSettings(edited)) }
+        edit(edited)
+        await saved()
+    }
+
+    /// Returns once every edit made so far is saved (or refused).
+    public func saved() async {
+        while let saving { await saving.value }
+    }
+
+    private func edit(_ edited: UserSettings) {
+        settings = edited
+        unsaved = edited
+        guard saving == nil else { return }
+        saving = Task { [weak self] in
+            await self?.saveEdits()
+            self?.saving = nil
+        }
+    }
+
+    private func saveEdits() async {
+        while let next = unsaved {
+            if let refusal = await ScreenMessage.attempt({ try await actions.send(.updateSettings(next)) }) {
+                unsaved = nil
+                if let state = try? await actions.currentState() { show(state) }
+                errorMessage = refusal
+                return
+            }
+            errorMessage = nil
+            if unsaved == next { unsaved = nil }
+        }
     }
 
     public func presetAdded(name: String, drinkType: DrinkType, sizeOz: Double, abv: Double?, estimate: Double?) async {
@@ -174,7 +216,7 @@ public final class SettingsModel {
     }
 
     private func show(_ state: DeviceState) {
-        settings = state.settings
+        settings = unsaved ?? state.settings
         presets = state.presets
     }
 

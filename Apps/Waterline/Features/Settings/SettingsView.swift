@@ -185,11 +185,7 @@ struct SettingsView: View {
     private func binding<Value>(_ keyPath: WritableKeyPath<UserSettings, Value>) -> Binding<Value> {
         Binding(
             get: { model.settings[keyPath: keyPath] },
-            set: { value in
-                var edited = model.settings
-                edited[keyPath: keyPath] = value
-                Task { await model.settingsEdited(edited) }
-            }
+            set: { value in model.settingChanged(keyPath, to: value) }
         )
     }
 }

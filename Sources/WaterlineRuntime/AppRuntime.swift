@@ -70,9 +70,9 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
 
     @discardableResult
     public func send(_ action: SessionAction) async throws -> ActionResult {
-        let result = try await holdingBackground(action.name) { try await self.act(action) }
-        if case .startSession = action, result.changed { await askAtNightStart() }
-        return result
+        // The system's question is asked only where the person asks for it (onboarding's "Enable
+        // Notifications", the Settings row): after "Skip", reminders show in the app (US-035).
+        try await holdingBackground(action.name) { try await self.act(action) }
     }
 
     // MARK: Reads
@@ -305,13 +305,6 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         return authorization
     }
 
-    /// A night started in the app while nobody has answered the question (onboarding's "Skip"):
-    /// now is when reminders matter, so the system's question is shown. Never in the background,
-    /// where the system shows no question, nor once answered either way.
-    private func askAtNightStart() async {
-        guard process == .app, isActive, await notificationAuthorization() == .notDetermined else { return }
-        _ = await askForNotifications()
-    }
 
     // MARK: Consequences
 

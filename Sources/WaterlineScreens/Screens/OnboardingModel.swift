@@ -67,8 +67,8 @@ public final class OnboardingModel {
         step = .done
     }
 
-    /// "Skip": onboarding is over; the question comes back when the first night starts, and
-    /// Settings offers it.
+    /// "Skip": onboarding is over; reminders show in the app, and Settings offers the question
+    /// (nothing asks it unbidden, not even the first night).
     public func notificationsSkipped() {
         if step == .notifications { step = .done }
     }

@@ -523,12 +523,12 @@ public actor SessionService {
         }
     }
 
-    /// Runs a validation, reporting its failure as the service's own error.
     /// A drink this device makes counts as more than 0 standard drinks.
     private static func checkChosen(_ estimate: Double) throws(SessionServiceError) {
         try checkValid { () throws(ValidationError) in try Limits.chosenStandardDrinkEstimate.check(estimate, field: "standardDrinkEstimate") }
     }
 
+    /// Runs a validation, reporting its failure as the service's own error.
     private static func checkValid(_ validate: () throws(ValidationError) -> Void) throws(SessionServiceError) {
         do throws(ValidationError) { try validate() } catch { throw .invalid(error) }
     }

@@ -190,64 +190,77 @@ struct SettingsView: View {
     }
 }
 
-/// Adding or editing a preset: name, type, size, optional ABV, and its standard-drink value.
+/// Adding or editing a preset: name, type, size, optional ABV, and its standard-drink value
+/// (`PresetEditorModel`: the ABV may stay unknown, and the estimate follows size and ABV until set
+/// by hand).
 struct PresetEditorView: View {
     let preset: DrinkPreset?
     /// The person's units: the size reads and steps in them (it is kept in ounces).
     let units: Units
     let save: (DrinkPreset) -> Void
     @Environment(\.dismiss) private var dismiss
-    @State private var name = ""
-    @State private var type: DrinkType = .beer
-    @State private var sizeOz = 12.0
-    @State private var abv = 5.0
-    @State private var estimate = 1.0
+    @State private var model: PresetEditorModel
+
+    init(preset: DrinkPreset?, units: Units, save: @escaping (DrinkPreset) -> Void) {
+        self.preset = preset
+        self.units = units
+        self.save = save
+        _model = State(initialValue: PresetEditorModel(editing: preset, units: units))
+    }
 
     var body: some View {
         Form {
-            TextField("Name", text: $name)
-            Picker("Type", selection: $type) {
+            TextField("Name", text: $model.name)
+            Picker("Type", selection: $model.drinkType) {
                 ForEach(DrinkType.allCases, id: \.self) { Text(verbatim: $0.displayName).tag($0) }
             }
             Stepper {
-                Text("Size \(VolumeConversion.format(ounces: sizeOz, in: units))")
+                Text("Size \(model.sizeText)")
             } onIncrement: {
-                sizeOz = VolumeStep.drinkSize.next(from: sizeOz, up: true, units: units)
+                model.sizeStepped(up: true)
             } onDecrement: {
-                sizeOz = VolumeStep.drinkSize.next(from: sizeOz, up: false, units: units)
+                model.sizeStepped(up: false)
             }
-            Stepper(value: $abv, in: 0...100, step: 0.5) { Text("ABV \(abv, format: .number)%") }
-            Stepper(value: $estimate, in: 0...10, step: 0.25) {
-                Text(verbatim: StandardDrinkText.countsAs(estimate))
+            Stepper {
+                if let abv = model.abvText { Text("ABV \(abv)") } else { Text("ABV not known") }
+            } onIncrement: {
+                model.abvStepped(up: true)
+            } onDecrement: {
+                model.abvStepped(up: false)
             }
-            Button("Use the estimate from size and ABV") {
-                if let computed = try? StandardDrinks.estimate(sizeOz: sizeOz, abvPercent: abv) { estimate = computed }
+            if model.abvText != nil {
+                Button("ABV not known") { model.abvCleared() }
+            }
+            Stepper {
+                Text(verbatim: model.estimateText)
+            } onIncrement: {
+                model.estimateStepped(up: true)
+            } onDecrement: {
+                model.estimateStepped(up: false)
+            }
+            if !model.estimateFollowsABV, model.abvText != nil {
+                Button("Use the estimate from size and ABV") { model.estimateFromABVTapped() }
             }
         }
-        .navigationTitle(preset == nil ? "New Preset" : "Edit Preset")
+        .navigationTitle(model.isNew ? "New Preset" : "Edit Preset")
         .toolbar {
             ToolbarItem(placement: .confirmationAction) {
                 Button("Save") {
-                    let base = preset ?? DrinkPreset(id: UUID(), userId: UUID(), name: "", drinkType: type, sizeOz: sizeOz, standardDrinkEstimate: estimate, updatedAt: Date())
-                    var edited = base
-                    edited.name = name
-                    edited.drinkType = type
-                    edited.sizeOz = sizeOz
-                    edited.abv = abv
-                    edited.standardDrinkEstimate = estimate
-                    save(edited)
+                    save(model.editedPreset() ?? newPreset)
                     dismiss()
                 }
-                .disabled(name.trimmingCharacters(in: .whitespaces).isEmpty)
+                .disabled(!model.canSave)
             }
         }
-        .onAppear {
-            guard let preset else { return }
-            name = preset.name
-            type = preset.drinkType
-            sizeOz = preset.sizeOz
-            abv = preset.abv ?? 0
-            estimate = preset.standardDrinkEstimate
-        }
+    }
+
+    /// A new preset as the editor holds it; the service gives it its id, owner and place.
+    private var newPreset: DrinkPreset {
+        var preset = DrinkPreset(
+            id: UUID(), userId: UUID(), name: model.name, drinkType: model.drinkType, sizeOz: model.sizeOz,
+            standardDrinkEstimate: model.estimate, updatedAt: Date()
+        )
+        preset.abv = model.abv
+        return preset
     }
 }

@@ -33,6 +33,11 @@ public protocol SessionStore: Sendable {
     func preset(id: UUID) async throws -> DrinkPreset?
     func savePreset(_ preset: DrinkPreset) async throws
 
+    /// Saves the sessions, then the logs, in one step: every one of them, or none (an action that
+    /// writes several records: a past night deleted with its logs, a forgotten night ended as the
+    /// log that starts the next one is written). The same rules as one by one.
+    func saveTogether(sessions: [Session], logs: [LogEntry]) async throws
+
     /// Removes every record of every kind.
     func deleteAll() async throws
 }

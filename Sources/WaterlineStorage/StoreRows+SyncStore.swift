@@ -64,6 +64,13 @@ extension StoreRows {
         try await writing { try await StoreRules.savePreset(preset, in: $0) }
     }
 
+    public func saveTogether(sessions: [Session], logs: [LogEntry]) async throws {
+        try await writing { rows in
+            for session in sessions { try await StoreRules.saveSession(session, in: rows) }
+            for log in logs { try await StoreRules.saveLog(log, in: rows) }
+        }
+    }
+
     public func deleteAll() async throws {
         try await writing { try await $0.deleteAllRows() }
     }

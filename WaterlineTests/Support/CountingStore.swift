@@ -37,5 +37,6 @@ final class CountingStore: SessionStore, @unchecked Sendable {
     func presets() async throws -> [DrinkPreset] { read("presets"); return try await inner.presets() }
     func preset(id: UUID) async throws -> DrinkPreset? { read("preset"); return try await inner.preset(id: id) }
     func savePreset(_ preset: DrinkPreset) async throws { try await inner.savePreset(preset) }
+    func saveTogether(sessions: [Session], logs: [LogEntry]) async throws { try await inner.saveTogether(sessions: sessions, logs: logs) }
     func deleteAll() async throws { try await inner.deleteAll() }
 }

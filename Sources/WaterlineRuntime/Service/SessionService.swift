@@ -312,11 +312,20 @@ public actor SessionService {
         // Every check passes before anything is written.
         try check(log.timestamp, fallsIn: session)
         if let forgotten {
-            try await store.saveSession(forgotten)
-            session = try await store.startSession(session).session
+            // The forgotten night ends, the new one starts and takes the log, in one step.
             log.sessionId = session.id
+            do {
+                try await store.saveTogether(sessions: [forgotten, session], logs: [log])
+            } catch SessionStoreError.secondActiveSession(let running) {
+                // Another process started tonight's night meanwhile: the log joins it, nothing lost.
+                guard let tonight = try await store.session(id: running) else { throw SessionStoreError.secondActiveSession(running) }
+                session = tonight
+                log.sessionId = running
+                try await store.saveLog(log)
+            }
+        } else {
+            try await store.saveLog(log)
         }
-        try await store.saveLog(log)
         // A late log for a night that has ended updates its summary; nothing fires now.
         guard session.isActive else { return try await afterChange(to: session, changedLog: log, settings: settings) }
         let night = snapshot(of: session, logs: (earlier + [log]).sorted(by: WaterlineEngine.isOrderedBefore), settings: settings)
@@ -396,14 +405,16 @@ public actor SessionService {
         guard var session = try await store.session(id: id) else { throw SessionServiceError.unknownSession(id) }
         guard !session.isActive else { throw SessionServiceError.sessionRunning }
         let time = now()
-        for var log in try await store.logs(sessionId: id) {
-            log.deletedAt = time
-            log.updatedAt = time
-            try await store.saveLog(log)
+        let logs = try await store.logs(sessionId: id).map { log in
+            var deleted = log
+            deleted.deletedAt = time
+            deleted.updatedAt = time
+            return deleted
         }
         session.deletedAt = time
         session.updatedAt = time
-        try await store.saveSession(session)
+        // The night and its logs go together, or not at all (a process killed halfway leaves no half-deleted night).
+        try await store.saveTogether(sessions: [session], logs: logs)
         return try await result(settings, pastSessionsChanged: true)
     }
 

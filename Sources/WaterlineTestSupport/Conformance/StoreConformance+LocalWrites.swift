@@ -28,6 +28,18 @@ extension StoreConformance {
             #expect(try await store.activeSession() == nil)
             #expect(try await store.user()?.settings.waterEveryNDrinks == 2)
         },
+        StoreConformance("records saved together land together, or none does: a refusal of the last undoes the first") { store in
+            try await person(store)
+            let night = Fixed.session()
+            let orphan = LogEntry.water(id: UUID(number: 0x0F), sessionId: UUID(number: 0x999), at: Fixed.at(minutes: 1), amountOz: 8)
+            await #expect(throws: SessionStoreError.self) { try await store.saveTogether(sessions: [night], logs: [Fixed.water(1, at: 1), orphan]) }
+            #expect(try await store.session(id: night.id) == nil, "the night did not land without its logs")
+            #expect(try await store.log(id: UUID(number: 1)) == nil)
+            #expect(try await store.pendingChanges().isEmpty, "and queued nothing")
+            try await store.saveTogether(sessions: [night], logs: [Fixed.water(1, at: 1), Fixed.drink(2, at: 2)])
+            #expect(try await store.logs(sessionId: night.id).count == 2)
+            #expect(try await store.pendingChanges().count == 3)
+        },
         StoreConformance("a log needs its session; a second active session is refused; a refused write leaves nothing") { store in
             await #expect(throws: SessionStoreError.self) { try await store.saveLog(Fixed.drink(1, at: 0)) }
             #expect(try await store.pendingChanges().isEmpty, "the refused log queued nothing")

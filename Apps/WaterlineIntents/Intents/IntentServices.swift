@@ -31,11 +31,6 @@ enum IntentServices {
         try await current().currentState().presets
     }
 
-    /// What widgets show now.
-    static func widgetSnapshot() async throws -> WidgetSnapshot {
-        try await current().widgetSnapshot()
-    }
-
     /// Runs a quick intent and carries out its effects; answers with the words to show.
     static func run(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
         try await current().intentRequested(intent, source: source)

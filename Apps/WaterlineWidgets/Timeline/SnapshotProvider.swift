@@ -32,10 +32,16 @@ struct SnapshotProvider: TimelineProvider {
         }
     }
 
-    @MainActor
+    /// Read straight from the shared store (`WidgetSnapshotReader`): no runtime or service is
+    /// built in the widget extension, and nothing is written.
     static func current() async -> SnapshotEntry {
-        let snapshot = (try? await IntentServices.widgetSnapshot())
-            ?? WidgetSnapshot.noSession(lastSessionSummary: nil, settings: UserSettings(), generatedAt: Date())
-        return SnapshotEntry(date: Date(), snapshot: snapshot)
+        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations, locale: .autoupdatingCurrent)
+        var snapshot: WidgetSnapshot?
+        if let container = try? WaterlineContainer.make() {
+            snapshot = try? await WidgetSnapshotReader(store: SwiftDataSessionStore(modelContainer: container)).snapshot()
+        }
+        return SnapshotEntry(
+            date: Date(), snapshot: snapshot ?? .noSession(lastSessionSummary: nil, settings: UserSettings(), generatedAt: Date())
+        )
     }
 }

@@ -127,16 +127,8 @@ public actor SessionService {
     /// What widgets show now.
     public func widgetSnapshot() async throws -> WidgetSnapshot {
         try await exclusively {
-            let settings = try await ensureUser().settings
-            let lastEnded = try await store.sessions(limit: nil).first { !$0.isActive && $0.computedSummary != nil }
-            guard let active = try await store.activeSession() else {
-                return WidgetSnapshot.noSession(lastSessionSummary: lastEnded?.computedSummary, settings: settings, generatedAt: now())
-            }
-            let night = try await snapshot(of: active, settings: settings)
-            return WidgetSnapshot(
-                night: night, lastSessionSummary: lastEnded?.computedSummary, settings: settings,
-                quickDrink: DrinkPreset.quickDrink(among: try await store.presets()), generatedAt: now()
-            )
+            _ = try await ensureUser()
+            return try await WidgetSnapshotReader(store: store, now: now, planner: planner).snapshot()
         }
     }
 

@@ -1,0 +1,38 @@
+import Foundation
+import WaterlineCore
+import WaterlineStorage
+
+/// What widgets show, read from the shared store and nothing more: no service, no runtime, no
+/// write (a widget extension has little memory, and reading must not set anyone up). The same
+/// reckoning as every surface: the engine, the reminder plan, the quick drink.
+public struct WidgetSnapshotReader: Sendable {
+    private let store: any SessionStore
+    private let now: @Sendable () -> Date
+    private let planner: ReminderPlanner
+
+    public init(store: any SessionStore, now: @escaping @Sendable () -> Date = { Date() }, planner: ReminderPlanner = ReminderPlanner()) {
+        self.store = store
+        self.now = now
+        self.planner = planner
+    }
+
+    public func snapshot() async throws -> WidgetSnapshot {
+        let time = now()
+        // No one set up yet: the defaults, and nothing written.
+        let settings = try await store.user()?.settings ?? UserSettings()
+        let lastEnded = try await store.pastSessions(after: nil, limit: 1).first
+        guard let active = try await store.activeSession() else {
+            return .noSession(lastSessionSummary: lastEnded?.computedSummary, settings: settings, generatedAt: time)
+        }
+        let logs = try await store.logs(sessionId: active.id)
+        let state = WaterlineEngine(settings: settings).computeState(from: logs)
+        let night = SessionSnapshot(
+            session: active, logs: logs, state: state, reminders: planner.plan(session: active, logs: logs, settings: settings, now: time),
+            drinksUntilWaterDue: PacingRules(settings: settings).drinksUntilWaterDue(state)
+        )
+        return WidgetSnapshot(
+            night: night, lastSessionSummary: lastEnded?.computedSummary, settings: settings,
+            quickDrink: DrinkPreset.quickDrink(among: try await store.presets()), generatedAt: time
+        )
+    }
+}

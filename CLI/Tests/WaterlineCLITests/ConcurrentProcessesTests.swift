@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// Several `waterline` processes on one store at once, as the app, its extensions and the watch
+/// share one on a phone: each action is one transaction across processes, so two starts make one
+/// night and no log is lost.
+@Suite("waterline: processes acting at once on one store")
+struct ConcurrentProcessesTests {
+    @Test("four starts at once make one night; eight logs at once all land in it")
+    func startsAndLogs() async throws {
+        let cli = CLI()
+        try await cli.run("sessions")
+        let starts = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
+            for _ in 0..<4 { group.addTask { try await cli.run("start") } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let started = starts.filter { $0.status == 0 && $0.stdout.contains("Session started") }
+        #expect(started.count == 1, "one night, whoever came first: \(starts.map { "\($0.status) \($0.stdout) \($0.stderr)" })")
+        #expect(starts.filter { $0.status != 0 }.allSatisfy { $0.stderr.contains("already active") }, "the others are told it runs")
+        let sessions = try #require(try await cli.json("sessions", "--json") as? [[String: Any]])
+        #expect(sessions.count == 1)
+
+        let logs = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
+            for index in 0..<8 { group.addTask { try await cli.run(index.isMultiple(of: 2) ? "water" : "drink") } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(logs.allSatisfy { $0.status == 0 }, "\(logs.map(\.stderr))")
+        let status = try #require(try await cli.json("status", "--json") as? [String: Any])
+        #expect(status["totalAlcoholCount"] as? Int == 4 && status["totalWaterCount"] as? Int == 4, "no log lost")
+    }
+}

@@ -58,10 +58,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        /// A writer the tests kill between two saves of one transaction (not a product).
+        .executableTarget(
+            name: "store-kill-writer",
+            dependencies: [
+                "WaterlineSQLiteStore",
+                .product(name: "WaterlineCore", package: "Waterline"),
+                .product(name: "WaterlineStorage", package: "Waterline"),
+            ]
+        ),
         .testTarget(
             name: "WaterlineCLITests",
             dependencies: [
                 "waterline",
+                "store-kill-writer",
                 "WaterlineSQLiteStore",
                 .product(name: "WaterlineServer", package: "WaterlineServer"),
                 .product(name: "WaterlineCore", package: "Waterline"),

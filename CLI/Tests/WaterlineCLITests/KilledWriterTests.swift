@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import WaterlineCore
+import WaterlineStorage
+import WaterlineSQLiteStore
+
+/// A process killed between two saves of one action leaves no half of it: the store on the next
+/// open holds neither the night nor its log, and works.
+@Suite("waterline's store: a writer killed mid-action")
+struct KilledWriterTests {
+    static let writer: URL = CLI.binary.deletingLastPathComponent().appendingPathComponent("store-kill-writer")
+
+    @Test("killed after the night was saved and before its log: neither is there, nothing is queued, the store works")
+    func killedBetweenSaves() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-kill-\(UUID().uuidString)")
+        let path = folder.appendingPathComponent("store.sqlite").path
+        let process = Process()
+        process.executableURL = Self.writer
+        process.arguments = [path]
+        let output = Pipe(), input = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        // Read until the writer says it is between the two saves (or ends, which fails below).
+        let said = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            Thread {
+                var text = ""
+                while !text.contains("between") {
+                    let chunk = output.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    text += String(decoding: chunk, as: UTF8.self)
+                }
+                continuation.resume(returning: text)
+            }.start()
+        }
+        #expect(said.contains("between"), "the writer reached the middle of its action")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationReason == .uncaughtSignal)
+
+        let store = try await SQLiteSessionStore.open(path: path)
+        let night = UUID(uuidString: "0000000A-0000-4000-8000-00000000000A")!
+        #expect(try await store.session(id: night) == nil, "the night saved first did not outlive the kill")
+        #expect(try await store.log(id: UUID(uuidString: "0000000B-0000-4000-8000-00000000000B")!) == nil)
+        #expect(try await store.pendingChanges().isEmpty, "and nothing was queued for it")
+        #expect(store.damage == nil)
+        try await store.saveSession(Session(id: night, userId: UUID(), startTime: Date(timeIntervalSince1970: 1_800_000_000), updatedAt: Date(timeIntervalSince1970: 1_800_000_000)))
+        #expect(try await store.session(id: night) != nil, "the store takes the next write")
+        await store.close()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

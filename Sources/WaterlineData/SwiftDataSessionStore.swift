@@ -22,28 +22,38 @@ public actor SwiftDataSessionStore: StoreRows, ModelActor {
     private let gate = SerialGate()
     /// The current transaction's context, made anew for each.
     private var context: ModelContext
+    /// Writes of the processes sharing the App Group's store, one at a time (nil in memory).
+    private let fileLock: StoreFileLock?
 
-    /// A store on `modelContainer`, serialised by this actor.
+    /// A store on `modelContainer`, serialised by this actor and, on disk, across processes.
     public init(modelContainer: ModelContainer) {
         self.modelContainer = modelContainer
         let context = ModelContext(modelContainer)
         self.modelExecutor = DefaultSerialModelExecutor(modelContext: context)
         self.context = context
+        let inMemory = modelContainer.configurations.contains { $0.isStoredInMemoryOnly }
+        fileLock = inMemory ? nil : StoreFileLock(appGroup: WaterlineContainer.appGroup)
     }
 
     public func transaction<T: Sendable>(writes: Bool, _ body: @Sendable () async throws -> T) async throws -> T {
         try await gate.run {
-            // What other processes saved since the last transaction is read, not a cached copy.
-            context = ModelContext(modelContainer)
-            context.autosaveEnabled = false
-            do {
-                let value = try await body()
-                if writes { try context.save() }
-                return value
-            } catch {
-                context.rollback()
-                throw error
-            }
+            guard writes, let fileLock else { return try await run(writes: writes, body) }
+            // Another process's write transaction finishes before this one reads.
+            return try await fileLock.holding { try await run(writes: writes, body) }
+        }
+    }
+
+    private func run<T: Sendable>(writes: Bool, _ body: @Sendable () async throws -> T) async throws -> T {
+        // What other processes saved since the last transaction is read, not a cached copy.
+        context = ModelContext(modelContainer)
+        context.autosaveEnabled = false
+        do {
+            let value = try await body()
+            if writes { try context.save() }
+            return value
+        } catch {
+            context.rollback()
+            throw error
         }
     }
 

@@ -6,7 +6,7 @@ import WaterlineCore
 /// Group's defaults. With neither, sync is off and no sign-in is offered.
 @MainActor
 final class BackendPreferences: BackendChoosing {
-    private static let key = "backendURL"
+    nonisolated private static let key = "backendURL"
 
     var backendURL: URL? { Self.current() }
 

@@ -7,7 +7,7 @@ import WaterlineScreens
 /// runtime's one door.
 @main
 struct WaterlineWatchApp: App {
-    @WKApplicationDelegateAdaptor private var delegate: WatchAppDelegate
+    @WKApplicationDelegateAdaptor(WatchAppDelegate.self) private var delegate
 
     init() {
         KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations, locale: .autoupdatingCurrent)

@@ -12,20 +12,26 @@ import WaterlineTestSupport
 @Suite("Scenario: a reminder snoozed for ten minutes")
 @MainActor
 struct SnoozeScenarioTests {
-    @Test("the reminder comes again ten minutes later, survives the next re-plan, and goes when the night ends")
-    func snooze() async throws {
+    /// A night with a drink whose time reminder fired; the app, not running, is woken for
+    /// "Remind Me in 10 Min" on it.
+    func snoozedNight() async throws -> (ServiceHarness, DeviceProcess, SessionSnapshot) {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 10)
         let drink = try await harness.service.quickLog(.alcohol, source: .phone).night
         let reminder = try #require(drink.reminders.requests.first)
         harness.clock.set(reminder.fireDate.addingTimeInterval(30))
-
         let phone = DeviceProcess(harness)
         phone.runtime.launched()
         await phone.runtime.notificationResponseReceived(
             NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: reminder.identifier)
         )
+        return (harness, phone, drink)
+    }
+
+    @Test("the reminder comes again ten minutes later, survives the next re-plan, and goes when the night ends")
+    func snooze() async throws {
+        let (harness, phone, drink) = try await snoozedNight()
         let snoozed = try #require(phone.notifications.pending.values.first { $0.identifier.hasPrefix(ReminderPlanner.snoozePrefix(sessionId: drink.session.id)) })
         #expect(snoozed.fireDate == harness.clock.now.addingTimeInterval(10 * 60))
         #expect(snoozed.content.categoryIdentifier == NotificationAction.categoryIdentifier, "it offers Log Water again")
@@ -64,16 +70,7 @@ struct SnoozeScenarioTests {
 
     @Test("a water logged after Remind Me in 10 Min answers it: the snooze goes, on the phone and when the water comes from the watch")
     func answeredByWater() async throws {
-        let harness = try await ServiceHarness.prepared()
-        _ = try await harness.service.startSession()
-        harness.clock.advance(minutes: 10)
-        let drink = try await harness.service.quickLog(.alcohol, source: .phone).night
-        let reminder = try #require(drink.reminders.requests.first)
-        harness.clock.set(reminder.fireDate.addingTimeInterval(30))
-        let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        let snoozeResponse = NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: reminder.identifier)
-        await phone.runtime.notificationResponseReceived(snoozeResponse)
+        let (harness, phone, drink) = try await snoozedNight()
         let prefix = ReminderPlanner.snoozePrefix(sessionId: drink.session.id)
         #expect(phone.notifications.pending.keys.contains { $0.hasPrefix(prefix) })
 

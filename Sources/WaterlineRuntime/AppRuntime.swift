@@ -380,12 +380,6 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
             await platform.notifications.cancelAll(sessionId: sessionId)
         }
         plan = active?.reminders ?? .none
-        // On the watch, while the phone buzzes for them (mirrored to the wrist), none are planned here.
-        if platform.phone?.reminderOwner == .phone, let planned = active?.session.id {
-            await platform.notifications.cancelAll(sessionId: planned)
-            shownReminders = nil
-            return
-        }
         guard let active else {
             shownReminders = nil
             return
@@ -396,7 +390,9 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
             await platform.notifications.cancelSnoozes(sessionId: active.session.id, answeredByWaterAt: lastWater)
         }
         shownLastWater = (active.session.id, lastWater)
-        let requests = active.reminders.requests
+        // On the watch, while the phone buzzes for them (mirrored to the wrist), none are planned
+        // here; what was posted here (a drink's nudge) stays.
+        let requests = platform.phone?.reminderOwner == .phone ? [] : active.reminders.requests
         if let shown = shownReminders, shown.sessionId == active.session.id, shown.requests == requests { return }
         await platform.notifications.replacePending(sessionId: active.session.id, with: requests)
         shownReminders = (active.session.id, requests)

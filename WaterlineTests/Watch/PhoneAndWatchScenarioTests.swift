@@ -200,6 +200,14 @@ struct PhoneAndWatchScenarioTests {
         _ = try await watch.pulled()
         #expect(!phone.notifications.pending.isEmpty)
         #expect(watch.notifications.pending.isEmpty, "mirrored from the phone: one buzz")
+        // A drink logged on the wrist buzzes the wrist, whoever owns the time reminders.
+        harness.clock.advance(minutes: 3)
+        try await watch.runtime.send(.logDrink(.quick, source: .watch))
+        harness.clock.advance(minutes: 1)
+        try await watch.runtime.send(.logDrink(.quick, source: .watch))
+        #expect(watch.notifications.posted.map(\.kind) == [.pacingWarning], "the nudge stays posted; only planned reminders give way to the phone")
+        #expect(watch.notifications.pending.isEmpty)
+        await watch.settled()
 
         await watch.phone(reachable: false)
         let planned = watch.notifications.pendingByDate.map(\.fireDate)

@@ -235,21 +235,25 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// A message from the phone (on the watch): its records changed, so the watch pulls; its
     /// notice may move the reminders to the other device.
     public func phoneMessageReceived(_ data: Data) async {
-        guard let phone = platform.phone, case .phoneChanged(let notice)? = try? WatchMessage.decodeIfKnown(data) else { return }
-        let owner = phone.reminderOwner
-        phone.lastNotice = notice
-        if phone.reminderOwner != owner { await reconcile(.activation) }
+        guard case .phoneChanged(let notice)? = try? WatchMessage.decodeIfKnown(data), await phoneLinkChanged({ $0.lastNotice = notice }) else { return }
         requestSync(.pairedDeviceChanged)
     }
 
     /// The phone came in or went out of reach (on the watch): reminders move to the device that
     /// will buzz for them, and what waited goes to the phone.
     public func phoneReachabilityChanged(isReachable: Bool) async {
-        guard let phone = platform.phone else { return }
-        let owner = phone.reminderOwner
-        phone.isReachable = isReachable
-        if phone.reminderOwner != owner { await reconcile(.activation) }
+        guard await phoneLinkChanged({ $0.isReachable = isReachable }) else { return }
         await scheduler.networkChanged(isOnline: isReachable)
+    }
+
+    /// Applies `change` to what the watch knows of its phone; when that moves the reminders to the
+    /// other device, every surface is shown again. False on a device that has no phone (the phone).
+    private func phoneLinkChanged(_ change: (PhoneLinkState) -> Void) async -> Bool {
+        guard let phone = platform.phone else { return false }
+        let owner = phone.reminderOwner
+        change(phone)
+        if phone.reminderOwner != owner { await reconcile(.activation) }
+        return true
     }
 
     /// A quick intent (widget button, Live Activity button, Siri, Shortcuts), in this process.

@@ -18,6 +18,17 @@ public struct SessionSnapshot: Hashable, Sendable {
         self.drinksUntilWaterDue = drinksUntilWaterDue
     }
 
+    /// `session` as it stands at `now`, reckoned from its live `logs` (in replay order): the
+    /// engine's Waterline, the plan of reminders, the drinks until water is due. Every surface's
+    /// night is made this way (the service's, the widgets' reader).
+    public init(reckoning session: Session, logs: [LogEntry], settings: UserSettings, planner: ReminderPlanner, now: Date) {
+        let state = WaterlineEngine(settings: settings).computeState(from: logs)
+        self.init(
+            session: session, logs: logs, state: state, reminders: planner.plan(session: session, logs: logs, settings: settings, now: now),
+            drinksUntilWaterDue: PacingRules(settings: settings).drinksUntilWaterDue(state)
+        )
+    }
+
     /// What the Live Activity, the watch and the complication show of this night.
     public var glance: SessionGlance {
         SessionGlance(session: session, state: state, drinksUntilWaterDue: drinksUntilWaterDue, nextReminderDate: reminders.nextReminderDate)

@@ -498,12 +498,7 @@ public actor SessionService {
     }
 
     private func snapshot(of session: Session, logs: [LogEntry], settings: UserSettings) -> SessionSnapshot {
-        let state = WaterlineEngine(settings: settings).computeState(from: logs)
-        return SessionSnapshot(
-            session: session, logs: logs, state: state,
-            reminders: planner.plan(session: session, logs: logs, settings: settings, now: now()),
-            drinksUntilWaterDue: PacingRules(settings: settings).drinksUntilWaterDue(state)
-        )
+        SessionSnapshot(reckoning: session, logs: logs, settings: settings, planner: planner, now: now())
     }
 
     /// A log may not predate its night, nor come after its end (or after now, beyond clock slack).

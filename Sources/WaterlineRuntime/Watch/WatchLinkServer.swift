@@ -60,7 +60,8 @@ public struct WatchLinkServer: Sendable {
         let limit = min(max(request.limit ?? Self.pageSize, 1), Limits.pullPage)
         let window = try await store.peerWindow(nightsSince: now().addingTimeInterval(-Self.window))
         // A cursor past the window (it shrank since the last page) starts over.
-        let start = (request.cursor ?? 0) < window.count ? max(request.cursor ?? 0, 0) : 0
+        let asked = max(request.cursor ?? 0, 0)
+        let start = asked < window.count ? asked : 0
         let end = min(start + limit, window.count)
         let hasMore = end < window.count
         return PullPage(changes: Array(window[start..<end]), cursor: hasMore ? end : 0, hasMore: hasMore)

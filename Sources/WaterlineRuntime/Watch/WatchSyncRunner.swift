@@ -51,12 +51,14 @@ public struct WatchSyncRunner: SyncRunner {
         }
         var erased = false
         do {
-            if let cursor = try await store.syncCursor(), cursor.accountId != phoneAccount {
-                try await store.deleteAll()
-                try await ensureUser()
-                erased = true
-            }
-            if try await store.syncCursor()?.accountId != phoneAccount {
+            let known = try await store.syncCursor()?.accountId
+            if known != phoneAccount {
+                // Another person's records (erasing drops the cursor too), or the first contact.
+                if known != nil {
+                    try await store.deleteAll()
+                    try await ensureUser()
+                    erased = true
+                }
                 try await store.saveSyncCursor(SyncCursor(accountId: phoneAccount, position: nil))
             }
         } catch {

@@ -24,11 +24,8 @@ public struct WidgetSnapshotReader: Sendable {
         guard let active = try await store.activeSession() else {
             return .noSession(lastSessionSummary: lastEnded?.computedSummary, settings: settings, generatedAt: time)
         }
-        let logs = try await store.logs(sessionId: active.id)
-        let state = WaterlineEngine(settings: settings).computeState(from: logs)
         let night = SessionSnapshot(
-            session: active, logs: logs, state: state, reminders: planner.plan(session: active, logs: logs, settings: settings, now: time),
-            drinksUntilWaterDue: PacingRules(settings: settings).drinksUntilWaterDue(state)
+            reckoning: active, logs: try await store.logs(sessionId: active.id), settings: settings, planner: planner, now: time
         )
         return WidgetSnapshot(
             night: night, lastSessionSummary: lastEnded?.computedSummary, settings: settings,

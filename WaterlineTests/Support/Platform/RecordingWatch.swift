@@ -14,8 +14,6 @@ final class RecordingWatch: WatchTransport {
     var isAvailable: Bool
     private(set) var notices: [PhoneNotice] = []
     var log = PlatformLog()
-    /// Called with each notice (a scenario's watch pulls when told).
-    var onNotice: (@MainActor (PhoneNotice) -> Void)?
 
     init(isAvailable: Bool = true) {
         self.isAvailable = isAvailable
@@ -26,6 +24,5 @@ final class RecordingWatch: WatchTransport {
     func phoneChanged(_ notice: PhoneNotice) {
         log.record(.watch, "told")
         notices.append(notice)
-        onNotice?(notice)
     }
 }

@@ -19,9 +19,6 @@ final class TestPhoneLink: PhoneLink {
     /// `sendMessage` and the queued copy arriving): the phone must take each change once.
     var deliversTwice = false
     private(set) var queued: [Data] = []
-    private(set) var delivered = 0
-    /// Bytes that crossed, both ways.
-    private(set) var bytes = 0
 
     func exchange(_ message: Data, queueIfAway: Bool) async throws -> Data {
         guard isReachable, let phone else {
@@ -29,11 +26,9 @@ final class TestPhoneLink: PhoneLink {
             throw ConvexError.offline("the iPhone is out of reach")
         }
         if deliversTwice { _ = await phone.watchMessageReceived(message, replying: true) }
-        delivered += 1
         guard let reply = await phone.watchMessageReceived(message, replying: true) else {
             throw ConvexError.offline("no reply")
         }
-        bytes += message.count + reply.count
         return reply
     }
 

@@ -19,23 +19,25 @@ extension StoreRules {
             let local = try await rows.readSession(id: record.id)
             let takes = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
             if takes {
-                if record.isActive, record.deletedAt == nil, let active = try await activeSession(in: rows), active.id != record.id {
-                    return (.refused(.conflict, "another night is running on the paired device (\(active.id.uuidString))"), false)
+                do {
+                    try await saveSession(record.session(userId: user.id), in: rows)
+                } catch SessionStoreError.secondActiveSession(let active) {
+                    return (.refused(.conflict, "another night is running on the paired device (\(active.uuidString))"), false)
                 }
-                try await writeSession(record.session(userId: user.id), in: rows)
                 // An ended night's summary is made from the logs here, which may be more than the sender had.
                 try await reviseSummaries(of: [record.id], in: rows, settings: user.settings)
             }
             return (.stored(.session(SessionRecord(try await rows.readSession(id: record.id) ?? record.session(userId: user.id)))), takes)
         case .logEntry(let log):
-            guard try await rows.readSession(id: log.sessionId) != nil else {
-                return (.refused(.notFound, "no night \(log.sessionId.uuidString) here yet"), false)
-            }
+            // A log kept here has its night here, so a newer one here needs no check.
             let local = try await rows.readLog(id: log.id)
             let takes = local.map { $0.stamp.isReplaced(by: log.stamp) } ?? true
             if takes {
-                try await rows.writeLog(log)
-                try await enqueue(.logEntry(log), in: rows)
+                do {
+                    try await saveLog(log, in: rows)
+                } catch SessionStoreError.unknownSession {
+                    return (.refused(.notFound, "no night \(log.sessionId.uuidString) here yet"), false)
+                }
             }
             return (.stored(.logEntry(try await rows.readLog(id: log.id) ?? log)), takes)
         case .preset(let record):

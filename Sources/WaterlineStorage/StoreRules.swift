@@ -49,7 +49,7 @@ public enum StoreRules {
         try await enqueue(.preset(PresetRecord(preset)), in: rows)
     }
 
-    static func writeSession(_ session: Session, in rows: some StoreRows) async throws {
+    private static func writeSession(_ session: Session, in rows: some StoreRows) async throws {
         try await rows.writeSession(session)
         try await enqueue(.session(SessionRecord(session)), in: rows)
     }

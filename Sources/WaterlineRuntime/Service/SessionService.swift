@@ -432,12 +432,7 @@ public actor SessionService {
         // win when this device signs in.
         if let settings { initial = UserSettings().edited(to: settings, at: time) }
         let user = User(id: makeID(), createdAt: time, settings: initial)
-        try await store.saveUser(user)
-        if try await store.presets().isEmpty {
-            for preset in DrinkCatalog.defaultPresets(userId: user.id) {
-                try await store.savePreset(preset)
-            }
-        }
+        try await store.setUp(user)
         return user
     }
 

@@ -80,13 +80,9 @@ public struct WatchSyncRunner: SyncRunner {
         await engine.releaseRefusals()
     }
 
-    /// A person with the defaults, and the starter presets, as the session service makes them
-    /// (the presets' ids and stamps are the same on every device, so the phone's win or match).
+    /// A person with the defaults, and the starter presets, as the session service sets one up.
     private func ensureUser() async throws {
         guard try await store.user() == nil else { return }
-        let user = User(id: makeID(), createdAt: now(), settings: UserSettings())
-        try await store.saveUser(user)
-        guard try await store.presets().isEmpty else { return }
-        for preset in DrinkCatalog.defaultPresets(userId: user.id) { try await store.savePreset(preset) }
+        try await store.setUp(User(id: makeID(), createdAt: now(), settings: UserSettings()))
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// or by the person in Settings; with neither, sync is off and nothing offers a sign-in that would
 /// fail.
 public enum BackendAddress {
-    /// The addresses a build may carry unset: empty, an unexpanded build setting, the example host.
+    /// Hosts that stand in for a server in examples and templates: never a server to sync with.
     static let placeholderHosts: Set<String> = ["example.convex.cloud", "example.com", "example.invalid"]
 
     /// The address a person typed, checked: a web address (https, or http to this device itself

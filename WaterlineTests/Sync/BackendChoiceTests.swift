@@ -100,17 +100,17 @@ struct BackendChoiceTests {
 /// reads its defaults.
 @MainActor
 final class KeptBackend: BackendChoosing {
-    let buildBackendURL: URL?
+    private let build: URL?
     private(set) var chosen: URL?
     let allowsLoopbackHTTP = false
     nonisolated let current = LockedURL()
 
     init(build: URL?) {
-        buildBackendURL = build
+        self.build = build
         current.value = build
     }
 
-    var backendURL: URL? { BackendAddress.effective(chosen: chosen, build: buildBackendURL) }
+    var backendURL: URL? { BackendAddress.effective(chosen: chosen, build: build) }
 
     func chooseBackend(_ url: URL?) {
         chosen = url

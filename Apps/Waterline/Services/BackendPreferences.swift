@@ -10,8 +10,6 @@ final class BackendPreferences: BackendChoosing {
 
     var backendURL: URL? { Self.current() }
 
-    var buildBackendURL: URL? { Self.build() }
-
     /// http to this device is for development builds only (a `waterline-server` on the Mac).
     var allowsLoopbackHTTP: Bool {
         #if DEBUG

@@ -6,8 +6,6 @@ import Foundation
 public protocol BackendChoosing: AnyObject {
     /// The address sync uses now (the person's, else the build's), or nil: sync is off.
     var backendURL: URL? { get }
-    /// The build's own address, if it has one.
-    var buildBackendURL: URL? { get }
     /// Whether http to this device is allowed (development builds).
     var allowsLoopbackHTTP: Bool { get }
     /// Keeps the person's address (nil: back to the build's).

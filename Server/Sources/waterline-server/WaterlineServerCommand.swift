@@ -78,17 +78,23 @@ struct Serve: AsyncParsableCommand {
     var maxConnectionsPerClient: Int = Int(ProcessInfo.processInfo.environment["WATERLINE_MAX_CONNECTIONS_PER_CLIENT"] ?? "") ?? 64
 
     @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
-        "A reverse proxy's IP address whose Forwarded / X-Forwarded-For headers name the client; repeat for several (env WATERLINE_TRUSTED_PROXIES, comma-separated).",
+        "A reverse proxy's IP address whose forwarding header (--forwarded-header) names the client; repeat for several (env WATERLINE_TRUSTED_PROXIES, comma-separated).",
         valueName: "address"
     ))
     var trustedProxies: [String] = (ProcessInfo.processInfo.environment["WATERLINE_TRUSTED_PROXIES"] ?? "")
         .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
 
+    @Option(name: .customLong("forwarded-header"), help: ArgumentHelp(
+        "The one header your trusted proxy appends the client's address to: x-forwarded-for (nginx, Caddy) or forwarded; the other is never read (env WATERLINE_FORWARDED_HEADER).",
+        valueName: "name"
+    ))
+    var forwardedHeader: String = ProcessInfo.processInfo.environment["WATERLINE_FORWARDED_HEADER"] ?? ForwardingHeader.xForwardedFor.rawValue
+
     @OptionGroup var options: ServerOptions
 
     func validate() throws {
         do {
-            _ = try TrustedProxies(trustedProxies)
+            _ = try TrustedProxies(trustedProxies, header: header())
         } catch let error as FunctionError {
             throw ValidationError(error.message)
         }
@@ -98,13 +104,20 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
+    private func header() throws -> ForwardingHeader {
+        guard let header = ForwardingHeader(rawValue: forwardedHeader.lowercased()) else {
+            throw FunctionError(.invalidArgument, "--forwarded-header must be x-forwarded-for or forwarded (got \(forwardedHeader))")
+        }
+        return header
+    }
+
     func run() async throws {
         DataDirectory.restrictNewFiles()
         // Buffered, so the access log's line per request costs the request little.
         let logger = Logger(label: "waterline-server") { BufferedLogHandler(label: $0) }
         defer { LogOutput.standardError.flush() }
         // The proxies were checked in `validate()`, which answers a bad address with the usage message.
-        let proxies = try TrustedProxies(trustedProxies)
+        let proxies = try TrustedProxies(trustedProxies, header: header())
         let configuration = {
             var configuration = options.configuration(host: host, port: port)
             configuration.maximumConnectionsPerClient = maxConnectionsPerClient

@@ -22,9 +22,9 @@ struct TrustedProxyTests {
         return (response as? HTTPURLResponse)?.statusCode ?? 0
     }
 
-    func server(trusting proxies: [String]) async throws -> TestServer {
+    func server(trusting proxies: [String], header: ForwardingHeader = .xForwardedFor) async throws -> TestServer {
         try await TestServer.start(adjust: { configuration in
-            configuration.trustedProxies = try! TrustedProxies(proxies)
+            configuration.trustedProxies = try! TrustedProxies(proxies, header: header)
             (configuration.anonymousBurst, configuration.anonymousPerSecond) = (2, 0.001)
         })
     }
@@ -37,9 +37,31 @@ struct TrustedProxyTests {
         #expect(try await call(server, headers: first) == 560)
         #expect(try await call(server, headers: first) == 429, "that client's bucket is spent")
         #expect(try await call(server, headers: ["X-Forwarded-For": "203.0.113.2"]) == 560, "another client behind the same proxy is not")
-        #expect(try await call(server, headers: ["Forwarded": "for=198.51.100.7;proto=https"]) == 560, "Forwarded names a client too")
         // What a client writes to the left of the address the proxy appended is never read.
         #expect(try await call(server, headers: ["X-Forwarded-For": "198.51.100.99, 203.0.113.1"]) == 429)
+        await server.stop()
+    }
+
+    /// nginx and Caddy pass a `Forwarded` the client wrote through unchanged, beside the
+    /// `X-Forwarded-For` they append to: a new `Forwarded` on every call must not make a new client.
+    @Test("a client's own Forwarded header never lifts its limit when the proxy writes X-Forwarded-For")
+    func forgedForwarded() async throws {
+        let server = try await server(trusting: ["127.0.0.1"])
+        var statuses: [Int] = []
+        for index in 1...4 {
+            statuses.append(try await call(server, headers: ["X-Forwarded-For": "203.0.113.1", "Forwarded": "for=198.51.100.\(index)"]))
+        }
+        #expect(statuses == [560, 560, 429, 429], "one client: the address the proxy appended")
+        await server.stop()
+    }
+
+    @Test("with --forwarded-header forwarded, Forwarded names the client and X-Forwarded-For is never read")
+    func forwardedConfigured() async throws {
+        let server = try await server(trusting: ["127.0.0.1"], header: .forwarded)
+        #expect(try await call(server, headers: ["Forwarded": "for=198.51.100.7;proto=https", "X-Forwarded-For": "203.0.113.1"]) == 560)
+        #expect(try await call(server, headers: ["Forwarded": "for=198.51.100.7", "X-Forwarded-For": "203.0.113.2"]) == 560)
+        #expect(try await call(server, headers: ["Forwarded": "for=198.51.100.7", "X-Forwarded-For": "203.0.113.3"]) == 429, "198.51.100.7's bucket")
+        #expect(try await call(server, headers: ["Forwarded": "for=198.51.100.8"]) == 560)
         await server.stop()
     }
 
@@ -55,12 +77,21 @@ struct TrustedProxyTests {
     @Test("headers read right to left, proxies skipped, ports and brackets dropped, garbage stops at the proxy")
     func parsing() throws {
         let proxies = try TrustedProxies(["10.0.0.1", "10.0.0.2", "2001:db8::1"])
+        let rfcProxies = try TrustedProxies(["10.0.0.1", "10.0.0.2", "2001:db8::1"], header: .forwarded)
         let peer = try SocketAddress(ipAddress: "10.0.0.1", port: 443)
         func client(_ name: String, _ value: String) -> String {
             var headers = HTTPFields()
             headers[HTTPField.Name(name)!] = value
-            return proxies.client(peer: peer, headers: headers)
+            return (name == "Forwarded" ? rfcProxies : proxies).client(peer: peer, headers: headers)
         }
+        // Two lines of the header (the client's, then the proxy's): the proxy's, the last, counts.
+        var twoLines = HTTPFields()
+        twoLines.append(HTTPField(name: HTTPField.Name("X-Forwarded-For")!, value: "198.51.100.1"))
+        twoLines.append(HTTPField(name: HTTPField.Name("X-Forwarded-For")!, value: "203.0.113.6"))
+        #expect(proxies.client(peer: peer, headers: twoLines) == "203.0.113.6")
+        var bothHeaders = HTTPFields()
+        bothHeaders[HTTPField.Name("Forwarded")!] = "for=198.51.100.2"
+        #expect(proxies.client(peer: peer, headers: bothHeaders) == "10.0.0.1", "a Forwarded the proxy does not write is not read")
         #expect(client("X-Forwarded-For", "203.0.113.5, 10.0.0.2") == "203.0.113.5")
         #expect(client("X-Forwarded-For", "203.0.113.5:51000") == "203.0.113.5")
         #expect(client("X-Forwarded-For", "2001:db8:aaaa:1::5") == "2001:db8:aaaa:1::/64")

@@ -3,17 +3,24 @@ import HTTPTypes
 import NIOCore
 
 /// The reverse proxies whose word about the client is taken (`--trusted-proxy`). A call that
-/// arrives from one of them is counted under the client it forwarded (`Forwarded: for=`, else
-/// `X-Forwarded-For`), read from the right: the nearest proxy appends the address it saw, so the
-/// first address from the right that is not itself a trusted proxy is the client, and anything
-/// further left (which the client may have written) is never read. From anyone else the headers
-/// are ignored and the connection's peer is the client. Trusted proxies are also exempt from the
-/// per-client connection cap: every client behind one shares its connections.
+/// arrives from one of them is counted under the client it forwarded in the one header the proxy
+/// is configured to write (`--forwarded-header`: `X-Forwarded-For` by default, or `Forwarded`),
+/// read from the right: the nearest proxy appends the address it saw, so the first address from
+/// the right that is not itself a trusted proxy is the client, and anything further left (which
+/// the client may have written) is never read. The other header is never read at all: proxies
+/// pass a header they do not write through as the client sent it, so reading it would let every
+/// call name a new client. From anyone else the headers are ignored and the connection's peer is
+/// the client. Trusted proxies are also exempt from the per-client connection cap: every client
+/// behind one shares its connections.
 public struct TrustedProxies: Sendable {
     private let addresses: Set<String>
+    /// The header the proxies write.
+    public let header: ForwardingHeader
 
     /// - Parameter list: IP addresses (IPv4 or IPv6); throws naming one that is not.
-    public init(_ list: [String]) throws {
+    /// - Parameter header: the header those proxies append the client's address to.
+    public init(_ list: [String], header: ForwardingHeader = .xForwardedFor) throws {
+        self.header = header
         var addresses: Set<String> = []
         for entry in list where !entry.isEmpty {
             guard let address = Self.parse(entry) else {
@@ -24,10 +31,11 @@ public struct TrustedProxies: Sendable {
         self.addresses = addresses
     }
 
-    public static let none = TrustedProxies(addresses: [])
+    public static let none = TrustedProxies(addresses: [], header: .xForwardedFor)
 
-    private init(addresses: Set<String>) {
+    private init(addresses: Set<String>, header: ForwardingHeader) {
         self.addresses = addresses
+        self.header = header
     }
 
     static let forwarded = HTTPField.Name("Forwarded")!
@@ -44,13 +52,13 @@ public struct TrustedProxies: Sendable {
     /// The client a call from `peer` with `headers` is counted under (`ClientAddress.key`).
     func client(peer: SocketAddress?, headers: HTTPFields) -> String {
         guard isTrusted(peer) else { return ClientAddress.key(peer) }
-        let hops: [String]
-        if let forwarded = headers[Self.forwarded] {
-            hops = Self.forwardedFor(forwarded)
-        } else if let list = headers[Self.forwardedForList] {
-            hops = list.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-        } else {
-            hops = []
+        // Every line of the header, in order (a client's own line comes before the proxy's).
+        let lines = headers[fields: header == .forwarded ? Self.forwarded : Self.forwardedForList].map(\.value)
+        let hops: [String] = switch header {
+        case .forwarded:
+            lines.flatMap(Self.forwardedFor)
+        case .xForwardedFor:
+            lines.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
         }
         for hop in hops.reversed() {
             // An address the proxy did not write (unreadable) ends the walk at the proxy itself.

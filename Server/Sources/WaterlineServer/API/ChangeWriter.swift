@@ -14,8 +14,26 @@ struct ChangeWriter: Sendable {
 
     let repository: WaterlineRepository
     let now: @Sendable () -> Date
+    /// The account's budget of records written, taken before each write (a batch's whole count
+    /// at once); nil inside a batch that has already paid for its changes.
+    let budget: WriteBudget?
+
+    init(repository: WaterlineRepository, now: @escaping @Sendable () -> Date, budget: WriteBudget?) {
+        self.repository = repository
+        self.now = now
+        self.budget = budget
+    }
+
+    /// The writer for one function's records: every write it makes is taken from `context`'s budget.
+    init(_ context: ServerContext) {
+        self.init(repository: context.repository, now: context.now, budget: context.limits.writes)
+    }
+
+    /// This writer with the budget already paid (the changes of a batch).
+    private var paid: ChangeWriter { ChangeWriter(repository: repository, now: now, budget: nil) }
 
     func session(_ sent: SessionRecord, for caller: Caller) async throws -> SessionRecord {
+        try budget?.spend(1, for: caller)
         var record = sent
         try validate(record.session(userId: caller.userId).validate)
         try checkStamps(updatedAt: record.updatedAt, deletedAt: record.deletedAt)
@@ -25,12 +43,14 @@ struct ChangeWriter: Sendable {
     }
 
     func log(_ log: LogEntry, for caller: Caller) async throws -> LogEntry {
-        try await repository.upsertLog(try checked(log), for: caller)
+        try budget?.spend(1, for: caller)
+        return try await repository.upsertLog(try checked(log), for: caller)
     }
 
     /// `log(_:for:)` answering the kept entry as JSON, for `logEntries:upsert` to send as it is.
     func logJSON(_ log: LogEntry, for caller: Caller) async throws -> String {
-        try await repository.upsertLogJSON(try checked(log), for: caller)
+        try budget?.spend(1, for: caller)
+        return try await repository.upsertLogJSON(try checked(log), for: caller)
     }
 
     private func checked(_ sent: LogEntry) throws -> LogEntry {
@@ -43,11 +63,13 @@ struct ChangeWriter: Sendable {
     }
 
     func deleteLog(_ sent: Tombstone, for caller: Caller) async throws -> LogEntry {
+        try budget?.spend(1, for: caller)
         try checkStamps(updatedAt: sent.deletedAt, deletedAt: nil)
         return try await repository.deleteLog(Tombstone(id: sent.id, deletedAt: bounded(sent.deletedAt)), for: caller)
     }
 
     func preset(_ sent: PresetRecord, for caller: Caller) async throws -> PresetRecord {
+        try budget?.spend(1, for: caller)
         // Stored as every device shows it: trimmed (the size was bounded before trimming).
         var record = sent
         record.name = sent.name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -59,11 +81,13 @@ struct ChangeWriter: Sendable {
     }
 
     func deletePreset(_ sent: Tombstone, for caller: Caller) async throws -> PresetRecord {
+        try budget?.spend(1, for: caller)
         try checkStamps(updatedAt: sent.deletedAt, deletedAt: nil)
         return try await repository.deletePreset(Tombstone(id: sent.id, deletedAt: bounded(sent.deletedAt)), for: caller)
     }
 
     func settings(_ sent: UserSettings, for caller: Caller) async throws -> UserSettings {
+        try budget?.spend(1, for: caller)
         var settings = sent
         try validate(settings.validate)
         try checkStamps(updatedAt: settings.updatedAt, deletedAt: nil)
@@ -118,7 +142,10 @@ struct ChangeWriter: Sendable {
     /// answered before all of it is durable. A log's record is the JSON the database keeps (made
     /// once, for both); the rest is encoded as the kit's coding has it (`WireJSON`; keys sorted:
     /// `change` before `ok`, `entity` before `record`).
+    /// The batch's changes are taken from the account's write budget first, all or none.
     func applyJSON(_ batch: [SyncPayload], for caller: Caller) async throws -> String {
+        try budget?.spend(batch.count, for: caller)
+        let writer = paid
         let outcomes: [String] = try await repository.deferringDurability {
             var outcomes: [String] = []
             outcomes.reserveCapacity(batch.count)
@@ -145,9 +172,9 @@ struct ChangeWriter: Sendable {
                 run = run.dropFirst()
                 do {
                     if case .logEntry(let log) = change {
-                        outcomes.append(Self.storedLog(try await logJSON(log, for: caller)))
+                        outcomes.append(Self.storedLog(try await writer.logJSON(log, for: caller)))
                     } else {
-                        let stored = try await apply(change, for: caller)
+                        let stored = try await writer.apply(change, for: caller)
                         outcomes.append(try WireJSON.text(ChangeOutcome.stored(stored)))
                     }
                 } catch let error as FunctionError where error.code != .internal && error.code != .unauthenticated {

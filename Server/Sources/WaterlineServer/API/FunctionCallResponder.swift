@@ -95,6 +95,11 @@ struct FunctionCallResponder: Sendable {
             return Self.json(value, status: .ok)
         } catch let error as FunctionError {
             return Self.error(error.code, error.message, status: Self.functionFailed)
+        } catch let exceeded as WriteBudget.Exceeded {
+            return Self.rateLimited(
+                retryAfter: exceeded.retryAfter,
+                "this account has written as many records as it may for now (nothing of this call was written); send it again later"
+            )
         } catch {
             logger.error("function failed", metadata: ["function": "\(path)", "error": "\(error)"])
             return Self.error(.internal, "the server could not complete \(path)", status: Self.functionFailed)
@@ -119,8 +124,8 @@ struct FunctionCallResponder: Sendable {
     }
 
     /// 429 with `Retry-After` (whole seconds, at least 1) and a RATE_LIMITED error body.
-    static func rateLimited(retryAfter seconds: TimeInterval) -> Response {
-        var response = error(.rateLimited, "too many calls; try again in a moment", status: .tooManyRequests)
+    static func rateLimited(retryAfter seconds: TimeInterval, _ message: String = "too many calls; try again in a moment") -> Response {
+        var response = error(.rateLimited, message, status: .tooManyRequests)
         response.headers[.retryAfter] = String(max(1, Int(seconds.rounded(.up))))
         return response
     }

@@ -1,4 +1,5 @@
 import Foundation
+import WaterlineCore
 
 /// Everything the server needs to start, from flags and environment.
 public struct ServerConfiguration: Sendable {
@@ -36,6 +37,10 @@ public struct ServerConfiguration: Sendable {
     /// Signed-in calls, per user: room for a device draining a long offline stretch.
     public var userBurst: Double
     public var userPerSecond: Double
+    /// Records one account may write (`WriteBudget`): a burst, then this many a second. The burst
+    /// must hold the largest push (`Limits.pushBatch`).
+    public var accountWriteBurst: Double
+    public var accountWritesPerSecond: Double
 
     public static let defaultAppleJWKSURL = URL(string: "https://appleid.apple.com/auth/keys")!
 
@@ -57,7 +62,9 @@ public struct ServerConfiguration: Sendable {
         anonymousBurst: Double = 30,
         anonymousPerSecond: Double = 1,
         userBurst: Double = 1_000,
-        userPerSecond: Double = 200
+        userPerSecond: Double = 200,
+        accountWriteBurst: Double = 25_000,
+        accountWritesPerSecond: Double = 10_000.0 / 3600
     ) {
         self.host = host
         self.port = port
@@ -77,5 +84,7 @@ public struct ServerConfiguration: Sendable {
         self.anonymousPerSecond = anonymousPerSecond
         self.userBurst = userBurst
         self.userPerSecond = userPerSecond
+        self.accountWriteBurst = max(accountWriteBurst, Double(Limits.pushBatch))
+        self.accountWritesPerSecond = accountWritesPerSecond
     }
 }

@@ -29,10 +29,12 @@ final class RateLimiter: @unchecked Sendable {
         self.now = now
     }
 
-    /// Takes one call from `key`'s bucket; nil when allowed, else the seconds until one is free.
-    func take(_ key: String) -> TimeInterval? {
+    /// Takes `count` (one call, or that many rows) from `key`'s bucket at once; nil when allowed,
+    /// else the seconds until that many are free (nothing is taken then). A count over the burst
+    /// is never allowed: callers keep theirs under it.
+    func take(_ key: String, count: Double = 1) -> TimeInterval? {
         let time = now()
-        return lock.withLock { takeLocked(key, at: time) }
+        return lock.withLock { takeLocked(key, count: count, at: time) }
     }
 
     /// Whether `key`'s bucket is empty now, without taking from it: the seconds until one call
@@ -46,15 +48,15 @@ final class RateLimiter: @unchecked Sendable {
         }
     }
 
-    private func takeLocked(_ key: String, at time: Date) -> TimeInterval? {
+    private func takeLocked(_ key: String, count: Double, at time: Date) -> TimeInterval? {
         var bucket = buckets[key] ?? Bucket(tokens: rate.burst, updated: time)
         bucket.tokens = min(rate.burst, bucket.tokens + max(0, time.timeIntervalSince(bucket.updated)) * rate.perSecond)
         bucket.updated = time
-        guard bucket.tokens >= 1 else {
+        guard bucket.tokens >= count else {
             buckets[key] = bucket
-            return (1 - bucket.tokens) / rate.perSecond
+            return (count - bucket.tokens) / rate.perSecond
         }
-        bucket.tokens -= 1
+        bucket.tokens -= count
         buckets[key] = bucket
         if buckets.count > capacity { forgetIdle(at: time) }
         return nil

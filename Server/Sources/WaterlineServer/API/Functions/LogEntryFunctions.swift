@@ -4,7 +4,7 @@ import WaterlineCore
 extension FunctionHandler {
     /// `logEntries:*`.
     static func logEntryFunctions(_ context: ServerContext) -> [FunctionHandler] {
-        let writer = ChangeWriter(repository: context.repository, now: context.now)
+        let writer = ChangeWriter(context)
         return [
             // The entry's JSON is made once, for the database and the answer alike.
             .makeJSON(LogEntries.Upsert.self, arguments: [

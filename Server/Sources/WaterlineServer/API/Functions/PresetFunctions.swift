@@ -4,7 +4,7 @@ import WaterlineCore
 extension FunctionHandler {
     /// `presets:*`.
     static func presetFunctions(_ context: ServerContext) -> [FunctionHandler] {
-        let writer = ChangeWriter(repository: context.repository, now: context.now)
+        let writer = ChangeWriter(context)
         return [
             .make(Presets.Upsert.self, arguments: [
                 "id", "name", "drinkType", "sizeOz", "abv", "standardDrinkEstimate", "sortOrder", "updatedAt", "deletedAt",

@@ -5,7 +5,7 @@ import WaterlineCore
 extension FunctionHandler {
     /// `sessions:*`.
     static func sessionFunctions(_ context: ServerContext) -> [FunctionHandler] {
-        let writer = ChangeWriter(repository: context.repository, now: context.now)
+        let writer = ChangeWriter(context)
         return [
             .make(Sessions.Upsert.self, arguments: ["id", "startTime", "endTime", "isActive", "computedSummary", "updatedAt", "deletedAt"]) { record, caller in
                 try await writer.session(record, for: try caller.required())

@@ -4,7 +4,7 @@ import WaterlineCore
 extension FunctionHandler {
     /// `sync:*`: batches for a device catching up.
     static func syncFunctions(_ context: ServerContext) -> [FunctionHandler] {
-        let writer = ChangeWriter(repository: context.repository, now: context.now)
+        let writer = ChangeWriter(context)
         return [
             // Logs' JSON is made once, for the database and the answer alike.
             .makeJSON(Sync.Push.self, arguments: ["changes"]) { batch, caller in

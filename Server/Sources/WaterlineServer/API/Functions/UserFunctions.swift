@@ -4,7 +4,7 @@ import WaterlineCore
 extension FunctionHandler {
     /// `users:*` and `settings:*`: the caller's account and preferences.
     static func userFunctions(_ context: ServerContext) -> [FunctionHandler] {
-        let writer = ChangeWriter(repository: context.repository, now: context.now)
+        let writer = ChangeWriter(context)
         return [
             .make(Users.Me.self, arguments: []) { _, caller in
                 let caller = try caller.required()

@@ -1,0 +1,26 @@
+import Foundation
+import WaterlineCore
+
+/// How many records one account may write per period: the call limit counts calls, but one
+/// `sync:push` carries up to `Limits.pushBatch` changes, so calls alone would let one account
+/// write thousands of rows a second and fill the disk within the quotas. Every record a call
+/// writes (a new or changed night, log, preset, the settings, a tombstone) is taken from the
+/// account's bucket before anything is written; a batch is taken whole or refused whole, with
+/// how long to wait (HTTP 429, `RATE_LIMITED`, `Retry-After`), and the device sends it again later.
+///
+/// The defaults (`ServerConfiguration.accountWriteBurst`, `accountWritesPerSecond`) are far
+/// beyond any night: a first sync of years of history fits in the burst, a night logs tens.
+struct WriteBudget: Sendable {
+    let limiter: RateLimiter
+
+    /// Takes `count` records from `caller`'s budget, or throws `Exceeded` with the wait.
+    func spend(_ count: Int, for caller: Caller) throws {
+        guard count > 0 else { return }
+        if let wait = limiter.take(caller.key, count: Double(count)) { throw Exceeded(retryAfter: wait) }
+    }
+
+    /// The account has written as much as it may for now; answered as 429 with `Retry-After`.
+    struct Exceeded: Error, Sendable {
+        let retryAfter: TimeInterval
+    }
+}

@@ -49,15 +49,19 @@ enum ChangeSequence {
     static let quotaState = "23WLQ"
 
     /// The triggers that number each write (in PostgreSQL also holding the quotas under concurrent
-    /// writers); migration 6 makes them again after rebuilding the tables, migration 8 to add the quotas.
+    /// writers); migration 6 makes them again after rebuilding the tables, migration 8 to add the
+    /// quotas, migration 12 to read them from the kept counts (`RecordCounts.addForPostgres`).
     @Sendable static func createTriggers(_ sql: any SQLDatabase) async throws {
         if sql.dialect.name == "postgresql" {
+            let counted = try await Migrations.hasTable("record_counts", sql)
             try await sql.raw("""
                 CREATE OR REPLACE FUNCTION waterline_next_seq() RETURNS trigger AS $$
                 DECLARE
                     kept BIGINT;
                     live BIGINT;
                     live_limit BIGINT;
+                    scope_name TEXT;
+                    counted BOOLEAN := \(unsafeRaw: counted ? "TRUE" : "FALSE");
                 BEGIN
                     UPDATE users SET change_seq = change_seq + 1 WHERE id = NEW.owner_id RETURNING change_seq INTO NEW.seq;
                     -- A new record: the account's row is locked now, and each statement of this
@@ -67,20 +71,34 @@ enum ChangeSequence {
                     IF TG_OP = 'INSERT' THEN
                         IF TG_TABLE_NAME = 'log_entries' THEN
                             IF EXISTS (SELECT 1 FROM log_entries WHERE owner_id = NEW.owner_id AND id = NEW.id) THEN RETURN NEW; END IF;
-                            SELECT COUNT(*), COUNT(*) FILTER (WHERE deleted_at IS NULL) INTO kept, live
-                                FROM log_entries WHERE owner_id = NEW.owner_id AND session_id = NEW.session_id;
+                            scope_name := 'log_entries:' || NEW.session_id;
                             live_limit := \(unsafeRaw: String(Limits.logsPerSession));
                         ELSIF TG_TABLE_NAME = 'sessions' THEN
                             IF EXISTS (SELECT 1 FROM sessions WHERE owner_id = NEW.owner_id AND id = NEW.id) THEN RETURN NEW; END IF;
-                            SELECT COUNT(*), COUNT(*) FILTER (WHERE deleted_at IS NULL) INTO kept, live FROM sessions WHERE owner_id = NEW.owner_id;
+                            scope_name := 'sessions';
                             live_limit := \(unsafeRaw: String(Limits.sessionsPerAccount));
                         ELSE
                             IF EXISTS (SELECT 1 FROM presets WHERE owner_id = NEW.owner_id AND id = NEW.id) THEN RETURN NEW; END IF;
-                            SELECT COUNT(*), COUNT(*) FILTER (WHERE deleted_at IS NULL) INTO kept, live FROM presets WHERE owner_id = NEW.owner_id;
+                            scope_name := 'presets';
                             live_limit := \(unsafeRaw: String(Limits.presetsPerAccount));
+                        END IF;
+                        IF counted THEN
+                            -- Kept counts (`RecordCounts.addForPostgres`): one row, however many records.
+                            SELECT COALESCE(MAX(record_counts.kept), 0), COALESCE(MAX(record_counts.live), 0) INTO kept, live
+                                FROM record_counts WHERE owner_id = NEW.owner_id AND scope = scope_name;
+                        ELSIF TG_TABLE_NAME = 'log_entries' THEN
+                            SELECT COUNT(*), COUNT(*) FILTER (WHERE deleted_at IS NULL) INTO kept, live
+                                FROM log_entries WHERE owner_id = NEW.owner_id AND session_id = NEW.session_id;
+                        ELSE
+                            EXECUTE format('SELECT COUNT(*), COUNT(*) FILTER (WHERE deleted_at IS NULL) FROM %I WHERE owner_id = $1', TG_TABLE_NAME)
+                                INTO kept, live USING NEW.owner_id;
                         END IF;
                         IF kept >= live_limit * \(unsafeRaw: String(Limits.keptPerLive)) OR (NEW.deleted_at IS NULL AND live >= live_limit) THEN
                             RAISE EXCEPTION 'waterline quota: %', TG_TABLE_NAME USING ERRCODE = '\(unsafeRaw: quotaState)';
+                        END IF;
+                        IF counted THEN
+                            INSERT INTO record_counts (owner_id, scope, kept, live) VALUES (NEW.owner_id, scope_name, 1, (NEW.deleted_at IS NULL)::int)
+                                ON CONFLICT (owner_id, scope) DO UPDATE SET kept = record_counts.kept + 1, live = record_counts.live + excluded.live;
                         END IF;
                     END IF;
                     RETURN NEW;

@@ -96,6 +96,8 @@ enum Migrations {
         (10, .code(RecordCounts.add)),
         // SQLite: a new log written once, its change number with it (`ChangeSequence`).
         (11, .code(ChangeSequence.numberGivenWithInsert)),
+        // PostgreSQL: the same kept counts, so a new record's room check reads one row (`RecordCounts`).
+        (12, .code(RecordCounts.addForPostgres)),
     ]
 
     /// Whether `table` has `column` yet (another server on the same database may have added it
@@ -103,6 +105,16 @@ enum Migrations {
     static func hasColumn(_ column: String, in table: String, _ sql: any SQLDatabase) async throws -> Bool {
         do {
             _ = try await sql.raw("SELECT \(unsafeRaw: column) FROM \(unsafeRaw: table) LIMIT 1").all()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Whether `table` exists yet.
+    static func hasTable(_ table: String, _ sql: any SQLDatabase) async throws -> Bool {
+        do {
+            _ = try await sql.raw("SELECT 1 FROM \(unsafeRaw: table) LIMIT 1").all()
             return true
         } catch {
             return false

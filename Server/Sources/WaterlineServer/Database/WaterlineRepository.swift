@@ -552,23 +552,13 @@ public struct WaterlineRepository: Sendable {
     /// more record: fewer than `limit` live ones when the record is live (tombstones do not count
     /// against it), and fewer than `limit × Limits.keptPerLive` counting tombstones. Part of the
     /// insert itself, so two writers cannot both take the last place (SQLite runs one statement
-    /// at a time).
+    /// at a time; PostgreSQL's numbering trigger checks again under the account's lock).
     private func room(_ table: String, _ caller: Caller, session: String? = nil, limit: Int, live: Bool) -> SQLQueryString {
-        if sql.dialect.name != "postgresql" {
-            // SQLite keeps the counts (`RecordCounts`): one row, however many records.
-            return """
-                COALESCE((SELECT kept < \(bind: limit * Limits.keptPerLive) AND (\(bind: !live) OR live < \(bind: limit))
-                          FROM record_counts WHERE owner_id = \(bind: caller.key) AND scope = \(bind: RecordCounts.scope(table, session: session))), 1)
-                """
-        }
-        let scope = Self.scope(session)
-        let all: SQLQueryString = """
-            (SELECT COUNT(*) FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(scope)) < \(bind: limit * Limits.keptPerLive)
-            """
-        guard live else { return all }
-        return """
-            \(all) AND (SELECT COUNT(*) FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(scope) AND deleted_at IS NULL) < \(bind: limit)
-            """
+        // Both keep the counts (`RecordCounts`): one row, however many records.
+        """
+        COALESCE((SELECT kept < \(bind: limit * Limits.keptPerLive) AND (\(bind: !live) OR live < \(bind: limit))
+                  FROM record_counts WHERE owner_id = \(bind: caller.key) AND scope = \(bind: RecordCounts.scope(table, session: session))), TRUE)
+        """
     }
 
     /// The rows `caller` keeps in `table` (within one night when `session` is given), tombstones included.

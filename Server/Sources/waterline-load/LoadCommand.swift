@@ -70,13 +70,12 @@ struct LoadCommand: AsyncParsableCommand {
         } else {
             target = try await Target.inProcess(logger: logger)
         }
-        let session = URLSession(configuration: {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.httpMaximumConnectionsPerHost = concurrency.max() ?? 64
-            configuration.timeoutIntervalForRequest = 30
-            return configuration
-        }())
-        let client = ConvexClient(baseURL: target.baseURL, timeout: 30, transport: URLSessionTransport(session: session), token: { target.token })
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = concurrency.max() ?? 64
+        configuration.timeoutIntervalForRequest = 30
+        let client = ConvexClient(baseURL: target.baseURL, timeout: 30, transport: URLSessionTransport(configuration: configuration), token: { target.token })
+        // The bare endpoint's baseline, on a session of the same settings.
+        let session = URLSession(configuration: configuration)
         // A session takes at most Limits.logsPerSession logs: the run spreads its logs over enough of them.
         let sessions = try await SessionPool.make(for: requests * concurrency.count, through: client)
 

@@ -165,7 +165,14 @@ struct Token: AsyncParsableCommand {
                 "with --database-url, give the servers' signing key in WATERLINE_SIGNING_KEY (no key is kept in \(configuration.dataDirectory.path)); a new key would sign a token the servers refuse"
             )
         }
-        let database = try await Database.open(configuration, logger: logger)
+        let database: Database
+        do {
+            database = try await Database.open(configuration, logger: logger)
+        } catch let inUse as DataDirectoryInUse {
+            throw ValidationError(
+                "\(inUse.directory.path) is held by a running waterline-server: `token` needs it to itself. Stop the server, run `token`, and start the server again (the token stays valid), or run `token` before starting the server."
+            )
+        }
         do {
             let context = try await makeServerContext(configuration: configuration, database: database)
             let user = try await context.repository.findOrCreateUser(appleSub: appleSub, now: Date())

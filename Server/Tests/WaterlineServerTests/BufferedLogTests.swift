@@ -63,6 +63,25 @@ struct BufferedLogTests {
         #expect(numbers.count == 16_000)
     }
 
+    @Test("while nobody reads the log, the buffer stops at its cap: later lines are dropped and counted, never kept")
+    func boundedBuffer() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-log-\(UUID().uuidString)")
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(descriptor >= 0)
+        // Nothing is written until `flush()`: as if the reader of a pipe had stopped reading.
+        let output = LogOutput(descriptor: descriptor, interval: 3_600, capacity: 1_000)
+        let line = String(repeating: "x", count: 99) + "\n"
+        for _ in 0..<50 { output.append(line, urgent: false) }
+        #expect(output.bufferedBytes == 1_000, "ten lines kept, forty dropped")
+        output.flush()
+        let written = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        #expect(written.count == 11)
+        #expect(written.last == "waterline-server: 40 log lines dropped: the log was not read as fast as it was written")
+        output.append(line, urgent: false)
+        output.flush()
+        #expect(try String(contentsOf: url, encoding: .utf8).split(separator: "\n").count == 12, "counted once, then back to normal")
+    }
+
     @Test("durations read as milliseconds with two decimals")
     func durations() {
         #expect(AccessLog.milliseconds(.microseconds(270)) == "0.27")

@@ -66,7 +66,7 @@ struct SecretsAndLeaksTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("session-signing-key.pem").path), "no key made")
     }
 
-    @Test("the data directory is 0700, the database and the key 0600, from the first byte")
+    @Test("a data directory the server makes is 0700, the database and the key 0600, from the first byte")
     func filePermissions() throws {
         let directory = freshDirectory()
         let issued = try server(["token", "--apple-sub", "me", "--data-dir", directory.path])
@@ -74,12 +74,59 @@ struct SecretsAndLeaksTests {
         #expect(try permissions(directory) == 0o700)
         #expect(try permissions(directory.appendingPathComponent("waterline.sqlite")) == 0o600)
         #expect(try permissions(directory.appendingPathComponent("session-signing-key.pem")) == 0o600)
-        // A directory left open by an older version is narrowed at the next start.
+        // Files left open by an older version are narrowed at the next start; the directory,
+        // once it exists, is the operator's and keeps its mode (`--data-dir ~` must not be locked down).
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: directory.appendingPathComponent("waterline.sqlite").path)
         #expect(try server(["token", "--apple-sub", "me", "--data-dir", directory.path]).status == 0)
-        #expect(try permissions(directory) == 0o700)
+        #expect(try permissions(directory) == 0o755)
         #expect(try permissions(directory.appendingPathComponent("waterline.sqlite")) == 0o600)
+    }
+
+    @Test("an existing directory given as --data-dir keeps its mode")
+    func existingDirectoryKeepsItsMode() throws {
+        let directory = freshDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o751])
+        try DataDirectory.prepare(directory)
+        #expect(try permissions(directory) == 0o751)
+        let file = freshDirectory()
+        try Data().write(to: file)
+        #expect(throws: FunctionError.self) { try DataDirectory.prepare(file) }
+    }
+
+    @Test("a key write that fails (a full disk) leaves no key file behind, and the next start makes one")
+    func keyWrittenWholeOrNotAtAll() throws {
+        let directory = freshDirectory()
+        #expect(throws: FunctionError.self) { try SessionKeyFile.loadOrCreate(in: directory, writeAll: { _, _ in false }) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("signing-key") }.isEmpty, "no key, no half-written temporary")
+        let made = try SessionKeyFile.loadOrCreate(in: directory)
+        #expect(try SessionKeyFile.loadOrCreate(in: directory) == made)
+    }
+
+    @Test("an empty key file (an older version's failed write) is made again instead of stopping every start")
+    func emptyKeyFile() throws {
+        let directory = freshDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data().write(to: directory.appendingPathComponent("session-signing-key.pem"))
+        let issued = try server(["token", "--apple-sub", "me", "--data-dir", directory.path])
+        #expect(issued.status == 0, "\(issued.stderr)")
+        #expect(try SessionTokens.loadOrCreateKey(pem: nil, in: directory).contains("PRIVATE KEY"))
+    }
+
+    @Test("`token` while the server runs on the directory says how to get one, and the quick start's order works")
+    func tokenBesideARunningServer() async throws {
+        let directory = freshDirectory()
+        // The README's order: the token first, then the server, which takes it.
+        let issued = try server(["token", "--apple-sub", "me", "--data-dir", directory.path])
+        #expect(issued.status == 0, "\(issued.stderr)")
+        let running = try await TestServer.start(dataDirectory: directory)
+        let token = issued.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try await running.client(token: token).call(Users.Me.self).settings.waterEveryNDrinks >= 1)
+        let refused = try server(["token", "--apple-sub", "me", "--data-dir", directory.path])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("held by a running waterline-server"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("Stop the server, run `token`"))
+        await running.stop()
     }
 
     @Test("a key that cannot be read, or is not a key, stops the server instead of signing everyone out")

@@ -9,11 +9,18 @@ import Darwin
 /// thread of its own every `interval` (or sooner when the buffer fills), so a request pays for
 /// a copy, not for a `write` and the stream's lock. Lines at `warning` and above are written
 /// before `append` returns. `flush()` writes everything buffered (call it before exiting).
+///
+/// The buffer holds at most `capacity` bytes: while nobody reads the other end (a piped stderr
+/// left unread), the writing thread waits and lines past the cap are dropped and counted, and a
+/// line saying how many comes out with the next write, so the server's memory stays flat.
 public final class LogOutput: @unchecked Sendable {
     private let descriptor: Int32
     private let interval: TimeInterval
+    private let capacity: Int
     private let condition = NSCondition()
     private var buffer: [UInt8] = []
+    /// Lines dropped since the last write, for its notice.
+    private var dropped = 0
     /// Held while writing, and taken before the buffer is: lines reach the file in the order
     /// they were appended, and appending never waits for a write.
     private let writing = NSLock()
@@ -22,9 +29,10 @@ public final class LogOutput: @unchecked Sendable {
     /// Standard error, written every 50 ms.
     public static let standardError = LogOutput(descriptor: STDERR_FILENO, interval: 0.05)
 
-    init(descriptor: Int32, interval: TimeInterval) {
+    init(descriptor: Int32, interval: TimeInterval, capacity: Int = 4 * 1024 * 1024) {
         self.descriptor = descriptor
         self.interval = interval
+        self.capacity = capacity
         buffer.reserveCapacity(Self.eagerSize)
         let thread = Thread { [self] in
             nameCurrentThread("waterline-log")
@@ -35,21 +43,42 @@ public final class LogOutput: @unchecked Sendable {
 
     func append(_ line: String, urgent: Bool) {
         condition.lock()
-        buffer.append(contentsOf: line.utf8)
+        if buffer.count + line.utf8.count <= capacity {
+            buffer.append(contentsOf: line.utf8)
+        } else {
+            dropped += 1
+        }
         if buffer.count >= Self.eagerSize { condition.signal() }
         condition.unlock()
-        if urgent { flush() }
+        // A warning is written before `append` returns, unless a write is already stuck (then it
+        // waits its turn in the buffer rather than hold up the request that logged it).
+        if urgent, writing.try() {
+            writing.unlock()
+            flush()
+        }
     }
 
-    /// Writes what is buffered now.
+    /// Bytes waiting to be written.
+    var bufferedBytes: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return buffer.count
+    }
+
+    /// Writes what is buffered now, after a line counting what was dropped, if anything was.
     public func flush() {
         writing.lock()
         condition.lock()
         var pending: [UInt8] = []
         swap(&pending, &buffer)
         buffer.reserveCapacity(Self.eagerSize)
+        let lost = dropped
+        dropped = 0
         condition.unlock()
         writeAll(pending)
+        if lost > 0 {
+            writeAll(Array("waterline-server: \(lost) log lines dropped: the log was not read as fast as it was written\n".utf8))
+        }
         writing.unlock()
     }
 

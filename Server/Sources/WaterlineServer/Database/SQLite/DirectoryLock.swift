@@ -19,7 +19,7 @@ final class DirectoryLock: @unchecked Sendable {
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            throw FunctionError(.internal, "\(directory.path) is in use by another process (one waterline-server per data directory)")
+            throw DataDirectoryInUse(directory: directory)
         }
     }
 
@@ -29,5 +29,14 @@ final class DirectoryLock: @unchecked Sendable {
         guard descriptor >= 0 else { return }
         close(descriptor)  // Closing the descriptor releases the lock.
         descriptor = -1
+    }
+}
+
+/// Another process (a running `waterline-server`) holds the data directory.
+public struct DataDirectoryInUse: Error, CustomStringConvertible {
+    public let directory: URL
+
+    public var description: String {
+        "\(directory.path) is in use by another process (one waterline-server per data directory)"
     }
 }

@@ -8,12 +8,15 @@ public enum SessionStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case secondActiveSession(UUID)
     /// Remote records arrived before the person on this device was set up.
     case noUser
+    /// A version from the backend (or a paired device) outside what any device may store: not kept.
+    case outOfRange(SyncKey, String)
 
     public var description: String {
         switch self {
         case .unknownSession(let id): "no session with id \(id.uuidString.lowercased())"
         case .secondActiveSession(let id): "session \(id.uuidString.lowercased()) is already active"
         case .noUser: "no user is set up on this device"
+        case .outOfRange(let key, let reason): "\(key): \(reason)"
         }
     }
 }

@@ -109,7 +109,11 @@ extension StoreRows {
 
     @discardableResult
     public func applyRemote(_ payload: SyncPayload) async throws -> Bool {
-        try await writing { try await StoreRules.merge(payload, in: $0) }
+        do {
+            return try await writing { try await StoreRules.merge(payload, in: $0) }
+        } catch SessionStoreError.outOfRange {
+            return false  // Not kept: out of range (`StoreRules.checkRemote`).
+        }
     }
 
     public func applyPage(_ changes: [SyncPayload], cursor: SyncCursor) async throws -> AppliedPage {

@@ -146,7 +146,12 @@ public enum StoreRules {
             // ahead, and keeping the local stamp would make this device deaf to later edits.
             let changedSince = revision != nil && !sentThis
             if user == nil { user = try await rows.readUser() }
-            if try await merge(stored, in: rows, adopting: !changedSince, known: user) { replaced += 1 }
+            do {
+                if try await merge(stored, in: rows, adopting: !changedSince, known: user) { replaced += 1 }
+            } catch SessionStoreError.outOfRange {
+                // What was sent stays here as it is; the backend's broken version is not taken.
+                continue
+            }
             // Only settings change the account.
             if case .settings = stored { user = nil }
         }
@@ -180,11 +185,13 @@ public enum StoreRules {
     /// reads it once, not once per record); `nights` are sessions known to be stored here.
     /// `revising`: an ended night a log joined gets its summary made again now (a page does that
     /// once per night, after all its logs, instead).
+    /// A version out of range (`checkRemote`) throws `SessionStoreError.outOfRange`, and nothing is written.
     @discardableResult
     public static func merge(
         _ payload: SyncPayload, in rows: some StoreRows, adopting: Bool = false, known: User? = nil, nights: Set<UUID> = [],
         revising: Bool = true
     ) async throws -> Bool {
+        try checkRemote(payload)
         let stored: User? = if let known { known } else { try await rows.readUser() }
         guard let user = stored else { throw SessionStoreError.noUser }
         let local: Stamp?
@@ -222,6 +229,27 @@ public enum StoreRules {
         if let changedHere { try await enqueue(.session(SessionRecord(changedHere)), in: rows) }
         if revising, case .logEntry(let log) = payload { try await reviseSummaries(of: [log.sessionId], in: rows, settings: user.settings) }
         return true
+    }
+
+    /// Checks a version from elsewhere by the rules every device and backend write by (each
+    /// record's `validate()`, and the settings' stamp within the years any stored time may take),
+    /// so a broken or hostile server cannot leave this device with settings it cannot act on
+    /// (every 0 drinks, a negative glass) or records no screen can show.
+    public static func checkRemote(_ payload: SyncPayload) throws(SessionStoreError) {
+        do {
+            switch payload {
+            case .session(let record): try record.session(userId: UUID()).validate()
+            case .logEntry(let log): try log.validate()
+            case .preset(let record): try record.preset(userId: UUID()).validate()
+            case .settings(let settings):
+                try settings.validate()
+                if settings.updatedAt != UserSettings.untouchedStamp {
+                    try Limits.timestamp.check(settings.updatedAt.timeIntervalSince1970, field: "updatedAt")
+                }
+            }
+        } catch {
+            throw .outOfRange(payload.key, error.description)
+        }
     }
 
     /// Ended nights' stored summaries made again from their logs as they are now (a log that
@@ -324,6 +352,8 @@ public enum StoreRules {
                 }
             } catch SessionStoreError.unknownSession {
                 applied.unplaced.append(change)
+            } catch SessionStoreError.outOfRange {
+                applied.refused += 1
             }
             // Only settings change the account.
             if case .settings = change { user = try await rows.readUser() }

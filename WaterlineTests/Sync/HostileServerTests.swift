@@ -72,6 +72,44 @@ struct HostileServerTests {
         #expect(try await harness.store.syncCursor()?.position == nil, "the next pull starts over rather than skip them")
     }
 
+    /// Settings no device may keep: a server that sends them (from a pull, or as what it stored of
+    /// a push) is not believed, and the device keeps acting on its own.
+    static let brokenSettings = UserSettings(
+        waterEveryNDrinks: 0, warningThreshold: -3, defaultWaterAmountOz: -1, updatedAt: Fixed.start.addingTimeInterval(600)
+    )
+
+    @Test("settings out of range in a pulled page are not kept, and the status says so")
+    func outOfRangeSettingsPulled() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let before = try await harness.store.user()?.settings
+        let page = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(
+            PullPage(changes: [.settings(Self.brokenSettings)], cursor: 3, hasMore: false)
+        ))
+        let data = try JSONSerialization.data(withJSONObject: ["status": "success", "value": page])
+        let transport = ScriptedTransport([.json(200, String(decoding: data, as: UTF8.self))], fallback: ScriptedTransport.echo)
+        let report = await engine(transport, store: harness.store).pull()
+        #expect(try await harness.store.user()?.settings == before)
+        #expect(report.status.lastError?.contains("1 changes from the server were out of range and not kept") == true)
+        #expect(try await harness.store.syncCursor()?.position == 3, "the rest of the page is taken; the pull moves on")
+    }
+
+    @Test("a push's answer holding settings out of range is not kept; nor a log of a negative size, nor a stamp past 2100")
+    func outOfRangeAnswers() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let before = try await harness.store.user()?.settings
+        var late = UserSettings(updatedAt: Date(timeIntervalSince1970: 4_200_000_000))
+        late.waterEveryNDrinks = 2
+        for answer in [Self.brokenSettings, late] {
+            let replaced = try await harness.store.settle([PushedChange(key: SyncPayload.settings(answer).key, revision: 1, stored: .settings(answer))])
+            #expect(replaced == 0)
+        }
+        #expect(try await harness.store.user()?.settings == before)
+        var negative = LogEntry.water(id: UUID(), sessionId: UUID(), at: Fixed.start, amountOz: 8)
+        negative.waterMeta?.amountOz = -8
+        #expect(try await !harness.store.applyRemote(.logEntry(negative)))
+        #expect(throws: SessionStoreError.self) { try StoreRules.checkRemote(.logEntry(negative)) }
+    }
+
     /// A server that answers the headers and then trickles the body for ever.
     struct TricklingTransport: HTTPTransport {
         func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {

@@ -150,6 +150,12 @@ public actor SyncEngine: SyncRunner {
         var position = cursor.position
         var unplaced: [SyncPayload] = []
         var dropped = 0
+        var refused = 0
+        defer {
+            if refused > 0 {
+                update { $0.lastError = "\(refused) changes from the server were out of range and not kept" }
+            }
+        }
         for _ in 0..<maximumPages {
             let page = try await client.call(Sync.Pull.self, PullRequest(cursor: position, limit: pageSize))
             // A page that says there is more but does not move on would be asked for forever.
@@ -161,6 +167,7 @@ public actor SyncEngine: SyncRunner {
             unplaced = Array(applied.unplaced.prefix(Self.maximumUnplaced))
             dropped += applied.unplaced.count - unplaced.count
             replaced += applied.replaced
+            refused += applied.refused
             position = page.cursor
             guard page.hasMore else {
                 if !unplaced.isEmpty || dropped > 0 {

@@ -36,6 +36,39 @@ struct SQLiteGroupCommitTests {
         try await reopened.shutdown()
     }
 
+    /// A pull answered with a write the disk does not hold yet would hand a device a cursor past
+    /// a change number that a power cut takes back and gives to another write later.
+    @Test("a read that could see a committed write not yet on disk is answered only once it is")
+    func readsWaitForTheDisk() async throws {
+        let directory = freshDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let gate = SyncGate()
+        let queue = try SQLiteGroupCommit(
+            path: directory.appendingPathComponent("test.sqlite").path,
+            setup: ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL"],
+            sync: { descriptor in gate.pass(); return fsync(descriptor) }
+        )
+        let sql = GroupCommitDatabase(queue: queue, logger: Logger(label: "test"))
+        try await sql.raw("CREATE TABLE items (id INTEGER PRIMARY KEY)").run()
+        gate.close()
+        let write = Task { try await sql.raw("INSERT INTO items (id) VALUES (1)").run() }
+        // The write's commit is being synced (held at the gate): a read now sees it committed.
+        while queue.awaitingDisk == 0 { await Task.yield() }
+        let answered = ManagedFlag()
+        let read = Task {
+            let count = try await sql.raw("SELECT COUNT(*) AS n FROM items").first()?.decode(column: "n", as: Int.self)
+            answered.set()
+            return count
+        }
+        // Handed to the syncer behind the held sync (with the fix), or already answered (without).
+        while queue.awaitingDisk < 2 && !answered.isSet { await Task.yield() }
+        #expect(!answered.isSet, "not answered while the write it saw is not on disk")
+        gate.open()
+        #expect(try await read.value == 1)
+        try await write.value
+        await queue.stop()
+    }
+
     @Test("a deferred batch: its statements answer as they run, its barrier once they are on disk; a run stops at the first statement that answers nothing")
     func deferredBatch() async throws {
         let directory = freshDirectory()
@@ -167,7 +200,7 @@ struct SQLiteGroupCommitTests {
         await #expect {
             _ = try await open(directory)
         } throws: { error in
-            (error as? FunctionError)?.message.contains("in use by another process") == true
+            (error as? DataDirectoryInUse)?.description.contains("in use by another process") == true
         }
         try await first.shutdown()
         // Once the first has closed, the directory opens again.
@@ -183,4 +216,34 @@ struct SQLiteGroupCommitTests {
             try await database.sql.raw("SELECT 1 AS one").run()
         }
     }
+}
+
+/// Holds the syncer's `fsync` while closed.
+private final class SyncGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var closed = false
+
+    func close() { condition.withLock { closed = true } }
+
+    func open() {
+        condition.withLock {
+            closed = false
+            condition.broadcast()
+        }
+    }
+
+    func pass() {
+        condition.lock()
+        while closed { condition.wait() }
+        condition.unlock()
+    }
+}
+
+/// A flag set once, read from any thread.
+private final class ManagedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

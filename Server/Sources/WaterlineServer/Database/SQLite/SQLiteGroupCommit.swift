@@ -11,7 +11,10 @@ import SQLiteNIO
 /// to sync it (while a sync is under way, later batches join the same transaction, so the pages
 /// they share are written once), or once it holds `maxGroup` statements. A statement that wrote
 /// is answered only once its commit is on disk; a read is answered at once unless it could have
-/// seen a write not yet durable. A failing statement
+/// seen a write not yet durable: one in the open group, or committed and not yet synced. (A pull
+/// answered with a change number the disk does not hold yet would let a device's cursor pass
+/// it; after a power cut the number would be given again to another write, which that device
+/// would never pull.) A failing statement
 /// fails alone (SQLite undoes just that statement); if SQLite rolls the whole transaction back,
 /// or the commit fails, every write of the group fails with it and nothing was acknowledged.
 ///
@@ -57,19 +60,25 @@ final class SQLiteGroupCommit: @unchecked Sendable {
     /// Opens the database at `path`, runs `setup` (pragmas) on it, and starts the thread.
     /// `setup` must leave the database in WAL mode with `synchronous = NORMAL`. `lock` is
     /// released when the database closes.
-    init(path: String, setup: [String], holding lock: DirectoryLock? = nil) throws {
+    init(
+        path: String, setup: [String], holding lock: DirectoryLock? = nil,
+        sync: @escaping @Sendable (Int32) -> Int32 = { fsync($0) }
+    ) throws {
         self.lock = lock
         let condition = NSCondition()
         self.condition = condition
         handle = try SQLiteHandle(path: path)
         for statement in setup { try handle.run(statement) }
-        syncer = try WALSyncer(databasePath: path, signallingWhenIdle: condition)
+        syncer = try WALSyncer(databasePath: path, signallingWhenIdle: condition, sync: sync)
         let thread = Thread { [self] in
             nameCurrentThread("waterline-db")
             loop()
         }
         thread.start()
     }
+
+    /// Statements waiting for the disk before they are answered (for tests).
+    var awaitingDisk: Int { syncer.waiting }
 
     func submit(_ job: Job) {
         condition.lock()
@@ -194,6 +203,10 @@ final class SQLiteGroupCommit: @unchecked Sendable {
                 job.done(nil)
             } else if groupWrote {
                 awaitingCommit.append(job)
+            } else if !syncer.isIdle {
+                // Earlier groups are committed but may not be on disk yet: what this read saw
+                // of them is answered once they are.
+                syncer.answerWhenDurable([job])
             } else {
                 job.done(nil)
             }

@@ -19,15 +19,20 @@ final class WALSyncer: @unchecked Sendable {
     private let condition = NSCondition()
     private var committed: [SQLiteGroupCommit.Job] = []
     private var syncing = false
+    /// Jobs of the sync under way.
+    private var inFlight = 0
     private var stopping = false
     private var finished = false
     /// Signalled whenever the syncer runs out of work.
     private let idle: NSCondition
+    private let sync: @Sendable (Int32) -> Int32
 
     /// Opens the WAL file beside the database at `databasePath` (created empty if SQLite has not
-    /// yet); `idle` is signalled each time everything handed over is answered.
-    init(databasePath: String, signallingWhenIdle idle: NSCondition) throws {
+    /// yet); `idle` is signalled each time everything handed over is answered. `sync` is `fsync`
+    /// (a test holds it to see what waits for the disk).
+    init(databasePath: String, signallingWhenIdle idle: NSCondition, sync: @escaping @Sendable (Int32) -> Int32 = { fsync($0) }) throws {
         self.idle = idle
+        self.sync = sync
         let path = databasePath + "-wal"
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -56,6 +61,13 @@ final class WALSyncer: @unchecked Sendable {
         return committed.isEmpty && !syncing
     }
 
+    /// Jobs handed over and not yet answered (being synced, or waiting for the next sync).
+    var waiting: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return committed.count + inFlight
+    }
+
     /// Waits until every job handed over so far is answered, then stops the thread.
     func stop() {
         condition.lock()
@@ -79,8 +91,9 @@ final class WALSyncer: @unchecked Sendable {
             let jobs = committed
             committed.removeAll(keepingCapacity: true)
             syncing = true
+            inFlight = jobs.count
             condition.unlock()
-            if fsync(descriptor) == 0 {
+            if sync(descriptor) == 0 {
                 for job in jobs { job.done(nil) }
             } else {
                 let failure = SQLiteFailure(code: 10, message: "the write could not be made durable: \(String(cString: strerror(errno)))")
@@ -88,6 +101,7 @@ final class WALSyncer: @unchecked Sendable {
             }
             condition.lock()
             syncing = false
+            inFlight = 0
             let nowIdle = committed.isEmpty
             condition.unlock()
             if nowIdle {

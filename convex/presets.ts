@@ -37,6 +37,11 @@ export async function upsertPreset(ctx: MutationCtx, caller: Doc<"users">, args:
   const name = args.name.trim();
   if (name.length === 0) fail("INVALID_ARGUMENT", "name is required");
   if (name.length > 60) fail("INVALID_ARGUMENT", "name: at most 60 characters");
+  // DrinkPreset.refusedInName: control characters (NUL, line breaks) and direction overrides and
+  // isolates, which would hide or reorder what the name shows next to it on every device.
+  if (/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/.test(name)) {
+    fail("INVALID_ARGUMENT", "name: no control or text-direction characters");
+  }
   checkAlcohol(args);
   checkTime("updatedAt", args.updatedAt);
   checkTime("deletedAt", args.deletedAt);

@@ -36,7 +36,9 @@ export const push = mutation({
   returns: v.object({ results: v.array(changeOutcome) }),
   handler: async (ctx, { changes }) => {
     const caller = await requireUser(ctx);
-    if (changes.length > quotas.pushBatch) fail("INVALID_ARGUMENT", `changes: at most ${quotas.pushBatch} per call, got ${changes.length}`);
+    if (changes.length < 1 || changes.length > quotas.pushBatch) {
+      fail("INVALID_ARGUMENT", `changes: 1 to ${quotas.pushBatch} per call, got ${changes.length}`);
+    }
     const results = [];
     for (const change of changes) {
       try {

@@ -53,11 +53,24 @@ public struct DrinkPreset: Codable, Hashable, Sendable, Identifiable {
         guard trimmed.count <= Limits.presetNameLength else {
             throw .unexpected(field: "name", reason: "at most \(Limits.presetNameLength) characters")
         }
+        guard !trimmed.unicodeScalars.contains(where: Self.refusedInName) else {
+            throw .unexpected(field: "name", reason: "no control or text-direction characters")
+        }
         try AlcoholMeta(drinkType: drinkType, sizeOz: sizeOz, abv: abv, standardDrinkEstimate: standardDrinkEstimate).validate()
     }
 }
 
 extension DrinkPreset {
+    /// Characters a preset's name may not hold: controls (NUL, line breaks: C0, DEL, C1) and the
+    /// text-direction overrides and isolates (U+202A–U+202E, U+2066–U+2069), which would hide or
+    /// reorder what is drawn beside the name on every device. The same set in `convex/presets.ts`.
+    public static func refusedInName(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
     /// What "+ Drink" logs where there is no room to choose (widgets, the Live Activity, Siri):
     /// the first of the live `presets` in their order, which the person picks in Settings.
     public static func quickDrink(among presets: [DrinkPreset]) -> DrinkPreset? {

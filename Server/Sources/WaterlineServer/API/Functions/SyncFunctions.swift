@@ -8,8 +8,8 @@ extension FunctionHandler {
         return [
             // Logs' JSON is made once, for the database and the answer alike.
             .makeJSON(Sync.Push.self, arguments: ["changes"]) { batch, caller in
-                guard batch.changes.count <= Limits.pushBatch else {
-                    throw FunctionError(.invalidArgument, "changes: at most \(Limits.pushBatch) per call, got \(batch.changes.count)")
+                guard (1...Limits.pushBatch).contains(batch.changes.count) else {
+                    throw FunctionError(.invalidArgument, "changes: 1 to \(Limits.pushBatch) per call, got \(batch.changes.count)")
                 }
                 return try await writer.applyJSON(batch.changes, for: try caller.required())
             },

@@ -25,6 +25,15 @@ struct BoundsTests {
         #expect(throws: ValidationError.self) { try self.preset(named: "   ").validate() }
     }
 
+    @Test("names hold no control or text-direction characters; right-to-left scripts and emoji are fine")
+    func nameCharacters() throws {
+        for refused in ["IPA\u{0}x", "IPA\u{202E}API", "Two\nlines", "IPA\u{2066}x\u{2069}", "del\u{7F}"] {
+            #expect(throws: ValidationError.self, "\(refused.unicodeScalars.map { String($0.value, radix: 16) })") { try self.preset(named: refused).validate() }
+        }
+        try preset(named: "נבירה 🍺").validate()
+        try preset(named: "عصير").validate()
+    }
+
     @Test("a real summary passes; an impossible one names its field")
     func summaries() throws {
         try SessionSummary.mock.validate()

@@ -86,12 +86,14 @@ public func makeServerContext(
     let repository = WaterlineRepository(database: database)
     try await repository.migrate()
     let pem = try SessionTokens.loadOrCreateKey(pem: configuration.signingKeyPEM, in: configuration.dataDirectory)
+    let tokens = try await SessionTokens(privateKeyPEM: pem, issuer: configuration.tokenIssuer, lifetime: configuration.tokenLifetime, now: now)
+    tokens.accounts.insert(contentsOf: try await repository.accountIds())
     return ServerContext(
         repository: repository,
         apple: AppleIdentityVerifier(
             audience: configuration.appleAudience, source: jwksSource ?? URLJWKSSource(url: configuration.appleJWKSURL), now: now
         ),
-        tokens: try await SessionTokens(privateKeyPEM: pem, issuer: configuration.tokenIssuer, lifetime: configuration.tokenLifetime, now: now),
+        tokens: tokens,
         limits: CallLimits(configuration: configuration, now: now),
         now: now
     )

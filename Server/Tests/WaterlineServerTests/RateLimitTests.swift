@@ -60,10 +60,10 @@ struct RateLimitTests {
         let session = try await server.signIn()
         _ = try await server.client(token: session.token).call(Users.Me.self)
         #expect(server.context.tokens.signatureChecks == 1)
-        // Well formed, signed by nobody: each one that gets through costs an ES256 verify.
-        var forged = session.token
-        forged.removeLast(8)
-        forged += "AAAAAAAA"
+        // Well formed, signed by nobody, for an account this server does not know: each one that
+        // gets through costs an ES256 verify. (Forgeries naming a known account:
+        // `validTokenAfterRestart`.)
+        let forged = try Self.forgedToken(like: session.token, sub: UUID())
         let body = Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)
         var statuses: [Int] = []
         for _ in 0..<10 { statuses.append(try await post(server, "query", body: body, token: forged).status) }
@@ -87,6 +87,53 @@ struct RateLimitTests {
         }
         for token in tokens { _ = try await server.client(token: token).call(Users.Me.self) }
         #expect(server.context.tokens.signatureChecks == 6)
+        await server.stop()
+    }
+
+    /// `token` with its payload's `sub` replaced and its signature no longer matching.
+    static func forgedToken(like token: String, sub: UUID) throws -> String {
+        let parts = token.split(separator: ".").map(String.init)
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        let data = try #require(Data(base64Encoded: base64))
+        var payload = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        payload["sub"] = sub.uuidString.lowercased()
+        let encoded = try JSONSerialization.data(withJSONObject: payload).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return "\(parts[0]).\(encoded).\(parts[2])"
+    }
+
+    /// Behind one address (a carrier's NAT), a neighbour's forged tokens spend the anonymous
+    /// bucket; after a restart no real token is in the cache of verified ones yet.
+    @Test("after a restart, a valid token gets in though forged tokens emptied its address's bucket; forgeries naming it are checked 10 times, then not at all")
+    func validTokenAfterRestart() async throws {
+        let clock = ManualClock()
+        let first = try await limitedServer(clock, anonymous: true, burst: 3, perSecond: 0.001)
+        let session = try await first.signIn()
+        await first.stop()
+        let server = try await TestServer.start(dataDirectory: first.dataDirectory, now: { clock.now }, adjust: { configuration in
+            (configuration.anonymousBurst, configuration.anonymousPerSecond) = (3, 0.001)
+        })
+        let body = Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)
+        // Forged tokens naming nobody this server knows spend the address's bucket.
+        var statuses: [Int] = []
+        for _ in 0..<5 { statuses.append(try await post(server, "query", body: body, token: "not.a.token").status) }
+        #expect(statuses == [560, 560, 560, 429, 429])
+        let checksBefore = server.context.tokens.signatureChecks
+        #expect(try await server.client(token: session.token).call(Users.Me.self).id == session.user.id, "the real device gets in")
+        #expect(server.context.tokens.signatureChecks == checksBefore + 1)
+
+        // A forgery naming that account (its payload copied, its signature not) is checked
+        // within the account's own allowance of failures, then refused without a check.
+        let parts = session.token.split(separator: ".")
+        let forged = "\(parts[0]).\(parts[1]).AAAA\(parts[2].dropFirst(4))"
+        // Each is refused (the address has no calls left); only the first ten cost a check.
+        var forgedStatuses: [Int] = []
+        for _ in 0..<12 { forgedStatuses.append(try await post(server, "query", body: body, token: forged).status) }
+        #expect(forgedStatuses == Array(repeating: 429, count: 12))
+        #expect(server.context.tokens.signatureChecks == checksBefore + 11)
+        // The real token is in the cache now, and stays in.
+        #expect(try await server.client(token: session.token).call(Users.Me.self).id == session.user.id)
         await server.stop()
     }
 

@@ -35,15 +35,24 @@ struct FunctionCallResponder: Sendable {
             // A token this server has not verified yet costs a signature check, which an address
             // whose anonymous bucket is empty (forged tokens count there) is refused before: a
             // flood of forged tokens meets the limit, not the CPU. A valid token takes nothing
-            // from its address's bucket, so devices behind one address sign in freely.
-            let known = context.tokens.verified(Self.bearer(header))
+            // from its address's bucket, so devices behind one address sign in freely. With the
+            // bucket spent, a token naming an account this server knows is still checked, within
+            // that account's own allowance of failed checks (`KnownAccounts`): after a restart
+            // (nothing verified yet) a neighbour's flood does not keep real devices out.
+            let token = Self.bearer(header)
+            let known = context.tokens.verified(token)
+            var checkedOnAccount: UUID?
             if known == nil, let wait = context.limits.anonymous.wait(client) {
-                return Self.rateLimited(retryAfter: wait)
+                guard let account = context.tokens.claimedKnownAccount(token), context.limits.failedChecks.wait(account.key) == nil else {
+                    return Self.rateLimited(retryAfter: wait)
+                }
+                checkedOnAccount = account
             }
             do {
                 caller = try await authenticate(header, known: known)
             } catch let error as FunctionError {
                 refusal = error
+                if let account = checkedOnAccount { _ = context.limits.failedChecks.take(account.key) }
             } catch {
                 // The database could not answer: a failure to retry, never a reason to sign out.
                 logger.error("session token check failed", metadata: ["error": "\(error)"])

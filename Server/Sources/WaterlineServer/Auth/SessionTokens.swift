@@ -12,6 +12,8 @@ public struct SessionTokens: Sendable {
     private let lifetime: TimeInterval
     private let now: @Sendable () -> Date
     private let cache = VerifiedTokenCache()
+    /// Accounts with tokens from this server (`KnownAccounts`): loaded at start, added to as tokens are issued.
+    let accounts = KnownAccounts()
 
     public init(privateKeyPEM: String, issuer: String, lifetime: TimeInterval, now: @escaping @Sendable () -> Date = { Date() }) async throws {
         let key = try ES256PrivateKey(pem: privateKeyPEM)
@@ -33,6 +35,7 @@ public struct SessionTokens: Sendable {
             jti: UUID().key
         )
         let token = try await keys.sign(claims, kid: JWKIdentifier(string: Self.keyId))
+        accounts.insert(userId)
         return (token, Date(timeIntervalSince1970: claims.exp))
     }
 
@@ -51,6 +54,20 @@ public struct SessionTokens: Sendable {
     /// lookup, not a signature check); nil when `verify` would have to check its signature.
     public func verified(_ token: String) -> VerifiedToken? {
         cache.lookup(token, at: now())
+    }
+
+    /// The known account a token claims to be for, read without checking anything else (the
+    /// payload's `sub`): nil for a token that names none, or one this server does not know.
+    func claimedKnownAccount(_ token: String) -> UUID? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[1].utf8.count <= 2_048 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let payload = Data(base64Encoded: base64),
+              let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
+              let sub = object["sub"] as? String, let id = UUID(uuidString: sub), accounts.contains(id)
+        else { return nil }
+        return id
     }
 
     /// Signature checks made so far (cache misses), for tests.

@@ -38,6 +38,11 @@ public struct WaterlineRepository: Sendable {
     // MARK: Users
 
     /// The user with this Apple `sub`, created with default settings on first sign-in.
+    /// Every account's id (read once at start, for `KnownAccounts`).
+    func accountIds() async throws -> [UUID] {
+        try await sql.raw("SELECT id FROM users").all().compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
+    }
+
     public func findOrCreateUser(appleSub: String, now: Date) async throws -> User {
         let now = now.roundedToMilliseconds
         // Default settings keep the distant stamp, so settings a device already has win the first sync.

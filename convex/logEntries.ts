@@ -3,7 +3,7 @@ import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
-import { nextSeq } from "./lib/changes";
+import { adjusted, checkRoom, nextSeq, state } from "./lib/changes";
 import { fail, notFound } from "./lib/errors";
 import { bounded, checkAlcohol, checkRange, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { logEntry, logEntryFields } from "./lib/validators";
@@ -24,17 +24,36 @@ export function toLogRecord(doc: Doc<"logEntries">) {
 
 type LogFields = Omit<Doc<"logEntries">, "_id" | "_creationTime" | "owner" | "clientId" | "seq">;
 
-/** Stores `fields` for the log `id` of `owner` under the replace rule; returns what is stored. */
-async function write(ctx: MutationCtx, owner: Doc<"users">["_id"], id: string, fields: LogFields) {
-  // Ids are per account: another account's log with the same id is another record.
-  const existing = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", owner).eq("clientId", id)).unique();
-  if (existing === null) {
-    const created = await ctx.db.insert("logEntries", { owner, clientId: id, ...fields, seq: await nextSeq(ctx, owner) });
-    return toLogRecord((await ctx.db.get(created))!);
+/**
+ * Stores `fields` for the log `id` of `owner` (`existing`, or a new one) under the replace rule,
+ * keeping the counts of the nights it leaves and lands in, and the account's; returns what is stored.
+ */
+async function write(
+  ctx: MutationCtx, owner: Doc<"users">["_id"], id: string, existing: Doc<"logEntries"> | null, fields: LogFields, landing: Doc<"sessions">,
+) {
+  if (existing !== null && !isReplaced(existing, fields)) return toLogRecord(existing);
+  const before = state(existing), after = state(fields);
+  const seq = await nextSeq(ctx, owner, { kind: "logEntries", before, after });
+  const doc = { owner, clientId: id, ...fields, seq };
+  if (existing === null) await ctx.db.insert("logEntries", doc);
+  else await ctx.db.replace(existing._id, doc);
+  if (existing !== null && existing.sessionClientId !== fields.sessionClientId) {
+    await recount(ctx, owner, existing.sessionClientId, before, null);
+    await recount(ctx, owner, landing, null, after);
+  } else {
+    await recount(ctx, owner, landing, before, after);
   }
-  if (!isReplaced(existing, fields)) return toLogRecord(existing);
-  await ctx.db.replace(existing._id, { owner, clientId: id, ...fields, seq: await nextSeq(ctx, owner) });
-  return toLogRecord((await ctx.db.get(existing._id))!);
+  return toLogRecord({ ...(existing ?? {}), ...doc } as Doc<"logEntries">);
+}
+
+/** Moves the log counts of `owner`'s night (read now when given by id) for one log going from `before` to `after`. */
+async function recount(
+  ctx: MutationCtx, owner: Doc<"users">["_id"], night: Doc<"sessions"> | string, before: "live" | "tombstone" | null, after: "live" | "tombstone" | null,
+) {
+  if (before === after) return;
+  const doc = typeof night !== "string" ? night
+    : await ctx.db.query("sessions").withIndex("by_owner_clientId", (q) => q.eq("owner", owner).eq("clientId", night)).unique();
+  if (doc !== null) await ctx.db.patch(doc._id, { logCounts: adjusted(doc.logCounts, before, after) });
 }
 
 async function requireSession(ctx: QueryCtx, owner: Doc<"users">["_id"], sessionId: string) {
@@ -68,24 +87,19 @@ export async function upsertLog(ctx: MutationCtx, caller: Doc<"users">, args: Ob
   }
   const session = await requireSession(ctx, caller._id, sessionId);
   const known = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
+  const fields = {
+    sessionClientId: sessionId, timestamp: args.timestamp, type: args.type, alcoholMeta: args.alcoholMeta,
+    waterMeta: args.waterMeta, source: args.source, updatedAt: bounded(args.updatedAt), deletedAt: bounded(args.deletedAt),
+  };
   // New here, or moved from another night: the night it lands in is checked as for a new entry.
-  if (known === null || known.sessionClientId !== sessionId) {
+  if ((known === null || known.sessionClientId !== sessionId) && (known === null || isReplaced(known, fields))) {
     // A deleted night takes no new entries; changes to the ones it had still arrive, and so
     // does a tombstone (a device that deleted an entry it never pushed, then the night).
     if (session.deletedAt !== undefined && args.deletedAt === undefined) notFound("session", sessionId);
-    // Undone entries free their place.
-    const kept = await ctx.db.query("logEntries")
-      .withIndex("by_session", (q) => q.eq("owner", caller._id).eq("sessionClientId", sessionId))
-      .filter((q) => q.eq(q.field("deletedAt"), undefined))
-      .take(quotas.logsPerSession);
-    if (args.deletedAt === undefined && kept.length >= quotas.logsPerSession) {
-      fail("QUOTA_EXCEEDED", `a session keeps at most ${quotas.logsPerSession} logs`);
-    }
+    // Undone entries free their place; the night's kept counts say how many it holds.
+    checkRoom(session.logCounts, quotas.logsPerSession, args.deletedAt === undefined, "a session", "logs");
   }
-  return await write(ctx, caller._id, id, {
-    sessionClientId: sessionId, timestamp: args.timestamp, type: args.type, alcoholMeta: args.alcoholMeta,
-    waterMeta: args.waterMeta, source: args.source, updatedAt: bounded(args.updatedAt), deletedAt: bounded(args.deletedAt),
-  });
+  return await write(ctx, caller._id, id, known, fields, session);
 }
 
 /** Turns a log into a tombstone. Exported as `delete`, a reserved word in JavaScript. */
@@ -100,8 +114,10 @@ const remove = mutation({
     if (existing === null) notFound("log entry", id);
     if (existing.deletedAt !== undefined) return toLogRecord(existing);
     const deletedAt = bounded(args.deletedAt);
-    await ctx.db.patch(existing._id, { deletedAt, updatedAt: deletedAt, seq: await nextSeq(ctx, caller._id) });
-    return toLogRecord((await ctx.db.get(existing._id))!);
+    const seq = await nextSeq(ctx, caller._id, { kind: "logEntries", before: "live", after: "tombstone" });
+    await ctx.db.patch(existing._id, { deletedAt, updatedAt: deletedAt, seq });
+    await recount(ctx, caller._id, existing.sessionClientId, "live", "tombstone");
+    return toLogRecord({ ...existing, deletedAt, updatedAt: deletedAt, seq });
   },
 });
 export { remove as delete };

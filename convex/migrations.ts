@@ -1,7 +1,7 @@
 // One-off data migrations, run from the dashboard or `npx convex run`.
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, type MutationCtx } from "./_generated/server";
 import { nextSeq } from "./lib/changes";
 
@@ -46,6 +46,64 @@ export const numberUnsequenced = internalMutation({
       }
     }
     if (!page.isDone) await ctx.scheduler.runAfter(0, internal.migrations.numberUnsequenced, { cursor: page.continueCursor });
+    return null;
+  },
+});
+
+const countStep = 1_000;
+/** Logs one run of countRecords reads at most (a night's whole, so it may go past by one night's). */
+const logsPerRun = 10_000;
+
+/**
+ * Counts what each account made before counts were kept (lib/changes.ts): its nights and
+ * presets a thousand at a time, then each night's logs (a night whole, about ten thousand logs
+ * a run), rescheduling itself with what it has counted so far until every user is done. Start it
+ * once after deploying with `npx convex run migrations:countRecords '{}'`; an account reads as
+ * empty until it is reached.
+ */
+export const countRecords = internalMutation({
+  args: {
+    cursor: v.optional(v.union(v.string(), v.null())),
+    stage: v.optional(v.union(v.literal("sessions"), v.literal("drinkPresets"), v.literal("logEntries"))),
+    after: v.optional(v.string()),
+    counts: v.optional(v.object({ sessions: v.array(v.number()), drinkPresets: v.array(v.number()), logEntries: v.array(v.number()) })),
+  },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const page = await ctx.db.query("users").paginate({ cursor: args.cursor ?? null, numItems: 1 });
+    const user = page.page[0];
+    if (user === undefined) return null;
+    const again = (more: Record<string, unknown>) => ctx.scheduler.runAfter(0, internal.migrations.countRecords, { cursor: args.cursor ?? null, ...more });
+    const stage = args.stage ?? "sessions";
+    const counts = args.counts ?? { sessions: [0, 0], drinkPresets: [0, 0], logEntries: [0, 0] };
+    const after = (q: any) => (args.after === undefined ? q.eq("owner", user._id) : q.eq("owner", user._id).gt("clientId", args.after));
+    if (stage !== "logEntries") {
+      const docs = await ctx.db.query(stage).withIndex("by_owner_clientId", after).take(countStep);
+      for (const doc of docs) counts[stage] = [counts[stage][0] + 1, counts[stage][1] + (doc.deletedAt === undefined ? 1 : 0)];
+      if (docs.length === countStep) await again({ stage, after: docs[docs.length - 1].clientId, counts });
+      else await again({ stage: stage === "sessions" ? "drinkPresets" : "logEntries", counts });
+      return null;
+    }
+    // Night by night: its logs counted onto it, and onto the account.
+    let read = 0;
+    let last: string | undefined;
+    const nights = await ctx.db.query("sessions").withIndex("by_owner_clientId", after).take(countStep);
+    for (const night of nights) {
+      if (read >= logsPerRun) break;
+      const logs = await ctx.db.query("logEntries").withIndex("by_session", (q) => q.eq("owner", user._id).eq("sessionClientId", night.clientId)).collect();
+      const live = logs.filter((doc) => doc.deletedAt === undefined).length;
+      await ctx.db.patch(night._id, { logCounts: { kept: logs.length, live } });
+      counts.logEntries = [counts.logEntries[0] + logs.length, counts.logEntries[1] + live];
+      read += logs.length;
+      last = night.clientId;
+    }
+    if (last !== undefined && (read >= logsPerRun || nights.length === countStep)) {
+      await again({ stage, after: last, counts });
+      return null;
+    }
+    const tally = ([kept, live]: number[]) => ({ kept, live });
+    await ctx.db.patch(user._id, { counts: { sessions: tally(counts.sessions), drinkPresets: tally(counts.drinkPresets), logEntries: tally(counts.logEntries) } });
+    if (!page.isDone) await ctx.scheduler.runAfter(0, internal.migrations.countRecords, { cursor: page.continueCursor });
     return null;
   },
 });

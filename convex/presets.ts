@@ -3,7 +3,7 @@ import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
-import { nextSeq } from "./lib/changes";
+import { accountCounts, checkRoom, nextSeq, state } from "./lib/changes";
 import { fail, notFound } from "./lib/errors";
 import { bounded, checkAlcohol, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { preset, presetFields } from "./lib/validators";
@@ -53,19 +53,18 @@ export async function upsertPreset(ctx: MutationCtx, caller: Doc<"users">, args:
   const existing = await ctx.db.query("drinkPresets").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
   if (existing === null) {
     // Deleted presets free their place; counting them, an account keeps keptPerLive times as many.
-    const all = await ctx.db.query("drinkPresets").withIndex("by_owner", (q) => q.eq("owner", caller._id))
-      .take(quotas.presetsPerAccount * quotas.keptPerLive);
-    if (all.length >= quotas.presetsPerAccount * quotas.keptPerLive) {
-      fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.presetsPerAccount * quotas.keptPerLive} presets, deleted ones included`);
-    }
-    const live = all.filter((doc) => doc.deletedAt === undefined).length;
-    if (args.deletedAt === undefined && live >= quotas.presetsPerAccount) fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.presetsPerAccount} presets`);
-    const created = await ctx.db.insert("drinkPresets", { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
-    return toPresetRecord((await ctx.db.get(created))!);
+    const account = (await ctx.db.get(caller._id))!;
+    checkRoom(accountCounts(account).drinkPresets, quotas.presetsPerAccount, fields.deletedAt === undefined, "an account", "presets");
+    const seq = await nextSeq(ctx, caller._id, { kind: "drinkPresets", before: null, after: state(fields) });
+    const doc = { owner: caller._id, clientId: id, ...fields, seq };
+    await ctx.db.insert("drinkPresets", doc);
+    return toPresetRecord(doc as Doc<"drinkPresets">);
   }
   if (!isReplaced(existing, fields)) return toPresetRecord(existing);
-  await ctx.db.replace(existing._id, { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
-  return toPresetRecord((await ctx.db.get(existing._id))!);
+  const seq = await nextSeq(ctx, caller._id, { kind: "drinkPresets", before: state(existing), after: state(fields) });
+  const doc = { owner: caller._id, clientId: id, ...fields, seq };
+  await ctx.db.replace(existing._id, doc);
+  return toPresetRecord({ ...existing, ...doc });
 }
 
 /** Turns a preset into a tombstone. Exported as `delete`, a reserved word in JavaScript. */
@@ -80,8 +79,9 @@ const remove = mutation({
     if (existing === null) notFound("preset", id);
     if (existing.deletedAt !== undefined) return toPresetRecord(existing);
     const deletedAt = bounded(args.deletedAt);
-    await ctx.db.patch(existing._id, { deletedAt, updatedAt: deletedAt, seq: await nextSeq(ctx, caller._id) });
-    return toPresetRecord((await ctx.db.get(existing._id))!);
+    const seq = await nextSeq(ctx, caller._id, { kind: "drinkPresets", before: "live", after: "tombstone" });
+    await ctx.db.patch(existing._id, { deletedAt, updatedAt: deletedAt, seq });
+    return toPresetRecord({ ...existing, deletedAt, updatedAt: deletedAt, seq });
   },
 });
 export { remove as delete };

@@ -1,7 +1,7 @@
 // The Convex tables. Records keep the client-made id in `clientId`; `owner` scopes everything.
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
-import { alcoholMeta, drinkType, logSource, logType, sessionSummary, settings, waterMeta } from "./lib/validators";
+import { alcoholMeta, drinkType, logSource, logType, sessionSummary, settings, tally, waterMeta } from "./lib/validators";
 
 export default defineSchema({
   users: defineTable({
@@ -12,6 +12,10 @@ export default defineSchema({
     // The last number of this user's change sequence, and the one the settings took.
     changeSeq: v.optional(v.number()),
     settingsSeq: v.optional(v.number()),
+    // How many records the account keeps (lib/counts.ts), so quotas read one document.
+    counts: v.optional(v.object({ sessions: tally, logEntries: tally, drinkPresets: tally })),
+    // Set by users:deleteAccount: from then on every token of the account is refused.
+    deletingSince: v.optional(v.number()),
   }).index("by_appleSub", ["appleSub"]),
 
   sessions: defineTable({
@@ -24,6 +28,8 @@ export default defineSchema({
     updatedAt: v.number(),
     deletedAt: v.optional(v.number()),
     seq: v.optional(v.number()),
+    // How many logs the night keeps (lib/counts.ts).
+    logCounts: v.optional(tally),
   })
     .index("by_owner", ["owner", "startTime"])
     .index("by_owner_seq", ["owner", "seq"])
@@ -67,6 +73,12 @@ export default defineSchema({
 
   // Session tokens signed out (by their jti), kept until they would have expired.
   revokedTokens: defineTable({ jti: v.string(), expiresAt: v.number() }).index("by_jti", ["jti"]).index("by_expiresAt", ["expiresAt"]),
+  // Accounts deleted (or being deleted, a bounded batch at a time), by their token's subject:
+  // what was removed, and when it was all gone. Kept as long as a token of the account can live.
+  deletions: defineTable({
+    subject: v.string(), sessions: v.number(), logEntries: v.number(), presets: v.number(),
+    startedAt: v.number(), finishedAt: v.optional(v.number()),
+  }).index("by_subject", ["subject"]).index("by_startedAt", ["startedAt"]),
   // Apple nonces already used for a sign-in, kept until their identity token expires.
   usedNonces: defineTable({ nonce: v.string(), expiresAt: v.number() }).index("by_nonce", ["nonce"]).index("by_expiresAt", ["expiresAt"]),
 });

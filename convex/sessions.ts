@@ -3,7 +3,7 @@ import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
-import { nextSeq } from "./lib/changes";
+import { accountCounts, checkRoom, nextSeq, state } from "./lib/changes";
 import { fail } from "./lib/errors";
 import { bounded, checkSummary, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { session, sessionFields } from "./lib/validators";
@@ -56,17 +56,19 @@ export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, args
     if (other !== undefined) fail("CONFLICT", `session ${other.clientId} is already active; end it first`);
   }
   if (existing === null) {
-    // Deleted nights free their place.
-    const kept = await ctx.db.query("sessions").withIndex("by_owner", (q) => q.eq("owner", caller._id))
-      .filter((q) => q.eq(q.field("deletedAt"), undefined)).take(quotas.sessionsPerAccount);
-    if (args.deletedAt === undefined && kept.length >= quotas.sessionsPerAccount) {
-      fail("QUOTA_EXCEEDED", `an account keeps at most ${quotas.sessionsPerAccount} sessions`);
-    }
-    const created = await ctx.db.insert("sessions", { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
-    return toSessionRecord((await ctx.db.get(created))!);
+    // Deleted nights free their place; the account's kept counts say how many it holds.
+    const account = (await ctx.db.get(caller._id))!;
+    checkRoom(accountCounts(account).sessions, quotas.sessionsPerAccount, fields.deletedAt === undefined, "an account", "sessions");
+    const seq = await nextSeq(ctx, caller._id, { kind: "sessions", before: null, after: state(fields) });
+    const doc = { owner: caller._id, clientId: id, ...fields, seq };
+    await ctx.db.insert("sessions", doc);
+    return toSessionRecord(doc as Doc<"sessions">);
   }
-  await ctx.db.replace(existing._id, { owner: caller._id, clientId: id, ...fields, seq: await nextSeq(ctx, caller._id) });
-  return toSessionRecord((await ctx.db.get(existing._id))!);
+  const seq = await nextSeq(ctx, caller._id, { kind: "sessions", before: state(existing), after: state(fields) });
+  // The night's log counts stay with it.
+  const doc = { owner: caller._id, clientId: id, ...fields, seq, logCounts: existing.logCounts };
+  await ctx.db.replace(existing._id, doc);
+  return toSessionRecord({ ...existing, ...doc });
 }
 
 /** The caller's active session, or null. */

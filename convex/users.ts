@@ -1,7 +1,10 @@
 // users:* — the caller's account.
 import { v } from "convex/values";
-import { internalMutation, mutation, query } from "./_generated/server";
+import { internal } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
+import { internalMutation, mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser, toUserRecord } from "./lib/auth";
+import { fail } from "./lib/errors";
 import { defaultSettings } from "./lib/rules";
 import { deletedAccount, user } from "./lib/validators";
 
@@ -11,18 +14,80 @@ export const me = query({
   handler: async (ctx) => toUserRecord(await requireUser(ctx)),
 });
 
-/** Removes the account and every document it owns. */
+/** Documents one deletion step removes at most: well inside Convex's limits on one mutation. */
+export const deletionStep = 4_000;
+
+/** How long a deletion's record is kept: as long as a token of the account can live. */
+const deletionKept = 30 * 24 * 3600 * 1000;
+
+/**
+ * Removes up to `budget` of `owner`'s documents (logs first, then nights, then presets), adding
+ * what it removed to the deletion's record; true when nothing of the account is left (the user
+ * document is removed then, and the record marked finished).
+ */
+async function deleteSome(ctx: MutationCtx, owner: Id<"users">, deletion: Id<"deletions">, budget: number): Promise<boolean> {
+  const removed = { logEntries: 0, sessions: 0, presets: 0 };
+  let left = budget;
+  for (const [table, key] of [["logEntries", "logEntries"], ["sessions", "sessions"], ["drinkPresets", "presets"]] as const) {
+    if (left <= 0) break;
+    const docs = await ctx.db.query(table).withIndex("by_owner", (q) => q.eq("owner", owner)).take(left);
+    for (const doc of docs) await ctx.db.delete(doc._id);
+    removed[key] += docs.length;
+    left -= docs.length;
+  }
+  const record = (await ctx.db.get(deletion))!;
+  const finished = left > 0;
+  await ctx.db.patch(deletion, {
+    logEntries: record.logEntries + removed.logEntries, sessions: record.sessions + removed.sessions, presets: record.presets + removed.presets,
+    finishedAt: finished ? Date.now() : undefined,
+  });
+  if (finished) await ctx.db.delete(owner);
+  return finished;
+}
+
+const report = (record: Doc<"deletions">) => ({
+  sessions: record.sessions, logEntries: record.logEntries, presets: record.presets, complete: record.finishedAt !== undefined,
+});
+
+/**
+ * Deletes the account and every document it owns. From this call on every token of the account
+ * is refused; what fits in one bounded step goes now, and the rest in steps that schedule
+ * themselves until nothing is left, so an account of any size is deleted. The answer counts what
+ * is removed so far and says whether all of it is; calling again with the same token reports
+ * the same deletion, complete once it is.
+ */
 export const deleteAccount = mutation({
   args: {},
   returns: deletedAccount,
   handler: async (ctx) => {
+    const identity = await ctx.auth.getUserIdentity();
+    if (identity === null) fail("UNAUTHENTICATED", "sign in first: send Authorization: Bearer <session token>");
+    const earlier = await ctx.db.query("deletions").withIndex("by_subject", (q) => q.eq("subject", identity.subject)).unique();
+    if (earlier !== null) return report(earlier);
     const caller = await requireUser(ctx);
-    const sessions = await ctx.db.query("sessions").withIndex("by_owner", (q) => q.eq("owner", caller._id)).collect();
-    const logEntries = await ctx.db.query("logEntries").withIndex("by_owner", (q) => q.eq("owner", caller._id)).collect();
-    const presets = await ctx.db.query("drinkPresets").withIndex("by_owner", (q) => q.eq("owner", caller._id)).collect();
-    for (const doc of [...logEntries, ...sessions, ...presets]) await ctx.db.delete(doc._id);
-    await ctx.db.delete(caller._id);
-    return { sessions: sessions.length, logEntries: logEntries.length, presets: presets.length };
+    const now = Date.now();
+    // Records of deletions whose tokens have all expired guard nothing: a few go each time.
+    const expired = await ctx.db.query("deletions").withIndex("by_startedAt", (q) => q.lt("startedAt", now - deletionKept)).take(pruneBatch);
+    for (const doc of expired) await ctx.db.delete(doc._id);
+    const deletion = await ctx.db.insert("deletions", { subject: identity.subject, sessions: 0, logEntries: 0, presets: 0, startedAt: now });
+    await ctx.db.patch(caller._id, { deletingSince: now });
+    if (!(await deleteSome(ctx, caller._id, deletion, deletionStep))) {
+      await ctx.scheduler.runAfter(0, internal.users.continueDeletion, { owner: caller._id, deletion });
+    }
+    return report((await ctx.db.get(deletion))!);
+  },
+});
+
+/** The next step of a deletion users:deleteAccount began; schedules the one after while anything is left. */
+export const continueDeletion = internalMutation({
+  args: { owner: v.id("users"), deletion: v.id("deletions") },
+  returns: v.null(),
+  handler: async (ctx, { owner, deletion }) => {
+    if ((await ctx.db.get(owner)) === null) return null;
+    if (!(await deleteSome(ctx, owner, deletion, deletionStep))) {
+      await ctx.scheduler.runAfter(0, internal.users.continueDeletion, { owner, deletion });
+    }
+    return null;
   },
 });
 

@@ -14,6 +14,8 @@ export async function requireUser(ctx: QueryCtx): Promise<Doc<"users">> {
   const id: Id<"users"> | null = ctx.db.normalizeId("users", identity.subject);
   const user = id === null ? null : await ctx.db.get(id);
   if (user === null) fail("UNAUTHENTICATED", "the account no longer exists");
+  // Being deleted (a batch at a time): its tokens are refused from the first call on.
+  if (user.deletingSince !== undefined) fail("UNAUTHENTICATED", "the account has been deleted; sign in again to start a new one");
   return user;
 }
 
@@ -27,8 +29,13 @@ export function toUserRecord(user: Doc<"users">) {
   };
 }
 
-/** The session token's `jti` claim (custom JWT claims are on the identity). */
+/**
+ * The session token's own id. Convex puts a token's custom claims on the identity but not the
+ * registered ones (`iss`, `sub`, `aud`, `exp`, `nbf`, `iat`, `jti`: it reads those itself), so
+ * the id travels in a claim of our own, `tid` (lib/tokens.ts). Tokens issued before it have
+ * none: they cannot be signed out one by one, and expire.
+ */
 export function tokenId(identity: object): string | undefined {
-  const value = (identity as Record<string, unknown>)["jti"];
+  const value = (identity as Record<string, unknown>)["tid"];
   return typeof value === "string" ? value : undefined;
 }

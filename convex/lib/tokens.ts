@@ -23,15 +23,17 @@ export async function issueSessionToken(userId: string, nowMs: number): Promise<
   const key = await importPKCS8(signingKeyPEM(), "ES256");
   const issuedAt = Math.floor(nowMs / 1000);
   const expires = issuedAt + lifetimeSeconds;
-  const token = await new SignJWT({})
+  // Its own id, so signing out ends this token and no other: in `tid`, which Convex puts on the
+  // identity (lib/auth.ts tokenId), and in the standard `jti`, which Convex keeps to itself.
+  const id = crypto.randomUUID();
+  const token = await new SignJWT({ tid: id })
     .setProtectedHeader({ alg: "ES256", kid: keyId, typ: "JWT" })
     .setSubject(userId)
     .setIssuer(issuer())
     .setAudience(audience)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expires)
-    // Its own id, so signing out ends this token and no other.
-    .setJti(crypto.randomUUID())
+    .setJti(id)
     .sign(key);
   return { token, expiresAt: expires * 1000 };
 }

@@ -94,7 +94,11 @@ export const preset = v.object(presetFields);
 
 export const authSession = v.object({ token: v.string(), expiresAt: v.number(), user });
 
-export const deletedAccount = v.object({ sessions: v.number(), logEntries: v.number(), presets: v.number() });
+/** What users:deleteAccount removed so far, and whether the account is all gone. */
+export const deletedAccount = v.object({ sessions: v.number(), logEntries: v.number(), presets: v.number(), complete: v.boolean() });
+
+/** Records kept (tombstones included) and live, of one kind (lib/counts.ts). */
+export const tally = v.object({ kept: v.number(), live: v.number() });
 
 /** One record's whole state in a sync:push batch or a sync:pull page (WaterlineAPI's SyncPayload). */
 export const syncChange = v.union(

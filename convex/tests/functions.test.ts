@@ -1,14 +1,12 @@
 // The same cases as the Swift contract suite (Server/Tests), against the Convex functions.
-import { convexTest } from "convex-test";
 import { describe, expect, test, vi } from "vitest";
 import { api } from "../_generated/api";
-import schema from "../schema";
-import { at, code, drink, fakeApple, modules, preset, session, signedIn, uuid, water } from "./helpers.testing";
+import { at, code, drink, fakeApple, preset, session, signedIn, uuid, water, newBackend } from "./helpers.testing";
 
 describe("auth:signInWithApple", () => {
   test("a valid token creates the user once and returns a session token", async () => {
     const apple = await fakeApple();
-    const t = convexTest(schema, modules);
+    const t = newBackend();
     const firstToken = await apple.identityToken({ sub: "s1" });
     const first = await t.action(api.auth.signInWithApple, { identityToken: firstToken, nonce: "raw-nonce" });
     expect(first.user.appleUserId).toBe("s1");
@@ -22,7 +20,7 @@ describe("auth:signInWithApple", () => {
 
   test("expired, wrong audience, wrong issuer, bad signature and wrong nonce are refused", async () => {
     const apple = await fakeApple();
-    const t = convexTest(schema, modules);
+    const t = newBackend();
     const { privateKey: stranger } = await (await import("jose")).generateKeyPair("RS256");
     const bad = [
       { identityToken: await apple.identityToken({ expiresIn: -60 }), nonce: "raw-nonce" },
@@ -118,7 +116,7 @@ describe("records", () => {
     await as.mutation(api.logEntries.upsert, drink(s.id));
     await as.mutation(api.logEntries.upsert, water(s.id));
     await as.mutation(api.presets.upsert, preset());
-    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 1, logEntries: 2, presets: 1 });
+    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 1, logEntries: 2, presets: 1, complete: true });
     await expect(as.query(api.users.me, {})).rejects.toMatchObject(code("UNAUTHENTICATED"));
     await t.run(async (ctx) => {
       for (const table of ["users", "sessions", "logEntries", "drinkPresets"] as const) {
@@ -148,7 +146,7 @@ describe("records", () => {
   });
 
   test("calls without an identity are refused", async () => {
-    const t = convexTest(schema, modules);
+    const t = newBackend();
     await expect(t.query(api.sessions.list, {})).rejects.toMatchObject(code("UNAUTHENTICATED"));
   });
 });

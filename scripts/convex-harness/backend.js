@@ -1,10 +1,17 @@
 // A stand-in for `convex-test` (see values.js for why): an in-memory Convex backend that runs
 // the functions of convex/ as Convex documents it. Arguments and return values are checked
-// against the functions' validators and cross as Convex values (fields set to undefined vanish);
-// every document written is checked against the schema; queries read, mutations are
-// transactions (all of it commits, or none of it), actions reach the database only through
-// runQuery/runMutation; indexes must exist and be ranged in their fields' order; scheduled
-// functions wait until the test runs them.
+// against the functions' validators and cross as Convex values (fields set to undefined vanish,
+// keys beginning with "$" are refused); every document written is checked against the schema;
+// queries read, mutations are transactions (all of it commits, or none of it), actions reach the
+// database only through runQuery/runMutation. Each execution is held to Convex's limits
+// (limits.js: documents scanned, data read and written, index ranges, documents written,
+// functions scheduled, argument and return sizes; one `.paginate()`), on unless the test passes
+// `transactionLimits: false`. Indexes must exist and be ranged as Convex allows (equalities on a
+// prefix of their fields, then at most one lower and one upper bound on the next). Scheduled
+// functions run by themselves when their time comes, as on a deployment, each as its own
+// execution; a failure is recorded in `_scheduled_functions` (read with `ctx.db.system`), not
+// thrown; `finishInProgressScheduledFunctions` and `finishAllScheduledFunctions` wait for them.
+import { checkKeys, sizeOf, Usage } from "./limits.js";
 import { getFunctionName } from "./server.js";
 import { ConvexError, stripUndefined, tableOfId } from "./values.js";
 
@@ -47,12 +54,63 @@ export function compareValues(a, b) {
 }
 
 const copy = (value) => structuredClone(value);
+const SCHEDULED = "_scheduled_functions";
+const systemTables = new Set([SCHEDULED]);
+
+/** An index's key prefix as a lookup key (undefined, a missing field, kept apart from null). */
+const prefixKey = (values) => JSON.stringify(values.map((value) => (value === undefined ? { missing: true } : value)));
+
+/**
+ * What one execution sees: the committed documents, with its own writes laid over them. A
+ * mutation's writes reach the committed state only at `commit`.
+ */
+class Transaction {
+  constructor(backend) {
+    this.backend = backend;
+    this.overlay = new Map();
+    this.nextId = backend.state.nextId;
+    this.clock = backend.state.clock;
+    this.jobs = [];
+  }
+
+  doc(id) {
+    if (this.overlay.has(id)) return this.overlay.get(id);
+    return this.backend.state.tables[tableOfId(id)]?.get(id) ?? null;
+  }
+
+  put(id, doc) {
+    this.overlay.set(id, doc);
+  }
+
+  /** The ids that may hold `values` as the first fields of `index` on `table` (committed ones by lookup, this execution's own). */
+  candidates(table, index, fields, values) {
+    const ids = new Set(values.length > 0 ? this.backend.lookup(table, index, fields, values) : this.backend.state.tables[table].keys());
+    for (const id of this.overlay.keys()) if (tableOfId(id) === table) ids.add(id);
+    return ids;
+  }
+
+  commit() {
+    const state = this.backend.state;
+    for (const [id, doc] of this.overlay) {
+      const table = tableOfId(id);
+      const before = state.tables[table].get(id) ?? null;
+      this.backend.reindex(table, id, before, doc);
+      if (doc === null) state.tables[table].delete(id);
+      else state.tables[table].set(id, doc);
+    }
+    state.nextId = this.nextId;
+    state.clock = this.clock;
+    for (const job of this.jobs) this.backend.arm(job);
+  }
+}
 
 /** The rows of one query: a table, an index and its range, filters, an order. */
 class Query {
-  constructor(state, table) {
-    this.state = state;
+  constructor(tx, usage, table, schema) {
+    this.tx = tx;
+    this.usage = usage;
     this.table = table;
+    this.schema = schema;
     this.index = null;
     this.range = [];
     this.filters = [];
@@ -61,7 +119,7 @@ class Query {
 
   withIndex(name, build) {
     if (this.index !== null) throw new Error("withIndex may be called once per query");
-    const fields = this.state.schema.tables[this.table]?.indexes[name];
+    const fields = this.schema.tables[this.table]?.indexes[name];
     if (fields === undefined && name !== "by_creation_time" && name !== "by_id") {
       throw new Error(`index ${this.table}.${name} is not defined in the schema`);
     }
@@ -82,11 +140,12 @@ class Query {
     return this;
   }
 
-  /** Equalities on a prefix of the index's fields, then bounds on the next field only. */
+  /** Equalities on a prefix of the index's fields, then at most one lower and one upper bound on the next field. */
   checkRange(range) {
     const fields = this.index.fields;
     let position = 0;
     let bounded = null;
+    let lower = 0, upper = 0;
     for (const step of range) {
       if (step.op === "eq") {
         if (bounded !== null) throw new Error(`index range on ${this.index.name}: eq("${step.field}") after a bound`);
@@ -99,6 +158,9 @@ class Query {
         if (step.field !== bounded || fields[position] !== step.field) {
           throw new Error(`index range on ${this.index.name}: ${step.op}("${step.field}") is not on the next field "${fields[position]}"`);
         }
+        if (step.op === "gt" || step.op === "gte") lower += 1;
+        else upper += 1;
+        if (lower > 1 || upper > 1) throw new Error(`index range on ${this.index.name}: at most one lower and one upper bound, got a second ${step.op}("${step.field}")`);
       }
     }
   }
@@ -133,16 +195,25 @@ class Query {
     return this;
   }
 
-  rows() {
-    const table = this.state.tables[this.table];
-    if (table === undefined) throw new Error(`table "${this.table}" is not in the schema`);
+  /** The index range's documents in order: what a scan passes over, before filters. */
+  inRange() {
+    if (this.tx.backend.state.tables[this.table] === undefined) throw new Error(`table "${this.table}" is not in the schema`);
     const fields = this.index?.fields ?? ["_creationTime"];
-    let docs = Object.values(table).filter((doc) =>
-      this.range.every((step) => {
+    const equal = [];
+    for (const step of this.range) {
+      if (step.op !== "eq") break;
+      equal.push(step.value);
+    }
+    const docs = [];
+    for (const id of this.tx.candidates(this.table, this.index?.name ?? "by_creation_time", fields, equal)) {
+      const doc = this.tx.doc(id);
+      if (doc === null) continue;
+      const inside = this.range.every((step) => {
         const order = compareValues(doc[step.field], step.value);
         return step.op === "eq" ? order === 0 : step.op === "gt" ? order > 0 : step.op === "gte" ? order >= 0 : step.op === "lt" ? order < 0 : order <= 0;
-      }),
-    );
+      });
+      if (inside) docs.push(doc);
+    }
     docs.sort((a, b) => {
       for (const field of fields) {
         const order = compareValues(a[field], b[field]);
@@ -151,116 +222,174 @@ class Query {
       return 0;
     });
     if (this.descending) docs.reverse();
-    docs = docs.filter((doc) => this.filters.every((test) => test(doc)));
-    return docs.map(copy);
+    return docs;
+  }
+
+  /** Up to `count` matching documents (all without it), each document passed over counted as scanned. */
+  read(count = Infinity) {
+    this.usage.range();
+    const found = [];
+    for (const doc of this.inRange()) {
+      if (found.length >= count) break;
+      this.usage.scan(doc);
+      if (this.filters.every((test) => test(doc))) found.push(copy(doc));
+    }
+    return found;
   }
 
   async collect() {
-    return this.rows();
+    return this.read();
   }
 
   async take(count) {
     if (!Number.isInteger(count) || count < 0) throw new Error(`take: expected a whole number, got ${count}`);
-    return this.rows().slice(0, count);
+    return this.read(count);
   }
 
   async first() {
-    return this.rows()[0] ?? null;
+    return this.read(1)[0] ?? null;
   }
 
   async unique() {
-    const rows = this.rows();
+    const rows = this.read(2);
     if (rows.length > 1) throw new Error(`unique() found ${rows.length} documents in ${this.table}`);
     return rows[0] ?? null;
   }
 
   async paginate({ cursor, numItems }) {
-    const rows = this.rows();
+    this.usage.paginate();
+    this.usage.range();
+    const docs = this.inRange();
     const start = cursor === null || cursor === undefined ? 0 : Number(cursor);
     if (!Number.isInteger(start) || start < 0) throw new Error(`paginate: not a cursor of this query: ${cursor}`);
-    const end = Math.min(rows.length, start + numItems);
-    return { page: rows.slice(start, end), isDone: end >= rows.length, continueCursor: String(end) };
+    const page = [];
+    let position = start;
+    while (position < docs.length && page.length < numItems) {
+      const doc = docs[position++];
+      this.usage.scan(doc);
+      if (this.filters.every((test) => test(doc))) page.push(copy(doc));
+    }
+    return { page, isDone: position >= docs.length, continueCursor: String(position) };
   }
 
   [Symbol.asyncIterator]() {
-    const rows = this.rows();
+    this.usage.range();
+    const docs = this.inRange();
     let index = 0;
-    return { next: async () => (index < rows.length ? { value: rows[index++], done: false } : { value: undefined, done: true }) };
+    const next = async () => {
+      while (index < docs.length) {
+        const doc = docs[index++];
+        this.usage.scan(doc);
+        if (this.filters.every((test) => test(doc))) return { value: copy(doc), done: false };
+      }
+      return { value: undefined, done: true };
+    };
+    return { next };
   }
 }
 
-/** The database as one function sees it: `writes` for mutations. */
-function database(state, writes) {
+/** The database as one execution sees it: `writes` for mutations. */
+function database(backend, tx, usage, writes) {
+  const { schema } = backend.state;
   const tableOf = (id) => {
     const table = tableOfId(id);
-    if (table === null || state.tables[table] === undefined) throw new Error(`not an id of this deployment: ${JSON.stringify(id)}`);
+    if (table === null || backend.state.tables[table] === undefined || systemTables.has(table)) {
+      throw new Error(`not an id of this deployment: ${JSON.stringify(id)}`);
+    }
     return table;
   };
   const validate = (table, doc) => {
-    if (!state.schema.schemaValidation) return;
+    checkKeys(doc);
+    if (!schema.schemaValidation) return;
     const { _id, _creationTime, ...fields } = doc;
-    const problem = state.schema.tables[table].document.check(fields, "");
+    const problem = schema.tables[table].document.check(fields, "");
     if (problem) throw new Error(`Failed to insert or update a document in table "${table}" because it does not match the schema: ${problem}`);
   };
+  const get = async (id, allowSystem) => {
+    const table = tableOfId(id);
+    if (!allowSystem) tableOf(id);
+    else if (!systemTables.has(table)) throw new Error(`db.system reads system tables only, not ${JSON.stringify(id)}`);
+    usage.range();
+    const doc = tx.doc(id);
+    if (doc === null) return null;
+    usage.scan(doc);
+    return copy(doc);
+  };
+  const query = (table, allowSystem) => {
+    if (systemTables.has(table) !== allowSystem) {
+      throw new Error(allowSystem ? `db.system reads system tables only, not "${table}"` : `table "${table}" is a system table: read it with db.system`);
+    }
+    if (backend.state.tables[table] === undefined) throw new Error(`table "${table}" is not in the schema`);
+    return new Query(tx, usage, table, { tables: { ...schema.tables, [SCHEDULED]: { indexes: {} } } });
+  };
   const reader = {
-    query: (table) => new Query(state, table),
-    get: async (id) => {
-      const table = tableOf(id);
-      const doc = state.tables[table][id];
-      return doc === undefined ? null : copy(doc);
+    query: (table) => query(table, false),
+    get: (id) => get(id, false),
+    normalizeId: (table, id) => (tableOfId(id) === table && backend.state.tables[table] !== undefined ? id : null),
+    system: {
+      query: (table) => query(table, true),
+      get: (id) => get(id, true),
     },
-    normalizeId: (table, id) => (tableOfId(id) === table && state.tables[table] !== undefined ? id : null),
   };
   if (!writes) return reader;
+  const current = (id, verb) => {
+    tableOf(id);
+    const doc = tx.doc(id);
+    if (doc === null) throw new Error(`${verb}: no document with id ${id}`);
+    usage.scan(doc);
+    return doc;
+  };
   return {
     ...reader,
     insert: async (table, value) => {
-      if (state.tables[table] === undefined) throw new Error(`table "${table}" is not in the schema`);
+      if (backend.state.tables[table] === undefined || systemTables.has(table)) throw new Error(`table "${table}" is not in the schema`);
       const fields = stripUndefined(value);
       for (const key of Object.keys(fields)) if (key.startsWith("_")) throw new Error(`insert: system field ${key} cannot be written`);
-      state.nextId += 1;
-      state.clock = Math.max(Date.now(), state.clock + 0.001);
-      const doc = { ...copy(fields), _id: `${table}|${state.nextId}`, _creationTime: state.clock };
+      tx.nextId += 1;
+      tx.clock = Math.max(Date.now(), tx.clock + 0.001);
+      const doc = { ...copy(fields), _id: `${table}|${tx.nextId}`, _creationTime: tx.clock };
       validate(table, doc);
-      state.tables[table][doc._id] = doc;
+      usage.write(doc);
+      tx.put(doc._id, doc);
       return doc._id;
     },
     patch: async (id, value) => {
-      const table = tableOf(id);
-      const current = state.tables[table][id];
-      if (current === undefined) throw new Error(`patch: no document with id ${id}`);
-      const next = { ...current };
+      const table = tableOfId(id);
+      const existing = current(id, "patch");
+      const next = { ...existing };
       for (const [key, item] of Object.entries(value)) {
         if (key === "_id" || key === "_creationTime") {
-          if (item !== undefined && item !== current[key]) throw new Error(`patch: system field ${key} cannot change`);
+          if (item !== undefined && item !== existing[key]) throw new Error(`patch: system field ${key} cannot change`);
           continue;
         }
         if (item === undefined) delete next[key];
         else next[key] = copy(stripUndefined(item));
       }
       validate(table, next);
-      state.tables[table][id] = next;
+      usage.write(next);
+      tx.put(id, next);
     },
     replace: async (id, value) => {
-      const table = tableOf(id);
-      const current = state.tables[table][id];
-      if (current === undefined) throw new Error(`replace: no document with id ${id}`);
+      const table = tableOfId(id);
+      const existing = current(id, "replace");
       const { _id, _creationTime, ...fields } = stripUndefined(value);
-      const next = { ...copy(fields), _id: current._id, _creationTime: current._creationTime };
+      const next = { ...copy(fields), _id: existing._id, _creationTime: existing._creationTime };
       validate(table, next);
-      state.tables[table][id] = next;
+      usage.write(next);
+      tx.put(id, next);
     },
     delete: async (id) => {
-      const table = tableOf(id);
-      if (state.tables[table][id] === undefined) throw new Error(`delete: no document with id ${id}`);
-      delete state.tables[table][id];
+      current(id, "delete");
+      usage.write(null);
+      tx.put(id, null);
     },
   };
 }
 
 class Backend {
-  constructor(schema, modules) {
-    this.schema = schema;
+  constructor(schema, modules, options = {}) {
+    this.limits = typeof options.transactionLimits === "object" ? options.transactionLimits : {};
+    this.enforce = options.transactionLimits !== false;
     const generated = Object.keys(modules).find((key) => key.includes("/_generated/") || key.startsWith("_generated/"));
     if (generated === undefined) throw new Error("the modules must include one of convex/_generated (it marks where convex/ starts)");
     const prefix = generated.slice(0, generated.indexOf("_generated/"));
@@ -269,9 +398,42 @@ class Backend {
       if (!key.startsWith(prefix)) continue;
       this.modules[key.slice(prefix.length).replace(/\.(ts|js|mjs|tsx)$/, "")] = load;
     }
-    this.state = { schema, tables: Object.fromEntries(Object.keys(schema.tables).map((table) => [table, {}])), nextId: 0, clock: 0 };
-    this.scheduled = [];
+    const tables = Object.fromEntries([...Object.keys(schema.tables), SCHEDULED].map((table) => [table, new Map()]));
+    this.state = { schema, tables, nextId: 0, clock: 0 };
+    // Per table and index: prefix length → prefix key → ids, built when first asked for.
+    this.lookups = new Map();
     this.lock = Promise.resolve();
+    // Scheduled jobs: their timers, and the runs under way.
+    this.timers = new Map();
+    this.running = new Set();
+  }
+
+  /** Committed ids whose first `values.length` fields of `index` equal `values`. */
+  lookup(table, index, fields, values) {
+    const name = `${table}\u0000${index}\u0000${values.length}`;
+    let map = this.lookups.get(name);
+    if (map === undefined) {
+      map = { fields: fields.slice(0, values.length), keys: new Map() };
+      for (const [id, doc] of this.state.tables[table]) this.addKey(map, id, doc);
+      this.lookups.set(name, map);
+    }
+    return map.keys.get(prefixKey(values)) ?? [];
+  }
+
+  addKey(map, id, doc) {
+    const key = prefixKey(map.fields.map((field) => doc[field]));
+    let ids = map.keys.get(key);
+    if (ids === undefined) map.keys.set(key, (ids = new Set()));
+    ids.add(id);
+  }
+
+  /** Keeps the lookups of `table` true as a document changes from `before` to `after` (null: absent). */
+  reindex(table, id, before, after) {
+    for (const [name, map] of this.lookups) {
+      if (!name.startsWith(`${table}\u0000`)) continue;
+      if (before !== null) map.keys.get(prefixKey(map.fields.map((field) => before[field])))?.delete(id);
+      if (after !== null) this.addKey(map, id, after);
+    }
   }
 
   async resolve(reference, type) {
@@ -286,10 +448,16 @@ class Backend {
     return { name, fn };
   }
 
+  usage() {
+    return new Usage(this.limits, this.enforce);
+  }
+
   /** Runs a function as Convex would: arguments checked, a transaction for a mutation, the value returned checked. */
   async call(type, reference, args, identity) {
     const { name, fn } = await this.resolve(reference, type);
     const input = stripUndefined(args ?? {});
+    checkKeys(input);
+    Usage.checkSize("arguments", input, name, this.limits, this.enforce);
     if (fn.args !== undefined) {
       const problem = fn.args.check(input, "");
       if (problem) throw new Error(`ArgumentValidationError: ${problem} (calling ${name})`);
@@ -297,9 +465,10 @@ class Backend {
     const auth = { getUserIdentity: async () => (identity === null ? null : copy(identity)) };
     let result;
     if (type === "query") {
-      result = await fn.handler({ db: database(this.state, false), auth }, input);
+      const usage = this.usage();
+      result = await fn.handler({ db: database(this, new Transaction(this), usage, false), auth }, input);
     } else if (type === "mutation") {
-      result = await this.transaction(async (state, scheduled) => fn.handler({ db: database(state, true), auth, scheduler: this.scheduler(scheduled) }, input));
+      result = await this.transaction(async (tx, usage) => fn.handler({ db: database(this, tx, usage, true), auth, scheduler: this.scheduler(tx, usage) }, input));
     } else {
       result = await fn.handler(
         {
@@ -307,12 +476,14 @@ class Backend {
           runQuery: (ref, a) => this.call("query", ref, a, identity),
           runMutation: (ref, a) => this.call("mutation", ref, a, identity),
           runAction: (ref, a) => this.call("action", ref, a, identity),
-          scheduler: this.scheduler(this.scheduled),
+          scheduler: this.scheduler(null, this.usage()),
         },
         input,
       );
     }
     const value = stripUndefined(result === undefined ? null : result);
+    checkKeys(value);
+    Usage.checkSize("return", value, name, this.limits, this.enforce);
     if (fn.returns !== undefined) {
       const problem = fn.returns.check(value, "value");
       if (problem) throw new Error(`ReturnsValidationError: ${problem} (returned by ${name})`);
@@ -327,40 +498,83 @@ class Backend {
     this.lock = new Promise((resolve) => (release = resolve));
     await previous;
     try {
-      return await this.commitOrDiscard(body);
+      const tx = new Transaction(this);
+      const result = await body(tx, this.usage());
+      tx.commit();
+      return result;
     } finally {
       release();
     }
   }
 
-  /** Runs `body` on a copy of the database; the copy (and what it scheduled) replaces the original only if `body` succeeds. */
-  async commitOrDiscard(body) {
-    const working = { ...this.state, tables: copy(this.state.tables) };
-    const scheduled = [];
-    const result = await body(working, scheduled);
-    this.state.tables = working.tables;
-    this.state.nextId = working.nextId;
-    this.state.clock = working.clock;
-    this.scheduled.push(...scheduled);
-    return result;
-  }
-
-  scheduler(queue) {
+  /** `ctx.scheduler`: a job recorded with the transaction `tx` (at once for an action), then run when due. */
+  scheduler(tx, usage) {
+    const schedule = async (at, reference, args) => {
+      const input = copy(stripUndefined(args ?? {}));
+      checkKeys(input);
+      usage.schedule(input);
+      const job = { name: getFunctionName(reference), args: [input], scheduledTime: at, state: { kind: "pending" } };
+      const record = (target) => {
+        target.nextId += 1;
+        target.clock = Math.max(Date.now(), target.clock + 0.001);
+        const doc = { ...job, _id: `${SCHEDULED}|${target.nextId}`, _creationTime: target.clock };
+        target.put(doc._id, doc);
+        target.jobs.push(doc._id);
+        return doc._id;
+      };
+      // An action's job is recorded at once; a mutation's commits (or not) with it.
+      return tx !== null ? record(tx) : await this.transaction(async (own) => record(own));
+    };
     return {
-      runAfter: async (delayMs, reference, args) => {
-        queue.push({ at: Date.now() + delayMs, reference, args: copy(stripUndefined(args ?? {})) });
-        return `scheduled|${queue.length}`;
-      },
-      runAt: async (time, reference, args) => {
-        queue.push({ at: Number(time), reference, args: copy(stripUndefined(args ?? {})) });
-        return `scheduled|${queue.length}`;
+      runAfter: async (delayMs, reference, args) => schedule(Date.now() + delayMs, reference, args),
+      runAt: async (time, reference, args) => schedule(Number(time), reference, args),
+      cancel: async (id) => {
+        const doc = (tx ?? new Transaction(this)).doc(id);
+        if (doc === null || doc.state.kind !== "pending") return;
+        await this.setJobState(id, { kind: "canceled" });
       },
     };
   }
 
-  async runScheduled(job) {
-    const { fn } = await this.resolve(job.reference);
-    await this.call(fn.type, job.reference, job.args, null);
+  /** Starts the timer of a job just committed. */
+  arm(id) {
+    const job = this.state.tables[SCHEDULED].get(id);
+    const timer = setTimeout(() => this.runJob(id), Math.max(0, job.scheduledTime - Date.now()));
+    timer.unref?.();
+    this.timers.set(id, timer);
+  }
+
+  async setJobState(id, state) {
+    await this.transaction(async (tx) => tx.put(id, { ...tx.doc(id), state }));
+  }
+
+  /** Runs a due job once, as its own execution without an identity, and records how it ended. */
+  runJob(id) {
+    clearTimeout(this.timers.get(id));
+    this.timers.delete(id);
+    const run = (async () => {
+      const job = this.state.tables[SCHEDULED].get(id);
+      if (job === undefined || job.state.kind !== "pending") return;
+      await this.setJobState(id, { kind: "inProgress" });
+      try {
+        const { fn } = await this.resolve(job.name);
+        await this.call(fn.type, job.name, job.args[0], null);
+        await this.setJobState(id, { kind: "success" });
+      } catch (error) {
+        await this.setJobState(id, { kind: "failed", error: String(error?.message ?? error) });
+      }
+    })();
+    this.running.add(run);
+    run.finally(() => this.running.delete(run));
+    return run;
+  }
+
+  async settle() {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  pendingJobs() {
+    return [...this.state.tables[SCHEDULED].values()].filter((job) => job.state.kind === "pending").map((job) => job._id);
   }
 }
 
@@ -396,7 +610,8 @@ function client(backend, identity) {
       const subject = given.subject ?? `subject-${Math.random().toString(36).slice(2)}`;
       return client(backend, { ...given, issuer, subject, tokenIdentifier: given.tokenIdentifier ?? `${issuer}|${subject}` });
     },
-    run: (body) => backend.transaction(async (state, scheduled) => body({ db: database(state, true), scheduler: backend.scheduler(scheduled) })),
+    /** Runs `body` as a mutation would (the same limits): for setting up and reading back. */
+    run: (body) => backend.transaction(async (tx, usage) => body({ db: database(backend, tx, usage, true), scheduler: backend.scheduler(tx, usage) })),
     fetch: async (path, init) => {
       const load = backend.modules.http;
       if (load === undefined) throw new Error("convex/http.ts is missing");
@@ -413,27 +628,34 @@ function client(backend, identity) {
       };
       return await route.handler.handler(ctx, new Request(url, init));
     },
-    /** Runs the functions scheduled so far (not those they schedule). */
+    /** Waits for the scheduled functions under way (those already due run by themselves). */
     finishInProgressScheduledFunctions: async () => {
-      const jobs = backend.scheduled.splice(0);
-      for (const job of jobs) await backend.runScheduled(job);
+      await new Promise((resolve) => setImmediate(resolve));
+      await backend.settle();
     },
-    /** Runs scheduled functions, and those they schedule, until none is left. */
+    /** Runs every scheduled function now, and those they schedule, until none is left. */
     finishAllScheduledFunctions: async (advanceTimers, maxIterations = 100) => {
-      for (let round = 0; backend.scheduled.length > 0; round++) {
+      for (let round = 0; ; round++) {
+        await backend.settle();
+        const pending = backend.pendingJobs();
+        if (pending.length === 0) return;
         if (round >= maxIterations) throw new Error(`scheduled functions still pending after ${maxIterations} rounds`);
         if (advanceTimers) advanceTimers();
-        const jobs = backend.scheduled.splice(0);
-        for (const job of jobs) await backend.runScheduled(job);
+        await Promise.all(pending.map((id) => backend.runJob(id)));
       }
     },
   };
 }
 
-/** A fresh, empty backend for `schema` running the functions in `modules`. */
-export function convexTest(schema, modules) {
-  if (schema === undefined || modules === undefined) throw new Error("convexTest(schema, modules): both are required here");
-  return client(new Backend(schema, modules), null);
+/**
+ * A fresh, empty backend running the functions in `modules`: `convexTest(schema, modules)`, or
+ * `convexTest({ schema, modules, transactionLimits })` (true or an object of lower limits:
+ * enforced, as they are here by default; false: counted only).
+ */
+export function convexTest(schemaOrOptions, modules) {
+  const options = schemaOrOptions !== undefined && "tables" in schemaOrOptions ? { schema: schemaOrOptions, modules } : (schemaOrOptions ?? {});
+  if (options.schema === undefined || options.modules === undefined) throw new Error("convexTest: a schema and modules are required here");
+  return client(new Backend(options.schema, options.modules, options), null);
 }
 
-export { ConvexError };
+export { ConvexError, sizeOf };

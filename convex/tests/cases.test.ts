@@ -5,11 +5,19 @@ import shared from "../../contract/cases.json";
 import { api } from "../_generated/api";
 import { signedIn, uuid } from "./helpers.testing";
 
-/** The case's arguments with "{session}" and "{new}" filled in. */
+/** The case's arguments with "{session}" and "{new}" filled in, and each {"repeat": N, "of": X} of a list made N copies. */
 function fill(value: unknown, session: string): unknown {
   if (value === "{session}") return session;
   if (value === "{new}") return uuid();
-  if (Array.isArray(value)) return value.map((item) => fill(item, session));
+  if (Array.isArray(value)) {
+    return value.flatMap((item) => {
+      const repeated = item as { repeat?: number; of?: unknown };
+      if (repeated !== null && typeof repeated === "object" && typeof repeated.repeat === "number" && "of" in repeated) {
+        return Array.from({ length: repeated.repeat }, () => fill(repeated.of, session));
+      }
+      return [fill(item, session)];
+    });
+  }
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item, session)]));
   }
@@ -23,11 +31,18 @@ describe("contract/cases.json", () => {
       const session = uuid();
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       await as.mutation(api.sessions.upsert, fill(shared.setup.args, session) as any);
-      const [module, name] = sharedCase.function.split(":");
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const reference = (api as any)[module][name];
-      const args = fill(sharedCase.args, session) as Record<string, unknown>;
-      const call = sharedCase.kind === "query" ? as.query(reference, args) : as.mutation(reference, args);
+      const send = (call: { function: string; kind: string; args: unknown }) => {
+        const [module, name] = call.function.split(":");
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        const reference = (api as any)[module][name];
+        const args = fill(call.args, session) as Record<string, unknown>;
+        return call.kind === "query" ? as.query(reference, args) : as.mutation(reference, args);
+      };
+      const before = (sharedCase as { before?: { function: string; kind: string; args: unknown; repeat?: number }[] }).before ?? [];
+      for (const step of before) {
+        for (let round = 0; round < (step.repeat ?? 1); round++) await send(step);
+      }
+      const call = send(sharedCase);
       if (sharedCase.expect === "ok") {
         await expect(call).resolves.toBeDefined();
       } else {

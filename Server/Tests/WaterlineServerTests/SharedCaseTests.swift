@@ -17,6 +17,8 @@ struct SharedCaseTests {
 
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
+        /// Calls made first, each as many times as it says.
+        var before: [(call: Call, repeat: Int)] = []
         var call: Call
         var expect: String
         var testDescription: String { "\(call.function): \(name) → \(expect)" }
@@ -32,19 +34,29 @@ struct SharedCaseTests {
             Call(function: entry["function"] as? String ?? "", kind: entry["kind"] as? String ?? "", args: (entry["args"] as? [String: Any] ?? [:]).mapValues { $0 as! any Sendable })
         }
         let cases = (object["cases"] as? [[String: Any]] ?? []).map { entry in
-            Case(name: entry["name"] as? String ?? "", call: call(entry), expect: entry["expect"] as? String ?? "")
+            Case(
+                name: entry["name"] as? String ?? "",
+                before: (entry["before"] as? [[String: Any]] ?? []).map { (call($0), $0["repeat"] as? Int ?? 1) },
+                call: call(entry), expect: entry["expect"] as? String ?? ""
+            )
         }
         return (call(object["setup"] as? [String: Any] ?? [:]), cases)
     }()
 
     static let cases: [(StorageKind, Case)] = StorageKind.available.flatMap { storage in file.cases.map { (storage, $0) } }
 
-    /// `value` with "{session}" and "{new}" filled in.
+    /// `value` with "{session}" and "{new}" filled in, and each `{"repeat": N, "of": X}` of a list made N copies.
     static func fill(_ value: Any, session: String) -> Any {
         switch value {
         case let text as String where text == "{session}": return session
         case let text as String where text == "{new}": return UUID().uuidString.lowercased()
-        case let list as [Any]: return list.map { fill($0, session: session) }
+        case let list as [Any]:
+            return list.flatMap { item -> [Any] in
+                if let repeated = item as? [String: Any], let count = repeated["repeat"] as? Int, let of = repeated["of"] {
+                    return (0..<count).map { _ in fill(of, session: session) }
+                }
+                return [fill(item, session: session)]
+            }
         case let object as [String: Any]: return object.mapValues { fill($0, session: session) }
         default: return value
         }
@@ -72,6 +84,12 @@ struct SharedCaseTests {
         let session = UUID().uuidString.lowercased()
         let setup = try await Self.post(Self.file.setup, session: session, token: token, to: server)
         #expect(setup.status == 200, "setup: \(setup)")
+        for (call, times) in sharedCase.before {
+            for _ in 0..<times {
+                let step = try await Self.post(call, session: session, token: token, to: server)
+                #expect(step.status == 200, "before: \(call.function): \(step)")
+            }
+        }
         let answer = try await Self.post(sharedCase.call, session: session, token: token, to: server)
         if sharedCase.expect == "ok" {
             #expect(answer.status == 200, "\(answer)")

@@ -8,7 +8,7 @@ import { fail, notFound } from "./lib/errors";
 import { bounded, checkAlcohol, checkRange, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { logEntry, logEntryFields } from "./lib/validators";
 
-export function toLogRecord(doc: Doc<"logEntries">) {
+export function toLogRecord(doc: Omit<Doc<"logEntries">, "_id" | "_creationTime">) {
   return {
     id: doc.clientId,
     sessionId: doc.sessionClientId,
@@ -43,7 +43,7 @@ async function write(
   } else {
     await recount(ctx, owner, landing, before, after);
   }
-  return toLogRecord({ ...(existing ?? {}), ...doc } as Doc<"logEntries">);
+  return toLogRecord(doc);
 }
 
 /** Moves the log counts of `owner`'s night (read now when given by id) for one log going from `before` to `after`. */

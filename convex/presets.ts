@@ -8,7 +8,7 @@ import { fail, notFound } from "./lib/errors";
 import { bounded, checkAlcohol, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { preset, presetFields } from "./lib/validators";
 
-export function toPresetRecord(doc: Doc<"drinkPresets">) {
+export function toPresetRecord(doc: Omit<Doc<"drinkPresets">, "_id" | "_creationTime">) {
   return {
     id: doc.clientId,
     name: doc.name,
@@ -58,7 +58,7 @@ export async function upsertPreset(ctx: MutationCtx, caller: Doc<"users">, args:
     const seq = await nextSeq(ctx, caller._id, { kind: "drinkPresets", before: null, after: state(fields) });
     const doc = { owner: caller._id, clientId: id, ...fields, seq };
     await ctx.db.insert("drinkPresets", doc);
-    return toPresetRecord(doc as Doc<"drinkPresets">);
+    return toPresetRecord(doc);
   }
   if (!isReplaced(existing, fields)) return toPresetRecord(existing);
   const seq = await nextSeq(ctx, caller._id, { kind: "drinkPresets", before: state(existing), after: state(fields) });

@@ -8,7 +8,7 @@ import { fail } from "./lib/errors";
 import { bounded, checkSummary, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { session, sessionFields } from "./lib/validators";
 
-export function toSessionRecord(doc: Doc<"sessions">) {
+export function toSessionRecord(doc: Omit<Doc<"sessions">, "_id" | "_creationTime">) {
   return {
     id: doc.clientId,
     startTime: doc.startTime,
@@ -62,7 +62,7 @@ export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, args
     const seq = await nextSeq(ctx, caller._id, { kind: "sessions", before: null, after: state(fields) });
     const doc = { owner: caller._id, clientId: id, ...fields, seq };
     await ctx.db.insert("sessions", doc);
-    return toSessionRecord(doc as Doc<"sessions">);
+    return toSessionRecord(doc);
   }
   const seq = await nextSeq(ctx, caller._id, { kind: "sessions", before: state(existing), after: state(fields) });
   // The night's log counts stay with it.

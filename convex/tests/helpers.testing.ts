@@ -83,9 +83,9 @@ export async function deviceSignIn(t: any, apple: Awaited<ReturnType<typeof fake
   return { session, identity: identityFromToken(session.token), as: t.withIdentity(identityFromToken(session.token)) };
 }
 
-/** A backend with one signed-in user, and a client acting as them. */
-export async function signedIn(appleSub = `apple-${uuid()}`) {
-  const t = newBackend();
+/** A backend (a new one, or `t`) with one more signed-in user, and a client acting as them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function signedIn(appleSub = `apple-${uuid()}`, t: any = newBackend()) {
   const user = await t.mutation(internal.users.upsertByAppleSub, { appleSub, now: evening });
   return { t, user, as: t.withIdentity({ subject: user.id }) };
 }

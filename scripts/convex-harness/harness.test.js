@@ -1,6 +1,7 @@
 // The stand-in backend refuses what Convex refuses: if it let these through, the Convex tests
 // that pass on it would prove less than they claim.
 import { convexTest } from "convex-test";
+import { defaultLimits } from "./limits.js";
 import { defineSchema, defineTable, internalMutationGeneric, mutationGeneric, queryGeneric, anyApi } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { describe, expect, test } from "vitest";
@@ -34,6 +35,68 @@ const functions = {
   wrongFieldOrder: queryGeneric({ args: {}, handler: async (ctx) => ctx.db.query("notes").withIndex("by_owner_rank", (q) => q.eq("rank", 1)).collect() }),
   twoForUnique: queryGeneric({ args: {}, handler: async (ctx) => ctx.db.query("notes").withIndex("by_owner_rank", (q) => q.eq("owner", "a")).unique() }),
   writeInQuery: queryGeneric({ args: {}, handler: async (ctx) => ctx.db.insert("notes", { owner: "a", text: "x" }) }),
+  readAll: queryGeneric({ args: {}, handler: async (ctx) => (await ctx.db.query("notes").collect()).length }),
+  readFiltered: queryGeneric({
+    args: {},
+    handler: async (ctx) => (await ctx.db.query("notes").filter((q) => q.eq(q.field("text"), "never")).take(1)).length,
+  }),
+  getMany: queryGeneric({
+    args: { ids: v.array(v.id("notes")) },
+    handler: async (ctx, { ids }) => {
+      for (const id of ids) await ctx.db.get(id);
+      return ids.length;
+    },
+  }),
+  addMany: mutationGeneric({
+    args: { count: v.number(), text: v.optional(v.string()) },
+    handler: async (ctx, { count, text }) => {
+      for (let i = 0; i < count; i++) await ctx.db.insert("notes", { owner: "m", text: text ?? "x" });
+      return null;
+    },
+  }),
+  touchTwice: mutationGeneric({
+    args: { id: v.id("notes") },
+    handler: async (ctx, { id }) => {
+      await ctx.db.patch(id, { text: "one" });
+      await ctx.db.patch(id, { text: "two" });
+      return null;
+    },
+  }),
+  echo: queryGeneric({ args: { value: v.any() }, handler: async (_ctx, { value }) => value }),
+  dollarDocument: mutationGeneric({ args: {}, handler: async (ctx) => ctx.db.insert("notes", { owner: "a", text: "x", rank: undefined, ...{ meta: undefined } }) }),
+  twoPages: queryGeneric({
+    args: {},
+    handler: async (ctx) => {
+      await ctx.db.query("notes").paginate({ cursor: null, numItems: 1 });
+      await ctx.db.query("notes").paginate({ cursor: null, numItems: 1 });
+      return null;
+    },
+  }),
+  twoLowerBounds: queryGeneric({
+    args: {},
+    handler: async (ctx) => ctx.db.query("notes").withIndex("by_owner_rank", (q) => q.eq("owner", "a").gt("rank", 1).gt("rank", 2)).collect(),
+  }),
+  between: queryGeneric({
+    args: {},
+    handler: async (ctx) => (await ctx.db.query("notes").withIndex("by_owner_rank", (q) => q.eq("owner", "a").gt("rank", 1).lt("rank", 3)).collect()).map((n) => n.text),
+  }),
+  scheduleMany: mutationGeneric({
+    args: { count: v.number() },
+    handler: async (ctx, { count }) => {
+      for (let i = 0; i < count; i++) await ctx.scheduler.runAfter(60_000, anyApi.notes.add, { owner: "later", text: String(i) });
+      return null;
+    },
+  }),
+  scheduleNow: mutationGeneric({
+    args: {},
+    handler: async (ctx) => {
+      await ctx.scheduler.runAfter(0, anyApi.notes.add, { owner: "soon", text: "ran" });
+      await ctx.scheduler.runAfter(0, anyApi.notes.addThenFail, { text: "fails" });
+      return null;
+    },
+  }),
+  jobs: queryGeneric({ args: {}, handler: async (ctx) => (await ctx.db.system.query("_scheduled_functions").collect()).map((job) => [job.name, job.state.kind]) }),
+  systemThroughDb: queryGeneric({ args: {}, handler: async (ctx) => ctx.db.query("_scheduled_functions").collect() }),
   unrank: internalMutationGeneric({
     args: { id: v.id("notes") },
     handler: async (ctx, { id }) => {
@@ -94,5 +157,59 @@ describe("the stand-in backend (scripts/convex-harness)", () => {
     const after = await t.mutation(api.notes.unrank, { id });
     expect("rank" in after).toBe(false);
     expect(await rejection(t.mutation(api.notes.unrank, { id: "users|1" }))).toContain("expected an id of table \"notes\"");
+  });
+
+  test("each limit holds at its bound and refuses one past it (here set low; Convex's own are the defaults)", async () => {
+    expect(defaultLimits).toMatchObject({ documentsScanned: 32_000, indexRanges: 4_096, documentsWritten: 16_000, functionsScheduled: 1_000 });
+    const t = convexTest({ schema, modules, transactionLimits: { documentsScanned: 10, indexRanges: 5, documentsWritten: 4, functionsScheduled: 3, bytesRead: 10_000, bytesWritten: 400, argumentsBytes: 200, returnBytes: 200 } });
+    await t.mutation(api.notes.addMany, { count: 4 });
+    expect(await rejection(t.mutation(api.notes.addMany, { count: 5 }))).toContain("Wrote too many documents");
+    await t.mutation(api.notes.addMany, { count: 4 });
+    await t.mutation(api.notes.addMany, { count: 2 });
+    expect(await t.query(api.notes.readAll, {})).toBe(10);
+    await t.mutation(api.notes.addMany, { count: 1 });
+    expect(await rejection(t.query(api.notes.readAll, {}))).toContain("Scanned too many documents");
+    // Documents a filter passes over count as scanned.
+    expect(await rejection(t.query(api.notes.readFiltered, {}))).toContain("Scanned too many documents");
+    const ids = await t.run(async (ctx) => (await ctx.db.query("notes").take(6)).map((note) => note._id));
+    expect(await t.query(api.notes.getMany, { ids: ids.slice(0, 5) })).toBe(5);
+    expect(await rejection(t.query(api.notes.getMany, { ids: ids.slice(0, 6) }))).toContain("Too many index ranges");
+    // Each write counts, the same document written twice included (2 patches: 2 of the 4).
+    await t.mutation(api.notes.touchTwice, { id: ids[0] });
+    await t.mutation(api.notes.scheduleMany, { count: 3 });
+    expect(await rejection(t.mutation(api.notes.scheduleMany, { count: 4 }))).toContain("Scheduled too many functions");
+    expect(await t.query(api.notes.echo, { value: "a".repeat(150) })).toHaveLength(150);
+    expect(await rejection(t.query(api.notes.echo, { value: "a".repeat(250) }))).toContain("too large");
+    const limited = convexTest({ schema, modules, transactionLimits: { bytesRead: 100, bytesWritten: 400 } });
+    await limited.mutation(api.notes.addMany, { count: 3 });
+    expect(await rejection(limited.query(api.notes.readAll, {}))).toContain("Read too much data");
+    expect(await rejection(limited.mutation(api.notes.addMany, { count: 1, text: "y".repeat(500) }))).toContain("Wrote too much data");
+    // Counted, not enforced, when asked.
+    const counting = convexTest({ schema, modules, transactionLimits: false });
+    await counting.mutation(api.notes.addMany, { count: 20 });
+    expect(await counting.query(api.notes.readAll, {})).toBe(20);
+  });
+
+  test("keys beginning with $ are refused in arguments, documents and answers; one paginate per execution; at most one bound each way", async () => {
+    const t = convexTest(schema, modules);
+    expect(await rejection(t.query(api.notes.echo, { value: { $where: 1 } }))).toContain("starts with a \"$\"");
+    expect(await rejection(t.mutation(api.notes.add, { owner: "a", text: "x", $extra: 1 }))).toContain("starts with a \"$\"");
+    await t.mutation(api.notes.add, { owner: "a", rank: 1, text: "one" });
+    await t.mutation(api.notes.add, { owner: "a", rank: 2, text: "two" });
+    await t.mutation(api.notes.add, { owner: "a", rank: 3, text: "three" });
+    expect(await rejection(t.query(api.notes.twoPages, {}))).toContain("single paginated query");
+    expect(await rejection(t.query(api.notes.twoLowerBounds, {}))).toContain("at most one lower and one upper bound");
+    expect(await t.query(api.notes.between, {})).toEqual(["two"]);
+    expect(await rejection(t.run(async (ctx) => ctx.db.insert("notes", { owner: "a", text: "x", $note: 1 })))).toContain("starts with a \"$\"");
+  });
+
+  test("scheduled functions run by themselves when due; a failure is recorded, not thrown; db.system reads them", async () => {
+    const t = convexTest(schema, modules);
+    await t.mutation(api.notes.scheduleNow, {});
+    await t.finishInProgressScheduledFunctions();
+    await t.finishAllScheduledFunctions(() => {});
+    expect(await t.query(api.notes.byRank, { owner: "soon" })).toEqual(["ran"]);
+    expect((await t.query(api.notes.jobs, {})).sort()).toEqual([["notes:add", "success"], ["notes:addThenFail", "failed"]]);
+    expect(await rejection(t.query(api.notes.systemThroughDb, {}))).toContain("system table");
   });
 });

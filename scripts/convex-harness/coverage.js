@@ -1,8 +1,12 @@
 // Which contract functions the Convex tests ran to success and to a refusal (backend.js
 // records every call the tests make), printed as a table and written as JSON for the README's
-// parity table. A contract function without both is a failure of the run.
+// parity table, with the limit cases of contract/cases.json that passed. A contract function
+// without both is a failure of the run.
 import { readFileSync, writeFileSync } from "node:fs";
 import { outcomes } from "./backend.js";
+
+// The limit cases of contract/cases.json that passed (convex/tests/cases.test.ts adds each).
+globalThis.waterlineLimitCases = [];
 
 export function reportCoverage({ contractPath, outputPath }) {
   const contract = JSON.parse(readFileSync(contractPath, "utf8"));
@@ -22,7 +26,7 @@ export function reportCoverage({ contractPath, outputPath }) {
   const modules = new Set(names.map((name) => name.split(":")[0]));
   const unknown = [...outcomes.keys()].filter((name) => !names.includes(name) && modules.has(name.split(":")[0]));
   if (unknown.length > 0) console.log(`  (also called: internal functions ${unknown.join(", ")})`);
-  if (outputPath) writeFileSync(outputPath, JSON.stringify(rows, null, 2) + "\n");
+  if (outputPath) writeFileSync(outputPath, JSON.stringify({ functions: rows, limitCases: globalThis.waterlineLimitCases }, null, 2) + "\n");
   const missing = rows.filter((row) => row.succeeded === 0 || row.refused === 0);
   if (missing.length > 0) console.log(`  ${missing.length} contract function(s) lack a success or a refusal: ${missing.map((row) => row.name).join(", ")}`);
   return missing.length;

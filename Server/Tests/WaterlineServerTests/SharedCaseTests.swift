@@ -19,6 +19,8 @@ struct SharedCaseTests {
         var name: String
         /// Calls made first, each as many times as it says.
         var before: [(call: Call, repeat: Int)] = []
+        /// One of the contract's bounds (a row of the README's table of limits).
+        var limit = false
         var call: Call
         var expect: String
         var testDescription: String { "\(call.function): \(name) → \(expect)" }
@@ -37,6 +39,7 @@ struct SharedCaseTests {
             Case(
                 name: entry["name"] as? String ?? "",
                 before: (entry["before"] as? [[String: Any]] ?? []).map { (call($0), $0["repeat"] as? Int ?? 1) },
+                limit: entry["limit"] as? Bool ?? false,
                 call: call(entry), expect: entry["expect"] as? String ?? ""
             )
         }
@@ -91,10 +94,12 @@ struct SharedCaseTests {
             }
         }
         let answer = try await Self.post(sharedCase.call, session: session, token: token, to: server)
-        if sharedCase.expect == "ok" {
-            #expect(answer.status == 200, "\(answer)")
-        } else {
-            #expect(answer.status == 560 && answer.code == sharedCase.expect, "\(answer)")
+        let passed = sharedCase.expect == "ok" ? answer.status == 200 : answer.status == 560 && answer.code == sharedCase.expect
+        #expect(passed, "\(answer)")
+        // A limit case passed: a row of the README's table of limits (scripts/parity-table).
+        if passed, sharedCase.limit, let folder = ProcessInfo.processInfo.environment["WATERLINE_PARITY_DIR"], !folder.isEmpty {
+            let file = URL(fileURLWithPath: folder).appendingPathComponent("\(storage.rawValue)-\(UUID().uuidString).case")
+            try Data(sharedCase.name.utf8).write(to: file)
         }
         await server.stop()
     }

@@ -3,6 +3,16 @@ import Foundation
 import FoundationNetworking
 #endif
 
+#if canImport(FoundationNetworking)
+// Linux's Foundation declares the delegate's completion handlers without `@Sendable`; Apple's
+// SDKs with it. A witness that differs would not be the delegate method, and would never be called.
+typealias ResponseDecision = (URLSession.ResponseDisposition) -> Void
+typealias RedirectDecision = (URLRequest?) -> Void
+#else
+typealias ResponseDecision = @Sendable (URLSession.ResponseDisposition) -> Void
+typealias RedirectDecision = @Sendable (URLRequest?) -> Void
+#endif
+
 /// The `URLSession` behind `URLSessionTransport`: its own delegate, so each exchange's bytes are
 /// counted as they arrive and its redirects are judged before they are followed.
 ///
@@ -82,7 +92,7 @@ final class StreamingSession: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        completionHandler: @escaping ResponseDecision
     ) {
         let refused: Exchange? = lock.withLock {
             guard var exchange = exchanges[dataTask.taskIdentifier] else { return nil }
@@ -117,7 +127,7 @@ final class StreamingSession: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        newRequest request: URLRequest, completionHandler: @escaping RedirectDecision
     ) {
         let follow: Bool = lock.withLock {
             guard var exchange = exchanges[task.taskIdentifier] else { return false }

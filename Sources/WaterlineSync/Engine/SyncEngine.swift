@@ -14,21 +14,21 @@ import WaterlineStorage
 /// It decides nothing about when to run: the runtime's `SyncScheduler` (or a command) calls it,
 /// one call at a time, and shows what a call's `SyncReport` says it replaced.
 public actor SyncEngine: SyncRunner {
-    private let store: any SyncStore
-    private let client: ConvexClient
-    private let credentials: (any CredentialStore)?
-    private let clock: any SyncClock
-    private let backoff: Backoff
-    private let random: @Sendable () -> Double
-    private let batchSize: Int
-    private let pageSize: Int
-    private let maximumPages: Int
-    private let onStatus: @Sendable (SyncStatus) -> Void
+    let store: any SyncStore
+    let client: ConvexClient
+    let credentials: (any CredentialStore)?
+    let clock: any SyncClock
+    let backoff: Backoff
+    let random: @Sendable () -> Double
+    let batchSize: Int
+    let pageSize: Int
+    let maximumPages: Int
+    let onStatus: @Sendable (SyncStatus) -> Void
     public private(set) var status = SyncStatus()
     /// Local records the backend's versions replaced during the current call.
-    private var replaced = 0
+    var replaced = 0
     /// Set when the backend answered UNKNOWN_FUNCTION for `sync:*` (an older server).
-    private var batchesUnsupported = false
+    var batchesUnsupported = false
 
     /// Pages one pull reads at most (two million changes, more than any account holds): a server
     /// that answers `hasMore` forever cannot keep the device pulling; the next pull goes on
@@ -112,7 +112,7 @@ public actor SyncEngine: SyncRunner {
     /// The cursor of the account to sync as (a new one, at the start, for the first account this
     /// device syncs with), or nil (status set) when sync must wait for the person: no token, an
     /// expired one, or this device holding another account's data.
-    private func checkedCursor() async throws -> SyncCursor? {
+    func checkedCursor() async throws -> SyncCursor? {
         let account: UUID
         if let credentials {
             guard let credential = try await credentials.load() else {
@@ -203,132 +203,14 @@ public actor SyncEngine: SyncRunner {
         }
     }
 
-    // MARK: Push
-
-    private func drainOnce(accountChecked: Bool) async {
-        update { $0.phase = .syncing }
-        if !accountChecked {
-            do {
-                guard try await checkedCursor() != nil else { return }
-            } catch let error as ConvexError {
-                await finish(after: error)
-                return
-            } catch {
-                await finish(lastError: String(describing: error), phase: .offline)
-                return
-            }
-        }
-        // Refusals that waited for another record (a log for its night) go once more.
-        do {
-            try await store.retryRefusals()
-        } catch {
-            await finish(lastError: "could not read the outbox: \(error)", phase: .offline)
-            return
-        }
-        var retries = 0
-        while true {
-            let batch: [PendingChange]
-            do {
-                batch = try await store.nextChanges(limit: batchSize)
-            } catch {
-                await finish(lastError: "could not read the outbox: \(error)", phase: .offline)
-                return
-            }
-            if batch.isEmpty {
-                await finish(lastError: nil, phase: .synced)
-                return
-            }
-            do {
-                try await push(batch)
-                retries = 0
-            } catch let error as ConvexError where error.code == .unauthenticated {
-                await finish(lastError: error.description, phase: .signedOut)
-                return
-            } catch let error as ConvexError where error.isRetryable {
-                retries += 1
-                guard retries <= backoff.maxRetries else {
-                    await finish(lastError: error.description, phase: .offline)
-                    return
-                }
-                update { $0.lastError = error.description }
-                do {
-                    try await clock.sleep(seconds: backoff.delay(attempt: retries, random: random()))
-                } catch {
-                    await finish(lastError: "sync cancelled", phase: .offline)
-                    return
-                }
-            } catch {
-                await finish(lastError: "could not settle a pushed batch: \(error)", phase: .offline)
-                return
-            }
-        }
-    }
-
-    /// Sends one batch and settles it in the store. Throws only what stops or delays the drain
-    /// (authentication, the network); refusals are settled as failures.
-    private func push(_ sending: [PendingChange]) async throws {
-        if !batchesUnsupported {
-            do {
-                let results = try await client.call(Sync.Push.self, PushBatch(changes: sending.map(\.payload))).results
-                guard results.count == sending.count else {
-                    throw ConvexError.badResponse("sync:push answered \(results.count) outcomes for \(sending.count) changes")
-                }
-                let pushed = zip(sending, results).map { change, outcome in
-                    PushedChange(key: change.id, revision: change.revision, stored: outcome.change, failure: outcome.error?.description, sent: change.payload)
-                }
-                replaced += try await store.settle(pushed)
-                if let refused = pushed.last(where: { $0.failure != nil }) {
-                    update { $0.lastError = "\(refused.key): \(refused.failure ?? "")" }
-                }
-                return
-            } catch let error as ConvexError where error.code == .unknownFunction {
-                batchesUnsupported = true
-            } catch let error as ConvexError where error.code == .unauthenticated || error.isRetryable {
-                throw error
-            } catch is ConvexError {
-                // The batch as a whole was refused (one change the backend cannot even read):
-                // send its changes one by one, so only that one is marked.
-            }
-        }
-        for change in sending {
-            do {
-                let stored = try await pushOne(change.payload)
-                replaced += try await store.settle([PushedChange(key: change.id, revision: change.revision, stored: stored, sent: change.payload)])
-            } catch let error as ConvexError where error.code != .unauthenticated && !error.isRetryable {
-                try await store.settle([PushedChange(key: change.id, revision: change.revision, failure: error.description)])
-                update { $0.lastError = "\(change.id): \(error)" }
-            }
-        }
-    }
-
-    /// Sends one record through its own function.
-    private func pushOne(_ payload: SyncPayload) async throws -> SyncPayload {
-        switch payload {
-        case .session(let record):
-            return .session(try await client.call(Sessions.Upsert.self, record))
-        case .logEntry(let log):
-            if let deletedAt = log.deletedAt {
-                return .logEntry(try await client.call(LogEntries.Delete.self, Tombstone(id: log.id, deletedAt: deletedAt)))
-            }
-            return .logEntry(try await client.call(LogEntries.Upsert.self, log))
-        case .preset(let record):
-            if let deletedAt = record.deletedAt {
-                return .preset(try await client.call(Presets.Delete.self, Tombstone(id: record.id, deletedAt: deletedAt)))
-            }
-            return .preset(try await client.call(Presets.Upsert.self, record))
-        case .settings(let settings):
-            return .settings(try await client.call(Settings.Upsert.self, settings))
-        }
-    }
-
     // MARK: Status
 
-    private func finish(after error: ConvexError) async {
+    func finish(after error: ConvexError) async {
         let phase: SyncStatus.Phase = error.code == .unauthenticated ? .signedOut : .offline
         await finish(lastError: error.description, phase: phase)
     }
 
-    private func finish(lastError: String?, phase: SyncStatus.Phase) async {
+    func finish(lastError: String?, phase: SyncStatus.Phase) async {
         let counts = (try? await store.outboxCounts()) ?? OutboxCounts(pending: 0, failed: 0)
         let now = clock.now()
         update { status in
@@ -343,7 +225,7 @@ public actor SyncEngine: SyncRunner {
         }
     }
 
-    private func update(_ change: (inout SyncStatus) -> Void) {
+    func update(_ change: (inout SyncStatus) -> Void) {
         change(&status)
         onStatus(status)
     }

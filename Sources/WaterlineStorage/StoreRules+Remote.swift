@@ -1,0 +1,208 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+
+/// Versions from the backend (or a paired device): merged by the replace rule, whole pages of
+/// them, and the nights they touch made whole again.
+extension StoreRules {
+    // MARK: Remote versions
+
+    /// Merges one version from the backend by `Stamp.isReplaced(by:)` (with `adopting`, whenever
+    /// its stamp differs: the backend's answer to this device's own change), queueing nothing: it
+    /// is not a local change. A replaced local change leaves the outbox. Returns whether it replaced.
+    /// `known` is the account as stored now, when the caller has just read it (a page or a batch
+    /// reads it once, not once per record); `nights` are sessions known to be stored here.
+    /// `revising`: an ended night a log joined gets its summary made again now (a page does that
+    /// once per night, after all its logs, instead).
+    /// A version out of range (`checkRemote`) throws `SessionStoreError.outOfRange`, and nothing is written.
+    @discardableResult
+    public static func merge(
+        _ payload: SyncPayload, in rows: some StoreRows, adopting: Bool = false, known: User? = nil, nights: Set<UUID> = [],
+        revising: Bool = true
+    ) async throws -> Bool {
+        try checkRemote(payload)
+        let stored: User? = if let known { known } else { try await rows.readUser() }
+        guard let user = stored else { throw SessionStoreError.noUser }
+        let local: Stamp?
+        switch payload {
+        case .session(let record): local = try await rows.readSession(id: record.id)?.stamp
+        case .logEntry(let log):
+            if !nights.contains(log.sessionId), try await rows.readSession(id: log.sessionId) == nil {
+                throw SessionStoreError.unknownSession(log.sessionId)
+            }
+            local = try await rows.readLog(id: log.id)?.stamp
+        case .preset(let record): local = try await rows.readPreset(id: record.id)?.stamp
+        case .settings(let remote):
+            guard adopting else { return try await mergeSettings(remote, into: user, in: rows) }
+            // The backend's answer may hold another device's setting under the same stamp as
+            // this device's: the whole is compared, not the stamp.
+            guard remote != user.settings else { return false }
+            local = nil
+        }
+        guard local.map({ adopting ? $0 != payload.stamp : $0.isReplaced(by: payload.stamp) }) ?? true else { return false }
+        // A version this device changed while taking it in, which must go back up.
+        var changedHere: Session?
+        switch payload {
+        case .session(let record) where record.isActive && record.deletedAt == nil:
+            let night = try await absorbOtherNights(into: record.session(userId: user.id), in: rows)
+            if night != record.session(userId: user.id) { changedHere = night }
+        case .session(let record): try await rows.writeSession(record.session(userId: user.id))
+        case .logEntry(let log): try await rows.writeLog(log)
+        case .preset(let record): try await rows.writePreset(record.preset(userId: user.id))
+        case .settings(let settings):
+            var updated = user
+            updated.settings = settings
+            try await rows.writeUser(updated)
+        }
+        try await rows.deleteOutboxRow(key: payload.key)
+        if let changedHere { try await enqueue(.session(SessionRecord(changedHere)), in: rows) }
+        if revising, case .logEntry(let log) = payload { try await reviseSummaries(of: [log.sessionId], in: rows, settings: user.settings) }
+        return true
+    }
+
+    /// Checks a version from elsewhere by the rules every device and backend write by (each
+    /// record's `validate()`, and the settings' stamp within the years any stored time may take),
+    /// so a broken or hostile server cannot leave this device with settings it cannot act on
+    /// (every 0 drinks, a negative glass) or records no screen can show.
+    public static func checkRemote(_ payload: SyncPayload) throws(SessionStoreError) {
+        do {
+            switch payload {
+            case .session(let record): try record.session(userId: UUID()).validate()
+            case .logEntry(let log): try log.validate()
+            case .preset(let record): try record.preset(userId: UUID()).validate()
+            case .settings(let settings):
+                try settings.validate()
+                if settings.updatedAt != UserSettings.untouchedStamp {
+                    try Limits.timestamp.check(settings.updatedAt.timeIntervalSince1970, field: "updatedAt")
+                }
+            }
+        } catch {
+            throw .outOfRange(payload.key, error.description)
+        }
+    }
+
+    /// Ended nights' stored summaries made again from their logs as they are now (a log that
+    /// arrived by sync, late, changed the night), each keeping the N it was scored by, so a past
+    /// night's summary always agrees with its timeline. Written without queueing: every device
+    /// derives it alike from the same logs.
+    public static func reviseSummaries(of nights: Set<UUID>, in rows: some StoreRows, settings: UserSettings) async throws {
+        for id in nights {
+            guard var night = try await rows.readSession(id: id), !night.isActive, night.deletedAt == nil, let end = night.endTime else { continue }
+            let logs = try await logs(sessionId: id, in: rows)
+            let revised = SessionSummary.revised(night.computedSummary, startTime: night.startTime, endTime: end, logs: logs, settings: settings)
+            guard revised != night.computedSummary else { continue }
+            night.computedSummary = revised
+            try await rows.writeSession(night)
+        }
+    }
+
+    /// The account's settings merged with these, setting by setting (`UserSettings.merged(with:)`):
+    /// a setting changed here later than there is kept, and goes up again (the merged whole);
+    /// otherwise what waited to go up is settled by the backend's version. Returns whether the
+    /// settings here changed.
+    static func mergeSettings(_ remote: UserSettings, into user: User, in rows: some StoreRows) async throws -> Bool {
+        let merged = user.settings.merged(with: remote)
+        if merged == remote {
+            // The backend has everything chosen here: nothing of the settings waits to go up.
+            try await rows.deleteOutboxRow(key: SyncPayload.settings(remote).key)
+        } else {
+            // The backend lacks something chosen here: the merged whole goes up.
+            try await enqueue(.settings(merged), in: rows)
+        }
+        guard merged != user.settings else { return false }
+        var updated = user
+        updated.settings = merged
+        try await rows.writeUser(updated)
+        return true
+    }
+
+    /// The backend's running night arrived while another night runs here (each device started one
+    /// offline): they are the same night out, and the backend holds at most one running night, so
+    /// its night wins on every device. This device's night gives its logs to it (and its start,
+    /// when earlier) and goes as a tombstone; all of that is queued (the night too, when its start
+    /// moved), so the backend gets the whole night and the other devices follow. Only one night is
+    /// ever active. Writes `night` and returns it as written.
+    static func absorbOtherNights(into night: Session, in rows: some StoreRows) async throws -> Session {
+        var night = night
+        let others = try await rows.readActiveSessions().filter { $0.id != night.id }
+        // Newer than anything either side wrote, so these writes win everywhere.
+        let latest = ([night.updatedAt] + others.map(\.updatedAt)).max() ?? night.updatedAt
+        let stamp = Date(timeIntervalSince1970: ((latest.timeIntervalSince1970 * 1000).rounded() + 1) / 1000)
+        // This device's nights stop running first (one active at a time), then the night is
+        // written, then their logs move into it (a log needs its night).
+        for other in others {
+            var absorbed = other
+            absorbed.isActive = false
+            absorbed.endTime = absorbed.endTime ?? stamp
+            absorbed.deletedAt = stamp
+            absorbed.updatedAt = stamp
+            try await writeSession(absorbed, in: rows)
+            if other.startTime < night.startTime {
+                night.startTime = other.startTime
+                night.updatedAt = max(night.updatedAt, stamp)
+            }
+        }
+        try await rows.writeSession(night)
+        for other in others {
+            for var log in try await rows.readLogs(sessionId: other.id) {
+                log.sessionId = night.id
+                log.updatedAt = max(stamp, log.updatedAt.addingTimeInterval(0.001)).roundedToMilliseconds
+                try await rows.writeLog(log)
+                try await enqueue(.logEntry(log), in: rows)
+            }
+        }
+        return night
+    }
+
+    /// A pulled page with its cursor: sessions first, then presets and settings, then logs, so a
+    /// page's logs find their session; a log whose session has not come is handed back unwritten.
+    public static func applyPage(_ changes: [SyncPayload], cursor: SyncCursor, in rows: some StoreRows) async throws -> AppliedPage {
+        var applied = AppliedPage()
+        var user = try await rows.readUser()
+        // Nights stored here, as the page finds them (its sessions come first), so each of a
+        // night's logs does not read the night again.
+        var nights: Set<UUID> = []
+        // Nights whose logs or record changed, whose summaries are made again at the end.
+        var touched: Set<UUID> = []
+        for change in applyOrder(changes) {
+            do {
+                if try await merge(change, in: rows, known: user, nights: nights, revising: false) {
+                    applied.replaced += 1
+                    switch change {
+                    case .session(let record): touched.insert(record.id)
+                    case .logEntry(let log): touched.insert(log.sessionId)
+                    default: break
+                    }
+                }
+                switch change {
+                case .session(let record): nights.insert(record.id)
+                case .logEntry(let log): nights.insert(log.sessionId)
+                default: break
+                }
+            } catch SessionStoreError.unknownSession {
+                applied.unplaced.append(change)
+            } catch SessionStoreError.outOfRange {
+                applied.refused += 1
+            }
+            // Only settings change the account.
+            if case .settings = change { user = try await rows.readUser() }
+        }
+        if !touched.isEmpty, let settings = try await rows.readUser()?.settings {
+            try await reviseSummaries(of: touched, in: rows, settings: settings)
+        }
+        try await rows.writeCursor(cursor)
+        return applied
+    }
+
+    /// Sessions, then presets and settings, then logs; otherwise in the order given.
+    public static func applyOrder(_ changes: [SyncPayload]) -> [SyncPayload] {
+        func rank(_ change: SyncPayload) -> Int {
+            switch change {
+            case .session: 0
+            case .preset, .settings: 1
+            case .logEntry: 2
+            }
+        }
+        return changes.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    }
+}

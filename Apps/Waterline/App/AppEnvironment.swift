@@ -12,13 +12,12 @@ import WaterlineSystem
 
 /// Every live dependency, built once at process launch by `AppDelegate` (with or without a
 /// window), wired to the kit's runtime; views get screen models from here, each holding the
-/// runtime's one door (`SessionActions`), never the service or the store.
+/// runtime's one door (`SessionActions`), never the service or the store: the store and the
+/// credentials are handed to what owns them here and kept nowhere else.
 @Observable
 @MainActor
 final class AppEnvironment {
     let runtime: AppRuntime
-    let store: SwiftDataSessionStore
-    let credentials: KeychainCredentialStore
     let accountService: AccountService
     let syncStatus: SyncStatusModel
     let account: AccountModel
@@ -64,8 +63,6 @@ final class AppEnvironment {
         )
 
         self.runtime = runtime
-        self.store = store
-        self.credentials = credentials
         self.preferences = preferences
         self.syncStatus = status
         self.accountService = accountService

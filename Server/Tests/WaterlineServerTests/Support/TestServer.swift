@@ -51,7 +51,15 @@ final class TestServer: Sendable {
         var logger = custom ?? Logger(label: "waterline-test-server")
         if custom == nil { logger.logLevel = .critical }
         let database = try await Database.open(configuration, logger: logger)
-        let context = try await makeServerContext(configuration: configuration, database: database, jwksSource: apple, now: now)
+        let context: ServerContext
+        do {
+            context = try await makeServerContext(configuration: configuration, database: database, jwksSource: apple, now: now)
+        } catch {
+            // Closed before it goes: a PostgreSQL pool dropped open stops the whole test process
+            // (AsyncKit asserts), hiding the error that is worth reading.
+            try? await database.shutdown()
+            throw error
+        }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = buildApplication(configuration: configuration, context: context, logger: logger) { port in
             continuation.yield(port)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -10,7 +11,9 @@ import FoundationNetworking
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-/// An `HTTPTransport` that answers from a script and records what was sent.
+/// An `HTTPTransport` that answers from a script and records what was sent. Strict by default: a
+/// call past the script is an issue of the test (and answered as offline), unless the test says
+/// how such calls are answered (`fallback:`, e.g. `ScriptedTransport.echo`).
 final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     enum Answer {
         case json(Int, String)
@@ -24,10 +27,17 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
 
     /// - Parameters:
     ///   - answers: given out in order, one per request;
-    ///   - fallback: answers once the script runs out (by default: echo the args as the value).
-    init(_ answers: [Answer] = [], fallback: @escaping (_ path: String, _ args: [String: Any]) -> Answer = ScriptedTransport.echo) {
+    ///   - fallback: answers once the script runs out (by default: none; the call is a test failure).
+    ///   - sourceLocation: where the test made it, which an unscripted call's issue names.
+    init(
+        _ answers: [Answer] = [], fallback: ((_ path: String, _ args: [String: Any]) -> Answer)? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         self.answers = answers
-        self.fallback = fallback
+        self.fallback = fallback ?? { path, _ in
+            Issue.record("an unscripted call to \(path) (give the transport an answer for it, or a fallback)", sourceLocation: sourceLocation)
+            return .offline
+        }
     }
 
     var paths: [String] { lock.withLock { sent.map(\.path) } }

@@ -66,7 +66,7 @@ struct HostileServerTests {
         }
         let page = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(PullPage(changes: orphans, cursor: 9, hasMore: false)))
         let data = try JSONSerialization.data(withJSONObject: ["status": "success", "value": page])
-        let transport = ScriptedTransport([.json(200, String(decoding: data, as: UTF8.self))])
+        let transport = ScriptedTransport([.json(200, String(decoding: data, as: UTF8.self))], fallback: ScriptedTransport.echo)
         let report = await engine(transport, store: harness.store).pull()
         #expect(report.status.lastError?.contains("\(SyncEngine.maximumUnplaced + 50) entries arrived without their session") == true)
         #expect(try await harness.store.syncCursor()?.position == nil, "the next pull starts over rather than skip them")

@@ -46,7 +46,7 @@ struct SyncEngineTests {
     @Test("pushes the outbox in one batch, in queue order, and empties it")
     func drain() async throws {
         let harness = try await preparedStore()
-        let transport = ScriptedTransport()
+        let transport = ScriptedTransport(fallback: ScriptedTransport.echo)
         let status = await engine(transport, store: harness.store).push().status
         #expect(status.phase == .synced)
         #expect(status.pendingCount == 0)
@@ -59,7 +59,7 @@ struct SyncEngineTests {
     @Test("a long outbox goes in batches of the batch size")
     func batches() async throws {
         let harness = try await preparedStore()
-        let transport = ScriptedTransport()
+        let transport = ScriptedTransport(fallback: ScriptedTransport.echo)
         let status = await engine(transport, store: harness.store, batchSize: 3).push().status
         #expect(status.phase == .synced)
         #expect(transport.sent.map { Self.entities($0).count } == [3, 3, 2])
@@ -70,7 +70,7 @@ struct SyncEngineTests {
         let harness = ServiceHarness()
         try await harness.service.prepare()
         #expect(try await harness.service.settings().isUntouched)
-        let transport = ScriptedTransport()
+        let transport = ScriptedTransport(fallback: ScriptedTransport.echo)
         let status = await engine(transport, store: harness.store).push().status
         #expect(status.phase == .synced)
         #expect(status.failedCount == 0)
@@ -187,7 +187,7 @@ struct SyncEngineTests {
     @Test("a server error is retried and then the drain carries on")
     func transientServerError() async throws {
         let harness = try await preparedStore()
-        let transport = ScriptedTransport([.json(502, "bad gateway"), ScriptedTransport.functionError("INTERNAL")])
+        let transport = ScriptedTransport([.json(502, "bad gateway"), ScriptedTransport.functionError("INTERNAL")], fallback: ScriptedTransport.echo)
         let status = await engine(transport, store: harness.store).push().status
         #expect(status.phase == .synced)
         #expect(transport.paths == ["sync:push", "sync:push", "sync:push"])
@@ -207,7 +207,7 @@ struct SyncEngineTests {
     @Test("an expired sign-in is noticed before any call, and one ending soon asks to sign in again while sync goes on")
     func expiry() async throws {
         let harness = try await preparedStore()
-        let transport = ScriptedTransport()
+        let transport = ScriptedTransport(fallback: ScriptedTransport.echo)
         let expired = await engine(transport, store: harness.store, credential: Self.credential(expiresIn: -1)).push().status
         #expect(expired.phase == .signedOut)
         #expect(expired.needsSignIn)
@@ -229,7 +229,7 @@ struct SyncEngineTests {
     func anotherAccount() async throws {
         let harness = try await preparedStore()
         let other = UUID(uuidString: "B0000000-0000-4000-8000-000000000002")!
-        let transport = ScriptedTransport()
+        let transport = ScriptedTransport(fallback: ScriptedTransport.echo)
         // The first account to sync owns what is on the device.
         #expect(await engine(transport, store: harness.store).push().status.phase == .synced)
         #expect(try await harness.store.syncCursor()?.accountId == Self.account)
@@ -293,7 +293,7 @@ struct SyncEngineTests {
             try Self.page([.logEntry(drink)], cursor: 5, hasMore: true),
             try Self.page([.session(night)], cursor: 9, hasMore: false),
             try Self.page([], cursor: 9, hasMore: false),
-        ])
+        ], fallback: ScriptedTransport.echo)
         let sync = engine(transport, store: harness.store)
         let report = await sync.pull()
         #expect(report.status.phase == .synced)
@@ -312,7 +312,7 @@ struct SyncEngineTests {
     func orphanStartsOver() async throws {
         let harness = try await ServiceHarness.prepared()
         let orphan = LogEntry.water(id: UUID(), sessionId: UUID(), at: Fixed.start, amountOz: 8)
-        let transport = ScriptedTransport([try Self.page([.logEntry(orphan)], cursor: 3, hasMore: false)])
+        let transport = ScriptedTransport([try Self.page([.logEntry(orphan)], cursor: 3, hasMore: false)], fallback: ScriptedTransport.echo)
         let status = await engine(transport, store: harness.store).pull().status
         #expect(status.lastError?.contains("without their session") == true)
         #expect(try await harness.store.syncCursor() == SyncCursor(accountId: Self.account, position: nil))
@@ -327,7 +327,7 @@ struct SyncEngineTests {
         let transport = ScriptedTransport([
             ScriptedTransport.functionError("UNKNOWN_FUNCTION", "no function named sync:pull"),
             .json(200, String(decoding: me, as: UTF8.self)), .json(200, empty), .json(200, empty),
-        ])
+        ], fallback: ScriptedTransport.echo)
         #expect(await engine(transport, store: harness.store).pull().status.phase == .synced)
         #expect(transport.paths.prefix(4) == ["sync:pull", "users:me", "presets:list", "sessions:list"])
     }
@@ -339,7 +339,7 @@ struct SyncEngineTests {
             User(id: Self.account, appleUserId: "apple", createdAt: Fixed.start, settings: UserSettings())
         ))
         let answer = try JSONSerialization.data(withJSONObject: ["status": "success", "value": me])
-        let transport = ScriptedTransport([.json(200, String(decoding: answer, as: UTF8.self))])
+        let transport = ScriptedTransport([.json(200, String(decoding: answer, as: UTF8.self))], fallback: ScriptedTransport.echo)
         let sync = SyncEngine(store: harness.store, client: ConvexClient(baseURL: url, transport: transport, token: { "t" }), clock: RecordingSyncClock())
         #expect(await sync.pull().status.phase == .synced)
         #expect(transport.paths == ["users:me", "sync:pull", "sync:push"])

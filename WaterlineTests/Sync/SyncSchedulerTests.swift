@@ -126,7 +126,7 @@ struct SyncSchedulerTests {
 
     /// Holds the first request until the test lets it go, then answers like `ScriptedTransport`.
     final class HeldTransport: HTTPTransport, @unchecked Sendable {
-        let inner = ScriptedTransport()
+        let inner = ScriptedTransport(fallback: ScriptedTransport.echo)
         private let lock = NSLock()
         private var held: CheckedContinuation<Void, Never>?
         private var first = true

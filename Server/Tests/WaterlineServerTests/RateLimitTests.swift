@@ -93,13 +93,10 @@ struct RateLimitTests {
     /// `token` with its payload's `sub` replaced and its signature no longer matching.
     static func forgedToken(like token: String, sub: UUID) throws -> String {
         let parts = token.split(separator: ".").map(String.init)
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        let data = try #require(Data(base64Encoded: base64))
+        let data = try #require(Data(base64URLEncoded: parts[1]))
         var payload = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         payload["sub"] = sub.uuidString.lowercased()
-        let encoded = try JSONSerialization.data(withJSONObject: payload).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let encoded = try JSONSerialization.data(withJSONObject: payload).base64URLEncodedString()
         return "\(parts[0]).\(encoded).\(parts[2])"
     }
 

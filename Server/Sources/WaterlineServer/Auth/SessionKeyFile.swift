@@ -18,7 +18,7 @@ public enum SessionKeyFile {
     /// The stored key, or a new one stored for next time. A key file that exists but cannot be
     /// read or is not a P-256 key stops the server: a silent new key would sign everyone out.
     /// `writeAll` is how the bytes are written (a test makes it fail as a full disk would).
-    static func loadOrCreate(in directory: URL, writeAll: (Int32, [UInt8]) -> Bool = Self.writeAll) throws -> String {
+    static func loadOrCreate(in directory: URL, writeAll: (Int32, [UInt8]) -> Bool = Descriptor.writeAll) throws -> String {
         try DataDirectory.prepare(directory)
         let file = directory.appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: file.path) {
@@ -54,22 +54,6 @@ public enum SessionKeyFile {
             close(folder)
         }
         return created
-    }
-
-    /// All of `bytes` to `descriptor`, or false.
-    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return false
-            }
-        }
-        return true
     }
 
     private static func read(_ file: URL) throws -> String {

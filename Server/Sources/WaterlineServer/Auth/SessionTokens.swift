@@ -60,10 +60,8 @@ public struct SessionTokens: Sendable {
     /// payload's `sub`): nil for a token that names none, or one this server does not know.
     func claimedKnownAccount(_ token: String) -> UUID? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[1].utf8.count <= 2_048 else { return nil }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let payload = Data(base64Encoded: base64),
+        guard parts.count == 3, parts[1].utf8.count <= 2_048,
+              let payload = Data(base64URLEncoded: String(parts[1])),
               let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
               let sub = object["sub"] as? String, let id = UUID(uuidString: sub), accounts.contains(id)
         else { return nil }

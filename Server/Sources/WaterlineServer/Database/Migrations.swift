@@ -103,22 +103,17 @@ enum Migrations {
     /// Whether `table` has `column` yet (another server on the same database may have added it
     /// first); one probe that both dialects understand.
     static func hasColumn(_ column: String, in table: String, _ sql: any SQLDatabase) async throws -> Bool {
-        do {
-            _ = try await sql.raw("SELECT \(unsafeRaw: column) FROM \(unsafeRaw: table) LIMIT 1").all()
-            return true
-        } catch {
-            return false
-        }
+        await answers("SELECT \(unsafeRaw: column) FROM \(unsafeRaw: table) LIMIT 1", sql)
     }
 
     /// Whether `table` exists yet.
     static func hasTable(_ table: String, _ sql: any SQLDatabase) async throws -> Bool {
-        do {
-            _ = try await sql.raw("SELECT 1 FROM \(unsafeRaw: table) LIMIT 1").all()
-            return true
-        } catch {
-            return false
-        }
+        await answers("SELECT 1 FROM \(unsafeRaw: table) LIMIT 1", sql)
+    }
+
+    /// Whether `probe` runs: what exists, asked in a way both dialects understand.
+    private static func answers(_ probe: SQLQueryString, _ sql: any SQLDatabase) async -> Bool {
+        (try? await sql.raw(probe).all()) != nil
     }
 
     /// Applies every step not yet recorded, in order. Steps are idempotent (`IF NOT EXISTS`),

@@ -93,19 +93,8 @@ public final class LogOutput: @unchecked Sendable {
         }
     }
 
+    /// Nowhere to write (closed, full): what does not go is dropped rather than block the server.
     private func writeAll(_ bytes: [UInt8]) {
-        var offset = 0
-        bytes.withUnsafeBytes { bytes in
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break  // Nowhere to write (closed, full): drop rather than block the server.
-                }
-            }
-        }
+        _ = Descriptor.writeAll(descriptor, bytes)
     }
 }

@@ -61,14 +61,13 @@ extension StoreRules {
     /// checks it; nil when it is well formed.
     static func invalid(_ payload: SyncPayload) -> ChangeOutcome? {
         do {
-            switch payload {
-            case .session(let record): try record.session(userId: UUID()).validate()
-            case .logEntry(let log): try log.validate()
-            case .preset(let record): try record.preset(userId: UUID()).validate()
-            case .settings(let settings): try settings.validate()
-            }
+            // The checks every version from elsewhere meets, and a stamp within the years any
+            // stored time may take whatever the record (settings never chosen included).
+            try checkRemote(payload)
             try Limits.timestamp.check(payload.stamp.updatedAt.timeIntervalSince1970, field: "updatedAt")
             return nil
+        } catch SessionStoreError.outOfRange(_, let reason) {
+            return .refused(.invalidArgument, reason)
         } catch {
             return .refused(.invalidArgument, String(describing: error))
         }

@@ -3,7 +3,7 @@ import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
-import { accountCounts, checkRoom, nextSeq, state } from "./lib/changes";
+import { nextSeq, state } from "./lib/changes";
 import { fail, notFound } from "./lib/errors";
 import { bounded, checkAlcohol, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
 import { preset, presetFields } from "./lib/validators";
@@ -53,9 +53,8 @@ export async function upsertPreset(ctx: MutationCtx, caller: Doc<"users">, args:
   const existing = await ctx.db.query("drinkPresets").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
   if (existing === null) {
     // Deleted presets free their place; counting them, an account keeps keptPerLive times as many.
-    const account = (await ctx.db.get(caller._id))!;
-    checkRoom(accountCounts(account).drinkPresets, quotas.presetsPerAccount, fields.deletedAt === undefined, "an account", "presets");
-    const seq = await nextSeq(ctx, caller._id, { kind: "drinkPresets", before: null, after: state(fields) });
+    const quota = { limit: quotas.presetsPerAccount, what: "presets" };
+    const seq = await nextSeq(ctx, caller._id, { kind: "drinkPresets", before: null, after: state(fields), quota });
     const doc = { owner: caller._id, clientId: id, ...fields, seq };
     await ctx.db.insert("drinkPresets", doc);
     return toPresetRecord(doc);

@@ -40,12 +40,17 @@ export function checkRoom(tally: Tally | undefined, limit: number, live: boolean
 
 /**
  * The next number of `owner`'s change sequence, for a record written now, with the account's
- * counts of `kind` moved from `before` to `after` in the same patch. Convex runs mutations as
- * serializable transactions, so one user's numbers commit in the order given.
+ * counts of `kind` moved from `before` to `after` in the same patch. A new record (`before`
+ * null) with a `quota` is refused first where the account's counts are at it (`checkRoom`),
+ * read from the same user document. Convex runs mutations as serializable transactions, so one
+ * user's numbers commit in the order given.
  */
 export async function nextSeq(
   ctx: MutationCtx, owner: Id<"users">,
-  change?: { kind: Kind; before: "live" | "tombstone" | null; after: "live" | "tombstone" | null },
+  change?: {
+    kind: Kind; before: "live" | "tombstone" | null; after: "live" | "tombstone" | null;
+    quota?: { limit: number; what: string };
+  },
 ): Promise<number> {
   const user = await ctx.db.get(owner);
   if (user === null) fail("UNAUTHENTICATED", "the account no longer exists");
@@ -54,6 +59,9 @@ export async function nextSeq(
     await ctx.db.patch(owner, { changeSeq: next });
   } else {
     const counts = accountCounts(user);
+    if (change.before === null && change.quota !== undefined) {
+      checkRoom(counts[change.kind], change.quota.limit, change.after === "live", "an account", change.quota.what);
+    }
     await ctx.db.patch(owner, { changeSeq: next, counts: { ...counts, [change.kind]: adjusted(counts[change.kind], change.before, change.after) } });
   }
   return next;

@@ -65,7 +65,10 @@ extension WaterlineRepository {
 
     /// Why a new record found no room: the live limit, or (rarely) the one counting tombstones.
     func quotaError(_ table: String, _ caller: Caller, session: String? = nil, limit: Int, what: String) async throws -> FunctionError {
-        let total = try await count(table, caller, session: session)
+        // The kept count the room check read (`RecordCounts`), not the records counted again.
+        let total = try await sql.raw("""
+            SELECT kept FROM record_counts WHERE owner_id = \(bind: caller.key) AND scope = \(bind: RecordCounts.scope(table, session: session))
+            """).first()?.decode(column: "kept", as: Int.self) ?? 0
         let holder = session == nil ? "an account" : "a session"
         if total >= limit * Limits.keptPerLive {
             return FunctionError(.quotaExceeded, "\(holder) keeps at most \(limit * Limits.keptPerLive) \(what), deleted ones included")

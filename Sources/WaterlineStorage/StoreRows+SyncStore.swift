@@ -103,7 +103,7 @@ extension StoreRows {
     }
 
     @discardableResult
-    public func settle(_ pushed: [PushedChange]) async throws -> Int {
+    public func settle(_ pushed: [PushedChange]) async throws -> ChangedRecords {
         try await writing { try await StoreRules.settle(pushed, in: $0) }
     }
 

@@ -167,7 +167,7 @@ extension StoreRules {
         for change in applyOrder(changes) {
             do {
                 if try await merge(change, in: rows, known: user, nights: nights, revising: false) {
-                    applied.replaced += 1
+                    applied.replaced.insert(change)
                     switch change {
                     case .session(let record): touched.insert(record.id)
                     case .logEntry(let log): touched.insert(log.sessionId)

@@ -125,9 +125,9 @@ public enum StoreRules {
     }
 
     /// A pushed batch: refusals marked, acknowledgements completed, the versions the backend
-    /// keeps merged in. Returns how many local records those versions replaced.
-    public static func settle(_ pushed: [PushedChange], in rows: some StoreRows) async throws -> Int {
-        var replaced = 0
+    /// keeps merged in. Returns the local records those versions replaced.
+    public static func settle(_ pushed: [PushedChange], in rows: some StoreRows) async throws -> ChangedRecords {
+        var replaced = ChangedRecords.none
         var user: User?
         for change in pushed {
             if let failure = change.failure {
@@ -147,7 +147,7 @@ public enum StoreRules {
             let changedSince = revision != nil && !sentThis
             if user == nil { user = try await rows.readUser() }
             do {
-                if try await merge(stored, in: rows, adopting: !changedSince, known: user) { replaced += 1 }
+                if try await merge(stored, in: rows, adopting: !changedSince, known: user) { replaced.insert(stored) }
             } catch SessionStoreError.outOfRange {
                 // What was sent stays here as it is; the backend's broken version is not taken.
                 continue

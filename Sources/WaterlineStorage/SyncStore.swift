@@ -22,7 +22,7 @@ public protocol SyncStore: SessionStore {
     /// the versions the backend keeps merge in; refused ones are marked. Returns how many local
     /// records a stored version replaced (the backend kept something newer than this device had).
     @discardableResult
-    func settle(_ pushed: [PushedChange]) async throws -> Int
+    func settle(_ pushed: [PushedChange]) async throws -> ChangedRecords
     /// Merges a version from the backend by `Stamp.isReplaced(by:)`. Returns whether it replaced
     /// the local one; a replaced local change leaves the outbox.
     @discardableResult

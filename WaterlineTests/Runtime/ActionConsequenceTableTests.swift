@@ -233,7 +233,7 @@ struct ActionConsequenceTableTests {
                 let night = try #require(table.night)
                 let water = LogEntry.water(id: UUID(number: 0x0E), sessionId: night.session.id, at: table.harness.clock.now, amountOz: 8)
                 _ = try await table.harness.store.applyPage([.logEntry(water)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
-                table.phone.sync.nextPullReplaces(1)
+                table.phone.sync.nextPullReplaces(ChangedRecords(nights: [night.session.id]))
                 await table.runtime.networkChanged(isOnline: false)
                 await table.runtime.networkChanged(isOnline: true)
             },
@@ -250,7 +250,7 @@ struct ActionConsequenceTableTests {
                 ended.endTime = table.harness.clock.now
                 ended.updatedAt = table.harness.clock.now
                 _ = try await table.harness.store.applyPage([.session(SessionRecord(ended))], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 2))
-                table.phone.sync.nextPullReplaces(1)
+                table.phone.sync.nextPullReplaces(ChangedRecords(nights: [ended.id]))
                 await table.runtime.backgroundRefresh()
             },
             check: { table in

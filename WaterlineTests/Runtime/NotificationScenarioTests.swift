@@ -58,7 +58,7 @@ struct NotificationScenarioTests {
         #expect(phone.background.endedAt.last ?? 0 > phone.log.calls.lastIndex { $0.surface == .sync } ?? .max)
         #expect(try await harness.store.pendingChanges().contains { $0.id == SyncKey(entity: .logEntry, id: water.id) })
         #expect(phone.watch.notices.count == 1, "the watch is told, and pulls the water")
-        #expect(phone.background.begun == ["notification response"] && phone.background.open.isEmpty)
+        #expect(phone.background.begun == ["log water"] && phone.background.open.isEmpty)
 
         // The same response delivered again (the system retried): nothing more happens.
         await phone.runtime.notificationResponseReceived(response)

@@ -69,7 +69,7 @@ struct OpenAppCurrencyScenarioTests {
         ended.endTime = harness.clock.now
         ended.updatedAt = harness.clock.now
         _ = try await harness.store.applyPage([.session(SessionRecord(ended))], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
-        app.sync.nextPullReplaces(1)
+        app.sync.nextPullReplaces(ChangedRecords(nights: [started.session.id]))
         harness.clock.advance(minutes: 0.6)
         app.runtime.foregroundTick()
         await app.settled()

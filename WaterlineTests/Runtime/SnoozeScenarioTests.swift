@@ -37,7 +37,7 @@ struct SnoozeScenarioTests {
         #expect(snoozed.content.categoryIdentifier == NotificationAction.categoryIdentifier, "it offers Log Water again")
         #expect(snoozed.content.detailBody.contains("Drinks 1"))
         #expect(try await harness.store.logs(sessionId: drink.session.id).count == 1, "nothing is logged by a snooze")
-        #expect(phone.background.begun == ["notification response"] && phone.background.open.isEmpty)
+        #expect(phone.background.begun == ["remind later"] && phone.background.open.isEmpty)
 
         // Another drink re-plans the time reminders; the snooze the person asked for stays.
         harness.clock.advance(minutes: 2)

@@ -35,13 +35,13 @@ struct SyncSchedulerTests {
     final class CountingRunner: SyncRunner, @unchecked Sendable {
         private let lock = NSLock()
         private var counts = (pulls: 0, pushes: 0)
-        private var replacing: Int
-        init(replacing: Int = 0) { self.replacing = replacing }
+        private var replacing: ChangedRecords
+        init(replacing: ChangedRecords = .none) { self.replacing = replacing }
         var pulls: Int { lock.withLock { counts.pulls } }
         var pushes: Int { lock.withLock { counts.pushes } }
         func pull() async -> SyncReport {
             lock.withLock { counts.pulls += 1 }
-            return SyncReport(status: SyncStatus(), replacedRecords: lock.withLock { replacing })
+            return SyncReport(status: SyncStatus(), changed: lock.withLock { replacing })
         }
         func push() async -> SyncReport {
             lock.withLock { counts.pushes += 1 }
@@ -113,15 +113,23 @@ struct SyncSchedulerTests {
         #expect(runner.pushes == 1, "the debounced push was superseded")
     }
 
-    @Test("a run that replaced local records is reported, so every surface shows them")
+    @Test("each run's start and report reach the owner, with the records it replaced")
     func replaced() async {
-        let shown = Counter()
-        let scheduler = SyncScheduler(runner: CountingRunner(replacing: 3), sleep: { _ in }, onReplaced: { shown.add() })
+        let night = UUID(number: 7)
+        let heard = EventLog()
+        let scheduler = SyncScheduler(runner: CountingRunner(replacing: ChangedRecords(nights: [night])), sleep: { _ in }, onRun: { heard.add($0) })
         await scheduler.syncNow(.launch)
-        #expect(shown.count == 1)
-        let quiet = SyncScheduler(runner: CountingRunner(), sleep: { _ in }, onReplaced: { shown.add() })
-        await quiet.syncNow(.launch)
-        #expect(shown.count == 1)
+        #expect(heard.events.count == 2)
+        #expect(heard.events.first == .started)
+        guard case .finished(let report)? = heard.events.last else { Issue.record("no report"); return }
+        #expect(report.changed.nights == [night])
+    }
+
+    final class EventLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [SyncScheduler.RunEvent] = []
+        var events: [SyncScheduler.RunEvent] { lock.withLock { stored } }
+        func add(_ event: SyncScheduler.RunEvent) { lock.withLock { stored.append(event) } }
     }
 
     /// Holds the first request until the test lets it go, then answers like `ScriptedTransport`.

@@ -7,10 +7,13 @@ import Foundation
 @MainActor
 public protocol SessionActions: AnyObject {
     /// Makes a change and carries out every consequence (reminders, Live Activity, widgets, the
-    /// watch, sync, the open screens) before returning what it did. Throws when it is refused;
-    /// nothing is written then.
+    /// watch, sync, the open screens) before returning what it did; `origin` says where the
+    /// person acted. Throws when it is refused; nothing is written then.
     @discardableResult
-    func send(_ action: SessionAction) async throws -> ActionResult
+    func send(_ action: SessionAction, from origin: ActionOrigin) async throws -> ActionResult
+
+    /// Where sync stands (the cloud indicator, the count of refused changes in Settings).
+    var syncStatus: SyncStatus { get }
 
     /// Every change to the store, from any process, with the state it left.
     var changes: StoreChangeFeed { get }
@@ -25,4 +28,12 @@ public protocol SessionActions: AnyObject {
     func history(after cursor: HistoryCursor?, limit: Int) async throws -> [Session]
     /// The time every surface uses.
     func now() -> Date
+}
+
+extension SessionActions {
+    /// A change made on a screen (the app's or the watch app's).
+    @discardableResult
+    public func send(_ action: SessionAction) async throws -> ActionResult {
+        try await send(action, from: .screen)
+    }
 }

@@ -19,22 +19,27 @@ public struct IntentRunner {
     }
 
     public func run(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
+        let origin: ActionOrigin = switch source {
+        case .widget: .widget
+        case .liveActivity: .liveActivity
+        case .phone, .watch: .intent
+        }
         do {
             switch intent {
             case .logWater:
-                let result = try await actions.send(.logWater(source: source))
+                let result = try await actions.send(.logWater(source: source), from: origin)
                 return IntentOutcome(dialog: KitText.string(KitStrings.intentWaterLogged, .text(Self.value(of: result))), result: result)
             case .logDrink(let presetId):
-                let result = try await actions.send(.logDrink(presetId.map(DrinkInput.preset) ?? .quick, source: source))
+                let result = try await actions.send(.logDrink(presetId.map(DrinkInput.preset) ?? .quick, source: source), from: origin)
                 return IntentOutcome(dialog: Self.drinkLogged(result), result: result)
             case .startSession:
-                let result = try await actions.send(.startSession)
+                let result = try await actions.send(.startSession, from: origin)
                 guard result.changed else { return IntentOutcome(dialog: KitText.string(KitStrings.intentAlreadyRunning), result: result) }
                 // Said where the night will show, when it does not yet.
                 let shows = result.session.map { liveActivityShows($0.session.id) } ?? true
                 return IntentOutcome(dialog: KitText.string(shows ? KitStrings.intentStarted : KitStrings.intentStartedOpenApp), result: result)
             case .endSession:
-                let result = try await actions.send(.endSession())
+                let result = try await actions.send(.endSession(), from: origin)
                 let dialog = result.session?.session.computedSummary.map {
                     KitText.string(KitStrings.intentEndedCounts, .text(KitText.string(KitStrings.drinkCount, .int($0.totalAlcoholCount))),
                                    .text(KitText.string(KitStrings.waterCount, .int($0.totalWaterCount))))

@@ -66,7 +66,7 @@ public struct WatchSyncRunner: SyncRunner {
         }
         var report = await engine.pull()
         // Everything the watch showed went: every surface must show the store again.
-        if erased { report.replacedRecords += 1 }
+        if erased { report.changed = .all }
         return report
     }
 

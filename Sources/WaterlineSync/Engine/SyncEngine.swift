@@ -26,7 +26,7 @@ public actor SyncEngine: SyncRunner {
     let onStatus: @Sendable (SyncStatus) -> Void
     public private(set) var status = SyncStatus()
     /// Local records the backend's versions replaced during the current call.
-    var replaced = 0
+    var replaced = ChangedRecords.none
     /// Set when the backend answered UNKNOWN_FUNCTION for `sync:*` (an older server).
     var batchesUnsupported = false
 
@@ -70,9 +70,9 @@ public actor SyncEngine: SyncRunner {
 
     /// Pushes every pending change, oldest first.
     public func push() async -> SyncReport {
-        replaced = 0
+        replaced = .none
         await drainOnce(accountChecked: false)
-        return SyncReport(status: status, replacedRecords: replaced)
+        return SyncReport(status: status, changed: replaced)
     }
 
     public func releaseRefusals() async -> Int {
@@ -82,7 +82,7 @@ public actor SyncEngine: SyncRunner {
     /// Pulls the account's changes after the stored cursor, a page at a time, merging them in
     /// (last write wins, tombstones final), then pushes what is still pending.
     public func pull() async -> SyncReport {
-        replaced = 0
+        replaced = .none
         update { $0.phase = .syncing }
         do {
             guard let cursor = try await checkedCursor() else { return SyncReport(status: status) }
@@ -98,13 +98,13 @@ public actor SyncEngine: SyncRunner {
             }
         } catch let error as ConvexError {
             await finish(after: error)
-            return SyncReport(status: status, replacedRecords: replaced)
+            return SyncReport(status: status, changed: replaced)
         } catch {
             await finish(lastError: String(describing: error), phase: .offline)
-            return SyncReport(status: status, replacedRecords: replaced)
+            return SyncReport(status: status, changed: replaced)
         }
         await drainOnce(accountChecked: true)
-        return SyncReport(status: status, replacedRecords: replaced)
+        return SyncReport(status: status, changed: replaced)
     }
 
     // MARK: Account
@@ -166,7 +166,7 @@ public actor SyncEngine: SyncRunner {
             // Logs waiting for their night are kept, but not without bound.
             unplaced = Array(applied.unplaced.prefix(Self.maximumUnplaced))
             dropped += applied.unplaced.count - unplaced.count
-            replaced += applied.replaced
+            replaced.formUnion(applied.replaced)
             refused += applied.refused
             position = page.cursor
             guard page.hasMore else {
@@ -187,18 +187,18 @@ public actor SyncEngine: SyncRunner {
     /// The per-record functions, for a backend without `sync:pull`: one call per kind and per session.
     private func pullRecordByRecord() async throws {
         let user = try await client.call(Users.Me.self)
-        if try await store.applyRemote(.settings(user.settings)) { replaced += 1 }
+        if try await store.applyRemote(.settings(user.settings)) { replaced.settings = true }
         if var local = try await store.user(), local.appleUserId != user.appleUserId {
             local.appleUserId = user.appleUserId
             try await store.saveUser(local)
         }
         for preset in try await client.call(Presets.List.self) where try await store.applyRemote(.preset(preset)) {
-            replaced += 1
+            replaced.presets.insert(preset.id)
         }
         for session in try await client.call(Sessions.List.self, .init()) {
-            if try await store.applyRemote(.session(session)) { replaced += 1 }
+            if try await store.applyRemote(.session(session)) { replaced.nights.insert(session.id) }
             for log in try await client.call(LogEntries.ListForSession.self, .init(sessionId: session.id)) where try await store.applyRemote(.logEntry(log)) {
-                replaced += 1
+                replaced.nights.insert(session.id)
             }
         }
     }

@@ -1,15 +1,13 @@
 import WaterlineCore
-import WaterlineAPI
-import WaterlineStorage
 
-/// What one pull or push did: the status it left, and how many local records the backend's
-/// versions replaced (more than none: every surface must show the store again).
+/// What one pull or push did: the status it left, and which local records the backend's
+/// versions replaced (the screens showing them read again).
 public struct SyncReport: Hashable, Sendable {
     public var status: SyncStatus
-    public var replacedRecords: Int
+    public var changed: ChangedRecords
 
-    public init(status: SyncStatus, replacedRecords: Int = 0) {
+    public init(status: SyncStatus, changed: ChangedRecords = .none) {
         self.status = status
-        self.replacedRecords = replacedRecords
+        self.changed = changed
     }
 }

@@ -6,9 +6,15 @@ import WaterlineStorage
 /// Every reason to sync asks here, and this alone decides when the `SyncRunner` runs: local
 /// writes push once they pause (a burst of taps is one push); launch, activation, sign-in, the
 /// network coming back and background refresh pull (which pushes after). One run at a time: a
-/// request made during a run is folded into one more run after it (a pull covers a push). After
-/// a run that replaced local records, `onReplaced` lets the runtime show them.
+/// request made during a run is folded into one more run after it (a pull covers a push). Each
+/// run's start and report go to `onRun`, so the runtime shows the status and the records it replaced.
 public actor SyncScheduler {
+    /// What the scheduler tells its owner about a run.
+    public enum RunEvent: Hashable, Sendable {
+        case started
+        case finished(SyncReport)
+    }
+
     /// Why a sync was asked for.
     public enum Reason: String, Sendable, CaseIterable {
         case localChange, networkBack, launch, activation, signIn, backgroundRefresh, background
@@ -16,6 +22,8 @@ public actor SyncScheduler {
         case pairedDeviceChanged
         /// A quiet look for other devices' changes while the app is open (`AppRuntime.openSyncInterval`).
         case whileOpen
+        /// `waterline sync` in a terminal.
+        case commandLine
     }
 
     /// How long writes must pause before a push.
@@ -29,7 +37,7 @@ public actor SyncScheduler {
     private let runner: any SyncRunner
     private let debounce: Duration
     private let sleep: @Sendable (Duration) async -> Void
-    private let onReplaced: @Sendable () async -> Void
+    private let onRun: @Sendable (RunEvent) async -> Void
     private var generation = 0
     private var online: Bool?
     private var isRunning = false
@@ -45,16 +53,17 @@ public actor SyncScheduler {
 
     /// - Parameters:
     ///   - sleep: waits (the app: `Task.sleep`; tests: a hand-released wait);
-    ///   - onReplaced: called after a run whose pulled or settled versions replaced local records.
+    ///   - onRun: told when a run starts and what it did when it ends (its status, the records its
+    ///     pulled or settled versions replaced), before the next run starts.
     public init(
         runner: any SyncRunner, debounce: Duration = SyncScheduler.defaultDebounce,
         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
-        onReplaced: @escaping @Sendable () async -> Void = {}
+        onRun: @escaping @Sendable (RunEvent) async -> Void = { _ in }
     ) {
         self.runner = runner
         self.debounce = debounce
         self.sleep = sleep
-        self.onReplaced = onReplaced
+        self.onRun = onRun
     }
 
     /// A local write. Pushes once writes have paused for the debounce; returns the wait, so a
@@ -119,9 +128,10 @@ public actor SyncScheduler {
         isRunning = true
         while let next = queued {
             queued = nil
+            await onRun(.started)
             let report = next == .pull ? await runner.pull() : await runner.push()
             lastReport = report
-            if report.replacedRecords > 0 { await onReplaced() }
+            await onRun(.finished(report))
         }
         isRunning = false
         let waiters = runWaiters

@@ -74,7 +74,7 @@ extension StoreConformance {
             var pushed = batch.map { PushedChange(key: $0.id, revision: $0.revision, stored: $0.payload) }
             pushed[0].failure = "refused"
             pushed[0].stored = nil
-            #expect(try await store.settle(pushed) == 0, "the versions the backend kept were this device's own")
+            #expect(try await store.settle(pushed).isEmpty, "the versions the backend kept were this device's own")
             let left = try await store.pendingChanges()
             #expect(left.map(\.id) == [batch[0].id, edited.id])
             #expect(left.map(\.isFailed) == [true, false])
@@ -92,7 +92,7 @@ extension StoreConformance {
             kept.alcoholMeta?.standardDrinkEstimate = 3
             kept.updatedAt = Fixed.at(minutes: 9)
             let pushed = batch.map { PushedChange(key: $0.id, revision: $0.revision, stored: $0.id == SyncKey(entity: .logEntry, id: log.id) ? .logEntry(kept) : $0.payload) }
-            #expect(try await store.settle(pushed) == 1)
+            #expect(try await store.settle(pushed) == ChangedRecords(nights: [log.sessionId]))
             #expect(try await store.log(id: log.id)?.alcoholMeta?.standardDrinkEstimate == 3)
             #expect(try await store.pendingChanges().isEmpty)
         },
@@ -107,7 +107,7 @@ extension StoreConformance {
             var bounded = log
             bounded.updatedAt = Fixed.at(minutes: 3)
             let pushed = batch.map { PushedChange(key: $0.id, revision: $0.revision, stored: $0.id == SyncKey(entity: .logEntry, id: log.id) ? .logEntry(bounded) : $0.payload) }
-            #expect(try await store.settle(pushed) == 1)
+            #expect(try await store.settle(pushed) == ChangedRecords(nights: [log.sessionId]))
             #expect(try await store.log(id: log.id)?.updatedAt == Fixed.at(minutes: 3), "the stamp the backend kept")
             // So a later edit from elsewhere (a pull) now wins, as it should.
             var elsewhere = log

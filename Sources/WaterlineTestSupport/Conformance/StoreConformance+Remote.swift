@@ -54,13 +54,13 @@ extension StoreConformance {
             let stray = LogEntry.water(id: UUID(number: 0x73), sessionId: UUID(number: 0x74), at: Fixed.start, amountOz: 8)
             let applied = try await store.applyPage([.logEntry(water), .logEntry(stray), .session(night)], cursor: SyncCursor(accountId: account, position: 7))
             #expect(applied.unplaced == [.logEntry(stray)])
-            #expect(applied.replaced == 2)
+            #expect(applied.replaced == ChangedRecords(nights: [night.id]), "the night and its log: one night to show again")
             #expect(try await store.logs(sessionId: night.id).map(\.id) == [water.id])
             #expect(try await store.syncCursor() == SyncCursor(accountId: account, position: 7))
             // Remote versions are not local changes.
             #expect(try await store.pendingChanges().allSatisfy { $0.id.entity != .logEntry && $0.id.entity != .session })
             let again = try await store.applyPage([.session(night), .logEntry(water)], cursor: SyncCursor(accountId: account, position: 9))
-            #expect(again == AppliedPage(unplaced: [], replaced: 0), "a page seen before changes nothing")
+            #expect(again == AppliedPage(unplaced: [], replaced: .none), "a page seen before changes nothing")
             #expect(try await store.syncCursor()?.position == 9)
         },
         StoreConformance("the backend's running night arriving while another runs here: one night, every log in it, this one gone as a tombstone") { store in

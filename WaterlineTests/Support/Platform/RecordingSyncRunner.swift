@@ -12,7 +12,7 @@ import WaterlineTestSupport
 final class RecordingSyncRunner: SyncRunner, @unchecked Sendable {
     private let lock = NSLock()
     private var counts = (pulls: 0, pushes: 0)
-    private var replacing = 0
+    private var replacing = ChangedRecords.none
     private let log: PlatformLog
 
     init(log: PlatformLog) {
@@ -22,19 +22,19 @@ final class RecordingSyncRunner: SyncRunner, @unchecked Sendable {
     var pulls: Int { lock.withLock { counts.pulls } }
     var pushes: Int { lock.withLock { counts.pushes } }
 
-    /// The next pull reports that it replaced this many local records.
-    func nextPullReplaces(_ count: Int) {
-        lock.withLock { replacing = count }
+    /// The next pull reports that it replaced these local records.
+    func nextPullReplaces(_ records: ChangedRecords) {
+        lock.withLock { replacing = records }
     }
 
     func pull() async -> SyncReport {
         let replaced = lock.withLock {
             counts.pulls += 1
-            defer { replacing = 0 }
+            defer { replacing = .none }
             return replacing
         }
         await log.record(.sync, "pull")
-        return SyncReport(status: SyncStatus(), replacedRecords: replaced)
+        return SyncReport(status: SyncStatus(), changed: replaced)
     }
 
     func push() async -> SyncReport {

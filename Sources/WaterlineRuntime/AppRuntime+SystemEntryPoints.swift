@@ -1,0 +1,95 @@
+import Foundation
+import WaterlineCore
+
+/// The system's callbacks, each on a cold background launch as well as with the app open: a
+/// notification's action, a message from the watch or the phone, an intent, a URL. A change they
+/// make goes through `send(_:from:)` like any other.
+extension AppRuntime {
+    /// A notification's action or tap. "Log Water" logs the default glass once, however often
+    /// the response is delivered; a tap on the notification opens the running night.
+    public func notificationResponseReceived(_ response: NotificationResponse) async {
+        switch response.actionIdentifier {
+        case NotificationAction.logWater.rawValue:
+            _ = try? await send(.logWater(source: platform.phone == nil ? .phone : .watch, id: response.logId), from: .notification)
+        case NotificationAction.remindLater.rawValue:
+            _ = try? await send(.remindLater, from: .notification)
+        case NotificationResponse.defaultActionIdentifier:
+            pendingLink = .activeSession
+        default:
+            break
+        }
+    }
+
+    /// A notification arrives while the app is in front: it is shown as the in-app banner
+    /// (with Log Water) instead of the system's. Returns whether the system should show it too.
+    public func notificationWillPresent(_ content: NotificationContent) -> Bool {
+        inAppReminders.show(content)
+        refreshSoon()
+        return false
+    }
+
+    /// "Log Water" on the in-app banner (the banner goes once it is logged).
+    public func bannerLogWaterTapped() async {
+        _ = try? await send(.logWater(source: .phone), from: .banner)
+    }
+
+    /// A message from the watch (on the phone): one of its sync calls, answered from this
+    /// phone's store by the backend's rules (`WatchLinkServer`). What it changed is shown on every
+    /// surface here and pushed on to the cloud. With `replying`, the watch waits for the answer,
+    /// which this returns; a queued message (`transferUserInfo`) is only taken in.
+    public func watchMessageReceived(_ data: Data, replying: Bool) async -> Data? {
+        await holdingBackground("watch message") {
+            guard let server = platform.watchLinkServer, case .call(let body)? = try? WatchMessage.decodeIfKnown(data) else { return nil }
+            // The person is set up first (after "Delete Account" the next one is), so the watch
+            // always learns whose records the phone holds.
+            _ = try? await service.state()
+            let (response, changed) = await server.answer(body)
+            if changed { await followStore { .watchPushed($0) } }
+            return replying ? response : nil
+        }
+    }
+
+    /// The watch link finished activating: the watch is told to pull what it may have missed.
+    public func watchLinkActivated() async {
+        await followStore { .refresh($0, .none) }
+    }
+
+    /// A message from the phone (on the watch): its records changed, so the watch pulls; its
+    /// notice may move the reminders to the other device.
+    public func phoneMessageReceived(_ data: Data) async {
+        guard case .phoneChanged(let notice)? = try? WatchMessage.decodeIfKnown(data), await phoneLinkChanged({ $0.lastNotice = notice }) else { return }
+        requestSync(.pairedDeviceChanged)
+    }
+
+    /// The phone came in or went out of reach (on the watch): reminders move to the device that
+    /// will buzz for them, and what waited goes to the phone.
+    public func phoneReachabilityChanged(isReachable: Bool) async {
+        guard await phoneLinkChanged({ $0.isReachable = isReachable }) else { return }
+        await scheduler.networkChanged(isOnline: isReachable)
+    }
+
+    /// Applies `change` to what the watch knows of its phone; when that moves the reminders to the
+    /// other device, every surface is shown again. False on a device that has no phone (the phone).
+    private func phoneLinkChanged(_ change: (PhoneLinkState) -> Void) async -> Bool {
+        guard let phone = platform.phone else { return false }
+        let owner = phone.reminderOwner
+        change(phone)
+        if phone.reminderOwner != owner { await followStore { .refresh($0, .none) } }
+        return true
+    }
+
+    /// A quick intent (widget button, Live Activity button, Siri, Shortcuts), in this process.
+    public func intentRequested(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
+        let activities = platform.liveActivities
+        return try await IntentRunner(actions: self, liveActivityShows: { activities.runningSessionIds().contains($0) }).run(intent, source: source)
+    }
+
+    /// A URL the app was asked to open; remembered until a screen handles it.
+    public func open(_ url: URL) {
+        if let link = DeepLink(url: url) { pendingLink = link }
+    }
+
+    public func linkHandled() {
+        pendingLink = nil
+    }
+}

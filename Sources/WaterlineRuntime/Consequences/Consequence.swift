@@ -1,0 +1,33 @@
+import Foundation
+import WaterlineCore
+
+/// One thing the system or the app must do after an event: the consequence plan's vocabulary,
+/// each case one call the executor makes.
+public enum Consequence: Hashable, Sendable {
+    /// The per-drink reminder or the pacing warning, as a notification now.
+    case postNudge(ReminderRequest)
+    /// The same in the app's banner (notifications are off, the app is open).
+    case showBanner(NotificationContent)
+    /// The in-app banner whose "Log Water" made the change goes.
+    case dismissBanner
+    /// "Remind Me in 10 Min": one reminder beside the plan.
+    case scheduleSnooze(ReminderRequest)
+    /// Every reminder of a night no longer running goes.
+    case cancelReminders(sessionId: UUID)
+    /// A water logged since a snooze answers it.
+    case cancelSnoozes(sessionId: UUID, answeredByWaterAt: Date)
+    /// The running night's time reminders, as planned now.
+    case replaceReminders(sessionId: UUID, requests: [ReminderRequest])
+    case startLiveActivity(SessionGlance)
+    case updateLiveActivity(SessionGlance)
+    /// Ends a night's Live Activity, showing its final state when known.
+    case endLiveActivity(sessionId: UUID, final: SessionGlance?)
+    case reloadWidgets
+    /// Tells the paired watch the phone's records changed (it pulls).
+    case tellWatch(PhoneNotice)
+    /// Tells the app's process that this extension wrote to the shared store.
+    case signalOtherProcesses
+    case sync(SyncTiming)
+    /// The open screens show the change.
+    case refreshScreens(StoreChange)
+}

@@ -29,11 +29,8 @@ final class WatchEnvironment {
             onMessage: { data in Task { @MainActor in await box.runtime?.phoneMessageReceived(data) } },
             onReachability: { reachable in Task { @MainActor in await box.runtime?.phoneReachabilityChanged(isReachable: reachable) } }
         )
-        let statusBox = ModelBox()
-        let sync = WatchSyncRunner(
-            store: store, link: link, now: { Date() }, makeID: { UUID() },
-            onStatus: { status in Task { @MainActor in statusBox.model?.syncStatusChanged(status) } }
-        )
+        // What waits for the phone reaches the screen through the runtime, which runs every sync.
+        let sync = WatchSyncRunner(store: store, link: link, now: { Date() }, makeID: { UUID() })
         let platform = RuntimePlatform(
             notifications: SystemNotificationCenter(), liveActivities: UnavailableLiveActivities(), widgets: SystemWidgetReloader(),
             watch: UnavailableWatch(), sync: sync, signal: NoSignal(), background: NoBackgroundTasks(), phone: phone
@@ -43,7 +40,6 @@ final class WatchEnvironment {
         self.runtime = runtime
         self.link = link
         model = WatchSessionModel(actions: runtime)
-        statusBox.model = model
         notificationDelegate = NotificationDelegate(runtime: runtime, bannerInApp: false)
         // Every change, from any origin, leaves its state here: the complication draws that.
         runtime.changes.observe { change in
@@ -77,10 +73,4 @@ final class WatchEnvironment {
 @MainActor
 private final class RuntimeBox {
     var runtime: AppRuntime?
-}
-
-/// Lets the sync's status, reported from its own actor, reach the screen once it exists.
-@MainActor
-private final class ModelBox {
-    weak var model: WatchSessionModel?
 }

@@ -25,6 +25,25 @@ struct SyncTriggerScenarioTests {
         #expect(phone.sync.pushes == 1, "nothing was refused: nothing to send")
     }
 
+    @Test("the cloud indicator and the watch's unsent count show what the runtime's last sync reported")
+    func statusThroughRuntime() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness)
+        let indicator = SyncStatusModel(actions: phone.runtime)
+        let watchScreen = WatchSessionModel(actions: phone.runtime)
+        #expect(indicator.accessibilityLabel == "Synced" && watchScreen.unsent == 0)
+        phone.sync.status = SyncStatus(phase: .offline, pendingCount: 3, failedCount: 1)
+        let left = await phone.runtime.syncNow(.signIn)
+        #expect(left.phase == .offline)
+        #expect(indicator.accessibilityLabel == "Offline, 3 changes saved on this device")
+        #expect(indicator.refusedText != nil)
+        #expect(watchScreen.unsent == 4)
+        phone.sync.status = SyncStatus(phase: .synced)
+        _ = try await phone.runtime.send(.startSession)
+        await phone.settled()
+        #expect(indicator.symbolName == "checkmark.icloud", "the push after the change reported too")
+    }
+
     @Test("launch and opening the app pull what changed elsewhere (then push)")
     func launchAndActivation() async throws {
         let harness = try await ServiceHarness.prepared()

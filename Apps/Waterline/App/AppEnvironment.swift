@@ -36,16 +36,13 @@ final class AppEnvironment {
         let store = SwiftDataSessionStore(modelContainer: try WaterlineContainer.make(inMemory: inMemory))
         let credentials = KeychainCredentialStore()
         let preferences = AppPreferences()
-        let status = SyncStatusModel()
         // Every call goes to the server chosen at that moment (Settings may change it); with none,
         // nothing leaves the device.
         let client = ConvexClient(
             baseURL: RoutedTransport.placeholderBase, transport: RoutedTransport(base: { BackendPreferences.current() }),
             token: { await credentials.validToken(at: Date()) }
         )
-        let sync = SyncEngine(
-            store: store, client: client, credentials: credentials, onStatus: { update in Task { @MainActor in status.update(update) } }
-        )
+        let sync = SyncEngine(store: store, client: client, credentials: credentials)
         let notifications = SystemNotificationCenter()
         let watch = WatchConnectivityService()
         let storeSignal = DarwinStoreSignal()
@@ -64,7 +61,8 @@ final class AppEnvironment {
 
         self.runtime = runtime
         self.preferences = preferences
-        self.syncStatus = status
+        // The status reaches the screens through the runtime, which runs every sync.
+        self.syncStatus = SyncStatusModel(actions: runtime)
         self.accountService = accountService
         self.account = AccountModel(account: accountService)
         self.watch = watch

@@ -21,12 +21,12 @@ public struct WatchSyncRunner: SyncRunner {
     ///     stays so until the link says otherwise, and `AppRuntime.phoneReachabilityChanged` syncs).
     public init(
         store: any SyncStore, link: any PhoneLink, now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID,
-        clock: any SyncClock = SystemSyncClock(), onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in }
+        clock: any SyncClock = SystemSyncClock()
     ) {
         client = ConvexClient(baseURL: PhoneLinkTransport.phoneURL, transport: PhoneLinkTransport(link: link))
         engine = SyncEngine(
             store: store, client: client, credentials: PairedPhoneAccount(store: store), clock: clock,
-            backoff: Backoff(maxRetries: 0), pageSize: WatchLinkServer.pageSize, onStatus: onStatus
+            backoff: Backoff(maxRetries: 0), pageSize: WatchLinkServer.pageSize
         )
         self.store = store
         self.now = now

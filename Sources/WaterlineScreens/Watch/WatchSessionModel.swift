@@ -12,8 +12,6 @@ public final class WatchSessionModel {
     public private(set) var state: DeviceState?
     /// The night ended here, for its summary, until a new one starts.
     public private(set) var endedNight: SessionSnapshot?
-    /// Changes made on the watch that the phone does not have yet.
-    public private(set) var unsent = 0
     public var isPickingPreset = false
     public var isConfirmingEnd = false
     /// Why the last tap could not be carried out, in the watch's language; nil when all is well.
@@ -36,6 +34,10 @@ public final class WatchSessionModel {
     }
 
     public var presets: [DrinkPreset] { state?.presets ?? [] }
+
+    /// Changes made on the watch that the phone does not have yet, as the runtime's sync last
+    /// reported them.
+    public var unsent: Int { actions.syncStatus.pendingCount + actions.syncStatus.failedCount }
 
     public var display: WatchDisplay { WatchDisplay(state, unsent: unsent) }
 
@@ -99,11 +101,6 @@ public final class WatchSessionModel {
     /// The watch's store changed, with the state it left.
     public func storeChanged(_ change: StoreChange) async {
         show(change.state)
-    }
-
-    /// The watch's sync with its phone reported: how much still waits.
-    public func syncStatusChanged(_ status: SyncStatus) {
-        unsent = status.pendingCount + status.failedCount
     }
 
     private func show(_ state: DeviceState) {

@@ -11,8 +11,8 @@ import WaterlineStorage
 /// an expired token or a device holding another account's data stops sync until the person
 /// acts. Nothing is ever dropped locally. A backend without `sync:*` is spoken to record by record.
 ///
-/// It decides nothing about when to run: the runtime's `SyncScheduler` (or a command) calls it,
-/// one call at a time, and shows what a call's `SyncReport` says it replaced.
+/// It decides nothing about when to run: a runtime's `SyncScheduler` calls it (the app's, and
+/// `waterline sync`'s), one call at a time, and its `SyncReport` says what it left and replaced.
 public actor SyncEngine: SyncRunner {
     let store: any SyncStore
     let client: ConvexClient
@@ -23,7 +23,6 @@ public actor SyncEngine: SyncRunner {
     let batchSize: Int
     let pageSize: Int
     let maximumPages: Int
-    let onStatus: @Sendable (SyncStatus) -> Void
     public private(set) var status = SyncStatus()
     /// Local records the backend's versions replaced during the current call.
     var replaced = ChangedRecords.none
@@ -53,8 +52,7 @@ public actor SyncEngine: SyncRunner {
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         batchSize: Int = Limits.pushBatch,
         pageSize: Int = Limits.pullPage,
-        maximumPagesPerPull: Int = SyncEngine.maximumPagesPerPull,
-        onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in }
+        maximumPagesPerPull: Int = SyncEngine.maximumPagesPerPull
     ) {
         self.store = store
         self.client = client
@@ -65,7 +63,6 @@ public actor SyncEngine: SyncRunner {
         self.batchSize = max(1, min(batchSize, Limits.pushBatch))
         self.pageSize = max(1, min(pageSize, Limits.pullPage))
         self.maximumPages = max(1, maximumPagesPerPull)
-        self.onStatus = onStatus
     }
 
     /// Pushes every pending change, oldest first.
@@ -227,6 +224,5 @@ public actor SyncEngine: SyncRunner {
 
     func update(_ change: (inout SyncStatus) -> Void) {
         change(&status)
-        onStatus(status)
     }
 }

@@ -54,10 +54,9 @@ final class PairedWatch {
         await settled()
     }
 
-    /// Waits for every sync the runtime asked for, and shows the sync's word on the screen.
+    /// Waits for every sync the runtime asked for.
     func settled() async {
         await runtime.syncIdle()
-        screen.syncStatusChanged(await sync.status())
     }
 
     /// The phone came in or went out of reach.

@@ -19,6 +19,13 @@ final class RecordingSyncRunner: SyncRunner, @unchecked Sendable {
         self.log = log
     }
 
+    /// What every run reports as the status it left (the test sets it).
+    var status: SyncStatus {
+        get { lock.withLock { reported } }
+        set { lock.withLock { reported = newValue } }
+    }
+    private var reported = SyncStatus()
+
     var pulls: Int { lock.withLock { counts.pulls } }
     var pushes: Int { lock.withLock { counts.pushes } }
 
@@ -34,13 +41,13 @@ final class RecordingSyncRunner: SyncRunner, @unchecked Sendable {
             return replacing
         }
         await log.record(.sync, "pull")
-        return SyncReport(status: SyncStatus(), changed: replaced)
+        return SyncReport(status: status, changed: replaced)
     }
 
     func push() async -> SyncReport {
         lock.withLock { counts.pushes += 1 }
         await log.record(.sync, "push")
-        return SyncReport(status: SyncStatus())
+        return SyncReport(status: status)
     }
 
     /// How many refused changes the backend holds against this device (the test sets it).

@@ -8,10 +8,10 @@ import Testing
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-/// Every action any surface can take, and which surfaces must follow it: the whole table of
-/// actions × consequences, through the runtime's entry points, with fakes that fail loudly on a
-/// surface the row does not name. Each row also checks that the surfaces it reached show the
-/// new state (not merely that they were called).
+/// The system boundary of the consequence table (`ConsequencePlanTableTests` holds the table
+/// itself, pure): every action, and every entry point the system calls, through the runtime
+/// with fakes that fail loudly on a surface the row does not name. Each row also checks that the
+/// surfaces it reached show the new state (not merely that they were called).
 @Suite("Every action reaches every surface it must, and no other")
 @MainActor
 struct ActionConsequenceTableTests {
@@ -304,8 +304,8 @@ struct ActionConsequenceTableTests {
 
     /// The row that covers each action; the switch has no default, so a new action does not
     /// compile until it has a row.
-    static func row(for action: SessionAction) -> String {
-        switch action {
+    static func row(for kind: SessionAction.Kind) -> String {
+        switch kind {
         case .prepare: "finish onboarding with chosen settings"
         case .startSession: "start a night"
         case .logDrink: "log a drink (N = 1: the per-drink reminder)"
@@ -326,12 +326,7 @@ struct ActionConsequenceTableTests {
 
     @Test("the table has a row for every action there is")
     func everyAction() {
-        let every: [SessionAction] = [
-            .prepare(nil), .startSession, .logDrink(.quick, source: .phone), .logWater(source: .phone), .editLog(.mockBeer),
-            .deleteLog(id: UUID()), .endSession(), .remindLater, .addPreset(PresetDraft(name: "", drinkType: .beer, sizeOz: 1)),
-            .editPreset(.mockDouble), .deletePreset(id: UUID()), .reorderPresets([]), .updateSettings(UserSettings()), .deletePastSession(id: UUID()), .deleteAllData,
-        ]
         let names = Set(Self.rows.map(\.name))
-        for action in every { #expect(names.contains(Self.row(for: action)), "no row for \(action.name)") }
+        for kind in SessionAction.Kind.allCases { #expect(names.contains(Self.row(for: kind)), "no row for \(kind)") }
     }
 }

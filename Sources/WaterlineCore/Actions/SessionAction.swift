@@ -2,7 +2,7 @@ import Foundation
 
 /// Every change a person can make, from any surface: the screens, the watch, a widget or Live
 /// Activity button, Siri, a notification's action, the in-app banner and the command line all
-/// describe what they want as one of these and hand it to `SessionActions.send(_:)`, which
+/// describe what they want as one of these and hand it to `SessionActions.send(_:from:)`, which
 /// makes the change and carries out every consequence.
 public enum SessionAction: Hashable, Sendable {
     /// The person finished onboarding (or a surface needs them set up): creates them, with
@@ -38,24 +38,35 @@ public enum SessionAction: Hashable, Sendable {
     /// Removes every local record (the account was deleted, or the person starts clean).
     case deleteAllData
 
-    /// A short name for logs and the system's background-task names.
-    public var name: String {
+    /// Each action without its values: what tables over every action iterate, so a new action
+    /// cannot be left out of them.
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
+        case prepare, startSession, logDrink, logWater, editLog, deleteLog, endSession, remindLater
+        case addPreset, editPreset, deletePreset, reorderPresets, updateSettings, deletePastSession, deleteAllData
+    }
+
+    public var kind: Kind {
         switch self {
-        case .prepare: "prepare"
-        case .startSession: "start session"
-        case .logDrink: "log drink"
-        case .logWater: "log water"
-        case .editLog: "edit log"
-        case .deleteLog: "delete log"
-        case .endSession: "end session"
-        case .remindLater: "remind later"
-        case .addPreset: "add preset"
-        case .editPreset: "edit preset"
-        case .deletePreset: "delete preset"
-        case .reorderPresets: "reorder presets"
-        case .updateSettings: "update settings"
-        case .deletePastSession: "delete past session"
-        case .deleteAllData: "delete all data"
+        case .prepare: .prepare
+        case .startSession: .startSession
+        case .logDrink: .logDrink
+        case .logWater: .logWater
+        case .editLog: .editLog
+        case .deleteLog: .deleteLog
+        case .endSession: .endSession
+        case .remindLater: .remindLater
+        case .addPreset: .addPreset
+        case .editPreset: .editPreset
+        case .deletePreset: .deletePreset
+        case .reorderPresets: .reorderPresets
+        case .updateSettings: .updateSettings
+        case .deletePastSession: .deletePastSession
+        case .deleteAllData: .deleteAllData
         }
+    }
+
+    /// A short name for logs and the system's background-task names ("log water").
+    public var name: String {
+        kind.rawValue.replacing(/[A-Z]/) { " " + $0.output.lowercased() }
     }
 }

@@ -1,0 +1,268 @@
+import Foundation
+import Testing
+@testable import WaterlineCore
+@testable import WaterlineStorage
+@testable import WaterlineRuntime
+import WaterlineTestSupport
+
+/// The whole table of what follows a change, read from the pure plan with no fake in sight:
+/// every action (from `SessionAction.Kind.allCases`, so a new one fails here until it has a
+/// row) × every origin × the app in front, the app in the background and an extension's process.
+/// The results are the real service's, over an in-memory store; the plan is asked as the
+/// executor asks it, with what the surfaces showed before.
+@Suite("What follows each action, from every origin, in every process")
+@MainActor
+struct ConsequencePlanTableTests {
+    /// What a consequence does, without its values.
+    enum Effect: String, CaseIterable, Comparable, CustomStringConvertible {
+        case nudge, banner, dismissBanner, snooze, cancelReminders, cancelSnoozes, replaceReminders
+        case startLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, screens
+
+        init(_ consequence: Consequence) {
+            self = switch consequence {
+            case .postNudge: .nudge
+            case .showBanner: .banner
+            case .dismissBanner: .dismissBanner
+            case .scheduleSnooze: .snooze
+            case .cancelReminders: .cancelReminders
+            case .cancelSnoozes: .cancelSnoozes
+            case .replaceReminders: .replaceReminders
+            case .startLiveActivity: .startLiveActivity
+            case .updateLiveActivity: .updateLiveActivity
+            case .endLiveActivity: .endLiveActivity
+            case .reloadWidgets: .widgets
+            case .tellWatch: .watch
+            case .signalOtherProcesses: .signal
+            case .sync(.soon): .syncSoon
+            case .sync(.beforeSuspending): .syncBeforeSuspending
+            case .refreshScreens: .screens
+            }
+        }
+
+        static func < (lhs: Effect, rhs: Effect) -> Bool { lhs.rawValue < rhs.rawValue }
+        var description: String { rawValue }
+    }
+
+    /// Where the plan is asked.
+    enum Where: String, CaseIterable, CustomTestStringConvertible {
+        case appInFront, appInBackground, appExtension
+        var testDescription: String { rawValue }
+        var process: RuntimeProcess { self == .appExtension ? .appExtension : .app }
+        var isActive: Bool { self == .appInFront }
+    }
+
+    /// One action: whether a night runs before it, how to make it from the night set up, and what
+    /// follows in the app in front, from a screen (the other places and origins follow the rules
+    /// in `expected(_:from:in:)`).
+    struct Row: Sendable {
+        var kind: SessionAction.Kind
+        var name: String
+        var night = true
+        var make: @Sendable (Setup) async throws -> SessionAction
+        var effects: Set<Effect>
+    }
+
+    /// A person with one ended night and, for most rows, a running one with a drink in it.
+    struct Setup: Sendable {
+        let harness: ServiceHarness
+        let past: Session
+        let drink: LogEntry?
+
+        init(night: Bool) async throws {
+            harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 1, warningThreshold: 3))
+            _ = try await harness.service.startSession()
+            harness.clock.advance(minutes: 60)
+            past = try await harness.service.endSession().night.session
+            harness.clock.advance(minutes: 24 * 60)
+            if night {
+                _ = try await harness.service.startSession()
+                harness.clock.advance(minutes: 5)
+                drink = try await harness.service.logDrink(.quick, source: .phone).changedLog
+            } else {
+                drink = nil
+            }
+            harness.clock.advance(minutes: 5)
+        }
+
+        var presets: [DrinkPreset] { get async throws { try await harness.service.presets() } }
+    }
+
+    nonisolated static let shownEverywhere: Set<Effect> = [.widgets, .watch, .syncSoon, .screens]
+
+    nonisolated static let rows: [Row] = [
+        Row(kind: .prepare, name: "finish onboarding with chosen settings", night: false,
+            make: { _ in .prepare(UserSettings(waterEveryNDrinks: 2, warningThreshold: 5)) }, effects: shownEverywhere),
+        Row(kind: .startSession, name: "start a night", night: false, make: { _ in .startSession },
+            effects: shownEverywhere.union([.replaceReminders, .startLiveActivity])),
+        Row(kind: .logDrink, name: "log a drink (N = 1: the per-drink reminder)", make: { _ in .logDrink(.quick, source: .phone) },
+            effects: shownEverywhere.union([.nudge, .replaceReminders, .updateLiveActivity])),
+        Row(kind: .logWater, name: "log water", make: { _ in .logWater(source: .phone) },
+            effects: shownEverywhere.union([.cancelSnoozes, .replaceReminders, .updateLiveActivity])),
+        Row(kind: .editLog, name: "edit a log", make: { setup in
+            var edited = try #require(setup.drink)
+            edited.alcoholMeta?.standardDrinkEstimate = 2
+            return .editLog(edited)
+        }, effects: shownEverywhere.union([.replaceReminders, .updateLiveActivity])),
+        Row(kind: .deleteLog, name: "delete a log", make: { .deleteLog(id: try #require($0.drink).id) },
+            effects: shownEverywhere.union([.replaceReminders, .updateLiveActivity])),
+        Row(kind: .endSession, name: "end the night", make: { _ in .endSession() },
+            effects: shownEverywhere.union([.cancelReminders, .endLiveActivity])),
+        Row(kind: .remindLater, name: "remind me in 10 min (writes nothing)", make: { _ in .remindLater }, effects: [.snooze]),
+        Row(kind: .addPreset, name: "add a preset", make: { _ in .addPreset(PresetDraft(name: "Cider", drinkType: .beer, sizeOz: 12, abv: 6)) },
+            effects: shownEverywhere),
+        // The first preset is the quick drink: the Live Activity's "+ Drink" names it.
+        Row(kind: .editPreset, name: "rename the quick drink", make: { setup in
+            var first = try #require(try await setup.presets.first)
+            first.name = "Lager"
+            return .editPreset(first)
+        }, effects: shownEverywhere.union([.updateLiveActivity])),
+        Row(kind: .deletePreset, name: "delete the quick drink", make: { .deletePreset(id: try #require(try await $0.presets.first).id) },
+            effects: shownEverywhere.union([.updateLiveActivity])),
+        Row(kind: .reorderPresets, name: "make another preset the quick drink", make: { .reorderPresets([try #require(try await $0.presets.last).id]) },
+            effects: shownEverywhere.union([.updateLiveActivity])),
+        Row(kind: .updateSettings, name: "change the reminder interval with a night running", make: { setup in
+            var settings = try await setup.harness.service.settings()
+            settings.timeReminderIntervalMinutes = 45
+            return .updateSettings(settings)
+        }, effects: shownEverywhere.union([.replaceReminders, .updateLiveActivity])),
+        Row(kind: .deletePastSession, name: "delete a past night from History", make: { .deletePastSession(id: $0.past.id) },
+            effects: shownEverywhere),
+        Row(kind: .deleteAllData, name: "delete this device's data", make: { _ in .deleteAllData },
+            effects: shownEverywhere.union([.cancelReminders, .endLiveActivity])),
+    ]
+
+    /// What follows `row`'s action from `origin` in `place`: an extension's process shows no Live
+    /// Activity, tells no watch and signals the app; the app in the background pushes before it
+    /// is suspended; the banner whose "Log Water" made the change goes.
+    static func expected(_ row: Row, from origin: ActionOrigin, in place: Where) -> Set<Effect> {
+        var effects = row.effects
+        if place == .appExtension {
+            effects.subtract([.startLiveActivity, .updateLiveActivity, .endLiveActivity, .watch])
+            if effects.contains(.syncSoon) { effects.insert(.signal) }
+        }
+        if place == .appInBackground, effects.remove(.syncSoon) != nil { effects.insert(.syncBeforeSuspending) }
+        if origin == .banner, place.isActive { effects.insert(.dismissBanner) }
+        return effects
+    }
+
+    static func context(_ place: Where, before state: DeviceState, now: Date) -> PlanContext {
+        let running = state.active.map { Set([$0.session.id]) } ?? []
+        return PlanContext(
+            process: place.process, isActive: place.isActive, watchAvailable: true, notificationsAllowed: true, now: now,
+            nightsWithReminders: running, liveActivities: place == .appExtension ? [] : running
+        )
+    }
+
+    @Test("each action × origin × place", arguments: rows.map(\.kind), Where.allCases)
+    func row(_ kind: SessionAction.Kind, _ place: Where) async throws {
+        let row = try #require(Self.rows.first { $0.kind == kind })
+        for origin in ActionOrigin.allCases {
+            let setup = try await Setup(night: row.night)
+            let before = try await setup.harness.service.state()
+            let context = Self.context(place, before: before, now: setup.harness.clock.now)
+            // What the surfaces showed before: the state as it was, shown in full.
+            let shown = ConsequencePlan.plan(.refresh(before, .none), in: context, shown: ShownSurfaces()).shown
+            let action = try await row.make(setup)
+            #expect(action.kind == kind, "the row for \(kind) makes a \(action.kind)")
+            let result = try await setup.harness.service.perform(action)
+            let plan = ConsequencePlan.plan(.action(result, from: origin), in: context, shown: shown)
+            let effects = plan.consequences.map(Effect.init)
+            #expect(Set(effects) == Self.expected(row, from: origin, in: place), "\(row.name) from \(origin) in \(place): \(effects)")
+            #expect(effects.count == Set(effects).count || effects.allSatisfy { $0 != .screens && $0 != .widgets }, "each surface once")
+            if let screens = plan.consequences.last, Set(effects).contains(.screens) {
+                #expect(Effect(screens) == .screens, "the screens refresh last, once every surface shows the change")
+            }
+        }
+    }
+
+    @Test("every action has a row")
+    func everyAction() {
+        #expect(Set(Self.rows.map(\.kind)) == Set(SessionAction.Kind.allCases))
+        #expect(Self.rows.count == SessionAction.Kind.allCases.count, "one row each")
+    }
+
+    // MARK: Beyond actions
+
+    @Test("a repeated action (a retried delivery) changes nothing and is followed by nothing")
+    func repeatedDelivery() async throws {
+        let setup = try await Setup(night: true)
+        let first = try await setup.harness.service.perform(.logWater(source: .watch, id: UUID(number: 0x5A)))
+        let context = Self.context(.appInFront, before: first.state, now: setup.harness.clock.now)
+        let shown = ConsequencePlan.plan(.action(first, from: .notification), in: context, shown: ShownSurfaces()).shown
+        let again = try await setup.harness.service.perform(.logWater(source: .watch, id: UUID(number: 0x5A)))
+        #expect(ConsequencePlan.plan(.action(again, from: .notification), in: context, shown: shown).consequences.isEmpty)
+    }
+
+    @Test("a state older than one shown is never shown after it")
+    func staleState() async throws {
+        let setup = try await Setup(night: true)
+        let older = try await setup.harness.service.perform(.logWater(source: .phone))
+        let newer = try await setup.harness.service.perform(.logWater(source: .phone))
+        let context = Self.context(.appInFront, before: newer.state, now: setup.harness.clock.now)
+        let shown = ConsequencePlan.plan(.action(newer, from: .screen), in: context, shown: ShownSurfaces()).shown
+        #expect(ConsequencePlan.plan(.action(older, from: .screen), in: context, shown: shown).consequences.isEmpty)
+    }
+
+    @Test("with notifications off, the nudge shows as the in-app banner while the app is open, and nowhere in the background")
+    func nudgeWithoutNotifications() async throws {
+        for place in [Where.appInFront, .appInBackground] {
+            let setup = try await Setup(night: true)
+            let before = try await setup.harness.service.state()
+            var context = Self.context(place, before: before, now: setup.harness.clock.now)
+            context.notificationsAllowed = false
+            let result = try await setup.harness.service.perform(.logDrink(.quick, source: .phone))
+            let effects = Set(ConsequencePlan.plan(.action(result, from: .screen), in: context, shown: ShownSurfaces()).consequences.map(Effect.init))
+            #expect(effects.contains(.banner) == (place == .appInFront))
+            #expect(!effects.contains(.nudge))
+        }
+    }
+
+    @Test("a pull: every surface but the sync, and History reads again only when an ended night changed")
+    func pulled() async throws {
+        let setup = try await Setup(night: true)
+        let state = try await setup.harness.service.state()
+        let running = try #require(state.active).session.id
+        let context = Self.context(.appInFront, before: state, now: setup.harness.clock.now)
+        for (records, pastChanged) in [(ChangedRecords(nights: [running]), false), (ChangedRecords(nights: [setup.past.id]), true),
+                                       (ChangedRecords(settings: true), false), (ChangedRecords.all, true)] {
+            let plan = ConsequencePlan.plan(.pulled(state, records), in: context, shown: ShownSurfaces())
+            let effects = Set(plan.consequences.map(Effect.init))
+            #expect(effects.isDisjoint(with: [.syncSoon, .syncBeforeSuspending]), "what a pull brought is not pushed back")
+            #expect(effects.isSuperset(of: [.replaceReminders, .updateLiveActivity, .widgets, .watch, .screens]))
+            guard case .refreshScreens(let change)? = plan.consequences.last else { Issue.record("no screen refresh"); continue }
+            #expect(change.pastSessionsChanged == pastChanged, "\(records)")
+        }
+    }
+
+    @Test("the watch's push is not told back to the watch; in the background it is pushed on before suspending")
+    func watchPushed() async throws {
+        let setup = try await Setup(night: true)
+        let state = try await setup.harness.service.state()
+        for place in [Where.appInFront, .appInBackground] {
+            let plan = ConsequencePlan.plan(.watchPushed(state), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: ShownSurfaces())
+            let effects = Set(plan.consequences.map(Effect.init))
+            #expect(!effects.contains(.watch))
+            #expect(effects.contains(place == .appInFront ? .syncSoon : .syncBeforeSuspending))
+        }
+    }
+
+    @Test("on the watch while the phone buzzes, no time reminders are planned; a drink the pull brought buzzes when the watch owns them")
+    func watchOwnership() async throws {
+        let setup = try await Setup(night: true)
+        let before = try await setup.harness.service.state()
+        var context = Self.context(.appInFront, before: before, now: setup.harness.clock.now)
+        context.watchAvailable = false
+        context.reminderOwner = .phone
+        let shown = ConsequencePlan.plan(.refresh(before, .none), in: context, shown: ShownSurfaces())
+        #expect(shown.consequences.contains(.replaceReminders(sessionId: try #require(before.active).session.id, requests: [])))
+        // The phone logs a drink; the watch's pull brings it.
+        _ = try await setup.harness.service.perform(.logDrink(.quick, source: .phone))
+        let after = try await setup.harness.service.state()
+        context.reminderOwner = .watch
+        let pulled = ConsequencePlan.plan(.pulled(after, ChangedRecords(nights: [try #require(after.active).session.id])), in: context, shown: shown.shown)
+        #expect(pulled.consequences.contains { if case .postNudge = $0 { true } else { false } })
+        context.reminderOwner = .phone
+        let mirrored = ConsequencePlan.plan(.pulled(after, ChangedRecords(nights: [try #require(after.active).session.id])), in: context, shown: shown.shown)
+        #expect(!mirrored.consequences.contains { if case .postNudge = $0 { true } else { false } }, "the phone's own buzz reaches the wrist")
+    }
+}

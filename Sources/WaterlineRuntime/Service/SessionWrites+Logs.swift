@@ -1,0 +1,117 @@
+import Foundation
+import WaterlineCore
+import WaterlineStorage
+
+/// Logging a drink or water, and editing or deleting a log.
+extension SessionWrites {
+    func addLog(
+        source: LogSource, id: UUID?, timestamp: Date?, sessionId: UUID?, water amountOz: Double? = nil, drink: DrinkInput? = nil
+    ) async throws -> ActionResult {
+        let user = try await ensureUser()
+        let settings = user.settings
+        if let id, let existing = try await store.log(id: id), let session = try await store.session(id: existing.sessionId) {
+            // A retried delivery: the night as it stands, nothing written twice.
+            return try await result(settings, session: snapshot(of: session, settings: settings), changedLog: existing, changed: false)
+        }
+        var session: Session
+        if let sessionId {
+            guard let named = try await store.session(id: sessionId) else { throw SessionServiceError.unknownSession(sessionId) }
+            session = named
+        } else {
+            guard let active = try await store.activeSession() else { throw SessionServiceError.noActiveSession }
+            session = active
+        }
+        let time = now()
+        var meta: AlcoholMeta?
+        if let drink { meta = try await alcoholMeta(for: drink) }
+        var log = LogEntry(
+            id: id ?? makeID(), sessionId: session.id, timestamp: timestamp ?? time, type: meta == nil ? .water : .alcohol,
+            alcoholMeta: meta, waterMeta: meta == nil ? WaterMeta(amountOz: amountOz ?? settings.defaultWaterAmountOz) : nil,
+            source: source, updatedAt: time
+        )
+        try Self.checkValid(log.validate)
+        if let estimate = log.alcoholMeta?.standardDrinkEstimate { try Self.checkChosen(estimate) }
+        // The night's logs, read once: to see whether it was forgotten, and for the new state.
+        var earlier: [LogEntry] = []
+        var forgotten: Session?
+        if session.isActive {
+            earlier = try await store.logs(sessionId: session.id)
+            forgotten = forgottenEnd(of: session, logs: earlier, at: log.timestamp, settings: settings)
+        }
+        if forgotten != nil {
+            // Friday's night is not Saturday's: this log starts a night of its own.
+            session = Session(id: makeID(), userId: user.id, startTime: min(log.timestamp, time), updatedAt: time)
+            earlier = []
+        }
+        // Every check passes before anything is written.
+        try check(log.timestamp, fallsIn: session)
+        if let forgotten {
+            // The forgotten night ends, the new one starts and takes the log, in one step.
+            log.sessionId = session.id
+            do {
+                try await store.saveTogether(sessions: [forgotten, session], logs: [log])
+            } catch SessionStoreError.secondActiveSession(let running) {
+                // Another process started tonight's night meanwhile: the log joins it, nothing lost.
+                guard let tonight = try await store.session(id: running) else { throw SessionStoreError.secondActiveSession(running) }
+                session = tonight
+                log.sessionId = running
+                try await store.saveLog(log)
+            }
+        } else {
+            try await store.saveLog(log)
+        }
+        // A late log for a night that has ended updates its summary; nothing fires now.
+        guard session.isActive else { return try await afterChange(to: session, changedLog: log, settings: settings) }
+        let night = snapshot(of: session, logs: (earlier + [log]).sorted(by: WaterlineEngine.isOrderedBefore), settings: settings)
+        // The state before this log is the replay of every other one; no second read of the store.
+        let before = WaterlineEngine(settings: settings).computeState(from: night.logs.filter { $0.id != log.id })
+        let nudge = PacingRules(settings: settings).nudge(after: log, from: before, to: night.state).map {
+            ReminderPlanner.immediate($0, after: log, state: night.state, settings: settings, now: time)
+        }
+        return try await result(settings, session: night, changedLog: log, pastSessionsChanged: forgotten != nil, nudge: nudge)
+    }
+
+    /// Replaces a log's time and details, then recomputes everything from the remaining logs.
+    func editLog(_ edited: LogEntry) async throws -> ActionResult {
+        let settings = try await ensureUser().settings
+        guard let existing = try await store.log(id: edited.id), existing.deletedAt == nil else { throw SessionServiceError.unknownLog(edited.id) }
+        guard let session = try await store.session(id: existing.sessionId) else { throw SessionServiceError.unknownSession(existing.sessionId) }
+        var log = edited
+        log.sessionId = existing.sessionId
+        log.source = existing.source
+        log.updatedAt = now()
+        log.deletedAt = nil
+        try Self.checkValid(log.validate)
+        if let estimate = log.alcoholMeta?.standardDrinkEstimate { try Self.checkChosen(estimate) }
+        try check(log.timestamp, fallsIn: session)
+        try await store.saveLog(log)
+        return try await afterChange(to: session, changedLog: log, settings: settings)
+    }
+
+    /// Deletes a log (as a tombstone) and recomputes everything from the remaining logs.
+    func deleteLog(id: UUID) async throws -> ActionResult {
+        let settings = try await ensureUser().settings
+        guard var log = try await store.log(id: id), log.deletedAt == nil else { throw SessionServiceError.unknownLog(id) }
+        guard let session = try await store.session(id: log.sessionId) else { throw SessionServiceError.unknownSession(log.sessionId) }
+        let time = now()
+        log.deletedAt = time
+        log.updatedAt = time
+        try await store.saveLog(log)
+        return try await afterChange(to: session, changedLog: log, settings: settings)
+    }
+
+    /// After an edit or delete: a running night is re-planned; an ended one gets its new summary.
+    func afterChange(to session: Session, changedLog: LogEntry, settings: UserSettings) async throws -> ActionResult {
+        var session = session
+        guard !session.isActive, let endTime = session.endTime else {
+            return try await result(settings, session: snapshot(of: session, settings: settings), changedLog: changedLog)
+        }
+        let logs = try await store.logs(sessionId: session.id)
+        session.computedSummary = SessionSummary.revised(
+            session.computedSummary, startTime: session.startTime, endTime: endTime, logs: logs, settings: settings
+        )
+        session.updatedAt = now()
+        try await store.saveSession(session)
+        return try await result(settings, session: snapshot(of: session, logs: logs, settings: settings), changedLog: changedLog, pastSessionsChanged: true)
+    }
+}

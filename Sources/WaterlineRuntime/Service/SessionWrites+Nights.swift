@@ -1,0 +1,94 @@
+import Foundation
+import WaterlineCore
+import WaterlineStorage
+
+/// Nights: started, ended, snoozed, deleted from History; every record removed.
+extension SessionWrites {
+    /// Starts a night, or returns the one already running (there is only ever one), unless that
+    /// one was forgotten: it ends at its last log and the new one starts.
+    func startSession() async throws -> ActionResult {
+        let user = try await ensureUser()
+        let time = now()
+        var endedForgotten = false
+        if let running = try await store.activeSession(),
+           let ended = forgottenEnd(of: running, logs: try await store.logs(sessionId: running.id), at: time, settings: user.settings) {
+            try await store.saveSession(ended)
+            endedForgotten = true
+        }
+        let candidate = Session(id: makeID(), userId: user.id, startTime: time, updatedAt: time)
+        let (session, created) = try await store.startSession(candidate)
+        return try await result(user.settings, session: snapshot(of: session, settings: user.settings), changed: created, pastSessionsChanged: endedForgotten)
+    }
+
+    /// `session` ended at its last log, when it was forgotten (`AbandonedSessionPolicy.isForgotten`)
+    /// as seen from `time`; nil when it was not. Writes nothing: the caller saves it once the
+    /// action it belongs to has passed every check.
+    func forgottenEnd(of session: Session, logs: [LogEntry], at time: Date, settings: UserSettings) -> Session? {
+        let lastActivity = max(session.startTime, logs.last?.timestamp ?? session.startTime)
+        guard session.isActive, abandonedPolicy.isForgotten(lastActivity: lastActivity, at: time) else { return nil }
+        var ended = session
+        ended.isActive = false
+        ended.endTime = lastActivity
+        ended.updatedAt = now()
+        ended.computedSummary = SessionSummary(startTime: session.startTime, endTime: lastActivity, logs: logs, settings: settings)
+        return ended
+    }
+
+    /// Ends the running night (even with no logs), now or at its last log, and stores its summary.
+    func endSession(expected sessionId: UUID?, atLastLog: Bool) async throws -> ActionResult {
+        let settings = try await ensureUser().settings
+        guard var session = try await store.activeSession() else {
+            // A night named by its id has ended already: nothing to do, nothing refused.
+            if sessionId != nil { return try await result(settings, changed: false) }
+            throw SessionServiceError.noActiveSession
+        }
+        // A late end for an earlier night must not end the one running now.
+        if let sessionId, sessionId != session.id { return try await result(settings, changed: false) }
+        let logs = try await store.logs(sessionId: session.id)
+        let stamp = max(now(), session.startTime)
+        let time = atLastLog ? min(stamp, max(session.startTime, logs.last?.timestamp ?? session.startTime)) : stamp
+        session.endTime = time
+        session.isActive = false
+        session.updatedAt = stamp
+        session.computedSummary = SessionSummary(startTime: session.startTime, endTime: time, logs: logs, settings: settings)
+        try await store.saveSession(session)
+        let ended = snapshot(of: session, logs: logs, settings: settings)
+        return try await result(settings, session: ended, pastSessionsChanged: true)
+    }
+
+    /// "Remind Me in 10 Min": the water reminder again in ten minutes, beside the plan. Nothing
+    /// when no night runs (it ended meanwhile).
+    func remindLater() async throws -> ActionResult {
+        let settings = try await ensureUser().settings
+        guard let session = try await store.activeSession() else { return try await result(settings, changed: false) }
+        let night = try await snapshot(of: session, settings: settings)
+        let snooze = ReminderPlanner.snooze(session: session, state: night.state, settings: settings, now: now())
+        return try await result(settings, session: night, changed: false, snooze: snooze)
+    }
+
+    /// Deletes a past night: it and its logs become tombstones, which sync like any change.
+    /// A running night is ended first, not deleted.
+    func deletePastSession(id: UUID) async throws -> ActionResult {
+        let settings = try await ensureUser().settings
+        guard var session = try await store.session(id: id) else { throw SessionServiceError.unknownSession(id) }
+        guard !session.isActive else { throw SessionServiceError.sessionRunning }
+        let time = now()
+        let logs = try await store.logs(sessionId: id).map { log in
+            var deleted = log
+            deleted.deletedAt = time
+            deleted.updatedAt = time
+            return deleted
+        }
+        session.deletedAt = time
+        session.updatedAt = time
+        // The night and its logs go together, or not at all (a process killed halfway leaves no half-deleted night).
+        try await store.saveTogether(sessions: [session], logs: logs)
+        return try await result(settings, pastSessionsChanged: true)
+    }
+
+    /// Removes every local record; the person is set up again at the next action.
+    func deleteAllData() async throws -> ActionResult {
+        try await store.deleteAll()
+        return ActionResult(state: DeviceState(active: nil, settings: UserSettings(), presets: []), pastSessionsChanged: true)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import WaterlineCore
+import WaterlineStorage
+
+/// The writes each action makes, over the store: what `SessionService` carries out, one action at
+/// a time (the service's gate), with the checks they share. Split by concern: settings, presets,
+/// nights and logs each in their own file.
+struct SessionWrites: Sendable {
+    let store: any SessionStore
+    let now: @Sendable () -> Date
+    let makeID: @Sendable () -> UUID
+    let planner: ReminderPlanner
+    let abandonedPolicy: AbandonedSessionPolicy
+
+    func ensureUser(settings: UserSettings? = nil) async throws -> User {
+        if let user = try await store.user() { return user }
+        let time = now()
+        var initial = settings ?? UserSettings()
+        try Self.checkValid(initial.validate)
+        // Settings the person chose are stamped now; untouched defaults keep the distant stamp
+        // they were made with (each default left as it was too), so an account's real settings
+        // win when this device signs in.
+        if let settings { initial = UserSettings().edited(to: settings, at: time) }
+        let user = User(id: makeID(), createdAt: time, settings: initial)
+        try await store.setUp(user)
+        return user
+    }
+
+    func alcoholMeta(for input: DrinkInput) async throws -> AlcoholMeta {
+        switch input {
+        case .preset(let id):
+            guard let preset = try await store.preset(id: id) else { throw SessionServiceError.unknownPreset(id) }
+            return preset.alcoholMeta
+        case .size(let size, let estimate):
+            return size.alcoholMeta(estimate: estimate)
+        case .custom(let meta):
+            return meta
+        case .quick:
+            return DrinkPreset.quickDrink(among: try await store.presets())?.alcoholMeta ?? .standardDrink
+        }
+    }
+
+    /// The result of an action: `session` is the night it was about; the running night is read
+    /// only when that is not it.
+    func result(
+        _ settings: UserSettings, session: SessionSnapshot? = nil, changedLog: LogEntry? = nil, preset: DrinkPreset? = nil,
+        changed: Bool = true, pastSessionsChanged: Bool = false, nudge: ReminderRequest? = nil, snooze: ReminderRequest? = nil
+    ) async throws -> ActionResult {
+        ActionResult(
+            state: try await deviceState(settings, active: session), session: session, changedLog: changedLog, preset: preset,
+            changed: changed, pastSessionsChanged: pastSessionsChanged, nudge: nudge, snooze: snooze
+        )
+    }
+
+    func deviceState(_ settings: UserSettings, active known: SessionSnapshot?) async throws -> DeviceState {
+        var active: SessionSnapshot?
+        if let known, known.session.isActive {
+            active = known
+        } else if let running = try await store.activeSession() {
+            active = try await snapshot(of: running, settings: settings)
+        }
+        return DeviceState(active: active, settings: settings, presets: try await store.presets())
+    }
+
+    /// The night as it stands, its logs read once.
+    func snapshot(of session: Session, settings: UserSettings) async throws -> SessionSnapshot {
+        snapshot(of: session, logs: try await store.logs(sessionId: session.id), settings: settings)
+    }
+
+    func snapshot(of session: Session, logs: [LogEntry], settings: UserSettings) -> SessionSnapshot {
+        SessionSnapshot(reckoning: session, logs: logs, settings: settings, planner: planner, now: now())
+    }
+
+    /// A log may not predate its night, nor come after its end (or after now, beyond clock slack).
+    func check(_ timestamp: Date, fallsIn session: Session) throws {
+        guard LogTimeWindow(session: session, now: now().addingTimeInterval(Self.clockSlack)).contains(timestamp) else {
+            throw SessionServiceError.logOutsideSession
+        }
+    }
+}

@@ -87,7 +87,7 @@ struct SyncTriggerScenarioTests {
                                   transport: ScriptedTransport([.json(200, String(decoding: answer, as: UTF8.self))]), token: { nil })
         let runtime = phone.runtime
         let account = AccountService(auth: AuthClient(client: client, credentials: InMemoryCredentialStore(), now: { Fixed.start }),
-                                     store: harness.store, actions: runtime, sync: { await runtime.syncNow(.signIn) })
+                                     data: SyncEngine(store: harness.store, client: client), actions: runtime, sync: { await runtime.syncNow(.signIn) })
         let model = AccountModel(account: account)
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         #expect(model.isSignedIn)

@@ -46,7 +46,7 @@ struct AccountModelTests {
         let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: transport, token: { "t" })
         let auth = AuthClient(client: client, credentials: credentials, now: { Fixed.start })
         let runtime = (phone ?? DeviceProcess(harness)).runtime
-        return AccountModel(account: AccountService(auth: auth, store: harness.store, actions: runtime, sync: { _ = counter.run() }))
+        return AccountModel(account: AccountService(auth: auth, data: SyncEngine(store: harness.store, client: client), actions: runtime, sync: { _ = counter.run() }))
     }
 
     @Test("the first account to sign in on a device takes its data without a question")

@@ -148,8 +148,10 @@ struct ScreenModelTests {
         #expect(!settings.isSignedIn)
         #expect(settings.deletionWarning.contains("only this iPhone"), "signed out, the dialog does not promise the server")
         let credentials = InMemoryCredentialStore(StoredCredential(token: "t", expiresAt: .distantFuture, userId: UUID(), appleUserId: nil))
-        let auth = AuthClient(client: ConvexClient(baseURL: URL(string: "http://127.0.0.1:9")!, token: { nil }), credentials: credentials)
-        let signedIn = SettingsModel(actions: app.runtime, account: AccountService(auth: auth, store: harness.store, actions: app.runtime, sync: {}), permissions: app.runtime)
+        let client = ConvexClient(baseURL: URL(string: "http://127.0.0.1:9")!, token: { nil })
+        let auth = AuthClient(client: client, credentials: credentials)
+        let account = AccountService(auth: auth, data: SyncEngine(store: harness.store, client: client), actions: app.runtime, sync: {})
+        let signedIn = SettingsModel(actions: app.runtime, account: account, permissions: app.runtime)
         await signedIn.appeared()
         #expect(signedIn.isSignedIn && signedIn.deletionWarning.contains("and from the server"))
         var longer = settings.settings

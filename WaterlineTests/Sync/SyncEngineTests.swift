@@ -248,7 +248,7 @@ struct SyncEngineTests {
     static func account(_ harness: ServiceHarness, on phone: DeviceProcess? = nil) -> AccountService {
         let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: ScriptedTransport(), token: { "t" })
         let runtime = (phone ?? DeviceProcess(harness)).runtime
-        return AccountService(auth: AuthClient(client: client, credentials: InMemoryCredentialStore()), store: harness.store, actions: runtime, sync: {})
+        return AccountService(auth: AuthClient(client: client, credentials: InMemoryCredentialStore()), data: SyncEngine(store: harness.store, client: client), actions: runtime, sync: {})
     }
 
     @Test("starting clean for another account removes this device's records and keeps a fresh person")

@@ -56,7 +56,7 @@ final class AppEnvironment {
         )
         let runtime = AppRuntime(service: SessionService(store: store), platform: platform, process: .app)
         let accountService = AccountService(
-            auth: AuthClient(client: client, credentials: credentials), store: store, actions: runtime, sync: { await runtime.syncNow(.signIn) }
+            auth: AuthClient(client: client, credentials: credentials), data: sync, actions: runtime, sync: { await runtime.syncNow(.signIn) }
         )
 
         self.runtime = runtime

@@ -7,6 +7,7 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 import WaterlineServer
+@testable import waterline
 
 @Suite("waterline sync")
 struct SyncCommandTests {
@@ -43,6 +44,17 @@ struct SyncCommandTests {
         #expect(sessions.count == 1)
         #expect(try await context.repository.logs(sessionId: try #require(sessions.first).id, for: caller).count == 2)
 
+        // The command's own path, in this process: the runtime's scheduler runs the sync, as in the app.
+        let home = cli.home
+        let command = try SyncCommand.parse(["--server", server, "--home", home.path])
+        let client = ConvexClient(baseURL: try #require(URL(string: server)), timeout: 10, token: { token })
+        let companion = try await Companion(command.global, backend: client)
+        _ = try await companion.send(.logWater(source: .phone))
+        let status = try await command.sync(on: companion, client: client, credentials: InMemoryCredentialStore())
+        #expect(status.phase == .synced && status.pendingCount == 0)
+        #expect(await companion.runtime.syncHistory().last == .commandLine)
+        #expect(try await context.repository.logs(sessionId: try #require(sessions.first).id, for: caller).count == 3, "the water went through the scheduler's run")
+
         task.cancel()
         _ = try? await task.value
         try await database.shutdown()
@@ -52,6 +64,6 @@ struct SyncCommandTests {
         #expect(offline.status != 0)
         #expect(offline.stderr.contains("could not reach"))
         #expect(offline.stderr.contains("1 change(s) wait here"))
-        #expect(try await cli.run("status").stdout.contains("Water 2"))
+        #expect(try await cli.run("status").stdout.contains("Water 3"), "the one logged in-process, and the two by the command")
     }
 }

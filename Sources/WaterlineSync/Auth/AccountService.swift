@@ -1,11 +1,9 @@
 import Foundation
 import WaterlineCore
-import WaterlineAPI
-import WaterlineStorage
 
 /// Signing in, whose data this device keeps, signing out and deleting the account: the account
-/// screens' `AccountActions`, on the backend's `AuthClient`, the store's sync cursor and the
-/// runtime's one door.
+/// screens' `AccountActions`, on the backend's `AuthClient`, the sync engine's account
+/// (`SyncedAccount`) and the runtime's one door. It holds no store.
 ///
 /// The account a device's data belongs to is the one of the store's `SyncCursor`: set by the
 /// first sync after signing in, kept across sign-out, cleared with the data. `SyncEngine`
@@ -13,15 +11,17 @@ import WaterlineStorage
 @MainActor
 public final class AccountService: AccountActions {
     private let auth: AuthClient
-    private let store: any SyncStore
+    private let data: any SyncedAccount
     private let actions: any SessionActions
     private let sync: @MainActor () async -> Void
 
-    /// - Parameter sync: pulls and pushes now (the runtime's `syncNow(.signIn)`), after signing in
-    ///   and after a choice.
-    public init(auth: AuthClient, store: any SyncStore, actions: any SessionActions, sync: @escaping @MainActor () async -> Void) {
+    /// - Parameters:
+    ///   - data: the sync engine the runtime runs, which keeps whose records these are;
+    ///   - sync: pulls and pushes now (the runtime's `syncNow(.signIn)`), after signing in and
+    ///     after a choice.
+    public init(auth: AuthClient, data: any SyncedAccount, actions: any SessionActions, sync: @escaping @MainActor () async -> Void) {
         self.auth = auth
-        self.store = store
+        self.data = data
         self.actions = actions
         self.sync = sync
     }
@@ -38,7 +38,8 @@ public final class AccountService: AccountActions {
         // The person exists on this device first, so the account links to them and the pull
         // has somewhere to merge into.
         try await actions.send(.prepare(nil))
-        let session = try await auth.signIn(identityToken: identityToken, nonce: nonce, linking: store)
+        let session = try await auth.signIn(identityToken: identityToken, nonce: nonce)
+        try await data.link(appleUserId: session.user.appleUserId)
         if try await needsChoice(signingInAs: session.user.id) { return session.user.id }
         await sync()
         return nil
@@ -60,19 +61,16 @@ public final class AccountService: AccountActions {
     /// Whether signing in as `accountId` needs the person to choose: this device holds data of
     /// another account.
     public func needsChoice(signingInAs accountId: UUID) async throws -> Bool {
-        guard let cursor = try await store.syncCursor() else { return false }
-        return cursor.accountId != accountId
+        guard let holder = try await data.dataAccount() else { return false }
+        return holder != accountId
     }
 
     /// Applies the choice for `accountId` without syncing (the command line syncs itself after).
     public func resolve(_ choice: AccountChoice, for accountId: UUID) async throws {
-        switch choice {
-        case .keepThisDevicesData:
-            try await store.requeueAll()
-        case .startClean:
+        if choice == .startClean {
             try await actions.send(.deleteAllData)
             try await actions.send(.prepare(nil))
         }
-        try await store.saveSyncCursor(SyncCursor(accountId: accountId, position: nil))
+        try await data.adopt(accountId, keepingLocalData: choice == .keepThisDevicesData)
     }
 }

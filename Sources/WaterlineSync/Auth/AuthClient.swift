@@ -19,15 +19,11 @@ public struct AuthClient: Sendable {
     /// Exchanges an Apple identity token (and the raw nonce whose SHA-256 the app gave Apple)
     /// for a session token, keeps it, and links the local person to the Apple account.
     @discardableResult
-    public func signIn(identityToken: String, nonce: String, linking store: (any SessionStore)? = nil) async throws -> AuthSession {
+    public func signIn(identityToken: String, nonce: String) async throws -> AuthSession {
         let session = try await client.call(Auth.SignInWithApple.self, .init(identityToken: identityToken, nonce: nonce))
         try await credentials.save(StoredCredential(
             token: session.token, expiresAt: session.expiresAt, userId: session.user.id, appleUserId: session.user.appleUserId
         ))
-        if let store, var local = try await store.user(), local.appleUserId != session.user.appleUserId {
-            local.appleUserId = session.user.appleUserId
-            try await store.saveUser(local)
-        }
         return session
     }
 

@@ -32,8 +32,7 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let companion = try await Companion(global)
-        let file = CredentialFile(home: companion.home)
+        let file = CredentialFile(home: global.homeDirectory)
         let contents = try await file.contents()
         guard let address = server ?? contents.server else {
             throw CLIError("no server given; use `waterline sync --server URL`")
@@ -42,22 +41,9 @@ struct SyncCommand: AsyncParsableCommand {
         guard await file.validToken(at: Companion.now()) != nil else {
             throw CLIError("not signed in (or the token expired); run `waterline login --token T` first")
         }
-        try await companion.send(.prepare(nil))
+        guard !(keepData && startClean) else { throw CLIError("choose one of --keep-data and --start-clean") }
         let client = ConvexClient(baseURL: url, timeout: 10, token: { await file.validToken(at: Companion.now()) })
-        if keepData || startClean {
-            guard !(keepData && startClean) else { throw CLIError("choose one of --keep-data and --start-clean") }
-            let account = try await client.call(Users.Me.self).id
-            let (store, runtime) = (companion.store, companion.runtime)
-            let link = await MainActor.run {
-                AccountService(auth: AuthClient(client: client, credentials: file), store: store, actions: runtime, sync: {})
-            }
-            if try await link.needsChoice(signingInAs: account) {
-                try await link.resolve(keepData ? .keepThisDevicesData : .startClean, for: account)
-            }
-        }
-        let engine = SyncEngine(store: companion.store, client: client, backoff: Backoff(baseSeconds: 0.5, capSeconds: 4, maxRetries: 3))
-        var status = await engine.push().status
-        if status.phase == .synced { status = await engine.pull().status }
+        let status = try await sync(on: Companion(global, backend: client), client: client, credentials: file)
         if output.json {
             try Output.json(Report(phase: status.phase.rawValue, pendingCount: status.pendingCount, failedCount: status.failedCount, lastError: status.lastError))
         }
@@ -73,6 +59,23 @@ struct SyncCommand: AsyncParsableCommand {
         case .accountChoice:
             throw CLIError("this store holds another account's data; run `waterline sync --keep-data` to send it to the signed-in account, or `waterline sync --start-clean` to replace it with that account's")
         }
+    }
+
+    /// Settles whose data this is when asked to, then syncs as the app does: the runtime's
+    /// scheduler runs the engine (a pull, then what waits is pushed). Returns where sync stands.
+    func sync(on companion: Companion, client: ConvexClient, credentials: any CredentialStore) async throws -> SyncStatus {
+        try await companion.send(.prepare(nil))
+        if keepData || startClean, let data = companion.syncedAccount {
+            let account = try await client.call(Users.Me.self).id
+            let runtime = companion.runtime
+            let link = await MainActor.run {
+                AccountService(auth: AuthClient(client: client, credentials: credentials), data: data, actions: runtime, sync: {})
+            }
+            if try await link.needsChoice(signingInAs: account) {
+                try await link.resolve(keepData ? .keepThisDevicesData : .startClean, for: account)
+            }
+        }
+        return await companion.runtime.syncNow(.commandLine)
     }
 
     static func serverURL(_ text: String) throws -> URL {

@@ -55,13 +55,13 @@ struct LiveScreenLoop {
         }
         lastLook = now
         frame.now = now
-        let version = try await companion.store.dataVersion()
+        let version = try await companion.dataVersion()
         if version != storeVersion { try await reload() }
     }
 
     /// Reads everything the screen shows (another process may have changed it).
     private mutating func reload() async throws {
-        storeVersion = try await companion.store.dataVersion()
+        storeVersion = try await companion.dataVersion()
         let current = try await companion.state()
         frame.settings = current.settings
         frame.presets = current.presets

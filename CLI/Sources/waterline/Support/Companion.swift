@@ -8,13 +8,18 @@ import WaterlineSQLiteStore
 
 /// The command line's wiring: the SQLite store in the home directory, and the kit's runtime over
 /// it on a platform with no screen surfaces. Every command makes its changes through the runtime's
-/// one door, as the app's screens, widgets and watch do.
+/// one door, as the app's screens, widgets and watch do; `waterline sync` syncs through the
+/// runtime's scheduler, as the app does. Only the runtime (and the sync engine it runs) holds the store.
 struct Companion {
     let home: URL
-    let store: SQLiteSessionStore
     let runtime: AppRuntime
+    /// Whose records these are, for the account choice (the sync engine, when syncing).
+    let syncedAccount: (any SyncedAccount)?
+    private let store: SQLiteSessionStore
 
-    init(_ options: GlobalOptions) async throws {
+    /// - Parameter backend: the server `waterline sync` talks to; the runtime's scheduler runs a
+    ///   `SyncEngine` over it. Without one, nothing leaves the machine.
+    init(_ options: GlobalOptions, backend: ConvexClient? = nil) async throws {
         home = options.homeDirectory
         // Refuse a bad pinned time before anything is opened or written.
         _ = try Self.pinnedNow()
@@ -30,7 +35,22 @@ struct Companion {
             FileHandle.standardError.write(Data("waterline: warning: \(damage.warning)\n".utf8))
         }
         let service = SessionService(store: store, now: { Companion.now() })
-        runtime = await MainActor.run { AppRuntime(service: service, platform: .headless(now: { Companion.now() })) }
+        var engine: SyncEngine?
+        if let backend { engine = SyncEngine(store: store, client: backend, backoff: Backoff(baseSeconds: 0.5, capSeconds: 4, maxRetries: 3)) }
+        syncedAccount = engine
+        runtime = await Self.runtime(service: service, syncing: engine)
+    }
+
+    @MainActor
+    private static func runtime(service: SessionService, syncing engine: SyncEngine?) -> AppRuntime {
+        var platform = RuntimePlatform.headless(now: { Companion.now() })
+        if let engine { platform.sync = engine }
+        return AppRuntime(service: service, platform: platform)
+    }
+
+    /// Grows whenever any process writes the store (the live screen redraws then).
+    func dataVersion() async throws -> Int {
+        try await store.dataVersion()
     }
 
     /// Makes a change; a refusal reads as the command line's one-line error.

@@ -14,8 +14,9 @@ let package = Package(
     dependencies: [
         // Named, because a path dependency is otherwise known by its folder name, which differs per clone.
         .package(name: "Waterline", path: ".."),
-        // The server's SQLite handle (WaterlineSQLite), and for the tests that sync against a
-        // real server in-process, the server itself.
+        // The SQLite handle the server uses too (its own package: the command line does not build
+        // the server); the server itself only for the tests that sync against one in-process.
+        .package(name: "WaterlineSQLite", path: "../SQLite"),
         .package(name: "WaterlineServer", path: "../Server"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -30,7 +31,7 @@ let package = Package(
                 .product(name: "WaterlineCore", package: "Waterline"),
                 .product(name: "WaterlineAPI", package: "Waterline"),
                 .product(name: "WaterlineStorage", package: "Waterline"),
-                .product(name: "WaterlineSQLite", package: "WaterlineServer"),
+                .product(name: "WaterlineSQLite", package: "WaterlineSQLite"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]
         ),

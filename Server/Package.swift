@@ -11,13 +11,12 @@ let package = Package(
         .executable(name: "waterline-load", targets: ["waterline-load"]),
         /// The server as a library, for tests of other packages that need one running in-process.
         .library(name: "WaterlineServer", targets: ["WaterlineServer"]),
-        /// One SQLite connection used synchronously with its statements kept prepared: the
-        /// server's database thread and the command line's store share it.
-        .library(name: "WaterlineSQLite", targets: ["WaterlineSQLite"]),
     ],
     dependencies: [
         // Named, because a path dependency is otherwise known by its folder name, which differs per clone.
         .package(name: "Waterline", path: ".."),
+        // The SQLite handle the command line's store shares (its own package, so neither builds the other).
+        .package(name: "WaterlineSQLite", path: "../SQLite"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
@@ -38,18 +37,9 @@ let package = Package(
         // this one declines), several times faster: no dependencies.
         .target(name: "WaterlineJSON"),
         .target(
-            name: "WaterlineSQLite",
-            dependencies: [
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
-        ),
-        .target(
             name: "WaterlineServer",
             dependencies: [
-                "WaterlineSQLite",
+                .product(name: "WaterlineSQLite", package: "WaterlineSQLite"),
                 "WaterlineJSON",
                 .product(name: "WaterlineCore", package: "Waterline"),
                 .product(name: "WaterlineAPI", package: "Waterline"),
@@ -94,7 +84,7 @@ let package = Package(
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "WaterlineJSON",
-                "WaterlineSQLite",
+                .product(name: "WaterlineSQLite", package: "WaterlineSQLite"),
                 "WaterlineServer",
                 .product(name: "WaterlineCore", package: "Waterline"),
                 .product(name: "WaterlineAPI", package: "Waterline"),

@@ -37,7 +37,7 @@ struct AccountSyncTests {
     static func signIn(_ device: Device, sub: String, at server: TestServer, sync: @escaping @Sendable () async -> Void) async throws -> AccountModel {
         let auth = AuthClient(client: device.client(server.baseURL), credentials: device.credentials)
         let runtime = AppRuntime(service: device.service, platform: .headless())
-        let model = AccountModel(account: AccountService(auth: auth, store: device.store, actions: runtime, sync: { await sync() }))
+        let model = AccountModel(account: AccountService(auth: auth, data: device.engine(server.baseURL), actions: runtime, sync: { await sync() }))
         let nonce = UUID().uuidString
         await model.signInCompleted(identityToken: try await FakeApple.identityToken(sub: sub, nonce: nonce), nonce: nonce)
         return model

@@ -196,7 +196,8 @@ struct SyncContractTests {
         let auth = AuthClient(client: fresh.client(server.baseURL), credentials: fresh.credentials)
         let nonce = UUID().uuidString
         let identity = try await FakeApple.identityToken(sub: signedIn.user.appleUserId!, nonce: nonce)
-        try await auth.signIn(identityToken: identity, nonce: nonce, linking: fresh.store)
+        let session = try await auth.signIn(identityToken: identity, nonce: nonce)
+        try await fresh.engine(server.baseURL).link(appleUserId: session.user.appleUserId)
         #expect(await auth.isSignedIn())
         #expect(await fresh.engine(server.baseURL).pull().status.phase == .synced)
         #expect(try await fresh.service.settings().waterEveryNDrinks == 2)

@@ -75,7 +75,7 @@ struct CrossProcessScenarioTests {
         let active = ActiveSessionModel(actions: app.runtime)
         await active.appeared()
         await active.waterButtonTapped()
-        #expect(active.undoOffer != nil)
+        #expect(active.undo.offer != nil)
         await active.undoTapped()
         #expect(active.waterCount == 0)
     }

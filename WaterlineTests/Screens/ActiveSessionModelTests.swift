@@ -26,12 +26,12 @@ struct ActiveSessionModelTests {
         await model.waterButtonTapped()
         #expect(model.waterCount == 1)
         #expect(model.gauge.valueText == "-1")
-        #expect(model.undoOffer?.message == "Logged water")
+        #expect(model.undo.offer?.message == "Logged water")
         #expect(app.widgets.reloads == 1)
         #expect(try await app.watchSees().active?.state.totalWaterCount == 1)
         harness.clock.advance(minutes: 6.0 / 60)
-        model.undoOfferExpired()
-        #expect(model.undoOffer == nil)
+        model.undo.expired()
+        #expect(model.undo.offer == nil)
     }
 
     @Test("undo within five seconds removes the log")

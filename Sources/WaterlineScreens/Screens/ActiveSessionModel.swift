@@ -11,9 +11,9 @@ public final class ActiveSessionModel {
     public private(set) var update: SessionSnapshot?
     public private(set) var settings = UserSettings()
     public private(set) var presets: [DrinkPreset] = []
-    private var undo = UndoSlot()
+    /// The Undo banner after a quick log.
+    public let undo: UndoController
     /// The Undo banner's offer, while one stands.
-    public var undoOffer: UndoOffer? { undo.offer }
     /// A calm message after something could not be done; nil when all is well.
     public private(set) var errorMessage: String?
     /// The drink picker is showing ("+ Drink" here, or on Home, which opens this screen with it).
@@ -28,6 +28,7 @@ public final class ActiveSessionModel {
     /// notification, another process, a pull), from the state the change left.
     public init(actions: any SessionActions, pickingDrink: Bool = false) {
         self.actions = actions
+        undo = UndoController(actions: actions)
         isPickingDrink = pickingDrink
         actions.changes.observe { [weak self] change in
             guard let self else { return false }
@@ -108,18 +109,7 @@ public final class ActiveSessionModel {
     }
 
     public func undoTapped() async {
-        guard let log = undo.take(at: actions.now()) else { return }
-        await perform { try await actions.send(.deleteLog(id: log.id)) }
-    }
-
-    /// VoiceOver is running: the banner stays until Undo or the next log, and Undo keeps working.
-    public func undoOfferHeld() {
-        undo.hold()
-    }
-
-    /// The banner's time ran out (the view calls this when its timer fires).
-    public func undoOfferExpired() {
-        undo.expire(at: actions.now())
+        await perform { try await undo.undo() }
     }
 
     public func logSwipedToDelete(_ log: LogEntry) async {
@@ -171,7 +161,7 @@ public final class ActiveSessionModel {
             // The screen already shows the state the log left (through the change feed); the
             // offer is taken from the action's own result.
             let result = try await actions.send(action)
-            undo.offer(after: result, at: actions.now())
+            undo.offer(after: result)
         }
     }
 

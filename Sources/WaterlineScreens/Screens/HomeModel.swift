@@ -19,9 +19,9 @@ public final class HomeModel {
     /// With `startedSession`: open that screen with its drink picker showing ("+ Drink" here).
     public private(set) var opensDrinkPicker = false
     /// "Undo" after a water logged here.
-    private var undo = UndoSlot()
+    /// The Undo banner after a quick log.
+    public let undo: UndoController
     /// The Undo banner's offer, while one stands.
-    public var undoOffer: UndoOffer? { undo.offer }
     /// Set when a link asks for a past night's summary, for the view to open it.
     public private(set) var openedPastSessionId: UUID?
 
@@ -33,6 +33,7 @@ public final class HomeModel {
     /// Home refreshes whenever the store changes anywhere, from the state the change left.
     public init(actions: any SessionActions, keptGoingAt: Date? = nil, abandonedPolicy: AbandonedSessionPolicy = AbandonedSessionPolicy()) {
         self.actions = actions
+        undo = UndoController(actions: actions)
         self.keptGoingAt = keptGoingAt
         self.abandonedPolicy = abandonedPolicy
         actions.changes.observe { [weak self] change in
@@ -81,7 +82,7 @@ public final class HomeModel {
     public func waterButtonTapped() async {
         await perform {
             let result = try await actions.send(.logWater(source: .phone))
-            undo.offer(after: result, at: actions.now())
+            undo.offer(after: result)
         }
     }
 
@@ -102,18 +103,7 @@ public final class HomeModel {
     }
 
     public func undoTapped() async {
-        guard let log = undo.take(at: actions.now()) else { return }
-        await perform { try await actions.send(.deleteLog(id: log.id)) }
-    }
-
-    /// VoiceOver is running: the banner stays until Undo or the next log, and Undo keeps working.
-    public func undoOfferHeld() {
-        undo.hold()
-    }
-
-    /// The banner's time ran out.
-    public func undoOfferExpired() {
-        undo.expire(at: actions.now())
+        await perform { try await undo.undo() }
     }
 
     public func errorDismissed() {

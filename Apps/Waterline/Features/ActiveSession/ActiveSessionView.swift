@@ -105,10 +105,10 @@ struct ActiveSessionView: View {
     }
 
     @ViewBuilder private var undoBanner: some View {
-        if let offer = model.undoOffer {
+        if let offer = model.undo.offer {
             UndoBanner(
                 offer: offer, undo: { Task { await model.undoTapped() } },
-                expired: { model.undoOfferExpired() }, held: { model.undoOfferHeld() }
+                expired: { model.undo.expired() }, held: { model.undo.held() }
             )
         }
     }

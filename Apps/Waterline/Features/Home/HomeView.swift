@@ -88,10 +88,10 @@ struct HomeView: View {
                 Task { await model.linkOpened(link) }
             }
             .overlay(alignment: .bottom) {
-                if let offer = model.undoOffer {
+                if let offer = model.undo.offer {
                     UndoBanner(
                         offer: offer, undo: { Task { await model.undoTapped() } },
-                        expired: { model.undoOfferExpired() }, held: { model.undoOfferHeld() }
+                        expired: { model.undo.expired() }, held: { model.undo.held() }
                     )
                 }
             }

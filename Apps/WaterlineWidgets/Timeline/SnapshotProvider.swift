@@ -14,7 +14,7 @@ struct SnapshotEntry: TimelineEntry {
 /// Reads `WidgetSnapshot` from the App Group store; the app reloads timelines after every change.
 struct SnapshotProvider: TimelineProvider {
     func placeholder(in context: Context) -> SnapshotEntry {
-        SnapshotEntry(date: Date(), snapshot: .mock)
+        SnapshotEntry(date: Date(), snapshot: .placeholder(at: Date()))
     }
 
     // WidgetKit declares both completions `@Sendable`: they are called from the task below.

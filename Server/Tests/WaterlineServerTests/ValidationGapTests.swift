@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterlineAPI
+import WaterlineTestSupport
 import WaterlineCore
 import WaterlineRuntime
 import WaterlineScreens

@@ -1,11 +1,12 @@
 import Foundation
+import WaterlineCore
 
-// Fixed sample values for previews, tests and the wire-format fixtures. Dates are whole
-// seconds so they survive a millisecond round-trip unchanged.
+// Fixed sample values for tests and the wire-format fixtures (kept out of the shipped modules).
+// Dates are whole seconds so they survive a millisecond round-trip unchanged.
 
 extension Date {
     /// Saturday 2026-11-21 20:00 UTC, the evening every mock takes place on.
-    static let mockEvening = Date(timeIntervalSince1970: 1_795_291_200)
+    public static let mockEvening = Date(timeIntervalSince1970: 1_795_291_200)
 }
 
 extension User {

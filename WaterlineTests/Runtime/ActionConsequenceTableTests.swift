@@ -174,7 +174,7 @@ struct ActionConsequenceTableTests {
             }),
         Row(name: "make another preset the quick drink", must: [.liveActivity, .widgets, .watch, .sync, .screens],
             act: { table in
-                let settings = SettingsModel(actions: table.runtime, account: nil, permissions: table.runtime)
+                let settings = SettingsModel(actions: table.runtime, account: nil, permissions: table.runtime, preferences: MemoryPreferences())
                 await settings.appeared()
                 table.marker = table.phone.log.mark
                 await settings.presetMadeQuick(try #require(settings.presets.last))
@@ -214,7 +214,7 @@ struct ActionConsequenceTableTests {
             }),
         Row(name: "delete the account (signed out: this iPhone's data)", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { table in
-                let settings = SettingsModel(actions: table.runtime, account: nil, permissions: table.runtime)
+                let settings = SettingsModel(actions: table.runtime, account: nil, permissions: table.runtime, preferences: MemoryPreferences())
                 await settings.deleteAccountConfirmed()
                 #expect(settings.accountDeleted)
             },

@@ -19,7 +19,7 @@ struct CrossProcessScenarioTests {
         let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
         await app.runtime.becameActive()
         let active = ActiveSessionModel(actions: app.runtime)
-        let home = HomeModel(actions: app.runtime)
+        let home = HomeModel(actions: app.runtime, preferences: MemoryPreferences())
         await active.appeared()
         await home.appeared()
         #expect(active.waterCount == 0 && home.active?.state.totalWaterCount == 0)

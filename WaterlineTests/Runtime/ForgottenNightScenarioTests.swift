@@ -39,7 +39,7 @@ struct ForgottenNightScenarioTests {
         #expect(outcome.dialog == "Water logged. Waterline −1.")
         #expect(phone.liveActivities.ended[friday.session.id] != nil && phone.liveActivities.running[saturday.session.id] != nil)
         #expect(phone.notifications.pending.values.allSatisfy { $0.sessionId == saturday.session.id })
-        let home = HomeModel(actions: phone.runtime)
+        let home = HomeModel(actions: phone.runtime, preferences: MemoryPreferences())
         await home.appeared()
         #expect(home.recent.first?.sessionId == friday.session.id && home.active?.session.id == saturday.session.id)
     }

@@ -23,7 +23,7 @@ struct NavigationTests {
         app.runtime.linkHandled()
         #expect(app.runtime.pendingLink == nil)
 
-        let home = HomeModel(actions: app.runtime)
+        let home = HomeModel(actions: app.runtime, preferences: MemoryPreferences())
         await home.linkOpened(.activeSession)
         #expect(home.startedSession == nil, "no session running: Home is the right screen")
         let started = try await harness.service.startSession().night

@@ -14,7 +14,7 @@ import WaterlineTestSupport
 @MainActor
 struct NotificationPermissionScenarioTests {
     func onboardedSkipping(_ phone: DeviceProcess, _ harness: ServiceHarness) async throws {
-        let onboarding = OnboardingModel(actions: phone.runtime, permissions: phone.runtime)
+        let onboarding = OnboardingModel(actions: phone.runtime, permissions: phone.runtime, preferences: MemoryPreferences())
         onboarding.continueTapped()
         onboarding.continueTapped()
         onboarding.continueTapped()
@@ -33,12 +33,12 @@ struct NotificationPermissionScenarioTests {
         try await onboardedSkipping(phone, harness)
         #expect(phone.notifications.questionsShown == 0, "Skip asks nothing")
 
-        let settings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime)
+        let settings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences())
         await settings.appeared()
         #expect(settings.notificationRow?.action == .ask, "Settings offers the question, not nothing")
         #expect(settings.notificationRow?.text == "Turn on notifications for reminders while Waterline is closed")
 
-        let home = HomeModel(actions: phone.runtime)
+        let home = HomeModel(actions: phone.runtime, preferences: MemoryPreferences())
         await home.appeared()
         await home.startSessionButtonTapped()
         #expect(phone.notifications.questionsShown == 0, "Skip meant: reminders in the app only, no system prompt later")
@@ -89,7 +89,7 @@ struct NotificationPermissionScenarioTests {
         await refused.runtime.becameActive()
         _ = try await refused.runtime.send(.startSession)
         #expect(refused.notifications.questionsShown == 0)
-        let settings = SettingsModel(actions: refused.runtime, account: nil, permissions: refused.runtime)
+        let settings = SettingsModel(actions: refused.runtime, account: nil, permissions: refused.runtime, preferences: MemoryPreferences())
         await settings.appeared()
         #expect(settings.notificationRow?.action == .openSystemSettings)
         #expect(settings.notificationRow?.text == "Notifications disabled")
@@ -99,7 +99,7 @@ struct NotificationPermissionScenarioTests {
         let undecided = RecordingNotificationCenter(answer: .notDetermined)
         undecided.answerWhenAsked = .denied
         let phone = DeviceProcess(harness, notifications: undecided)
-        let fromSettings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime)
+        let fromSettings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences())
         await fromSettings.appeared()
         await fromSettings.notificationRowTapped()
         #expect(undecided.questionsShown == 1)
@@ -110,7 +110,7 @@ struct NotificationPermissionScenarioTests {
     func enableOnOnboarding() async throws {
         let harness = ServiceHarness()
         let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
-        let onboarding = OnboardingModel(actions: phone.runtime, permissions: phone.runtime)
+        let onboarding = OnboardingModel(actions: phone.runtime, permissions: phone.runtime, preferences: MemoryPreferences())
         for _ in 0..<3 { onboarding.continueTapped() }
         await onboarding.configureDoneTapped()
         await onboarding.enableNotificationsTapped()

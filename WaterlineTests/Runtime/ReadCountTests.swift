@@ -34,7 +34,7 @@ struct ReadCountTests {
         clock.advance(minutes: 5)
         try await runtime.send(.logDrink(.quick, source: .phone))
         await runtime.becameActive()
-        let home = HomeModel(actions: runtime)
+        let home = HomeModel(actions: runtime, preferences: MemoryPreferences())
         let screen = ActiveSessionModel(actions: runtime)
         await home.appeared()
         await screen.appeared()

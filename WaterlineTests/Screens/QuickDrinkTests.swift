@@ -18,7 +18,7 @@ struct QuickDrinkTests {
         let (harness, started) = try await ServiceHarness.night()
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
         phone.runtime.launched()
-        let settings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime)
+        let settings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences())
         await settings.appeared()
         let names = settings.presets.map(\.name)
         #expect(names.count == 5)
@@ -38,7 +38,7 @@ struct QuickDrinkTests {
         #expect(outcome.dialog.hasPrefix("\(quick.name) logged."))
 
         // The order survives a new process: it is stored (and synced), not kept in the screen.
-        let later = SettingsModel(actions: DeviceProcess(harness).runtime, account: nil, permissions: phone.runtime)
+        let later = SettingsModel(actions: DeviceProcess(harness).runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences())
         await later.appeared()
         #expect(later.presets.map(\.name) == settings.presets.map(\.name))
     }
@@ -47,7 +47,7 @@ struct QuickDrinkTests {
     func moves() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
-        let settings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime)
+        let settings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences())
         await settings.appeared()
         let names = settings.presets.map(\.name)
         await settings.presetsMoved(from: IndexSet(integer: 0), to: 5)

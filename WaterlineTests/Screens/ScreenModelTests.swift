@@ -16,7 +16,7 @@ struct ScreenModelTests {
         let harness = try await ServiceHarness.prepared()
         let clock = harness.clock
         let app = DeviceProcess(harness)
-        let home = HomeModel(actions: app.runtime)
+        let home = HomeModel(actions: app.runtime, preferences: MemoryPreferences())
         await home.appeared()
         #expect(home.emptyStateText == "No sessions yet. When you head out, start one here." && !home.showsAllSessions)
         await home.startSessionButtonTapped()
@@ -88,11 +88,15 @@ struct ScreenModelTests {
         try await harness.service.logWater(source: .phone)
         let lastLog = harness.clock.now
         harness.clock.advance(minutes: 8.5 * 60)
-        let home = HomeModel(actions: DeviceProcess(harness).runtime)
+        let preferences = MemoryPreferences()
+        let home = HomeModel(actions: DeviceProcess(harness).runtime, preferences: preferences)
         await home.appeared()
         #expect(home.abandonedPrompt?.message == "Your session has been running for 13 hours. End it?")
-        let kept = home.keepGoingTapped()
-        #expect(kept == harness.clock.now)
+        home.keepGoingTapped()
+        #expect(preferences.keptGoingAt == harness.clock.now, "remembered between launches")
+        let relaunched = HomeModel(actions: DeviceProcess(harness).runtime, preferences: preferences)
+        await relaunched.appeared()
+        #expect(relaunched.abandonedPrompt == nil, "a new launch remembers Keep Going")
         await home.appeared()
         #expect(home.abandonedPrompt == nil, "Keep Going quiets the prompt")
         await home.endNowTapped()
@@ -107,7 +111,8 @@ struct ScreenModelTests {
     @Test("Onboarding walks welcome, guardrail, sign-in, defaults, notifications")
     func onboarding() async throws {
         let harness = ServiceHarness()
-        let onboarding = OnboardingModel(actions: DeviceProcess(harness).runtime, permissions: DeviceProcess(harness).runtime)
+        let preferences = MemoryPreferences()
+        let onboarding = OnboardingModel(actions: DeviceProcess(harness).runtime, permissions: DeviceProcess(harness).runtime, preferences: preferences)
         #expect(OnboardingModel.welcomeText == "Waterline helps you pace and drink less by adding water breaks.")
         onboarding.continueTapped()
         #expect(onboarding.step == .guardrail)
@@ -134,8 +139,10 @@ struct ScreenModelTests {
         #expect(onboarding.step == .notifications)
         #expect(try await harness.service.settings().waterEveryNDrinks == 2)
         #expect(try await harness.service.presets().count == 5)
+        #expect(!preferences.hasFinishedOnboarding)
         onboarding.notificationsSkipped()
         #expect(onboarding.isFinished)
+        #expect(preferences.hasFinishedOnboarding, "the next launch opens on Home")
     }
 
     @Test("Settings save at once, refuse invalid values, manage presets, delete everything")
@@ -143,7 +150,10 @@ struct ScreenModelTests {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         let app = DeviceProcess(harness)
-        let settings = SettingsModel(actions: app.runtime, account: nil, permissions: app.runtime)
+        let preferences = MemoryPreferences()
+        preferences.hasFinishedOnboarding = true
+        preferences.keptGoingAt = Fixed.start
+        let settings = SettingsModel(actions: app.runtime, account: nil, permissions: app.runtime, preferences: preferences)
         await settings.appeared()
         #expect(!settings.isSignedIn)
         #expect(settings.deletionWarning.contains("only this iPhone"), "signed out, the dialog does not promise the server")
@@ -151,7 +161,7 @@ struct ScreenModelTests {
         let client = ConvexClient(baseURL: URL(string: "http://127.0.0.1:9")!, token: { nil })
         let auth = AuthClient(client: client, credentials: credentials)
         let account = AccountService(auth: auth, data: SyncEngine(store: harness.store, client: client), actions: app.runtime, sync: {})
-        let signedIn = SettingsModel(actions: app.runtime, account: account, permissions: app.runtime)
+        let signedIn = SettingsModel(actions: app.runtime, account: account, permissions: app.runtime, preferences: MemoryPreferences())
         await signedIn.appeared()
         #expect(signedIn.isSignedIn && signedIn.deletionWarning.contains("and from the server"))
         var longer = settings.settings
@@ -175,6 +185,7 @@ struct ScreenModelTests {
         #expect(settings.isConfirmingAccountDeletion)
         await settings.deleteAccountConfirmed()
         #expect(settings.accountDeleted)
+        #expect(!preferences.hasFinishedOnboarding && preferences.keptGoingAt == nil, "the next launch starts at onboarding")
         #expect(try await harness.store.user() == nil)
     }
 
@@ -206,7 +217,7 @@ struct ScreenModelTests {
     func rapidSteps() async throws {
         let harness = try await ServiceHarness.prepared()
         let app = DeviceProcess(harness)
-        let settings = SettingsModel(actions: app.runtime, account: nil, permissions: app.runtime)
+        let settings = SettingsModel(actions: app.runtime, account: nil, permissions: app.runtime, preferences: MemoryPreferences())
         await settings.appeared()
         #expect(settings.settings.waterEveryNDrinks == 1)
         // Three taps of "+" before the first save comes back: each reads what the screen shows.

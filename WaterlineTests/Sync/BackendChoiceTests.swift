@@ -51,12 +51,12 @@ struct BackendChoiceTests {
     @Test("with no server, onboarding leaves out the sign-in it could only fail, and goes on to the defaults")
     func onboardingWithoutServer() {
         let runtime = DeviceProcess(ServiceHarness()).runtime
-        let onboarding = OnboardingModel(actions: runtime, permissions: runtime, offersSignIn: false)
+        let onboarding = OnboardingModel(actions: runtime, permissions: runtime, preferences: MemoryPreferences(), offersSignIn: false)
         onboarding.continueTapped()
         #expect(onboarding.step == .guardrail)
         onboarding.continueTapped()
         #expect(onboarding.step == .configure)
-        let withServer = OnboardingModel(actions: runtime, permissions: runtime)
+        let withServer = OnboardingModel(actions: runtime, permissions: runtime, preferences: MemoryPreferences())
         withServer.continueTapped()
         withServer.continueTapped()
         #expect(withServer.step == .signIn)
@@ -67,7 +67,7 @@ struct BackendChoiceTests {
         let harness = try await ServiceHarness.prepared()
         let runtime = DeviceProcess(harness).runtime
         let choice = KeptBackend(build: nil)
-        let settings = SettingsModel(actions: runtime, account: nil, permissions: runtime, backend: choice)
+        let settings = SettingsModel(actions: runtime, account: nil, permissions: runtime, preferences: MemoryPreferences(), backend: choice)
         #expect(!settings.isSyncAvailable)
         #expect(settings.syncServerStatus == "Sync is off: no server is set. Everything stays on this iPhone.")
 

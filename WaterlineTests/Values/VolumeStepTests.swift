@@ -53,7 +53,7 @@ struct VolumeStepTests {
     @MainActor
     func settingsStepper() async throws {
         let harness = try await ServiceHarness.prepared(UserSettings(units: .ml))
-        let model = SettingsModel(actions: DeviceProcess(harness).runtime, account: nil, permissions: DeviceProcess(harness).runtime)
+        let model = SettingsModel(actions: DeviceProcess(harness).runtime, account: nil, permissions: DeviceProcess(harness).runtime, preferences: MemoryPreferences())
         await model.appeared()
         #expect(model.defaultWaterText == "Water: 237 ml")
         await model.defaultWaterStepped(up: true)

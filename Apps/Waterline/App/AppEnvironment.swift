@@ -21,7 +21,7 @@ final class AppEnvironment {
     let accountService: AccountService
     let syncStatus: SyncStatusModel
     let account: AccountModel
-    let preferences: AppPreferences
+    @ObservationIgnored private let preferences: any DevicePreferences
     /// Where sync goes, or nowhere: then no sign-in is offered.
     let backend = BackendPreferences()
     var isOnboarded: Bool
@@ -35,7 +35,7 @@ final class AppEnvironment {
         // Built as locals first: a class may not read its own properties before all are set.
         let store = SwiftDataSessionStore(modelContainer: try WaterlineContainer.make(inMemory: inMemory))
         let credentials = KeychainCredentialStore()
-        let preferences = AppPreferences()
+        let preferences = UserDefaultsPreferences(defaults: UserDefaults(suiteName: "group.com.waterline.app") ?? .standard)
         // Every call goes to the server chosen at that moment (Settings may change it); with none,
         // nothing leaves the device.
         let client = ConvexClient(
@@ -86,20 +86,20 @@ final class AppEnvironment {
         runtime.launched()
     }
 
+    /// The onboarding model has remembered it; the app shows Home.
     func onboardingFinished() {
-        preferences.hasFinishedOnboarding = true
         isOnboarded = true
     }
 
+    /// The settings model has forgotten the person; the app shows onboarding.
     func accountDeleted() {
-        preferences.hasFinishedOnboarding = false
         isOnboarded = false
     }
 
     // MARK: Screen models
 
     func homeModel() -> HomeModel {
-        HomeModel(actions: runtime, keptGoingAt: preferences.keptGoingAt)
+        HomeModel(actions: runtime, preferences: preferences)
     }
 
     func activeSessionModel(pickingDrink: Bool = false) -> ActiveSessionModel {
@@ -107,11 +107,11 @@ final class AppEnvironment {
     }
 
     func onboardingModel() -> OnboardingModel {
-        OnboardingModel(actions: runtime, permissions: runtime, offersSignIn: backend.backendURL != nil)
+        OnboardingModel(actions: runtime, permissions: runtime, preferences: preferences, offersSignIn: backend.backendURL != nil)
     }
 
     func settingsModel() -> SettingsModel {
-        SettingsModel(actions: runtime, account: accountService, permissions: runtime, backend: backend)
+        SettingsModel(actions: runtime, account: accountService, permissions: runtime, preferences: preferences, backend: backend)
     }
 
     func historyModel() -> HistoryModel {

@@ -27,14 +27,14 @@ public final class HomeModel {
 
     @ObservationIgnored private let actions: any SessionActions
     @ObservationIgnored private let abandonedPolicy: AbandonedSessionPolicy
-    /// When the person last chose "Keep Going", kept by the app between launches.
-    @ObservationIgnored private var keptGoingAt: Date?
+    /// Where "Keep Going" is remembered between launches.
+    @ObservationIgnored private let preferences: any DevicePreferences
 
     /// Home refreshes whenever the store changes anywhere, from the state the change left.
-    public init(actions: any SessionActions, keptGoingAt: Date? = nil, abandonedPolicy: AbandonedSessionPolicy = AbandonedSessionPolicy()) {
+    public init(actions: any SessionActions, preferences: any DevicePreferences, abandonedPolicy: AbandonedSessionPolicy = AbandonedSessionPolicy()) {
         self.actions = actions
         undo = UndoController(actions: actions)
-        self.keptGoingAt = keptGoingAt
+        self.preferences = preferences
         self.abandonedPolicy = abandonedPolicy
         actions.changes.observe { [weak self] change in
             guard let self else { return false }
@@ -117,13 +117,10 @@ public final class HomeModel {
         await perform { try await actions.send(.endSession(atLastLog: true)) }
     }
 
-    /// Returns the time to remember, so the prompt waits another twelve hours.
-    @discardableResult
-    public func keepGoingTapped() -> Date {
+    /// Remembered between launches, so the prompt waits another twelve hours.
+    public func keepGoingTapped() {
         abandonedPrompt = nil
-        let time = actions.now()
-        keptGoingAt = time
-        return time
+        preferences.keptGoingAt = actions.now()
     }
 
     public func navigatedToSession() {
@@ -153,7 +150,7 @@ public final class HomeModel {
     private func show(_ state: DeviceState) {
         settings = state.settings
         active = state.active
-        abandonedPrompt = state.active.flatMap { abandonedPolicy.prompt(for: $0.session, now: actions.now(), keptGoingAt: keptGoingAt) }
+        abandonedPrompt = state.active.flatMap { abandonedPolicy.prompt(for: $0.session, now: actions.now(), keptGoingAt: preferences.keptGoingAt) }
     }
 
     private func loadRecent() async throws {

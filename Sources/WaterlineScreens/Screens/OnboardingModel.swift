@@ -13,7 +13,10 @@ public final class OnboardingModel {
     public static var guardrailText: String { KitText.string(KitStrings.onboardingGuardrail) }
     public static var notificationsText: String { KitText.string(KitStrings.onboardingNotifications) }
 
-    public private(set) var step: Step = .welcome
+    public private(set) var step: Step = .welcome {
+        // Remembered between launches: the next one opens on Home.
+        didSet { if step == .done { preferences.hasFinishedOnboarding = true } }
+    }
     /// The defaults being configured; the steppers and pickers edit these.
     public var settings = UserSettings()
     public private(set) var errorMessage: String?
@@ -24,10 +27,12 @@ public final class OnboardingModel {
 
     @ObservationIgnored private let actions: any SessionActions
     @ObservationIgnored private let permissions: any NotificationPermissions
+    @ObservationIgnored private let preferences: any DevicePreferences
 
-    public init(actions: any SessionActions, permissions: any NotificationPermissions, offersSignIn: Bool = true) {
+    public init(actions: any SessionActions, permissions: any NotificationPermissions, preferences: any DevicePreferences, offersSignIn: Bool = true) {
         self.actions = actions
         self.permissions = permissions
+        self.preferences = preferences
         self.offersSignIn = offersSignIn
     }
 

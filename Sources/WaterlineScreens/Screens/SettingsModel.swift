@@ -27,17 +27,19 @@ public final class SettingsModel {
     @ObservationIgnored private let backend: (any BackendChoosing)?
     /// Settings edited here and not saved yet: shown at once, so a second tap of a stepper
     /// counts from the first, and kept over what the change feed brings until saved.
+    @ObservationIgnored private let preferences: any DevicePreferences
     @ObservationIgnored private var unsaved: UserSettings?
     @ObservationIgnored private var saving: Task<Void, Never>?
 
     /// Settings refresh whenever the store changes anywhere (another device's settings arrive by a pull).
     public init(
         actions: any SessionActions, account: (any AccountActions)?, permissions: any NotificationPermissions,
-        backend: (any BackendChoosing)? = nil
+        preferences: any DevicePreferences, backend: (any BackendChoosing)? = nil
     ) {
         self.actions = actions
         self.account = account
         self.permissions = permissions
+        self.preferences = preferences
         self.backend = backend
         serverAddress = backend?.backendURL?.absoluteString ?? ""
         actions.changes.observe { [weak self] change in
@@ -211,6 +213,9 @@ public final class SettingsModel {
             } else {
                 try await actions.send(.deleteAllData)
             }
+            // The next launch starts at onboarding, with nothing of the person remembered.
+            preferences.hasFinishedOnboarding = false
+            preferences.keptGoingAt = nil
             accountDeleted = true
         }
     }

@@ -102,7 +102,7 @@ struct HomeView: View {
             }
             .alert("Still out?", isPresented: Binding(get: { model.abandonedPrompt != nil }, set: { _ in })) {
                 Button("End Now") { Task { await model.endNowTapped() } }
-                Button("Keep Going") { environment.preferences.keptGoingAt = model.keepGoingTapped() }
+                Button("Keep Going") { model.keepGoingTapped() }
             } message: {
                 Text(verbatim: model.abandonedPrompt?.message ?? "")
             }

@@ -1,7 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// What the person did with a delivered reminder, as the notification center reports it.
 public struct NotificationResponse: Hashable, Sendable {

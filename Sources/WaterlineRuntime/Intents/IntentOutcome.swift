@@ -1,6 +1,4 @@
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// What an intent answers: the sentence Siri or the system shows, and what the action did.
 public struct IntentOutcome: Hashable, Sendable {

@@ -1,7 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// Runs the quick intents through the one door, with the calm words each one answers. With no
 /// night running, logging answers with a dialog rather than doing nothing silently; an unknown

@@ -1,7 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// What a widget button, the Live Activity or Siri asks for.
 public enum QuickIntent: Hashable, Sendable {

@@ -1,6 +1,4 @@
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// Keeps the process alive while a background call finishes its work (the app wraps
 /// `UIApplication.beginBackgroundTask`); the runtime ends it only once the work is saved.

@@ -1,6 +1,4 @@
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// Tells the app's process that another process (an intent or widget extension) wrote to the
 /// shared store; the app wraps a Darwin notification.

@@ -1,7 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// The session's Live Activity as the runtime uses it; the app wraps ActivityKit, an
 /// extension's process (which may not touch Live Activities) passes `UnavailableLiveActivities`.

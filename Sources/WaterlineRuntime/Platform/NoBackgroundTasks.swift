@@ -1,6 +1,4 @@
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// For processes whose host already waits for the work (an extension's intent is awaited).
 @MainActor

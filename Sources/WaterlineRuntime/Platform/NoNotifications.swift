@@ -1,7 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// For a process that shows no notifications (the command line): nothing is scheduled or
 /// posted; a per-drink reminder or pacing warning still comes back in the action's result.

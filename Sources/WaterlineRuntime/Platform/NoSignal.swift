@@ -1,6 +1,4 @@
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// For a process no other process listens to (the command line: another `waterline` sees a
 /// change by the store's own data version).

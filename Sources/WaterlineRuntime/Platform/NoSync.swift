@@ -1,5 +1,4 @@
 import WaterlineCore
-import WaterlineStorage
 import WaterlineSync
 
 /// For processes that do not sync (the extensions, the command line's commands): an extension's

@@ -1,6 +1,4 @@
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// For a process with no widgets to reload (the command line).
 @MainActor

@@ -1,7 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// The system's notification center as the runtime uses it; the app wraps
 /// `UNUserNotificationCenter`, the tests record.

@@ -1,7 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 extension RuntimePlatform {
     /// A process with no screen surfaces of its own (the command line): no notifications, Live

@@ -1,6 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
 import WaterlineSync
 
 /// Everything the runtime needs from the operating system, injected in one value.

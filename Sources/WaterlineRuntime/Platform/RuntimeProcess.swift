@@ -1,6 +1,4 @@
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// Which process a runtime runs in; an extension may not show Live Activities or talk to the
 /// watch, and signals the app after it writes.

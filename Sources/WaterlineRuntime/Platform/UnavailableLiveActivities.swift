@@ -1,7 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// For processes that cannot start or see Live Activities (the intents and widget extensions):
 /// every start is refused, so the app starts the activity when it is next active.

@@ -1,6 +1,4 @@
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// For processes that do not talk to a watch (the extensions, the command line, the watch
 /// itself): the phone's app tells the watch when it next runs.

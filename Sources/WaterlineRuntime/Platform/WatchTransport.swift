@@ -1,6 +1,4 @@
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// The phone's end of the watch link, as the runtime uses it; the app wraps `WCSession`. The
 /// watch asks (its pushes and pulls reach `AppRuntime.watchMessageReceived`); the phone only

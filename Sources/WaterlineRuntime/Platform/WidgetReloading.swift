@@ -1,6 +1,4 @@
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// Tells the widgets (Lock Screen, Home Screen, the Live Activity's extension) to redraw.
 @MainActor

@@ -1,8 +1,6 @@
 import Foundation
 import Observation
 import WaterlineCore
-import WaterlineStorage
-import WaterlineSync
 
 /// The reminder banner shown inside the app while it is open: when notifications are denied or
 /// not yet allowed (from the same plan the notifications would follow), and in place of a system

@@ -1,6 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
 
 /// The checks every write passes before anything is saved.
 extension SessionWrites {

@@ -1,6 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
 
 /// Nights: started, ended, snoozed, deleted from History; every record removed.
 extension SessionWrites {

@@ -1,6 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
 
 /// Presets: added, edited, reordered, deleted.
 extension SessionWrites {

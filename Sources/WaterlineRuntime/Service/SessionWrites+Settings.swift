@@ -1,6 +1,5 @@
 import Foundation
 import WaterlineCore
-import WaterlineStorage
 
 /// Setting the person up, and their settings.
 extension SessionWrites {

@@ -9,34 +9,25 @@ import WaterlineStorage
 @Model
 public final class LogEntryRow {
     @Attribute(.unique) public var id: UUID
-    public var sessionId: UUID
-    public var timestamp: Date
-    public var type: String
+    public var sessionId: UUID = UUID()
+    public var timestamp: Date = Date.distantPast
+    public var type: String = ""
     public var drinkType: String?
     public var sizeOz: Double?
     public var abv: Double?
     public var standardDrinkEstimate: Double?
     public var presetId: UUID?
     public var waterAmountOz: Double?
-    public var source: String
-    public var updatedAt: Date
+    public var source: String = ""
+    public var updatedAt: Date = Date.distantPast
     public var deletedAt: Date?
     public var session: SessionRow?
 
+    /// Every column but the id starts from its default and is written by `update(from:)`, so the
+    /// two never list the columns twice.
     public init(_ value: LogEntry) {
         id = value.id
-        sessionId = value.sessionId
-        timestamp = value.timestamp
-        type = value.type.rawValue
-        drinkType = value.alcoholMeta?.drinkType.rawValue
-        sizeOz = value.alcoholMeta?.sizeOz
-        abv = value.alcoholMeta?.abv
-        standardDrinkEstimate = value.alcoholMeta?.standardDrinkEstimate
-        presetId = value.alcoholMeta?.presetId
-        waterAmountOz = value.waterMeta?.amountOz
-        source = value.source.rawValue
-        updatedAt = value.updatedAt
-        deletedAt = value.deletedAt
+        update(from: value)
     }
 
     public func update(from value: LogEntry) {

@@ -9,25 +9,21 @@ import WaterlineStorage
 @Model
 public final class SessionRow {
     @Attribute(.unique) public var id: UUID
-    public var userId: UUID
-    public var startTime: Date
+    public var userId: UUID = UUID()
+    public var startTime: Date = Date.distantPast
     public var endTime: Date?
-    public var isActive: Bool
+    public var isActive: Bool = false
     public var summaryJSON: Data?
-    public var updatedAt: Date
+    public var updatedAt: Date = Date.distantPast
     public var deletedAt: Date?
     public var user: UserRow?
     @Relationship(deleteRule: .cascade, inverse: \LogEntryRow.session) public var logs: [LogEntryRow] = []
 
+    /// Every column but the id starts from its default and is written by `update(from:)`, so the
+    /// two never list the columns twice.
     public init(_ value: Session) {
         id = value.id
-        userId = value.userId
-        startTime = value.startTime
-        endTime = value.endTime
-        isActive = value.isActive
-        summaryJSON = value.computedSummary.flatMap { try? WaterlineCoding.encoder(pretty: false).encode($0) }
-        updatedAt = value.updatedAt
-        deletedAt = value.deletedAt
+        update(from: value)
     }
 
     public func update(from value: Session) {

@@ -45,22 +45,8 @@ struct ActionConsequenceTableTests {
         var marker = 0
 
         init(night running: Bool, process: RuntimeProcess) async throws {
-            harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 1, warningThreshold: 3))
-            // One ended night for History.
-            _ = try await harness.service.startSession()
-            harness.clock.advance(minutes: 60)
-            past = try await harness.service.endSession().night.session
-            harness.clock.advance(minutes: 24 * 60)
-            if running {
-                _ = try await harness.service.startSession()
-                harness.clock.advance(minutes: 5)
-                drink = try await harness.service.logDrink(.quick, source: .phone).changedLog
-                night = try await harness.service.activeSession()
-            } else {
-                drink = nil
-                night = nil
-            }
-            harness.clock.advance(minutes: 5)
+            let evening = try await TableEvening(night: running)
+            (harness, past, drink, night) = (evening.harness, evening.past, evening.drink, evening.night)
             phone = DeviceProcess(harness, process: process)
             phone.runtime.launched()
             // The app is open; an extension's process never comes to the front.

@@ -62,30 +62,7 @@ struct ConsequencePlanTableTests {
         var effects: Set<Effect>
     }
 
-    /// A person with one ended night and, for most rows, a running one with a drink in it.
-    struct Setup: Sendable {
-        let harness: ServiceHarness
-        let past: Session
-        let drink: LogEntry?
-
-        init(night: Bool) async throws {
-            harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 1, warningThreshold: 3))
-            _ = try await harness.service.startSession()
-            harness.clock.advance(minutes: 60)
-            past = try await harness.service.endSession().night.session
-            harness.clock.advance(minutes: 24 * 60)
-            if night {
-                _ = try await harness.service.startSession()
-                harness.clock.advance(minutes: 5)
-                drink = try await harness.service.logDrink(.quick, source: .phone).changedLog
-            } else {
-                drink = nil
-            }
-            harness.clock.advance(minutes: 5)
-        }
-
-        var presets: [DrinkPreset] { get async throws { try await harness.service.presets() } }
-    }
+    typealias Setup = TableEvening
 
     nonisolated static let shownEverywhere: Set<Effect> = [.widgets, .watch, .syncSoon, .screens]
 

@@ -51,7 +51,7 @@ extension AppRuntime {
 
     /// The watch link finished activating: the watch is told to pull what it may have missed.
     public func watchLinkActivated() async {
-        await followStore { .refresh($0, .none) }
+        await executor.watchLinkActivated(isActive: isActive)
     }
 
     /// A message from the phone (on the watch): its records changed, so the watch pulls; its

@@ -145,7 +145,7 @@ struct ConsequencePlanTableTests {
             let plan = ConsequencePlan.plan(.action(result, from: origin), in: context, shown: shown)
             let effects = plan.consequences.map(Effect.init)
             #expect(Set(effects) == Self.expected(row, from: origin, in: place), "\(row.name) from \(origin) in \(place): \(effects)")
-            #expect(effects.count == Set(effects).count || effects.allSatisfy { $0 != .screens && $0 != .widgets }, "each surface once")
+            #expect(effects.count == Set(effects).count, "each surface once (one night runs)")
             if let screens = plan.consequences.last, Set(effects).contains(.screens) {
                 #expect(Effect(screens) == .screens, "the screens refresh last, once every surface shows the change")
             }
@@ -221,6 +221,17 @@ struct ConsequencePlanTableTests {
             #expect(!effects.contains(.watch))
             #expect(effects.contains(place == .appInFront ? .syncSoon : .syncBeforeSuspending))
         }
+    }
+
+    @Test("the watch link coming up tells the watch only, and only from the app's process with a watch paired")
+    func watchLinkActivated() {
+        var context = PlanContext(process: .app, isActive: false, watchAvailable: true, notificationsAllowed: false, now: Fixed.start)
+        #expect(ConsequencePlan.watchLinkActivated(in: context) == [.tellWatch(PhoneNotice(phonePostsReminders: false))])
+        context.watchAvailable = false
+        #expect(ConsequencePlan.watchLinkActivated(in: context).isEmpty)
+        context.watchAvailable = true
+        context.process = .appExtension
+        #expect(ConsequencePlan.watchLinkActivated(in: context).isEmpty)
     }
 
     @Test("on the watch while the phone buzzes, no time reminders are planned; a drink the pull brought buzzes when the watch owns them")

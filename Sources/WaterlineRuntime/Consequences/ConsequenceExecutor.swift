@@ -41,6 +41,18 @@ final class ConsequenceExecutor {
         }
     }
 
+    /// The watch link came up: only the watch is told (`ConsequencePlan.watchLinkActivated`);
+    /// neither the store nor the other surfaces are read.
+    func watchLinkActivated(isActive: Bool) async {
+        await gate.run {
+            let context = PlanContext(
+                process: process, isActive: isActive, watchAvailable: platform.watch.isAvailable,
+                notificationsAllowed: await platform.notifications.authorization() == .allowed, now: platform.now()
+            )
+            for consequence in ConsequencePlan.watchLinkActivated(in: context) { await carryOut(consequence) }
+        }
+    }
+
     /// What the plan needs of the system now. The person's choice about notifications is asked
     /// each time: on a background launch nothing has asked yet.
     private func context(for event: RuntimeEvent, isActive: Bool) async -> PlanContext {

@@ -25,12 +25,23 @@ public struct ConsequencePlan: Hashable, Sendable {
         if context.process == .app { plan.showLiveActivity(event, in: context) }
         plan.consequences.append(.reloadWidgets)
         // The watch knows what it pushed; anything else it is told of, and pulls.
-        if context.process == .app, context.watchAvailable, event.isWatchPush == false {
-            plan.consequences.append(.tellWatch(PhoneNotice(phonePostsReminders: context.notificationsAllowed)))
-        }
+        if event.isWatchPush == false, let tell = tellWatch(in: context) { plan.consequences.append(tell) }
         plan.sync(after: event, in: context)
         plan.consequences.append(.refreshScreens(Self.screenChange(after: event)))
         return plan
+    }
+
+    /// The watch link came up: the watch is told to pull what it may have missed. Nothing here
+    /// changed, so nothing else is shown again.
+    public static func watchLinkActivated(in context: PlanContext) -> [Consequence] {
+        tellWatch(in: context).map { [$0] } ?? []
+    }
+
+    /// Tells the paired watch, from the app's process, that the phone's records changed, and
+    /// whether this phone posts reminders (mirrored to the wrist, so the watch posts none).
+    static func tellWatch(in context: PlanContext) -> Consequence? {
+        guard context.process == .app, context.watchAvailable else { return nil }
+        return .tellWatch(PhoneNotice(phonePostsReminders: context.notificationsAllowed))
     }
 
     /// What the open screens hear: the new state, the night an action was about, and whether

@@ -7,7 +7,7 @@ extension RuntimePlatform {
     /// runs (at once if it is running, else at its next activation).
     public static func extensionProcess() -> RuntimePlatform {
         RuntimePlatform(
-            notifications: SystemNotificationCenter(), liveActivities: UnavailableLiveActivities(),
+            capabilities: .phoneExtension, notifications: SystemNotificationCenter(), liveActivities: UnavailableLiveActivities(),
             widgets: SystemWidgetReloader(), watch: UnavailableWatch(), sync: NoSync(),
             signal: DarwinStoreSignal(), background: NoBackgroundTasks()
         )

@@ -22,7 +22,6 @@ final class WatchEnvironment {
 
     private init() {
         let store = Self.openStore()
-        let phone = PhoneLinkState()
         // The runtime is made after the link, so the link reaches it through this box.
         let box = RuntimeBox()
         let link = PhoneLinkService(
@@ -32,10 +31,10 @@ final class WatchEnvironment {
         // What waits for the phone reaches the screen through the runtime, which runs every sync.
         let sync = WatchSyncRunner(store: store, link: link, now: { Date() }, makeID: { UUID() })
         let platform = RuntimePlatform(
-            notifications: SystemNotificationCenter(), liveActivities: UnavailableLiveActivities(), widgets: SystemWidgetReloader(),
-            watch: UnavailableWatch(), sync: sync, signal: NoSignal(), background: NoBackgroundTasks(), phone: phone
+            capabilities: .watchApp, notifications: SystemNotificationCenter(), liveActivities: UnavailableLiveActivities(),
+            widgets: SystemWidgetReloader(), watch: UnavailableWatch(), sync: sync, signal: NoSignal(), background: NoBackgroundTasks()
         )
-        let runtime = AppRuntime(service: SessionService(store: store), platform: platform, process: .app)
+        let runtime = AppRuntime(service: SessionService(store: store), platform: platform)
         box.runtime = runtime
         self.runtime = runtime
         self.link = link

@@ -10,7 +10,7 @@ extension AppRuntime {
     public func notificationResponseReceived(_ response: NotificationResponse) async {
         switch response.actionIdentifier {
         case NotificationAction.logWater.rawValue:
-            _ = try? await send(.logWater(source: platform.phone == nil ? .phone : .watch, id: response.logId), from: .notification)
+            _ = try? await send(.logWater(source: platform.capabilities.logSource(for: .notification), id: response.logId), from: .notification)
         case NotificationAction.remindLater.rawValue:
             _ = try? await send(.remindLater, from: .notification)
         case NotificationResponse.defaultActionIdentifier:
@@ -30,7 +30,7 @@ extension AppRuntime {
 
     /// "Log Water" on the in-app banner (the banner goes once it is logged).
     public func bannerLogWaterTapped() async {
-        _ = try? await send(.logWater(source: .phone), from: .banner)
+        _ = try? await send(.logWater(source: platform.capabilities.logSource(for: .banner)), from: .banner)
     }
 
     /// A message from the watch (on the phone): one of its sync calls, answered from this
@@ -54,28 +54,22 @@ extension AppRuntime {
         await executor.watchLinkActivated(isActive: isActive)
     }
 
-    /// A message from the phone (on the watch): its records changed, so the watch pulls; its
-    /// notice may move the reminders to the other device.
+    /// A message from the phone (on the watch): its records changed, so the watch pulls, once for
+    /// each notice however many of its copies (message, application context) arrive.
     public func phoneMessageReceived(_ data: Data) async {
-        guard case .phoneChanged(let notice)? = try? WatchMessage.decodeIfKnown(data), await phoneLinkChanged({ $0.lastNotice = notice }) else { return }
+        guard platform.capabilities.pairedPhone, case .phoneChanged(let notice)? = try? WatchMessage.decodeIfKnown(data),
+              notice.sequence > lastPhoneNotice ?? Int.min
+        else { return }
+        lastPhoneNotice = notice.sequence
         requestSync(.pairedDeviceChanged)
     }
 
-    /// The phone came in or went out of reach (on the watch): reminders move to the device that
-    /// will buzz for them, and what waited goes to the phone.
+    /// The phone came in or went out of reach (on the watch, while its app runs: a suspended app
+    /// hears nothing): what waited goes to the phone. Reminders do not move: both devices schedule
+    /// them, and the system shows each once.
     public func phoneReachabilityChanged(isReachable: Bool) async {
-        guard await phoneLinkChanged({ $0.isReachable = isReachable }) else { return }
+        guard platform.capabilities.pairedPhone else { return }
         await scheduler.networkChanged(isOnline: isReachable)
-    }
-
-    /// Applies `change` to what the watch knows of its phone; when that moves the reminders to the
-    /// other device, every surface is shown again. False on a device that has no phone (the phone).
-    private func phoneLinkChanged(_ change: (PhoneLinkState) -> Void) async -> Bool {
-        guard let phone = platform.phone else { return false }
-        let owner = phone.reminderOwner
-        change(phone)
-        if phone.reminderOwner != owner { await followStore { .refresh($0, .none) } }
-        return true
     }
 
     /// A quick intent (widget button, Live Activity button, Siri, Shortcuts), in this process.

@@ -35,15 +35,17 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// When the open app last looked for other devices' changes.
     @ObservationIgnored private var lastOpenSync: Date?
     @ObservationIgnored private var authorization = NotificationAuthorization.notDetermined
+    /// The newest notice from the phone acted on (on the watch): its two copies pull once.
+    @ObservationIgnored var lastPhoneNotice: Int?
 
     /// While the app is open, another device's change (a night ended there) shows within this long.
     public static let openSyncInterval: TimeInterval = 60
 
-    public init(service: SessionService, platform: RuntimePlatform, process: RuntimeProcess = .app) {
+    public init(service: SessionService, platform: RuntimePlatform) {
         self.service = service
         self.platform = platform
         executor = ConsequenceExecutor(
-            platform: platform, process: process, changes: StoreChangeFeed(), inAppReminders: InAppReminderModel(),
+            platform: platform, changes: StoreChangeFeed(), inAppReminders: InAppReminderModel(),
             night: { try? await service.session(id: $0) }
         )
         let relay = SyncRunRelay()
@@ -117,9 +119,10 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// Registers what must exist before any callback can arrive (the reminder category, the
     /// watch link) and pulls what changed elsewhere.
     public func launched() {
-        platform.notifications.registerCategories()
-        guard executor.process == .app else { return }
-        platform.watch.activate()
+        let capabilities = platform.capabilities
+        if capabilities.notifications { platform.notifications.registerCategories() }
+        guard !capabilities.isExtension else { return }
+        if capabilities.pairedWatch { platform.watch.activate() }
         requestSync(.launch)
     }
 
@@ -221,8 +224,11 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         return authorization
     }
 
+    /// Asks the person (onboarding's "Enable Notifications", the Settings row); what the answer
+    /// allows is planned at once, a running night's reminders included.
     public func askForNotifications() async -> NotificationAuthorization {
         authorization = await platform.notifications.requestAuthorization()
+        await followStore { .refresh($0, .none) }
         return authorization
     }
 

@@ -79,12 +79,11 @@ struct Pair {
     let link = DirectLink()
     let phone: AppRuntime
     let watch: AppRuntime
-    let watchLink = PhoneLinkState(isReachable: true, lastNotice: PhoneNotice(phonePostsReminders: true))
 
     init() {
         let clock = clock
         let phonePlatform = RuntimePlatform(
-            notifications: NoNotifications(), liveActivities: UnavailableLiveActivities(), widgets: NoWidgets(), watch: UnavailableWatch(),
+            capabilities: .phoneApp, notifications: NoNotifications(), liveActivities: UnavailableLiveActivities(), widgets: NoWidgets(), watch: UnavailableWatch(),
             sync: NoSync(), signal: NoSignal(), background: NoBackgroundTasks(), now: { clock.now }, syncDebounce: .zero, sleep: { _ in },
             watchLinkServer: WatchLinkServer(store: phoneStore, now: { clock.now })
         )
@@ -92,9 +91,8 @@ struct Pair {
         link.phone = phone
         let sync = WatchSyncRunner(store: watchStore, link: link, now: { clock.now }, makeID: { UUID() })
         let watchPlatform = RuntimePlatform(
-            notifications: NoNotifications(), liveActivities: UnavailableLiveActivities(), widgets: NoWidgets(), watch: UnavailableWatch(),
-            sync: sync, signal: NoSignal(), background: NoBackgroundTasks(), now: { clock.now }, syncDebounce: .zero, sleep: { _ in },
-            phone: watchLink
+            capabilities: .watchApp, notifications: NoNotifications(), liveActivities: UnavailableLiveActivities(), widgets: NoWidgets(), watch: UnavailableWatch(),
+            sync: sync, signal: NoSignal(), background: NoBackgroundTasks(), now: { clock.now }, syncDebounce: .zero, sleep: { _ in }
         )
         watch = AppRuntime(service: SessionService(store: watchStore, now: { clock.now }), platform: watchPlatform)
     }

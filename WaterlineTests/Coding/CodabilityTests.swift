@@ -58,7 +58,7 @@ struct CodabilityTests {
 
     @Test("every watch message kind", arguments: [
         (WatchMessage.call(Data(#"{"args":{"cursor":0,"limit":100},"format":"json","path":"sync:pull"}"#.utf8)), "watch-call"),
-        (WatchMessage.phoneChanged(PhoneNotice(phonePostsReminders: true)), "watch-phone-changed"),
+        (WatchMessage.phoneChanged(PhoneNotice(sequence: 1_795_292_100_000)), "watch-phone-changed"),
     ])
     func watchMessages(message: WatchMessage, fixture: String) throws {
         try FixtureAssertions.check(message, matches: fixture)

@@ -27,7 +27,7 @@ struct ActionConsequenceTableTests {
         var must: Set<Surface>
         var may: Set<Surface> = []
         /// Runs in the app's process unless this is set.
-        var process: RuntimeProcess = .app
+        var process: DeviceCapabilities = .phoneApp
         var act: @MainActor @Sendable (Table) async throws -> Void
         var check: @MainActor @Sendable (Table) async throws -> Void = { _ in }
 
@@ -44,13 +44,13 @@ struct ActionConsequenceTableTests {
         let drink: LogEntry?
         var marker = 0
 
-        init(night running: Bool, process: RuntimeProcess) async throws {
+        init(night running: Bool, process: DeviceCapabilities) async throws {
             let evening = try await TableEvening(night: running)
             (harness, past, drink, night) = (evening.harness, evening.past, evening.drink, evening.night)
-            phone = DeviceProcess(harness, process: process)
+            phone = DeviceProcess(harness, capabilities: process)
             phone.runtime.launched()
             // The app is open; an extension's process never comes to the front.
-            if process == .app { await phone.runtime.becameActive() }
+            if !process.isExtension { await phone.runtime.becameActive() }
             await phone.settled()
         }
 
@@ -267,9 +267,9 @@ struct ActionConsequenceTableTests {
             }),
         Row(name: "a Live Activity button (an intent in the app's process)", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { _ = try await $0.runtime.intentRequested(.logWater, source: .liveActivity) }),
-        Row(name: "a Home Screen widget button in the widget extension", must: [.reminders, .widgets, .signal, .screens], process: .appExtension,
+        Row(name: "a Home Screen widget button in the widget extension", must: [.reminders, .widgets, .signal, .screens], process: .phoneExtension,
             act: { _ = try await $0.runtime.intentRequested(.logWater, source: .widget) }),
-        Row(name: "Siri starts a night in the intents extension", night: false, must: [.reminders, .widgets, .signal, .screens], process: .appExtension,
+        Row(name: "Siri starts a night in the intents extension", night: false, must: [.reminders, .widgets, .signal, .screens], process: .phoneExtension,
             act: { _ = try await $0.runtime.intentRequested(.startSession, source: .phone) }),
     ]
 

@@ -7,7 +7,9 @@ import WaterlineTestSupport
 
 /// The whole table of what follows a change, read from the pure plan with no fake in sight:
 /// every action (from `SessionAction.Kind.allCases`, so a new one fails here until it has a
-/// row) × every origin × the app in front, the app in the background and an extension's process.
+/// row) × every origin × every device's capabilities: the phone's app in front and in the
+/// background, an extension's process, the watch app in front and in the background, and the
+/// command line.
 /// The results are the real service's, over an in-memory store; the plan is asked as the
 /// executor asks it, with what the surfaces showed before.
 @Suite("What follows each action, from every origin, in every process")
@@ -15,7 +17,7 @@ import WaterlineTestSupport
 struct ConsequencePlanTableTests {
     /// What a consequence does, without its values.
     enum Effect: String, CaseIterable, Comparable, CustomStringConvertible {
-        case nudge, banner, dismissBanner, snooze, cancelReminders, cancelSnoozes, replaceReminders
+        case nudge, banner, dismissBanner, snooze, askForNotifications, cancelReminders, cancelSnoozes, replaceReminders
         case startLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, screens
 
         init(_ consequence: Consequence) {
@@ -24,6 +26,7 @@ struct ConsequencePlanTableTests {
             case .showBanner: .banner
             case .dismissBanner: .dismissBanner
             case .scheduleSnooze: .snooze
+            case .askForNotifications: .askForNotifications
             case .cancelReminders: .cancelReminders
             case .cancelSnoozes: .cancelSnoozes
             case .replaceReminders: .replaceReminders
@@ -43,12 +46,19 @@ struct ConsequencePlanTableTests {
         var description: String { rawValue }
     }
 
-    /// Where the plan is asked.
+    /// Where the plan is asked: a device and its process, as its composition root builds them.
     enum Where: String, CaseIterable, CustomTestStringConvertible {
-        case appInFront, appInBackground, appExtension
+        case appInFront, appInBackground, appExtension, watchInFront, watchInBackground, commandLine
         var testDescription: String { rawValue }
-        var process: RuntimeProcess { self == .appExtension ? .appExtension : .app }
-        var isActive: Bool { self == .appInFront }
+        var capabilities: DeviceCapabilities {
+            switch self {
+            case .appInFront, .appInBackground: .phoneApp
+            case .appExtension: .phoneExtension
+            case .watchInFront, .watchInBackground: .watchApp
+            case .commandLine: .commandLine
+            }
+        }
+        var isActive: Bool { self == .appInFront || self == .watchInFront }
     }
 
     /// One action: whether a night runs before it, how to make it from the night set up, and what
@@ -108,25 +118,28 @@ struct ConsequencePlanTableTests {
             effects: shownEverywhere.union([.cancelReminders, .endLiveActivity])),
     ]
 
-    /// What follows `row`'s action from `origin` in `place`: an extension's process shows no Live
-    /// Activity, tells no watch and signals the app; the app in the background pushes before it
-    /// is suspended; the banner whose "Log Water" made the change goes.
+    /// What follows `row`'s action from `origin` in `place`: only the phone's app shows a Live
+    /// Activity and tells a watch; an extension's process signals the app; the command line has
+    /// no notifications and no widgets; an app in the background (phone or watch) pushes before
+    /// it is suspended; the banner whose "Log Water" made the change goes.
     static func expected(_ row: Row, from origin: ActionOrigin, in place: Where) -> Set<Effect> {
         var effects = row.effects
-        if place == .appExtension {
+        if place != .appInFront, place != .appInBackground {
             effects.subtract([.startLiveActivity, .updateLiveActivity, .endLiveActivity, .watch])
-            if effects.contains(.syncSoon) { effects.insert(.signal) }
         }
-        if place == .appInBackground, effects.remove(.syncSoon) != nil { effects.insert(.syncBeforeSuspending) }
+        if place == .appExtension, effects.contains(.syncSoon) { effects.insert(.signal) }
+        if place == .commandLine { effects.subtract([.nudge, .snooze, .cancelReminders, .cancelSnoozes, .replaceReminders, .widgets]) }
+        if [.appInBackground, .watchInBackground].contains(place), effects.remove(.syncSoon) != nil { effects.insert(.syncBeforeSuspending) }
         if origin == .banner, place.isActive { effects.insert(.dismissBanner) }
         return effects
     }
 
     static func context(_ place: Where, before state: DeviceState, now: Date) -> PlanContext {
         let running = state.active.map { Set([$0.session.id]) } ?? []
+        let capabilities = place.capabilities
         return PlanContext(
-            process: place.process, isActive: place.isActive, watchAvailable: true, notificationsAllowed: true, now: now,
-            nightsWithReminders: running, liveActivities: place == .appExtension ? [] : running
+            capabilities: capabilities, isActive: place.isActive, watchAvailable: true, notificationsAllowed: true, now: now,
+            nightsWithReminders: capabilities.notifications ? running : [], liveActivities: capabilities.liveActivities ? running : []
         )
     }
 
@@ -223,34 +236,85 @@ struct ConsequencePlanTableTests {
         }
     }
 
-    @Test("the watch link coming up tells the watch only, and only from the app's process with a watch paired")
+    @Test("the watch link coming up tells the watch only, and only from the phone's app with a watch paired")
     func watchLinkActivated() {
-        var context = PlanContext(process: .app, isActive: false, watchAvailable: true, notificationsAllowed: false, now: Fixed.start)
-        #expect(ConsequencePlan.watchLinkActivated(in: context) == [.tellWatch(PhoneNotice(phonePostsReminders: false))])
+        var context = PlanContext(capabilities: .phoneApp, isActive: false, watchAvailable: true, notificationsAllowed: false, now: Fixed.start)
+        let plan = ConsequencePlan.watchLinkActivated(in: context, shown: ShownSurfaces())
+        #expect(plan.consequences == [.tellWatch(PhoneNotice(sequence: Int(Fixed.start.timeIntervalSince1970 * 1000)))])
         context.watchAvailable = false
-        #expect(ConsequencePlan.watchLinkActivated(in: context).isEmpty)
+        #expect(ConsequencePlan.watchLinkActivated(in: context, shown: ShownSurfaces()).consequences.isEmpty)
         context.watchAvailable = true
-        context.process = .appExtension
-        #expect(ConsequencePlan.watchLinkActivated(in: context).isEmpty)
+        for capabilities in [DeviceCapabilities.phoneExtension, .watchApp, .commandLine] {
+            context.capabilities = capabilities
+            #expect(ConsequencePlan.watchLinkActivated(in: context, shown: ShownSurfaces()).consequences.isEmpty, "\(capabilities.device)")
+        }
     }
 
-    @Test("on the watch while the phone buzzes, no time reminders are planned; a drink the pull brought buzzes when the watch owns them")
-    func watchOwnership() async throws {
+    @Test("every notice to the watch differs from the last, within one millisecond too (an equal application context is not delivered)")
+    func noticesDiffer() async throws {
         let setup = try await Setup(night: true)
-        let before = try await setup.harness.service.state()
-        var context = Self.context(.appInFront, before: before, now: setup.harness.clock.now)
-        context.watchAvailable = false
-        context.reminderOwner = .phone
-        let shown = ConsequencePlan.plan(.refresh(before, .none), in: context, shown: ShownSurfaces())
-        #expect(shown.consequences.contains(.replaceReminders(sessionId: try #require(before.active).session.id, requests: [])))
-        // The phone logs a drink; the watch's pull brings it.
-        _ = try await setup.harness.service.perform(.logDrink(.quick, source: .phone))
-        let after = try await setup.harness.service.state()
-        context.reminderOwner = .watch
-        let pulled = ConsequencePlan.plan(.pulled(after, ChangedRecords(nights: [try #require(after.active).session.id])), in: context, shown: shown.shown)
-        #expect(pulled.consequences.contains { if case .postNudge = $0 { true } else { false } })
-        context.reminderOwner = .phone
-        let mirrored = ConsequencePlan.plan(.pulled(after, ChangedRecords(nights: [try #require(after.active).session.id])), in: context, shown: shown.shown)
-        #expect(!mirrored.consequences.contains { if case .postNudge = $0 { true } else { false } }, "the phone's own buzz reaches the wrist")
+        let state = try await setup.harness.service.state()
+        let context = Self.context(.appInFront, before: state, now: setup.harness.clock.now)
+        var shown = ShownSurfaces()
+        var notices: [PhoneNotice] = []
+        for _ in 0..<3 {
+            let plan = ConsequencePlan.plan(.pulled(state, .all), in: context, shown: shown)
+            shown = plan.shown
+            for case .tellWatch(let notice) in plan.consequences { notices.append(notice) }
+        }
+        #expect(notices.count == 3 && Set(notices).count == 3)
+        #expect(notices.map(\.sequence) == notices.map(\.sequence).sorted())
+    }
+
+    @Test("phone and watch plan the same night's reminders under the same identifiers, whatever the other allows")
+    func sameRemindersOnBoth() async throws {
+        let setup = try await Setup(night: true)
+        let state = try await setup.harness.service.state()
+        let night = try #require(state.active)
+        func planned(_ place: Where) -> [ReminderRequest]? {
+            let plan = ConsequencePlan.plan(.refresh(state, .none), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: ShownSurfaces())
+            for case .replaceReminders(let sessionId, let requests) in plan.consequences where sessionId == night.session.id { return requests }
+            return nil
+        }
+        let onPhone = try #require(planned(.appInBackground))
+        #expect(!onPhone.isEmpty)
+        #expect(planned(.watchInBackground) == onPhone, "the system shows a request scheduled on both devices once")
+        #expect(planned(.commandLine) == nil, "a terminal has no notifications")
+    }
+
+    @Test("a plan handed over while notifications were refused is handed over again once they are allowed, and only then")
+    func allowedReplans() async throws {
+        let setup = try await Setup(night: true)
+        let state = try await setup.harness.service.state()
+        var context = Self.context(.appInBackground, before: state, now: setup.harness.clock.now)
+        context.notificationsAllowed = false
+        let refused = ConsequencePlan.plan(.refresh(state, .none), in: context, shown: ShownSurfaces())
+        #expect(refused.consequences.map(Effect.init).contains(.replaceReminders))
+        #expect(!ConsequencePlan.plan(.refresh(state, .none), in: context, shown: refused.shown).consequences.map(Effect.init).contains(.replaceReminders))
+        context.notificationsAllowed = true
+        let allowed = ConsequencePlan.plan(.refresh(state, .none), in: context, shown: refused.shown)
+        #expect(allowed.consequences.map(Effect.init).contains(.replaceReminders), "turned on mid-night: pending at once")
+        #expect(!ConsequencePlan.plan(.refresh(state, .none), in: context, shown: allowed.shown).consequences.map(Effect.init).contains(.replaceReminders))
+    }
+
+    @Test("the watch asks for its own notifications when it is open with a night running and was never asked, once; nothing else asks")
+    func watchAsks() async throws {
+        let setup = try await Setup(night: true)
+        let state = try await setup.harness.service.state()
+        func asks(_ place: Where, unasked: Bool = true, state: DeviceState, shown: ShownSurfaces = ShownSurfaces()) -> ConsequencePlan {
+            var context = Self.context(place, before: state, now: setup.harness.clock.now)
+            context.notificationsAllowed = false
+            context.notificationsUnasked = unasked
+            return ConsequencePlan.plan(.refresh(state, .none), in: context, shown: shown)
+        }
+        let first = asks(.watchInFront, state: state)
+        #expect(first.consequences.map(Effect.init).contains(.askForNotifications))
+        #expect(!asks(.watchInFront, state: state, shown: first.shown).consequences.map(Effect.init).contains(.askForNotifications), "once")
+        for place in Where.allCases where place != .watchInFront {
+            #expect(!asks(place, state: state).consequences.map(Effect.init).contains(.askForNotifications), "\(place)")
+        }
+        #expect(!asks(.watchInFront, unasked: false, state: state).consequences.map(Effect.init).contains(.askForNotifications), "answered before")
+        let noNight = try await TableEvening(night: false).harness.service.state()
+        #expect(!asks(.watchInFront, state: noNight).consequences.map(Effect.init).contains(.askForNotifications), "no night yet")
     }
 }

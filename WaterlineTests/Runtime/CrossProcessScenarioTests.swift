@@ -24,7 +24,7 @@ struct CrossProcessScenarioTests {
         await home.appeared()
         #expect(active.waterCount == 0 && home.active?.state.totalWaterCount == 0)
 
-        let widget = DeviceProcess(harness, process: .appExtension)
+        let widget = DeviceProcess(harness, capabilities: .phoneExtension)
         _ = try await widget.runtime.intentRequested(.logWater, source: .widget)
         #expect(active.waterCount == 0, "not yet: the app has not heard of it")
         #expect(widget.signal.posts == 1)

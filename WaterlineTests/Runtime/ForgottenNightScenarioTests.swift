@@ -85,7 +85,7 @@ struct ForgottenNightScenarioTests {
     func startOnSaturday() async throws {
         let (harness, friday) = try await friday()
         harness.clock.advance(minutes: 20 * 60)
-        let siri = DeviceProcess(harness, process: .appExtension)
+        let siri = DeviceProcess(harness, capabilities: .phoneExtension)
         let outcome = try await siri.runtime.intentRequested(.startSession, source: .phone)
         #expect(outcome.dialog == "Session started. It shows on your Lock Screen once you open Waterline.")
         #expect(try await harness.service.session(id: friday.session.id).session.isActive == false)

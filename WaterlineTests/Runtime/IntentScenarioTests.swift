@@ -46,7 +46,7 @@ struct IntentScenarioTests {
         await app.runtime.becameActive()
         harness.clock.advance(minutes: 3)
 
-        let widget = DeviceProcess(harness, process: .appExtension)
+        let widget = DeviceProcess(harness, capabilities: .phoneExtension)
         widget.runtime.launched()
         _ = try await widget.runtime.intentRequested(.logDrink(presetId: nil), source: .widget)
         #expect(try await harness.store.logs(sessionId: started.session.id).map(\.source) == [.widget])
@@ -66,7 +66,7 @@ struct IntentScenarioTests {
     @Test("a session started from Siri in the extension gets its Live Activity when the app is next active")
     func startFromSiri() async throws {
         let harness = try await ServiceHarness.prepared()
-        let siri = DeviceProcess(harness, process: .appExtension)
+        let siri = DeviceProcess(harness, capabilities: .phoneExtension)
         let outcome = try await siri.runtime.intentRequested(.startSession, source: .phone)
         #expect(outcome.dialog == "Session started. It shows on your Lock Screen once you open Waterline.", "told where the night will show")
         let sessionId = try #require(outcome.result?.session?.session.id)
@@ -102,7 +102,7 @@ struct IntentScenarioTests {
         await app.runtime.becameActive()
         #expect(!app.notifications.pending.isEmpty)
 
-        let siri = DeviceProcess(harness, process: .appExtension)
+        let siri = DeviceProcess(harness, capabilities: .phoneExtension)
         _ = try await siri.runtime.intentRequested(.endSession, source: .phone)
         await app.runtime.becameActive()
         #expect(app.liveActivities.running.isEmpty)

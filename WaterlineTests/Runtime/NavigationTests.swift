@@ -43,7 +43,7 @@ struct NavigationTests {
         app.runtime.launched()
         #expect(app.watch.notices.isEmpty)
         await app.runtime.watchLinkActivated()
-        #expect(app.watch.notices == [PhoneNotice(phonePostsReminders: true)])
+        #expect(app.watch.notices == [PhoneNotice(sequence: Int(harness.clock.now.timeIntervalSince1970 * 1000))], "a notice from the phone's clock")
         let watch = try await app.watchSees()
         #expect(watch.active?.session.id == started.session.id)
         #expect(watch.presets.count == 5)

@@ -43,9 +43,9 @@ struct NotificationPermissionScenarioTests {
         await home.startSessionButtonTapped()
         #expect(phone.notifications.questionsShown == 0, "Skip meant: reminders in the app only, no system prompt later")
         let night = try #require(try await harness.store.activeSession())
-        #expect(!phone.notifications.pending.isEmpty, "the night's reminders are planned either way")
-        // A reminder falling due with the app open shows as the banner.
-        let due = try #require(phone.notifications.pendingByDate.first)
+        #expect(phone.notifications.pending.isEmpty && phone.notifications.refused > 0, "handed to the system, which refuses them while not allowed")
+        // A reminder of the night's plan falling due with the app open shows as the banner.
+        let due = try #require(try await phone.runtime.currentState().active?.reminders.requests.first)
         harness.clock.set(due.fireDate.addingTimeInterval(1))
         phone.runtime.foregroundTick()
         #expect(phone.runtime.inAppReminders.banner == due.content)
@@ -54,6 +54,7 @@ struct NotificationPermissionScenarioTests {
         // The person turns them on from Settings: the question, and the row follows.
         await settings.notificationRowTapped()
         #expect(phone.notifications.questionsShown == 1)
+        #expect(phone.notifications.pendingByDate.first?.fireDate == due.fireDate.addingTimeInterval(20 * 60), "allowed mid-night: the rest of the night's reminders are pending at once")
         await settings.appeared()
         #expect(settings.notificationRow == NotificationSettingsRow(.allowed))
         #expect(settings.notificationRow?.action == NotificationSettingsRow.Action.none)

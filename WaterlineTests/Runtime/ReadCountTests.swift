@@ -24,7 +24,7 @@ struct ReadCountTests {
         liveActivities.log = log
         watch.log = log
         let platform = RuntimePlatform(
-            notifications: notifications, liveActivities: liveActivities, widgets: RecordingWidgets(log: log), watch: watch,
+            capabilities: .phoneApp, notifications: notifications, liveActivities: liveActivities, widgets: RecordingWidgets(log: log), watch: watch,
             sync: RecordingSyncRunner(log: log), signal: RecordingSignal(log: log), background: RecordingBackground(), now: { clock.now },
             syncDebounce: .zero, sleep: { _ in }
         )

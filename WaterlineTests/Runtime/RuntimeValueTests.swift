@@ -45,16 +45,4 @@ struct RuntimeValueTests {
         let many = Set((0..<5_000).map { StableID.uuid(for: "response \($0)") })
         #expect(many.count == 5_000)
     }
-
-    @Test("exactly one device buzzes for a time reminder", arguments: [
-        (true, PhoneNotice?.some(PhoneNotice(phonePostsReminders: true)), ReminderOwner.phone),
-        (true, PhoneNotice(phonePostsReminders: false), .watch),
-        (false, PhoneNotice(phonePostsReminders: true), .watch),
-        (false, PhoneNotice(phonePostsReminders: false), .watch),
-        (true, nil, .watch),
-        (false, nil, .watch),
-    ])
-    func reminderOwner(reachable: Bool, notice: PhoneNotice?, owner: ReminderOwner) {
-        #expect(ReminderOwner.decide(phoneReachable: reachable, phoneNotice: notice) == owner)
-    }
 }

@@ -22,7 +22,7 @@ struct PhoneAndWatchScenarioTests {
         await phone.runtime.becameActive()
         let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
         await watch.launch()
-        try await watch.phoneSays(PhoneNotice(phonePostsReminders: true))
+        try await watch.deliverContext(from: phone.watch)
         return (harness, phone, watch)
     }
 
@@ -95,8 +95,8 @@ struct PhoneAndWatchScenarioTests {
         let night = try #require(try await harness.service.activeSession())
         #expect(night.state.totalAlcoholCount == 36 && night.state.totalWaterCount == 14)
         #expect(night.session.startTime == watchNight.session.startTime, "the night starts when the earlier of the two started")
-        #expect(watch.notifications.pending.isEmpty, "the phone is back and posts: the watch's own reminders go, one buzz each")
         #expect(!phone.notifications.pending.isEmpty)
+        #expect(Set(watch.notifications.pending.keys) == Set(phone.notifications.pending.keys), "the same reminders on both, under the same identifiers: each shows once")
     }
 
     @Test("every message delivered twice (a lost reply sent again, a queued copy arriving too): each log once")
@@ -193,36 +193,33 @@ struct PhoneAndWatchScenarioTests {
         #expect(try await watch.runtime.currentState().presets.contains { $0.id == beer.id } == false)
     }
 
-    @Test("reminders have one owner: the watch plans none while the phone is near and posts, and all of them when it is not")
-    func oneOwner() async throws {
+    @Test("both devices schedule the night's reminders under the same identifiers; a drink's nudge is posted only where it was logged")
+    func sameRemindersOnBoth() async throws {
         let (harness, phone, watch) = try await pair()
         try await phone.runtime.send(.startSession)
-        _ = try await watch.pulled()
+        try await watch.deliverContext(from: phone.watch)
         #expect(!phone.notifications.pending.isEmpty)
-        #expect(watch.notifications.pending.isEmpty, "mirrored from the phone: one buzz")
-        // A drink logged on the wrist buzzes the wrist, whoever owns the time reminders.
+        #expect(phone.notifications.pending.keys.sorted() == watch.notifications.pending.keys.sorted())
+        // A drink logged on the wrist buzzes the wrist; one logged on the phone, the phone (mirrored to the wrist).
         harness.clock.advance(minutes: 3)
         try await watch.runtime.send(.logDrink(.quick, source: .watch))
         harness.clock.advance(minutes: 1)
         try await watch.runtime.send(.logDrink(.quick, source: .watch))
-        #expect(watch.notifications.posted.map(\.kind) == [.pacingWarning], "the nudge stays posted; only planned reminders give way to the phone")
-        #expect(watch.notifications.pending.isEmpty)
         await watch.settled()
+        #expect(watch.notifications.posted.map(\.kind) == [.pacingWarning])
+        #expect(phone.notifications.posted.isEmpty, "the phone does not post what the watch logged")
+        harness.clock.advance(minutes: 1)
+        try await phone.runtime.send(.logDrink(.quick, source: .phone))
+        try await watch.deliverContext(from: phone.watch)
+        #expect(phone.notifications.posted.count == 1)
+        #expect(watch.notifications.posted.count == 1, "the watch does not post what the phone logged")
+        #expect(phone.notifications.pending.keys.sorted() == watch.notifications.pending.keys.sorted())
 
-        await watch.phone(reachable: false)
-        let planned = watch.notifications.pendingByDate.map(\.fireDate)
-        #expect(planned == phone.notifications.pendingByDate.map(\.fireDate), "the same reminders, now on the wrist")
-        await watch.phone(reachable: true)
-        #expect(watch.notifications.pending.isEmpty)
-
-        // The phone's notifications turned off: the watch is told, and buzzes itself.
+        // The phone's notifications turned off: nothing moves on the wrist, which schedules its own.
         phone.notifications.answer = .denied
         harness.clock.advance(minutes: 1)
         try await phone.runtime.send(.logWater(source: .phone))
-        let notice = try #require(phone.watch.notices.last)
-        #expect(!notice.phonePostsReminders)
-        try await watch.phoneSays(notice)
-        #expect(!watch.notifications.pending.isEmpty)
+        try await watch.deliverContext(from: phone.watch)
         #expect(watch.notifications.pendingByDate.first?.fireDate == harness.clock.now.addingTimeInterval(20 * 60), "re-planned from the water the phone logged")
     }
 
@@ -332,35 +329,5 @@ struct PhoneAndWatchScenarioTests {
         #expect(inCloud.logs == onPhone.logs && inCloud.sessions == onPhone.sessions && inCloud.presets == onPhone.presets)
         #expect(inCloud.liveLogs.count == 12)
         #expect(try await harness.store.pendingChanges().isEmpty, "the phone's outbox emptied into the cloud")
-    }
-
-    @Test("a drink logged on the phone with its notifications off buzzes on the wrist when the watch pulls it; with them on, only the phone's (mirrored) does")
-    func phoneDrinkNudge() async throws {
-        let (harness, phone, watch) = try await pair()
-        try await phone.runtime.send(.startSession)
-        _ = try await watch.pulled()
-        harness.clock.advance(minutes: 5)
-        try await phone.runtime.send(.logDrink(.quick, source: .phone))
-        harness.clock.advance(minutes: 5)
-        try await phone.runtime.send(.logDrink(.quick, source: .phone))
-        _ = try await watch.pulled()
-        #expect(phone.notifications.posted.map(\.kind) == [.pacingWarning])
-        #expect(watch.notifications.posted.isEmpty, "the phone posted it; mirrored, it buzzes once")
-
-        phone.notifications.answer = .denied
-        harness.clock.advance(minutes: 5)
-        try await phone.runtime.send(.logDrink(.quick, source: .phone))
-        try await watch.phoneSays(try #require(phone.watch.notices.last))
-        _ = try await watch.pulled()
-        #expect(watch.notifications.posted.map(\.kind) == [.perDrink], "the phone could not post it: the wrist does")
-        _ = try await watch.pulled()
-        #expect(watch.notifications.posted.count == 1, "once")
-
-        // A drink the phone logged long before the watch heard of it buzzes nobody.
-        await watch.phone(reachable: false)
-        try await phone.runtime.send(.logDrink(.quick, source: .phone))
-        harness.clock.advance(minutes: 30)
-        await watch.phone(reachable: true)
-        #expect(watch.notifications.posted.count == 1)
     }
 }

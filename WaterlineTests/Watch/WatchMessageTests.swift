@@ -12,8 +12,22 @@ import WaterlineTestSupport
 struct WatchMessageTests {
     @Test("fields a later version adds are ignored")
     func futureFields() throws {
-        let json = #"{"version": 3, "kind": "phoneChanged", "sentFrom": "iPhone 19", "payload": {"phonePostsReminders": false, "battery": 0.2}}"#
-        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == .phoneChanged(PhoneNotice(phonePostsReminders: false)))
+        let json = #"{"version": 3, "kind": "phoneChanged", "sentFrom": "iPhone 19", "payload": {"sequence": 42, "battery": 0.2}}"#
+        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == .phoneChanged(PhoneNotice(sequence: 42)))
+    }
+
+    @Test("a notice from the version before sequences (it said who posted reminders) reads as sequence 0")
+    func noticeBeforeSequences() throws {
+        let json = #"{"version": 2, "kind": "phoneChanged", "payload": {"phonePostsReminders": true}}"#
+        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == .phoneChanged(PhoneNotice(sequence: 0)))
+    }
+
+    @Test("each notice differs from the last (an equal application context is not delivered), and follows the clock when it is ahead")
+    func noticeSequence() {
+        #expect(PhoneNotice.next(after: nil, nowMilliseconds: 5_000).sequence == 5_000)
+        #expect(PhoneNotice.next(after: 5_000, nowMilliseconds: 5_000).sequence == 5_001, "two notices in one millisecond")
+        #expect(PhoneNotice.next(after: 9_000, nowMilliseconds: 5_000).sequence == 9_001, "the clock went back")
+        #expect(PhoneNotice.next(after: 5_001, nowMilliseconds: 7_000).sequence == 7_000)
     }
 
     @Test("a kind this version does not know is skipped, not fatal")
@@ -33,7 +47,7 @@ struct WatchMessageTests {
     func roundTrip() throws {
         let messages: [WatchMessage] = [
             .call(Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)),
-            .phoneChanged(PhoneNotice(phonePostsReminders: true)),
+            .phoneChanged(PhoneNotice(sequence: 7)),
         ]
         for message in messages {
             #expect(try WatchMessage.decodeIfKnown(message.encoded()) == message)

@@ -50,11 +50,11 @@ final class AppEnvironment {
         // refresh) asks the runtime, whose scheduler runs this one engine.
         // The watch keeps its own store and syncs with this phone's as its backend.
         let platform = RuntimePlatform(
-            notifications: notifications, liveActivities: LiveActivityController(), widgets: SystemWidgetReloader(),
+            capabilities: .phoneApp, notifications: notifications, liveActivities: LiveActivityController(), widgets: SystemWidgetReloader(),
             watch: watch, sync: sync, signal: storeSignal, background: AppBackgroundTasks(),
             watchLinkServer: WatchLinkServer(store: store, now: { Date() })
         )
-        let runtime = AppRuntime(service: SessionService(store: store), platform: platform, process: .app)
+        let runtime = AppRuntime(service: SessionService(store: store), platform: platform)
         let accountService = AccountService(
             auth: AuthClient(client: client, credentials: credentials), data: sync, actions: runtime, sync: { await runtime.syncNow(.signIn) }
         )

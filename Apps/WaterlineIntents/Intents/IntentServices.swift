@@ -20,7 +20,7 @@ enum IntentServices {
         if let runtime { return runtime }
         KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations, locale: .autoupdatingCurrent)
         let store = SwiftDataSessionStore(modelContainer: try WaterlineContainer.make())
-        let built = AppRuntime(service: SessionService(store: store), platform: .extensionProcess(), process: .appExtension)
+        let built = AppRuntime(service: SessionService(store: store), platform: .extensionProcess())
         built.launched()
         runtime = built
         return built

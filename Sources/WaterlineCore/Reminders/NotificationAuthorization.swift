@@ -4,8 +4,9 @@ public enum NotificationAuthorization: String, Hashable, Sendable {
     case allowed
     /// Refused: reminders appear only inside the app, as a banner.
     case denied
-    /// Not asked yet (the person skipped the question): treated like `denied` for showing,
-    /// but reminders are still scheduled so they appear once permission is given. The question
-    /// is asked again when the person next starts a night in the app, and Settings offers it.
+    /// Not asked yet (the person skipped the question, or the watch has not asked its own):
+    /// treated like `denied`. The system refuses reminders until permission is given; they are
+    /// handed to it again as soon as it is. Settings offers the question on the phone; the watch
+    /// asks at its first night, once its app is open.
     case notDetermined
 }

@@ -16,7 +16,11 @@ public enum Consequence: Hashable, Sendable {
     case cancelReminders(sessionId: UUID)
     /// A water logged since a snooze answers it.
     case cancelSnoozes(sessionId: UUID, answeredByWaterAt: Date)
-    /// The running night's time reminders, as planned now.
+    /// Asks the person to allow this device's notifications (the system's question; the watch
+    /// asks at its first night, as it has no onboarding of its own).
+    case askForNotifications
+    /// The running night's time reminders, as planned now. Phone and watch both schedule them,
+    /// under the same identifiers, and the system shows each once.
     case replaceReminders(sessionId: UUID, requests: [ReminderRequest])
     case startLiveActivity(SessionGlance)
     case updateLiveActivity(SessionGlance)

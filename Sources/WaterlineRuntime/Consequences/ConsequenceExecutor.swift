@@ -10,15 +10,13 @@ final class ConsequenceExecutor {
     let inAppReminders: InAppReminderModel
     private(set) var shown = ShownSurfaces()
     private let platform: RuntimePlatform
-    let process: RuntimeProcess
     /// A night as it stands (an ended one's final Live Activity state).
     private let night: (UUID) async -> SessionSnapshot?
     private let gate = SerialGate()
 
-    init(platform: RuntimePlatform, process: RuntimeProcess, changes: StoreChangeFeed, inAppReminders: InAppReminderModel,
+    init(platform: RuntimePlatform, changes: StoreChangeFeed, inAppReminders: InAppReminderModel,
          night: @escaping (UUID) async -> SessionSnapshot?) {
         self.platform = platform
-        self.process = process
         self.changes = changes
         self.inAppReminders = inAppReminders
         self.night = night
@@ -30,14 +28,14 @@ final class ConsequenceExecutor {
     /// sync's own report comes back through here.
     func follow(_ event: RuntimeEvent, isActive: Bool) async -> SyncTiming? {
         await gate.run {
-            let context = await context(for: event, isActive: isActive)
-            let plan = ConsequencePlan.plan(event, in: context, shown: shown)
-            shown = plan.shown
-            var timing: SyncTiming?
-            for consequence in plan.consequences {
-                if case .sync(let when) = consequence { timing = when } else { await carryOut(consequence) }
+            var timing = await carryOut(ConsequencePlan.plan(event, in: await context(for: event, isActive: isActive), shown: shown))
+            // The person answered this device's question: what the answer allows is planned at once
+            // (the reminders handed over while notifications were refused are handed over again).
+            if timing.asked {
+                let refresh = RuntimeEvent.refresh(event.state, .none)
+                timing.sync = await carryOut(ConsequencePlan.plan(refresh, in: await context(for: refresh, isActive: isActive), shown: shown)).sync ?? timing.sync
             }
-            return timing
+            return timing.sync
         }
     }
 
@@ -46,27 +44,47 @@ final class ConsequenceExecutor {
     func watchLinkActivated(isActive: Bool) async {
         await gate.run {
             let context = PlanContext(
-                process: process, isActive: isActive, watchAvailable: platform.watch.isAvailable,
+                capabilities: platform.capabilities, isActive: isActive, watchAvailable: platform.watch.isAvailable,
                 notificationsAllowed: await platform.notifications.authorization() == .allowed, now: platform.now()
             )
-            for consequence in ConsequencePlan.watchLinkActivated(in: context) { await carryOut(consequence) }
+            _ = await carryOut(ConsequencePlan.watchLinkActivated(in: context, shown: shown))
         }
+    }
+
+    /// Carries out `plan` in order, all but the sync, and keeps what it shows; returns the sync it
+    /// asks for and whether the person was asked about notifications.
+    private func carryOut(_ plan: ConsequencePlan) async -> (sync: SyncTiming?, asked: Bool) {
+        shown = plan.shown
+        var outcome: (sync: SyncTiming?, asked: Bool) = (nil, false)
+        for consequence in plan.consequences {
+            switch consequence {
+            case .sync(let when): outcome.sync = when
+            case .askForNotifications:
+                _ = await platform.notifications.requestAuthorization()
+                outcome.asked = true
+            default: await carryOut(consequence)
+            }
+        }
+        return outcome
     }
 
     /// What the plan needs of the system now. The person's choice about notifications is asked
     /// each time: on a background launch nothing has asked yet.
     private func context(for event: RuntimeEvent, isActive: Bool) async -> PlanContext {
-        let activities = Set(process == .app ? platform.liveActivities.runningSessionIds() : [])
+        let capabilities = platform.capabilities
+        let activities = Set(capabilities.liveActivities ? platform.liveActivities.runningSessionIds() : [])
         var ended: [UUID: SessionSnapshot] = [:]
         var actedOn: UUID?
         if case .action(let result, _) = event { actedOn = result.session?.session.id }
         for id in activities where id != event.state.active?.session.id && id != actedOn {
             ended[id] = await night(id)
         }
+        let authorization = capabilities.notifications ? await platform.notifications.authorization() : .denied
         return PlanContext(
-            process: process, isActive: isActive, reminderOwner: platform.phone?.reminderOwner, watchAvailable: platform.watch.isAvailable,
-            notificationsAllowed: await platform.notifications.authorization() == .allowed, now: platform.now(),
-            nightsWithReminders: await platform.notifications.sessionIdsWithReminders(), liveActivities: activities, endedNights: ended
+            capabilities: capabilities, isActive: isActive, watchAvailable: capabilities.pairedWatch && platform.watch.isAvailable,
+            notificationsAllowed: authorization == .allowed, notificationsUnasked: authorization == .notDetermined, now: platform.now(),
+            nightsWithReminders: capabilities.notifications ? await platform.notifications.sessionIdsWithReminders() : [],
+            liveActivities: activities, endedNights: ended
         )
     }
 
@@ -88,7 +106,7 @@ final class ConsequenceExecutor {
         case .tellWatch(let notice): platform.watch.phoneChanged(notice)
         case .signalOtherProcesses: platform.signal.post()
         case .refreshScreens(let change): await changes.notify(change)
-        case .sync: break  // The caller's, after this turn.
+        case .sync, .askForNotifications: break  // `carryOut(_:)`'s: they decide what follows.
         }
     }
 }

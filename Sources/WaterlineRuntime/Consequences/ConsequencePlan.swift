@@ -3,29 +3,30 @@ import WaterlineCore
 
 /// What follows an event, as a value: the consequences in the order they are carried out, and
 /// what the surfaces show after them. `plan(_:in:shown:)` is pure, so the whole table of events ×
-/// origins × processes is tested without a fake; `ConsequenceExecutor` carries a plan out.
+/// origins × devices and processes is tested without a fake; `ConsequenceExecutor` carries a plan out.
 public struct ConsequencePlan: Hashable, Sendable {
     public var consequences: [Consequence]
     public var shown: ShownSurfaces
 
     public static func plan(_ event: RuntimeEvent, in context: PlanContext, shown before: ShownSurfaces) -> ConsequencePlan {
         var plan = ConsequencePlan(consequences: [], shown: before)
+        let capabilities = context.capabilities
         if case .action(let result, let origin) = event {
             if origin == .banner, context.isActive { plan.consequences.append(.dismissBanner) }
             if let nudge = result.nudge { plan.notifyNow(nudge, in: context) }
-            if let snooze = result.snooze { plan.consequences.append(.scheduleSnooze(snooze)) }
+            if let snooze = result.snooze, capabilities.notifications { plan.consequences.append(.scheduleSnooze(snooze)) }
             guard result.changed else { return plan }
         }
         let state = event.state
         // A state older than one already shown is never shown after it.
         guard state.version >= before.version else { return plan }
         plan.shown.version = state.version
-        plan.nudgeForArrivals(event, in: context)
+        plan.askForNotifications(state, in: context)
         plan.showReminders(state, in: context)
-        if context.process == .app { plan.showLiveActivity(event, in: context) }
-        plan.consequences.append(.reloadWidgets)
+        if capabilities.liveActivities { plan.showLiveActivity(event, in: context) }
+        if capabilities.widgets { plan.consequences.append(.reloadWidgets) }
         // The watch knows what it pushed; anything else it is told of, and pulls.
-        if event.isWatchPush == false, let tell = tellWatch(in: context) { plan.consequences.append(tell) }
+        if event.isWatchPush == false { plan.tellWatch(in: context) }
         plan.sync(after: event, in: context)
         plan.consequences.append(.refreshScreens(Self.screenChange(after: event)))
         return plan
@@ -33,15 +34,19 @@ public struct ConsequencePlan: Hashable, Sendable {
 
     /// The watch link came up: the watch is told to pull what it may have missed. Nothing here
     /// changed, so nothing else is shown again.
-    public static func watchLinkActivated(in context: PlanContext) -> [Consequence] {
-        tellWatch(in: context).map { [$0] } ?? []
+    public static func watchLinkActivated(in context: PlanContext, shown before: ShownSurfaces) -> ConsequencePlan {
+        var plan = ConsequencePlan(consequences: [], shown: before)
+        plan.tellWatch(in: context)
+        return plan
     }
 
-    /// Tells the paired watch, from the app's process, that the phone's records changed, and
-    /// whether this phone posts reminders (mirrored to the wrist, so the watch posts none).
-    static func tellWatch(in context: PlanContext) -> Consequence? {
-        guard context.process == .app, context.watchAvailable else { return nil }
-        return .tellWatch(PhoneNotice(phonePostsReminders: context.notificationsAllowed))
+    /// Tells the paired watch, from the phone's app, that the phone's records changed, with a
+    /// notice never equal to the last (the system drops an application context equal to the last).
+    mutating func tellWatch(in context: PlanContext) {
+        guard context.capabilities.pairedWatch, context.watchAvailable else { return }
+        let notice = PhoneNotice.next(after: shown.watchNotice, nowMilliseconds: Int((context.now.timeIntervalSince1970 * 1000).rounded(.down)))
+        shown.watchNotice = notice.sequence
+        consequences.append(.tellWatch(notice))
     }
 
     /// What the open screens hear: the new state, the night an action was about, and whether
@@ -59,40 +64,35 @@ public struct ConsequencePlan: Hashable, Sendable {
         }
     }
 
-    /// A nudge right after a log, on the device it was logged on: a notification when this device
-    /// may post one, the in-app banner while the app is open.
+    /// A nudge right after a log, on the device it was logged on (the other device does not
+    /// post it again): a notification when this device may post one, the in-app banner while
+    /// the app is open.
     private mutating func notifyNow(_ request: ReminderRequest, in context: PlanContext) {
-        if context.notificationsAllowed {
+        if context.capabilities.notifications, context.notificationsAllowed {
             consequences.append(.postNudge(request))
         } else if context.isActive {
             consequences.append(.showBanner(request.content))
         }
     }
 
-    /// On the watch while it owns the reminders: a drink logged on the phone and brought over by a
-    /// pull buzzes here, as it would have there (`ArrivedLogNudge`). Logs seen before a process's
-    /// first look at the night are not arrivals.
-    private mutating func nudgeForArrivals(_ event: RuntimeEvent, in context: PlanContext) {
-        let state = event.state
-        guard let active = state.active else {
-            shown.logs = nil
-            return
-        }
-        let ids = Set(active.logs.map(\.id))
-        defer { shown.logs = ShownSurfaces.Logs(sessionId: active.session.id, ids: ids) }
-        guard case .pulled = event, context.reminderOwner == .watch, let seen = shown.logs, seen.sessionId == active.session.id,
-              let nudge = ArrivedLogNudge.nudge(night: active, arrived: ids.subtracting(seen.ids), settings: state.settings, now: context.now)
+    /// The watch has no onboarding: the first time its app is open with a night running, it asks
+    /// for its own notifications, so its reminders reach the wrist whatever the phone allows.
+    private mutating func askForNotifications(_ state: DeviceState, in context: PlanContext) {
+        guard context.capabilities.device == .watch, context.capabilities.notifications, context.isActive, context.notificationsUnasked,
+              state.active != nil, !shown.askedForNotifications
         else { return }
-        notifyNow(nudge, in: context)
+        shown.askedForNotifications = true
+        consequences.append(.askForNotifications)
     }
 
     private mutating func showReminders(_ state: DeviceState, in context: PlanContext) {
         let active = state.active
+        shown.plan = active?.reminders ?? .none
+        guard context.capabilities.notifications else { return }
         // Those of a night that ended (here, on the watch, or on another device) go.
         for sessionId in context.nightsWithReminders.sorted(by: { $0.uuidString < $1.uuidString }) where sessionId != active?.session.id {
             consequences.append(.cancelReminders(sessionId: sessionId))
         }
-        shown.plan = active?.reminders ?? .none
         guard let active else {
             shown.reminders = nil
             return
@@ -104,9 +104,11 @@ public struct ConsequencePlan: Hashable, Sendable {
             consequences.append(.cancelSnoozes(sessionId: night, answeredByWaterAt: lastWater))
         }
         shown.lastWater = ShownSurfaces.LastWater(sessionId: night, at: lastWater)
-        // On the watch, while the phone buzzes for them (mirrored to the wrist), none are planned
-        // here; what was posted here (a drink's nudge) stays.
-        let planned = ShownSurfaces.Reminders(sessionId: night, requests: context.reminderOwner == .phone ? [] : active.reminders.requests)
+        // Every device plans the night's reminders from the records it holds, under identifiers
+        // made from them (`ReminderPlanner.identifier`): a reminder scheduled on the phone and
+        // on the watch is shown once. A plan handed over while notifications were refused is
+        // handed over again once they are allowed.
+        let planned = ShownSurfaces.Reminders(sessionId: night, requests: active.reminders.requests, allowed: context.notificationsAllowed)
         guard shown.reminders != planned else { return }
         consequences.append(.replaceReminders(sessionId: night, requests: planned.requests))
         shown.reminders = planned
@@ -142,8 +144,8 @@ public struct ConsequencePlan: Hashable, Sendable {
         switch event {
         case .action:
             // The command line's process ends with its command, as a backgrounded app may.
-            consequences.append(.sync(context.process == .app && !context.isActive ? .beforeSuspending : .soon))
-            if context.process == .appExtension { consequences.append(.signalOtherProcesses) }
+            consequences.append(.sync(context.capabilities.suspendsInBackground && !context.isActive ? .beforeSuspending : .soon))
+            if context.capabilities.isExtension { consequences.append(.signalOtherProcesses) }
         case .watchPushed:
             consequences.append(.sync(context.isActive ? .soon : .beforeSuspending))
         case .otherProcessWrote:

@@ -4,15 +4,16 @@ import WaterlineCore
 /// What the plan needs to know of the process and the system at the moment of an event, read by
 /// the executor just before it plans.
 public struct PlanContext: Hashable, Sendable {
-    public var process: RuntimeProcess
+    /// What the process has (Live Activities, widgets, a paired watch, notifications).
+    public var capabilities: DeviceCapabilities
     /// The app is in front.
     public var isActive: Bool
-    /// On the watch, the device that buzzes for reminders now; nil on a phone (it posts its own).
-    public var reminderOwner: ReminderOwner?
     /// A paired watch with the app installed is there to tell.
     public var watchAvailable: Bool
     /// The person allows this device's notifications.
     public var notificationsAllowed: Bool
+    /// The person was never asked about this device's notifications (each device asks its own).
+    public var notificationsUnasked: Bool
     public var now: Date
     /// The nights that have reminders pending or delivered.
     public var nightsWithReminders: Set<UUID>
@@ -22,15 +23,15 @@ public struct PlanContext: Hashable, Sendable {
     public var endedNights: [UUID: SessionSnapshot]
 
     public init(
-        process: RuntimeProcess, isActive: Bool, reminderOwner: ReminderOwner? = nil, watchAvailable: Bool = false,
-        notificationsAllowed: Bool = true, now: Date, nightsWithReminders: Set<UUID> = [], liveActivities: Set<UUID> = [],
+        capabilities: DeviceCapabilities, isActive: Bool, watchAvailable: Bool = false,
+        notificationsAllowed: Bool = true, notificationsUnasked: Bool = false, now: Date, nightsWithReminders: Set<UUID> = [], liveActivities: Set<UUID> = [],
         endedNights: [UUID: SessionSnapshot] = [:]
     ) {
-        self.process = process
+        self.capabilities = capabilities
         self.isActive = isActive
-        self.reminderOwner = reminderOwner
         self.watchAvailable = watchAvailable
         self.notificationsAllowed = notificationsAllowed
+        self.notificationsUnasked = notificationsUnasked
         self.now = now
         self.nightsWithReminders = nightsWithReminders
         self.liveActivities = liveActivities

@@ -2,8 +2,8 @@ import Foundation
 import WaterlineCore
 
 /// What this process's surfaces show now, as far as the plan must know: so an unchanged plan or
-/// Live Activity is not sent again, a state older than one shown is never shown after it, and a
-/// sync's arrivals are told from what was there.
+/// Live Activity is not sent again, a state older than one shown is never shown after it, and the
+/// watch hears each notice once.
 public struct ShownSurfaces: Hashable, Sendable {
     /// The newest `DeviceState.version` shown.
     public var version = Int.min
@@ -13,24 +13,24 @@ public struct ShownSurfaces: Hashable, Sendable {
     public var glances: [UUID: SessionGlance] = [:]
     /// The running night's last water as shown last: a newer one answers a snooze.
     public var lastWater: LastWater?
-    /// The running night's logs shown last (on the watch, a drink the phone logged buzzes).
-    public var logs: Logs?
+    /// The sequence of the last notice the paired watch was sent (`PhoneNotice`).
+    public var watchNotice: Int?
+    /// This process asked the person about notifications (the watch, at its first night).
+    public var askedForNotifications = false
     /// The plan the reminders follow: what the in-app banner shows when notifications are off.
     public var plan = ReminderPlan.none
 
     public struct Reminders: Hashable, Sendable {
         public var sessionId: UUID
         public var requests: [ReminderRequest]
+        /// Whether notifications were allowed when they were handed over: the system refuses
+        /// them while they are not, so turning them on hands the same plan over again.
+        public var allowed: Bool
     }
 
     public struct LastWater: Hashable, Sendable {
         public var sessionId: UUID
         public var at: Date?
-    }
-
-    public struct Logs: Hashable, Sendable {
-        public var sessionId: UUID
-        public var ids: Set<UUID>
     }
 
     public init() {}

@@ -6,7 +6,7 @@ extension RuntimePlatform {
     /// Activity, widgets, watch or background sync; every change still goes through the one door.
     public static func headless(now: @escaping @Sendable () -> Date = { Date() }) -> RuntimePlatform {
         RuntimePlatform(
-            notifications: NoNotifications(), liveActivities: UnavailableLiveActivities(), widgets: NoWidgets(),
+            capabilities: .commandLine, notifications: NoNotifications(), liveActivities: UnavailableLiveActivities(), widgets: NoWidgets(),
             watch: UnavailableWatch(), sync: NoSync(), signal: NoSignal(), background: NoBackgroundTasks(), now: now
         )
     }

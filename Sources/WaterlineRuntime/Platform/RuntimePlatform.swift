@@ -5,6 +5,8 @@ import WaterlineSync
 /// Everything the runtime needs from the operating system, injected in one value.
 @MainActor
 public struct RuntimePlatform {
+    /// What this process has: the plan never asks for a surface it lacks.
+    public var capabilities: DeviceCapabilities
     public var notifications: any NotificationCenterClient
     public var liveActivities: any LiveActivityClient
     public var widgets: any WidgetReloading
@@ -19,18 +21,16 @@ public struct RuntimePlatform {
     public var sleep: @Sendable (Duration) async -> Void
     /// The phone's app: answers its watch's sync from this device's store (nil elsewhere).
     public var watchLinkServer: WatchLinkServer?
-    /// The watch's app: its phone, which decides whether the watch posts time reminders (nil
-    /// elsewhere: a phone posts its own).
-    public var phone: PhoneLinkState?
 
     public init(
-        notifications: any NotificationCenterClient, liveActivities: any LiveActivityClient, widgets: any WidgetReloading,
+        capabilities: DeviceCapabilities, notifications: any NotificationCenterClient, liveActivities: any LiveActivityClient, widgets: any WidgetReloading,
         watch: any WatchTransport, sync: any SyncRunner, signal: any CrossProcessSignal,
         background: any BackgroundTaskHolder, now: @escaping @Sendable () -> Date = { Date() },
         syncDebounce: Duration = SyncScheduler.defaultDebounce,
         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
-        watchLinkServer: WatchLinkServer? = nil, phone: PhoneLinkState? = nil
+        watchLinkServer: WatchLinkServer? = nil
     ) {
+        self.capabilities = capabilities
         self.notifications = notifications
         self.liveActivities = liveActivities
         self.widgets = widgets
@@ -42,6 +42,5 @@ public struct RuntimePlatform {
         self.syncDebounce = syncDebounce
         self.sleep = sleep
         self.watchLinkServer = watchLinkServer
-        self.phone = phone
     }
 }

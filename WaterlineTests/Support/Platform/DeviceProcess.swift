@@ -25,7 +25,7 @@ final class DeviceProcess {
     private(set) var pairedWatch: PairedWatch?
 
     init(
-        _ harness: ServiceHarness, process: RuntimeProcess = .app, notifications: RecordingNotificationCenter = RecordingNotificationCenter(),
+        _ harness: ServiceHarness, capabilities: DeviceCapabilities = .phoneApp, notifications: RecordingNotificationCenter = RecordingNotificationCenter(),
         liveActivities: RecordingLiveActivities = RecordingLiveActivities(), watch: RecordingWatch = RecordingWatch(), runner: (any SyncRunner)? = nil
     ) {
         self.notifications = notifications
@@ -42,16 +42,17 @@ final class DeviceProcess {
         self.clock = clock
         // A new process has its own service over the same (App Group) store.
         let service = SessionService(store: harness.store, now: { clock.now }, makeID: { ids() })
+        let app = !capabilities.isExtension
         let platform = RuntimePlatform(
-            notifications: notifications,
-            liveActivities: process == .app ? liveActivities : UnavailableLiveActivities(),
-            widgets: widgets, watch: process == .app ? watch : UnavailableWatch(), sync: process == .app ? runner ?? sync : NoSync(),
+            capabilities: capabilities, notifications: notifications,
+            liveActivities: app ? liveActivities : UnavailableLiveActivities(),
+            widgets: widgets, watch: app ? watch : UnavailableWatch(), sync: app ? runner ?? sync : NoSync(),
             signal: signal, background: background, now: { clock.now },
             // Writes are pushed at once after the (zero) pause; `settled()` waits for that.
             syncDebounce: .zero, sleep: { _ in },
-            watchLinkServer: process == .app ? WatchLinkServer(store: harness.store, now: { clock.now }) : nil
+            watchLinkServer: app ? WatchLinkServer(store: harness.store, now: { clock.now }) : nil
         )
-        runtime = AppRuntime(service: service, platform: platform, process: process)
+        runtime = AppRuntime(service: service, platform: platform)
         // The open screens: every change they hear of is logged.
         let log = log
         runtime.changes.observe { change in
@@ -62,23 +63,26 @@ final class DeviceProcess {
 
     /// The paired watch (its own store and runtime, this phone its backend), after a pull.
     func watchSees() async throws -> DeviceState {
-        try await makeWatch().pulled()
+        try await (await makeWatch()).pulled()
     }
 
     /// The person does `action` on the watch, which has pulled this phone's records first and
     /// pushes its change to this phone after.
     @discardableResult
     func onWatch(_ action: SessionAction) async throws -> ActionResult {
-        let watch = makeWatch()
+        let watch = await makeWatch()
         _ = try await watch.pulled()
         let result = try await watch.runtime.send(action)
         await watch.settled()
         return result
     }
 
-    private func makeWatch() -> PairedWatch {
-        let watch = pairedWatch ?? PairedWatch(clock: clock, phone: runtime)
+    /// The paired watch, its app open in front (made and opened the first time).
+    private func makeWatch() async -> PairedWatch {
+        if let pairedWatch { return pairedWatch }
+        let watch = PairedWatch(clock: clock, phone: runtime)
         pairedWatch = watch
+        await watch.open()
         return watch
     }
 

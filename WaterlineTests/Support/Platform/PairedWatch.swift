@@ -10,6 +10,11 @@ import WaterlineTestSupport
 /// An Apple Watch as the app runs on it: the kit's runtime over the watch's own store, its own
 /// notification center and complication, and its phone as its backend over `TestPhoneLink`
 /// (the sync engine, client and store rules are the production ones).
+///
+/// As watchOS runs it: the app is suspended between events (`suspend()`) and then hears nothing,
+/// not even the phone coming or going; it wakes only when the person opens it (`open()`), for its
+/// own notification's action (a new process on the same store), or for a WatchConnectivity
+/// delivery (`deliverContext(from:)`), after which it completes the task and is suspended again.
 @MainActor
 final class PairedWatch {
     let store: InMemorySessionStore
@@ -18,7 +23,8 @@ final class PairedWatch {
     let complications: RecordingWidgets
     let background: RecordingBackground
     let link = TestPhoneLink()
-    let phoneState = PhoneLinkState()
+    /// The app runs (in front, or for a background task); false while watchOS keeps it suspended.
+    private(set) var isRunning = false
     let sync: WatchSyncRunner
     let service: SessionService
     let runtime: AppRuntime
@@ -35,13 +41,12 @@ final class PairedWatch {
         let ids = IncrementingUUIDs(first: firstID)
         link.phone = phone
         link.isReachable = phoneReachable
-        phoneState.isReachable = phoneReachable
         service = SessionService(store: store, now: { clock.now }, makeID: { ids() })
         sync = WatchSyncRunner(store: store, link: link, now: { clock.now }, makeID: { ids() }, clock: RecordingSyncClock())
         let platform = RuntimePlatform(
-            notifications: notifications, liveActivities: UnavailableLiveActivities(), widgets: complications,
+            capabilities: .watchApp, notifications: notifications, liveActivities: UnavailableLiveActivities(), widgets: complications,
             watch: UnavailableWatch(), sync: sync, signal: NoSignal(), background: background, now: { clock.now },
-            syncDebounce: .zero, sleep: { _ in }, phone: phoneState
+            syncDebounce: .zero, sleep: { _ in }
         )
         runtime = AppRuntime(service: service, platform: platform)
         screen = WatchSessionModel(actions: runtime)
@@ -50,8 +55,43 @@ final class PairedWatch {
     /// The watch app launches (in front), and has synced once the phone answered.
     func launch() async {
         runtime.launched()
+        await open()
+    }
+
+    /// The person raises the wrist and opens the app.
+    func open() async {
+        isRunning = true
         await runtime.becameActive()
         await settled()
+    }
+
+    /// The person lowers the wrist: watchOS suspends the app, which hears nothing until it wakes.
+    func suspend() {
+        runtime.resignedActive()
+        isRunning = false
+    }
+
+    /// The person opens the app, does `action`, and lowers the wrist.
+    @discardableResult
+    func glance(_ action: SessionAction) async throws -> ActionResult {
+        await open()
+        let result = try await runtime.send(action)
+        await settled()
+        suspend()
+        return result
+    }
+
+    /// The phone's latest application context, as watchOS hands it over: only when it differs
+    /// from the last one delivered (an equal one is not delivered at all), waking a suspended app
+    /// for a background task that ends once the app completes it. Returns whether it was delivered.
+    @discardableResult
+    func deliverContext(from phone: RecordingWatch) async throws -> Bool {
+        guard let notice = phone.takeUndeliveredContext() else { return false }
+        let wasRunning = isRunning
+        isRunning = true
+        try await phoneSays(notice)
+        if !wasRunning { isRunning = false }
+        return true
     }
 
     /// Waits for every sync the runtime asked for.
@@ -62,6 +102,8 @@ final class PairedWatch {
     /// The phone came in or went out of reach.
     func phone(reachable: Bool) async {
         link.isReachable = reachable
+        // A suspended app hears no reachability change.
+        guard isRunning else { return }
         await runtime.phoneReachabilityChanged(isReachable: reachable)
         await settled()
     }

@@ -7,15 +7,25 @@ import Foundation
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-/// A notification center that keeps what is pending and what was posted, as the system would.
+/// One device's notification center, keeping the system's rules: a request added while the
+/// person has not allowed notifications is refused (`UNError.notificationsNotAllowed`), and
+/// at most 64 stay pending (the soonest; the rest are dropped). What is pending fires when its
+/// time comes (`fireDue(through:)`); `NotificationsSeen` says where the person sees it.
 @MainActor
 final class RecordingNotificationCenter: NotificationCenterClient {
+    /// The system keeps this many pending requests per app.
+    static let pendingLimit = 64
+
     var answer: NotificationAuthorization
     private(set) var categoriesRegistered = 0
     /// Pending time reminders by identifier.
     private(set) var pending: [String: ReminderRequest] = [:]
     /// Reminders posted at once, in order.
     private(set) var posted: [ReminderRequest] = []
+    /// Requests the system refused: notifications were not allowed when they were added.
+    private(set) var refused = 0
+    /// Requests dropped for being past the 64 the system keeps.
+    private(set) var droppedOverLimit = 0
 
     var log = PlatformLog()
 
@@ -24,7 +34,7 @@ final class RecordingNotificationCenter: NotificationCenterClient {
     }
 
     /// Pending reminders, soonest first.
-    var pendingByDate: [ReminderRequest] { pending.values.sorted { $0.fireDate < $1.fireDate } }
+    var pendingByDate: [ReminderRequest] { pending.values.sorted { ($0.fireDate, $0.identifier) < ($1.fireDate, $1.identifier) } }
 
     func registerCategories() { categoriesRegistered += 1 }
 
@@ -48,7 +58,7 @@ final class RecordingNotificationCenter: NotificationCenterClient {
         log.record(.reminders, "replace \(requests.count) of \(sessionId)")
         let prefix = ReminderPlanner.identifierPrefix(sessionId: sessionId)
         pending = pending.filter { !$0.key.hasPrefix(prefix) }
-        for request in requests { pending[request.identifier] = request }
+        for request in requests { add(request) }
     }
 
     func cancelAll(sessionId: UUID) async {
@@ -59,7 +69,7 @@ final class RecordingNotificationCenter: NotificationCenterClient {
 
     func schedule(_ request: ReminderRequest) async {
         log.record(.reminders, "schedule \(request.identifier)")
-        pending[request.identifier] = request
+        add(request)
     }
 
     func cancelSnoozes(sessionId: UUID, answeredByWaterAt water: Date) async {
@@ -73,6 +83,31 @@ final class RecordingNotificationCenter: NotificationCenterClient {
 
     func post(_ request: ReminderRequest) async {
         log.record(.nudge, "post \(request.kind)")
+        guard answer == .allowed else {
+            refused += 1
+            return
+        }
         posted.append(request)
+    }
+
+    /// The system fires what fell due by `now`: each request leaves the pending list and is
+    /// returned, soonest first, for `NotificationsSeen` to show.
+    func fireDue(through now: Date) -> [ReminderRequest] {
+        let due = pendingByDate.filter { $0.fireDate <= now }
+        for request in due { pending[request.identifier] = nil }
+        return due
+    }
+
+    private func add(_ request: ReminderRequest) {
+        guard answer == .allowed else {
+            refused += 1
+            return
+        }
+        pending[request.identifier] = request
+        guard pending.count > Self.pendingLimit else { return }
+        for late in pendingByDate.dropFirst(Self.pendingLimit) {
+            pending[late.identifier] = nil
+            droppedOverLimit += 1
+        }
     }
 }

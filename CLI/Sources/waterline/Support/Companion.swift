@@ -57,7 +57,7 @@ struct Companion {
     @discardableResult
     func send(_ action: SessionAction) async throws -> ActionResult {
         do {
-            return try await runtime.send(action)
+            return try await runtime.send(action, from: .commandLine)
         } catch SessionServiceError.noActiveSession {
             throw CLIError("no active session; start one with `waterline start`")
         } catch let SessionServiceError.invalid(error) {

@@ -35,7 +35,7 @@ let package = Package(
         /// Pushing and pulling, the scheduler that decides when, and accounts.
         .target(name: "WaterlineSync", dependencies: ["WaterlineCore", "WaterlineAPI", "WaterlineStorage"]),
         /// The session service and the runtime around it, with its platform protocols.
-        .target(name: "WaterlineRuntime", dependencies: ["WaterlineCore", "WaterlineStorage", "WaterlineSync"]),
+        .target(name: "WaterlineRuntime", dependencies: ["WaterlineCore", "WaterlineAPI", "WaterlineStorage", "WaterlineSync"]),
         /// The screens' models: values in, `SessionActions` out.
         .target(name: "WaterlineScreens", dependencies: ["WaterlineCore"]),
         .target(name: "WaterlineData", dependencies: ["WaterlineCore", "WaterlineAPI", "WaterlineStorage"]),

@@ -1,13 +1,15 @@
 import Foundation
 import WatchConnectivity
+import WaterlineAPI
 import WaterlineCore
 import WaterlineRuntime
 
-/// The watch's end of WatchConnectivity, and its delegate. Its sync's calls go to the phone with
-/// `sendMessage`, answered in the reply; a write that cannot go at once is also queued with
-/// `transferUserInfo`, which the system delivers when the phone is next in reach, even with this
-/// app not running. What the phone says (its records changed; who posts reminders) and whether
-/// it is in reach go to the runtime.
+/// The watch's end of WatchConnectivity, and its delegate. Its sync's requests go to the phone
+/// with `sendMessage`, answered in the reply; changes that cannot go at once are left with
+/// `transferUserInfo`, one transfer a change (`TransferQueue` says which outstanding ones a newer
+/// version cancels), which the system delivers when the phone is next in reach, even with this
+/// app not running. What the phone says (its records changed) and whether it is in reach go to
+/// the runtime.
 ///
 /// Nothing here is main-actor isolated: WatchConnectivity calls its handlers and this delegate on
 /// its own queue, so every closure handed to it is `@Sendable` in a `nonisolated` context, and
@@ -29,30 +31,40 @@ final class PhoneLinkService: NSObject, PhoneLink, WCSessionDelegate, Sendable {
         session.activate()
     }
 
-    func exchange(_ message: Data, queueIfAway: Bool) async throws -> Data {
+    func send(_ request: LinkRequest) async throws -> LinkAnswer {
         let session = session
-        let payload = [WatchMessage.userInfoKey: message]
-        guard session.activationState == .activated, session.isReachable else {
-            if queueIfAway { session.transferUserInfo(payload) }
-            throw PhoneOutOfReach()
+        guard session.activationState == .activated, session.isReachable else { throw PhoneOutOfReach() }
+        let payload = [WatchMessage.userInfoKey: try WatchMessage.request(request).encoded()]
+        let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
+            session.sendMessage(payload, replyHandler: { @Sendable reply in
+                if let data = reply[WatchMessage.userInfoKey] as? Data {
+                    continuation.resume(returning: data)
+                } else {
+                    continuation.resume(throwing: PhoneOutOfReach())
+                }
+            }, errorHandler: { @Sendable error in
+                continuation.resume(throwing: error)
+            })
         }
-        do {
-            return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
-                session.sendMessage(payload, replyHandler: { @Sendable reply in
-                    if let data = reply[WatchMessage.userInfoKey] as? Data {
-                        continuation.resume(returning: data)
-                    } else {
-                        continuation.resume(throwing: PhoneOutOfReach())
-                    }
-                }, errorHandler: { @Sendable error in
-                    continuation.resume(throwing: error)
-                })
-            }
-        } catch {
-            // Not delivered (the phone went out of reach): the queue carries a write instead, and
-            // the phone takes each change once however often it arrives.
-            if queueIfAway { session.transferUserInfo(payload) }
-            throw error
+        guard case .answer(let answer)? = try WatchMessage.decodeIfKnown(reply) else { throw PhoneOutOfReach() }
+        return answer
+    }
+
+    func queue(_ changes: [SyncPayload]) async {
+        let session = session
+        guard session.activationState == .activated else { return }
+        // What waits already, oldest first, read back from the transfers themselves.
+        let outstanding = session.outstandingUserInfoTransfers.compactMap { transfer -> (WCSessionUserInfoTransfer, SyncPayload)? in
+            guard let data = transfer.userInfo[WatchMessage.userInfoKey] as? Data,
+                  case .request(.push(let batch))? = try? WatchMessage.decodeIfKnown(data), let change = batch.changes.first
+            else { return nil }
+            return (transfer, change)
+        }
+        let plan = TransferQueue.plan(outstanding: outstanding.map(\.1), adding: changes)
+        for (transfer, change) in outstanding where plan.cancel.contains(change) { transfer.cancel() }
+        for change in plan.transfer {
+            guard let data = try? WatchMessage.request(.push(PushBatch(changes: [change]))).encoded() else { continue }
+            session.transferUserInfo([WatchMessage.userInfoKey: data])
         }
     }
 

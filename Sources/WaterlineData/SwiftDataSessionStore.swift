@@ -164,14 +164,6 @@ public actor SwiftDataSessionStore: StoreRows, ModelActor {
         return Self.peerNights((recent + ended).map(\.value), since: since)
     }
 
-    public func readEveryLog(sessionId: UUID) throws -> [LogEntry] {
-        try context.fetch(FetchDescriptor<LogEntryRow>(predicate: #Predicate { $0.sessionId == sessionId })).map(\.value)
-    }
-
-    public func readEveryPreset() throws -> [DrinkPreset] {
-        try context.fetch(FetchDescriptor<PresetRow>()).map(\.value)
-    }
-
     public func readEveryRecord() throws -> StoredRecords {
         StoredRecords(
             sessions: try context.fetch(FetchDescriptor<SessionRow>()).map(\.value),
@@ -246,6 +238,30 @@ public actor SwiftDataSessionStore: StoreRows, ModelActor {
         try context.delete(model: UserRow.self)
         try context.delete(model: OutboxRow.self)
         try context.delete(model: SyncStateRow.self)
+        try context.delete(model: FeedRow.self)
+    }
+
+    // MARK: The change feed: one row per record, by unique key, read in sequence order
+
+    public func readFeed(after sequence: Int, limit: Int) throws -> [FeedEntry] {
+        var descriptor = FetchDescriptor<FeedRow>(predicate: #Predicate { $0.sequence > sequence }, sortBy: [SortDescriptor(\.sequence)])
+        descriptor.fetchLimit = limit
+        return try context.fetch(descriptor).compactMap(\.value)
+    }
+
+    public func writeFeedEntry(_ entry: FeedEntry) throws {
+        let name = entry.key.description
+        if let row = try first(FetchDescriptor<FeedRow>(predicate: #Predicate { $0.key == name })) {
+            row.sequence = entry.sequence
+        } else {
+            context.insert(FeedRow(entry))
+        }
+    }
+
+    public func readLastFeedSequence() throws -> Int {
+        var last = FetchDescriptor<FeedRow>(sortBy: [SortDescriptor(\.sequence, order: .reverse)])
+        last.fetchLimit = 1
+        return try first(last)?.sequence ?? 0
     }
 
     // MARK: Rows by key

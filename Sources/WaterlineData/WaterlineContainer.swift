@@ -9,7 +9,7 @@ import WaterlineStorage
 public enum WaterlineContainer {
     public static let appGroup = "group.com.waterline.app"
     /// Made on demand: `Schema` is not Sendable, so it cannot be a shared constant.
-    public static var schema: Schema { Schema([UserRow.self, SessionRow.self, LogEntryRow.self, PresetRow.self, OutboxRow.self, SyncStateRow.self]) }
+    public static var schema: Schema { Schema([UserRow.self, SessionRow.self, LogEntryRow.self, PresetRow.self, OutboxRow.self, SyncStateRow.self, FeedRow.self]) }
 
     /// The shared store; `inMemory` for tests and previews.
     public static func make(inMemory: Bool = false) throws -> ModelContainer {

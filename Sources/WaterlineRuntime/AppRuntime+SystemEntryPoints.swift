@@ -1,5 +1,6 @@
 import Foundation
 import WaterlineCore
+import WaterlineAPI
 
 /// The system's callbacks, each on a cold background launch as well as with the app open: a
 /// notification's action, a message from the watch or the phone, an intent, a URL. A change they
@@ -33,19 +34,20 @@ extension AppRuntime {
         _ = try? await send(.logWater(source: platform.capabilities.logSource(for: .banner)), from: .banner)
     }
 
-    /// A message from the watch (on the phone): one of its sync calls, answered from this
-    /// phone's store by the backend's rules (`WatchLinkServer`). What it changed is shown on every
-    /// surface here and pushed on to the cloud. With `replying`, the watch waits for the answer,
-    /// which this returns; a queued message (`transferUserInfo`) is only taken in.
+    /// A message from the watch (on the phone): one of its sync engine's requests, answered from
+    /// this phone's store by the backend's rules (`WatchLinkServer`) as soon as it is saved here.
+    /// What it changed is shown on every surface here and pushed on to the cloud. With `replying`,
+    /// the watch waits for the answer, which this returns; a queued message (`transferUserInfo`)
+    /// is only taken in. A message this version cannot read is answered with nothing.
     public func watchMessageReceived(_ data: Data, replying: Bool) async -> Data? {
         await holdingBackground("watch message") {
-            guard let server = platform.watchLinkServer, case .call(let body)? = try? WatchMessage.decodeIfKnown(data) else { return nil }
+            guard let server = platform.watchLinkServer, case .request(let request)? = try? WatchMessage.decodeIfKnown(data) else { return nil }
             // The person is set up first (after "Delete Account" the next one is), so the watch
             // always learns whose records the phone holds.
             _ = try? await service.state()
-            let (response, changed) = await server.answer(body)
+            let (answer, changed) = await server.answer(request)
             if changed { await followStore { .watchPushed($0) } }
-            return replying ? response : nil
+            return replying ? try? WatchMessage.answer(answer).encoded() : nil
         }
     }
 

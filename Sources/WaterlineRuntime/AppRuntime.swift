@@ -66,11 +66,23 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         }
     }
 
-    /// Carries out what follows `event`, the sync last, outside the executor's turn.
+    /// Carries out what follows `event`, the sync last, outside the executor's turn. On the phone
+    /// in the background the push holds the process in a background task of its own, so the caller
+    /// (a notification's action, the watch waiting for its answer) is answered as soon as the
+    /// change is saved here and shown, not after the network. The watch has no such task to hold:
+    /// its push, to the phone beside it, is made before the call returns.
     func follow(_ event: RuntimeEvent) async {
         switch await executor.follow(event, isActive: isActive) {
         case .soon: await scheduler.localChange()
-        case .beforeSuspending: await scheduler.pushNow()
+        case .beforeSuspending where platform.capabilities.device == .watch:
+            await scheduler.pushNow()
+        case .beforeSuspending:
+            let (scheduler, background) = (scheduler, platform.background)
+            let token = background.begin("push before suspending")
+            requests.add {
+                await scheduler.pushNow()
+                background.end(token)
+            }
         case nil: break
         }
     }

@@ -14,6 +14,7 @@ public actor InMemorySessionStore: StoreRows {
         var outbox: [SyncKey: PendingChange] = [:]
         var lastSequence = 0
         var cursor: SyncCursor?
+        var feed: [SyncKey: Int] = [:]
     }
 
     private var tables = Tables()
@@ -101,6 +102,14 @@ public actor InMemorySessionStore: StoreRows {
 
     public func readCursor() -> SyncCursor? { tables.cursor }
     public func writeCursor(_ cursor: SyncCursor?) { rowWrites += 1; tables.cursor = cursor }
+
+    public func readFeed(after sequence: Int, limit: Int) -> [FeedEntry] {
+        let later = tables.feed.filter { $0.value > sequence }.map { FeedEntry(key: $0.key, sequence: $0.value) }
+        return Array(later.sorted { $0.sequence < $1.sequence }.prefix(limit))
+    }
+
+    public func writeFeedEntry(_ entry: FeedEntry) { rowWrites += 1; tables.feed[entry.key] = entry.sequence }
+    public func readLastFeedSequence() -> Int { tables.feed.values.max() ?? 0 }
 
     public func deleteAllRows() { tables = Tables() }
 }

@@ -164,8 +164,12 @@ extension StoreRows {
         }
     }
 
-    public func peerWindow(nightsSince: Date) async throws -> [SyncPayload] {
-        try await reading { try await StoreRules.peerWindow(nightsSince: nightsSince, in: $0) }
+    public func peerChanges(after sequence: Int, limit: Int, nightsSince: Date) async throws -> PullPage {
+        // A store written before the feed existed gets one, once, before its first answer.
+        if try await reading({ try await $0.readLastFeedSequence() }) == 0 {
+            _ = try await writing { try await StoreRules.seedFeed(in: $0) }
+        }
+        return try await reading { try await StoreRules.peerChanges(after: sequence, limit: limit, nightsSince: nightsSince, in: $0) }
     }
 
     // MARK: Transactions

@@ -45,10 +45,6 @@ public protocol StoreRows: SyncStore {
     /// The nights a paired device keeps, tombstones included: every running one, every one
     /// started at or after `since`, and the newest ended live one.
     func readPeerNights(since: Date) async throws -> [Session]
-    /// A session's logs, tombstones included, in any order.
-    func readEveryLog(sessionId: UUID) async throws -> [LogEntry]
-    /// Every preset, tombstones included, in any order.
-    func readEveryPreset() async throws -> [DrinkPreset]
 
     /// The outbox row of a record, if one waits.
     func readOutboxRow(key: SyncKey) async throws -> PendingChange?
@@ -66,6 +62,14 @@ public protocol StoreRows: SyncStore {
     func readCursor() async throws -> SyncCursor?
     func writeCursor(_ cursor: SyncCursor?) async throws
 
+    /// The change feed a paired device pulls (`StoreRules.announce`): entries after `sequence`,
+    /// in sequence order, at most `limit`.
+    func readFeed(after sequence: Int, limit: Int) async throws -> [FeedEntry]
+    /// Inserts or replaces the entry of `entry.key` (entries are never removed but with every row).
+    func writeFeedEntry(_ entry: FeedEntry) async throws
+    /// The largest sequence in the feed, 0 when it is empty.
+    func readLastFeedSequence() async throws -> Int
+
     /// Removes every row of every kind.
     func deleteAllRows() async throws
 }
@@ -75,19 +79,11 @@ extension StoreRows {
         try await readOutboxRow(key: key)?.revision
     }
 
-    // A store without indexed queries for these answers them from every record; the phone's
-    // answers its watch at most once a pull (`WatchLinkServer`).
+    // A store without an indexed query for this answers it from every record; the phone's
+    // answers its watch at most once a pull page (`WatchLinkServer`).
 
     public func readPeerNights(since: Date) async throws -> [Session] {
         try await Self.peerNights(readEveryRecord().sessions, since: since)
-    }
-
-    public func readEveryLog(sessionId: UUID) async throws -> [LogEntry] {
-        try await readEveryRecord().logs.filter { $0.sessionId == sessionId }
-    }
-
-    public func readEveryPreset() async throws -> [DrinkPreset] {
-        try await readEveryRecord().presets
     }
 
     /// The nights `readPeerNights(since:)` answers, of `sessions`, oldest start first.

@@ -72,21 +72,4 @@ extension StoreRules {
             return .refused(.invalidArgument, String(describing: error))
         }
     }
-
-    /// What a paired device keeps of this one's records, tombstones included, in the order a pull
-    /// applies them: the settings, every preset, and each night that runs, started after
-    /// `nightsSince`, or is the newest ended one, with all its logs. It is answered whole at every
-    /// pull (merging is idempotent), so a deletion here reaches the paired device however long it
-    /// was away, as long as the night is still in the window.
-    public static func peerWindow(nightsSince: Date, in rows: some StoreRows) async throws -> [SyncPayload] {
-        let nights = try await rows.readPeerNights(since: nightsSince)
-        var window: [SyncPayload] = nights.map { .session(SessionRecord($0)) }
-        if let settings = try await rows.readUser()?.settings, !settings.isUntouched { window.append(.settings(settings)) }
-        window += try await rows.readEveryPreset().sorted { ($0.sortOrder, $0.id.uuidString) < ($1.sortOrder, $1.id.uuidString) }
-            .map { .preset(PresetRecord($0)) }
-        for night in nights {
-            window += try await rows.readEveryLog(sessionId: night.id).sorted(by: WaterlineEngine.isOrderedBefore).map { .logEntry($0) }
-        }
-        return window
-    }
 }

@@ -46,13 +46,13 @@ extension StoreRules {
         case .session(let record) where record.isActive && record.deletedAt == nil:
             let night = try await absorbOtherNights(into: record.session(userId: user.id), in: rows)
             if night != record.session(userId: user.id) { changedHere = night }
-        case .session(let record): try await rows.writeSession(record.session(userId: user.id))
-        case .logEntry(let log): try await rows.writeLog(log)
-        case .preset(let record): try await rows.writePreset(record.preset(userId: user.id))
+        case .session(let record): try await putSession(record.session(userId: user.id), in: rows)
+        case .logEntry(let log): try await putLog(log, in: rows)
+        case .preset(let record): try await putPreset(record.preset(userId: user.id), in: rows)
         case .settings(let settings):
             var updated = user
             updated.settings = settings
-            try await rows.writeUser(updated)
+            try await putUser(updated, settingsChanged: true, in: rows)
         }
         try await rows.deleteOutboxRow(key: payload.key)
         if let changedHere { try await enqueue(.session(SessionRecord(changedHere)), in: rows) }
@@ -92,7 +92,7 @@ extension StoreRules {
             let revised = SessionSummary.revised(night.computedSummary, startTime: night.startTime, endTime: end, logs: logs, settings: settings)
             guard revised != night.computedSummary else { continue }
             night.computedSummary = revised
-            try await rows.writeSession(night)
+            try await putSession(night, in: rows)
         }
     }
 
@@ -112,7 +112,7 @@ extension StoreRules {
         guard merged != user.settings else { return false }
         var updated = user
         updated.settings = merged
-        try await rows.writeUser(updated)
+        try await putUser(updated, settingsChanged: true, in: rows)
         return true
     }
 
@@ -142,12 +142,12 @@ extension StoreRules {
                 night.updatedAt = max(night.updatedAt, stamp)
             }
         }
-        try await rows.writeSession(night)
+        try await putSession(night, in: rows)
         for other in others {
             for var log in try await rows.readLogs(sessionId: other.id) {
                 log.sessionId = night.id
                 log.updatedAt = max(stamp, log.updatedAt.addingTimeInterval(0.001)).roundedToMilliseconds
-                try await rows.writeLog(log)
+                try await putLog(log, in: rows)
                 try await enqueue(.logEntry(log), in: rows)
             }
         }

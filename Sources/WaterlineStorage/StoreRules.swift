@@ -13,7 +13,7 @@ public enum StoreRules {
     /// the account's own settings win on every device).
     public static func saveUser(_ user: User, in rows: some StoreRows) async throws {
         let previous = try await rows.readUser()
-        try await rows.writeUser(user)
+        try await putUser(user, settingsChanged: previous?.settings != user.settings, in: rows)
         if previous?.settings != user.settings, !user.settings.isUntouched { try await enqueue(.settings(user.settings), in: rows) }
     }
 
@@ -40,17 +40,17 @@ public enum StoreRules {
     /// A log needs its session (ended or not).
     public static func saveLog(_ log: LogEntry, in rows: some StoreRows) async throws {
         guard try await rows.readSession(id: log.sessionId) != nil else { throw SessionStoreError.unknownSession(log.sessionId) }
-        try await rows.writeLog(log)
+        try await putLog(log, in: rows)
         try await enqueue(.logEntry(log), in: rows)
     }
 
     public static func savePreset(_ preset: DrinkPreset, in rows: some StoreRows) async throws {
-        try await rows.writePreset(preset)
+        try await putPreset(preset, in: rows)
         try await enqueue(.preset(PresetRecord(preset)), in: rows)
     }
 
     static func writeSession(_ session: Session, in rows: some StoreRows) async throws {
-        try await rows.writeSession(session)
+        try await putSession(session, in: rows)
         try await enqueue(.session(SessionRecord(session)), in: rows)
     }
 

@@ -45,6 +45,6 @@ public protocol SyncStore: SessionStore {
     /// A paired device's pushed records, in one step, each taken in as the backend would
     /// (`StoreRules.acceptFromPeer`): one outcome per change, in order, and how many it wrote.
     func acceptFromPeer(_ changes: [SyncPayload]) async throws -> AcceptedPush
-    /// What a paired device keeps of this one's records (`StoreRules.peerWindow`).
-    func peerWindow(nightsSince: Date) async throws -> [SyncPayload]
+    /// What a paired device pulls after its cursor (`StoreRules.peerChanges`).
+    func peerChanges(after sequence: Int, limit: Int, nightsSince: Date) async throws -> PullPage
 }

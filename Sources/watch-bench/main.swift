@@ -38,17 +38,51 @@ enum BenchError: Error, CustomStringConvertible {
     }
 }
 
-/// WatchConnectivity in one process: a message reaches the phone's runtime as `sendMessage` would.
+/// WatchConnectivity in one process: a request reaches the phone's runtime as `sendMessage` would,
+/// encoded as it travels; while the phone is away, pushes wait in a queue of transfers kept as
+/// WatchConnectivity keeps them (`TransferQueue`), handed over in order when it is back. Counts
+/// every message and byte each way.
 @MainActor
 final class DirectLink: PhoneLink {
     var phone: AppRuntime?
     var isReachable = true
+    private(set) var queued: [SyncPayload] = []
+    private(set) var traffic = Traffic()
 
-    func exchange(_ message: Data, queueIfAway: Bool) async throws -> Data {
-        guard isReachable, let phone, let reply = await phone.watchMessageReceived(message, replying: true) else {
-            throw ConvexError.offline("the phone is away")
+    struct Traffic {
+        var toPhone = 0, toPhoneBytes = 0, toWatch = 0, toWatchBytes = 0
+    }
+
+    func send(_ request: LinkRequest) async throws -> LinkAnswer {
+        guard isReachable, let phone else { throw ConvexError.offline("the phone is away") }
+        let message = try WatchMessage.request(request).encoded()
+        traffic.toPhone += 1
+        traffic.toPhoneBytes += message.count
+        guard let reply = await phone.watchMessageReceived(message, replying: true),
+              case .answer(let answer)? = try WatchMessage.decodeIfKnown(reply)
+        else { throw ConvexError.offline("no answer") }
+        traffic.toWatch += 1
+        traffic.toWatchBytes += reply.count
+        return answer
+    }
+
+    func queue(_ changes: [SyncPayload]) async {
+        let plan = TransferQueue.plan(outstanding: queued, adding: changes)
+        queued.removeAll { plan.cancel.contains($0) }
+        queued += plan.transfer
+    }
+
+    /// The phone is back: each queued transfer is delivered once, in order.
+    func deliverQueued() async throws {
+        guard let phone else { return }
+        let waiting = queued
+        queued = []
+        for change in waiting {
+            let message = try WatchMessage.request(.push(PushBatch(changes: [change]))).encoded()
+            traffic.toPhone += 1
+            traffic.toPhoneBytes += message.count
+            _ = await phone.watchMessageReceived(message, replying: false)
         }
-        return reply
     }
 }
 

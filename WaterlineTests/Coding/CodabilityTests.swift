@@ -57,18 +57,23 @@ struct CodabilityTests {
     }
 
     @Test("every watch message kind", arguments: [
-        (WatchMessage.call(Data(#"{"args":{"cursor":0,"limit":100},"format":"json","path":"sync:pull"}"#.utf8)), "watch-call"),
+        (WatchMessage.request(.pull(PullRequest(cursor: 42, limit: 100))), "watch-request-pull"),
+        (WatchMessage.request(.push(PushBatch(changes: [.logEntry(LogEntry.mockBeer)]))), "watch-request-push"),
+        (WatchMessage.answer(.account(UUID(number: 0xA11CE))), "watch-answer-account"),
+        (WatchMessage.answer(.refused(code: "NOT_FOUND", message: "the iPhone has no one set up yet")), "watch-answer-refused"),
         (WatchMessage.phoneChanged(PhoneNotice(sequence: 1_795_292_100_000)), "watch-phone-changed"),
     ])
     func watchMessages(message: WatchMessage, fixture: String) throws {
         try FixtureAssertions.check(message, matches: fixture)
     }
 
-    @Test("a message of the first version's protocol (a log sent as a request) reads as unknown, not as an error")
-    func firstVersionMessage() throws {
-        let json = #"{"kind":"logWater","payload":{"id":"A0000000-0000-4000-8000-00000000000A","timestamp":1795292100000},"version":1}"#
-        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == nil)
-        #expect(throws: DecodingError.self) { try WatchMessage.decodeIfKnown(Data(#"{"kind":"call","version":2}"#.utf8)) }
+    @Test("a message of an earlier protocol (version 1's log as a request, version 2's function call) reads as unknown, not as an error")
+    func earlierVersionMessages() throws {
+        let first = #"{"kind":"logWater","payload":{"id":"A0000000-0000-4000-8000-00000000000A","timestamp":1795292100000},"version":1}"#
+        #expect(try WatchMessage.decodeIfKnown(Data(first.utf8)) == nil)
+        let second = #"{"kind":"call","payload":{"body":"e30="},"version":2}"#
+        #expect(try WatchMessage.decodeIfKnown(Data(second.utf8)) == nil)
+        #expect(throws: DecodingError.self) { try WatchMessage.decodeIfKnown(Data(#"{"kind":"request","version":3}"#.utf8)) }
     }
 
     @Test("the log entries fixture spells sources and types as the spec does")

@@ -27,6 +27,7 @@ struct IntentScenarioTests {
         #expect(log.source == .liveActivity && log.type == .water)
         #expect(phone.liveActivities.running[started.session.id]?.totalWaterCount == 1)
         #expect(phone.notifications.pendingByDate.first?.fireDate == harness.clock.now.addingTimeInterval(20 * 60))
+        await phone.settled()
         #expect(phone.widgets.reloads == 1 && phone.sync.pushes == 1, "pushed before the background time is handed back")
         #expect(try await phone.watchSees().active?.state.totalWaterCount == 1)
         #expect(phone.signal.posts == 0, "the app's own writes need no signal")

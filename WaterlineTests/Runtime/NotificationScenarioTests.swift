@@ -54,11 +54,13 @@ struct NotificationScenarioTests {
         #expect(activity.totalWaterCount == 1 && activity.waterlineValue == 0)
         #expect(activity.nextReminderDate == harness.clock.now.addingTimeInterval(20 * 60))
         #expect(phone.widgets.reloads == 1)
+        #expect(phone.background.open.count == 1 && phone.sync.pushes == 0, "the action is complete once saved; the push holds a background task of its own")
+        await phone.settled()
         #expect(phone.sync.pushes == 1, "pushed before the background time was handed back")
         #expect(phone.background.endedAt.last ?? 0 > phone.log.calls.lastIndex { $0.surface == .sync } ?? .max)
         #expect(try await harness.store.pendingChanges().contains { $0.id == SyncKey(entity: .logEntry, id: water.id) })
         #expect(phone.watch.notices.count == 1, "the watch is told, and pulls the water")
-        #expect(phone.background.begun == ["log water"] && phone.background.open.isEmpty)
+        #expect(phone.background.begun == ["log water", "push before suspending"] && phone.background.open.isEmpty)
 
         // The same response delivered again (the system retried): nothing more happens.
         await phone.runtime.notificationResponseReceived(response)

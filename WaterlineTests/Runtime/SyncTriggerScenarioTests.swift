@@ -95,13 +95,19 @@ struct SyncTriggerScenarioTests {
         #expect(await phone.runtime.syncHistory() == [.signIn])
     }
 
-    @Test("a change made on a cold background launch is pushed before the background time is handed back")
+    @Test("a change made on a cold background launch is answered as soon as it is saved, and pushed in a background task of its own before the time is handed back")
     func backgroundPush() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.night()
         let phone = DeviceProcess(harness)
-        let water = try await phone.onWatch(.logWater(source: .watch))
-        let request = try #require(water.changedLog)
-        #expect(phone.sync.pushes == 1, "pushed within the call, not after a pause that may never come")
+        let log = LogEntry.water(id: UUID(number: 0x77), sessionId: started.session.id, at: harness.clock.now, amountOz: 8)
+        let message = try WatchMessage.request(.push(PushBatch(changes: [.logEntry(log)]))).encoded()
+        let reply = try #require(await phone.runtime.watchMessageReceived(message, replying: true))
+        guard case .answer(.pushed(let results))? = try WatchMessage.decodeIfKnown(reply) else { Issue.record("no answer"); return }
+        #expect(results.results.first?.change == .logEntry(log), "the watch hears the phone kept it")
+        #expect(phone.sync.pushes == 0 && phone.background.open.count == 1, "answered before the network: the push waits in its own background task")
+        await phone.settled()
+        let request = log
+        #expect(phone.sync.pushes == 1, "pushed without waiting for a pause that may never come")
         let pushedAt = try #require(phone.log.calls.lastIndex { $0.surface == .sync && $0.call == "push" })
         #expect((phone.background.endedAt.last ?? 0) > pushedAt && phone.background.open.isEmpty,
                 "the push's background task ended after the push")

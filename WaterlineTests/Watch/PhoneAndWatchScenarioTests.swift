@@ -308,7 +308,7 @@ struct PhoneAndWatchScenarioTests {
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2))
         let clock = harness.clock
         let cloud = WatchLinkServer(store: cloudStore, now: { clock.now })
-        let client = ConvexClient(baseURL: URL(string: "https://cloud.invalid")!, transport: InProcessBackend(server: cloud))
+        let client = InProcessBackend(server: cloud)
         let phone = DeviceProcess(harness, runner: SyncEngine(store: harness.store, client: client, clock: RecordingSyncClock()))
         phone.runtime.launched()
         await phone.runtime.becameActive()

@@ -20,22 +20,16 @@ struct WatchLinkServerTests {
         server = WatchLinkServer(store: harness.store, now: { clock.now })
     }
 
-    func call<Function: ConvexFunction>(_ function: Function.Type, _ args: Function.Args) async throws -> (FunctionResponse<Function.Value>, Bool) {
-        let body = try WaterlineCoding.encoder(pretty: false).encode(FunctionCall(path: Function.name, args: args))
-        let (response, changed) = await server.answer(body)
-        return (try WaterlineCoding.decoder().decode(FunctionResponse<Function.Value>.self, from: response), changed)
-    }
-
     func push(_ changes: [SyncPayload]) async throws -> ([ChangeOutcome], Bool) {
-        let (response, changed) = try await call(Sync.Push.self, PushBatch(changes: changes))
-        guard case .success(let results) = response else { throw ConvexError.badResponse("\(response)") }
+        let (answer, changed) = await server.answer(.push(PushBatch(changes: changes)))
+        guard case .pushed(let results) = answer else { throw ConvexError.badResponse("\(answer)") }
         return (results.results, changed)
     }
 
-    func errorCode(_ body: String) async throws -> String? {
-        let (response, changed) = await server.answer(Data(body.utf8))
+    func refusal(_ request: LinkRequest) async -> String? {
+        let (answer, changed) = await server.answer(request)
         #expect(!changed)
-        guard case .error(_, let code) = try WaterlineCoding.decoder().decode(FunctionResponse<NoArgs>.self, from: response) else { return nil }
+        guard case .refused(let code, _) = answer else { return nil }
         return code
     }
 
@@ -43,17 +37,30 @@ struct WatchLinkServerTests {
         SessionRecord(id: UUID(number: id), startTime: Fixed.at(minutes: minutes), isActive: running, updatedAt: Fixed.at(minutes: minutes))
     }
 
-    @Test("what is not a call, a call of another function, and a push of no or too many changes are refused, and change nothing")
-    func badCalls() async throws {
+    @Test("a push of no or too many changes is refused, and changes nothing")
+    func badPushes() async throws {
         let before = try await DeviceRecords(harness.store)
-        #expect(try await errorCode("not json") == ErrorCode.badRequest.rawValue)
-        #expect(try await errorCode(#"{"path":"users:deleteAccount","args":{},"format":"json"}"#) == ErrorCode.unknownFunction.rawValue)
-        #expect(try await errorCode(#"{"path":"sync:push","args":{"changes":[]},"format":"json"}"#) == ErrorCode.invalidArgument.rawValue)
-        #expect(try await errorCode(#"{"path":"sync:push","args":{"changes":[{"entity":"sessions","record":{}}]},"format":"json"}"#) == ErrorCode.badRequest.rawValue)
+        #expect(await refusal(.push(PushBatch(changes: []))) == ErrorCode.invalidArgument.rawValue)
         let tooMany = (0...Limits.pushBatch).map { SyncPayload.session(night($0 + 1, running: false)) }
-        let (response, _) = try await call(Sync.Push.self, PushBatch(changes: tooMany))
-        guard case .error(_, let code) = response else { Issue.record("\(Limits.pushBatch + 1) changes were taken"); return }
-        #expect(code == ErrorCode.invalidArgument.rawValue)
+        #expect(await refusal(.push(PushBatch(changes: tooMany))) == ErrorCode.invalidArgument.rawValue)
+        #expect(try await DeviceRecords(harness.store) == before)
+    }
+
+    @Test("what the phone's app cannot read (not JSON, a kind it does not know, the first protocol's call, a request cut short) is answered with nothing, and changes nothing")
+    @MainActor
+    func unreadableMessages() async throws {
+        let phone = DeviceProcess(harness)
+        let before = try await DeviceRecords(harness.store)
+        let unreadable = [
+            "not json",
+            #"{"version":3,"kind":"shareWithFriend","payload":{}}"#,
+            #"{"version":2,"kind":"call","payload":{"body":"e30="}}"#,
+            #"{"version":3,"kind":"request","payload":{"push":{"_0":{"changes":[{"entity":"sessions","record":{}}]}}}}"#,
+            #"{"version":3,"kind":"answer","payload":{"account":{"_0":"A0000000-0000-4000-8000-00000000000A"}}}"#,
+        ]
+        for text in unreadable {
+            #expect(await phone.runtime.watchMessageReceived(Data(text.utf8), replying: true) == nil, "\(text)")
+        }
         #expect(try await DeviceRecords(harness.store) == before)
     }
 
@@ -108,7 +115,23 @@ struct WatchLinkServerTests {
         #expect(try await harness.service.settings() == merged)
     }
 
-    @Test("a pull pages the watch's window: settings, presets, the running night, recent and last ended nights, tombstones included; the last cursor starts over")
+    /// Every change after `cursor`, page by page; the cursor reached and the pages read.
+    func pullAll(after cursor: Int?, limit: Int = 4) async throws -> (changes: [SyncPayload], cursor: Int, pages: Int) {
+        var changes: [SyncPayload] = []
+        var cursor = cursor
+        var pages = 0
+        while true {
+            let (answer, _) = await server.answer(.pull(PullRequest(cursor: cursor, limit: limit)))
+            guard case .page(let page) = answer else { throw ConvexError.badResponse("\(answer)") }
+            #expect(page.changes.count <= limit)
+            changes += page.changes
+            pages += 1
+            cursor = page.cursor
+            if !page.hasMore { return (changes, page.cursor, pages) }
+        }
+    }
+
+    @Test("a first pull brings what the watch keeps: settings, presets, the running night, recent and last ended nights, tombstones included")
     func window() async throws {
         // An old night, long past the window, then the last ended one (also old), then tonight.
         _ = try await harness.service.startSession()
@@ -127,37 +150,67 @@ struct WatchLinkServerTests {
         let deleted = try #require(try await harness.service.activeSession()?.logs.first)
         try await harness.service.perform(.deleteLog(id: deleted.id))
 
-        var changes: [SyncPayload] = []
-        var cursor: Int?
-        var pages = 0
-        repeat {
-            let (response, _) = try await call(Sync.Pull.self, PullRequest(cursor: cursor, limit: 4))
-            guard case .success(let page) = response else { Issue.record("\(response)"); return }
-            changes += page.changes
-            pages += 1
-            cursor = page.hasMore ? page.cursor : nil
-            if !page.hasMore { #expect(page.cursor == 0) }
-        } while cursor != nil
+        let (changes, cursor, _) = try await pullAll(after: nil)
         let nights = changes.compactMap { if case .session(let night) = $0 { night.id } else { nil } }
         #expect(Set(nights) == [last.id, tonight.id], "the running night and the last ended one; not the old one")
         #expect(!nights.contains(old.id))
         let logs = changes.compactMap { if case .logEntry(let log) = $0 { log } else { nil } }
         #expect(logs.count == 8 && logs.contains { $0.id == deleted.id && $0.deletedAt != nil }, "the deleted log travels as a tombstone")
         #expect(changes.filter { if case .preset = $0 { true } else { false } }.count == 5)
-        #expect(pages == 4, "15 changes, 4 a page")
+        #expect(changes.count == 16 && Set(changes).count == 16, "each record once, as it stands (settings, 5 presets, 2 nights, 8 logs): \(changes.map(\.key))")
+        #expect(try await pullAll(after: cursor).changes.isEmpty, "nothing since")
+    }
+
+    @Test("a pull after one change on the phone carries that change, not the window: from an action, a pull from the cloud, a summary made again")
+    func onlyWhatChanged() async throws {
+        _ = try await harness.service.startSession()
+        for _ in 0..<30 {
+            harness.clock.advance(minutes: 3)
+            try await harness.service.logWater(source: .phone)
+        }
+        let (first, cursor, _) = try await pullAll(after: nil, limit: 100)
+        #expect(first.count == 37, "settings, 5 presets, the night, 30 logs")
+
+        harness.clock.advance(minutes: 3)
+        let water = try #require(try await harness.service.logWater(source: .phone).changedLog)
+        let (one, next, pages) = try await pullAll(after: cursor, limit: 100)
+        #expect(one == [.logEntry(water)] && pages == 1)
+
+        // The cloud's version of a preset, merged in by a pull: the feed hears of it too.
+        var beer = try await harness.presetNamed("Beer")
+        beer.name = "Lager"
+        beer.updatedAt = harness.clock.now.addingTimeInterval(1)
+        #expect(try await harness.store.applyRemote(.preset(PresetRecord(beer))))
+        let (merged, _, _) = try await pullAll(after: next, limit: 100)
+        #expect(merged == [.preset(PresetRecord(beer))])
+    }
+
+    @Test("a store written before the feed existed answers its first pull with everything the watch keeps")
+    func seededOnce() async throws {
+        _ = try await harness.service.startSession()
+        try await harness.service.logWater(source: .phone)
+        // The feed as a store from before it would have it: empty, with the records there.
+        let legacy = InMemorySessionStore()
+        try await legacy.transaction(writes: true) {
+            for preset in try await harness.store.presets() { try await legacy.writePreset(preset) }
+            let night = try #require(try await harness.store.activeSession())
+            try await legacy.writeSession(night)
+            for log in try await harness.store.logs(sessionId: night.id) { try await legacy.writeLog(log) }
+            try await legacy.writeUser(try #require(try await harness.store.user()))
+        }
+        #expect(try await legacy.transaction(writes: false) { try await legacy.readLastFeedSequence() } == 0)
+        let clock = harness.clock
+        let page = try await legacy.peerChanges(after: 0, limit: 100, nightsSince: clock.now.addingTimeInterval(-WatchLinkServer.window))
+        #expect(page.changes.count == 8 && !page.hasMore, "settings, 5 presets, the night, its log: \(page.changes.map(\.key))")
+        #expect(try await legacy.peerChanges(after: page.cursor, limit: 100, nightsSince: Fixed.start).changes.isEmpty)
     }
 
     @Test("the phone's person, or NOT_FOUND before anyone is set up")
     func me() async throws {
-        let (response, _) = try await call(Users.Me.self, NoArgs())
-        guard case .success(let user) = response else { Issue.record("\(response)"); return }
-        #expect(user.id == (try await harness.store.user())?.id)
+        let (answer, _) = await server.answer(.account)
+        #expect(answer == .account(try #require(try await harness.store.user()).id))
         let empty = WatchLinkServer(store: InMemorySessionStore(), now: { Fixed.start })
-        let body = try WaterlineCoding.encoder(pretty: false).encode(FunctionCall(path: Users.Me.name, args: NoArgs()))
-        let (answer, _) = await empty.answer(body)
-        guard case .error(_, let code) = try WaterlineCoding.decoder().decode(FunctionResponse<User>.self, from: answer) else {
-            Issue.record("a person was made up"); return
-        }
+        guard case .refused(let code, _) = await empty.answer(.account).answer else { Issue.record("a person was made up"); return }
         #expect(code == ErrorCode.notFound.rawValue)
     }
 }

@@ -38,7 +38,7 @@ struct WatchMessageTests {
 
     @Test("a malformed known message is still an error")
     func malformed() {
-        let json = #"{"version": 2, "kind": "call", "payload": {"body": "not base 64!"}}"#
+        let json = #"{"version": 3, "kind": "request", "payload": {"pull": "not a pull"}}"#
         #expect(throws: DecodingError.self) { try WatchMessage.decodeIfKnown(Data(json.utf8)) }
         #expect(throws: DecodingError.self) { try WatchMessage.decodeIfKnown(Data("[]".utf8)) }
     }
@@ -46,7 +46,9 @@ struct WatchMessageTests {
     @Test("every message survives a round trip")
     func roundTrip() throws {
         let messages: [WatchMessage] = [
-            .call(Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)),
+            .request(.account),
+            .request(.pull(PullRequest(cursor: nil, limit: 100))),
+            .answer(.page(PullPage(changes: [], cursor: 7, hasMore: false))),
             .phoneChanged(PhoneNotice(sequence: 7)),
         ]
         for message in messages {

@@ -228,6 +228,27 @@ public actor SQLiteSessionStore: StoreRows {
         try await integer("SELECT COALESCE(MAX(sequence), 0) AS last FROM outbox_changes", column: "last")
     }
 
+    // MARK: The change feed: one row per record, indexed by sequence
+
+    public func readFeed(after sequence: Int, limit: Int) async throws -> [FeedEntry] {
+        try connection.rows("SELECT entity, record_id, sequence FROM feed WHERE sequence > ? ORDER BY sequence LIMIT ?", [.integer(sequence), .integer(limit)])
+            .compactMap { row in
+                guard let entity = row.column("entity")?.string.flatMap(SyncEntity.init(rawValue:)), let sequence = row.column("sequence")?.integer else { return nil }
+                return FeedEntry(key: SyncKey(entity: entity, id: row.column("record_id")?.string.flatMap(UUID.init(uuidString:))), sequence: sequence)
+            }
+    }
+
+    public func writeFeedEntry(_ entry: FeedEntry) async throws {
+        try connection.run(
+            "INSERT OR REPLACE INTO feed (key, entity, record_id, sequence) VALUES (?, ?, ?, ?)",
+            [.text(entry.key.description), .text(entry.key.entity.rawValue), entry.key.id.map { Rows.key($0) } ?? .null, .integer(entry.sequence)]
+        )
+    }
+
+    public func readLastFeedSequence() async throws -> Int {
+        try await integer("SELECT COALESCE(MAX(sequence), 0) AS last FROM feed", column: "last")
+    }
+
     // MARK: The cursor
 
     public func readCursor() async throws -> SyncCursor? {
@@ -248,7 +269,7 @@ public actor SQLiteSessionStore: StoreRows {
     }
 
     public func deleteAllRows() async throws {
-        for table in ["log_entries", "sessions", "presets", "user", "outbox_changes", "sync_state"] {
+        for table in ["log_entries", "sessions", "presets", "user", "outbox_changes", "sync_state", "feed"] {
             try connection.run("DELETE FROM \(table)")
         }
     }

@@ -10,7 +10,7 @@ import WaterlineStorage
 /// Stores written by the earlier GRDB-based version recorded their migrations in
 /// `grdb_migrations` instead; such a store already has version 1's tables and is adopted as is.
 enum StoreSchema {
-    static let version = 2
+    static let version = 3
 
     static func migrate(_ connection: SQLiteHandle) throws {
         let recorded = Int(try connection.rows("PRAGMA user_version").first?.column("user_version")?.integer ?? 0)
@@ -27,6 +27,9 @@ enum StoreSchema {
                 for statement in v1 { _ = try connection.rows(statement) }
             }
             if current < 2 { try migrateToV2(connection) }
+            if current < 3 {
+                for statement in v3 { _ = try connection.rows(statement) }
+            }
             _ = try connection.rows("PRAGMA user_version = \(version)")
             _ = try connection.rows("COMMIT")
         } catch {
@@ -51,6 +54,13 @@ enum StoreSchema {
         """,
         "CREATE INDEX IF NOT EXISTS outbox_changes_by_sequence ON outbox_changes (sequence)",
         "CREATE TABLE IF NOT EXISTS sync_state (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL, position INTEGER)",
+    ]
+
+    /// Version 3: the change feed (`FeedEntry`), one row per record, read in sequence order. A
+    /// store migrated to it starts with an empty feed, which the first paired pull fills.
+    static let v3 = [
+        "CREATE TABLE IF NOT EXISTS feed (key TEXT PRIMARY KEY, entity TEXT NOT NULL, record_id TEXT, sequence INTEGER NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS feed_by_sequence ON feed (sequence)",
     ]
 
     private static func migrateToV2(_ connection: SQLiteHandle) throws {

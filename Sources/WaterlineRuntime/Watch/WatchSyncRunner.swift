@@ -4,14 +4,13 @@ import WaterlineAPI
 import WaterlineStorage
 import WaterlineSync
 
-/// The watch's sync: the very `SyncEngine` and `ConvexClient` the phone runs against the cloud,
-/// with the phone as its backend over the watch link (`PhoneLinkTransport`), and one rule of its
-/// own. The watch holds its phone's person's records: when the phone holds another person's (its
+/// The watch's sync: the very `SyncEngine` the phone runs against the cloud, with the phone as its
+/// backend over their typed link (`PhoneBackend`), and one rule of its own. The watch holds its phone's person's records: when the phone holds another person's (its
 /// data was erased, "Delete Account" included, or it was set up anew) the watch erases its own and
 /// takes the phone's, so what was deleted on the phone does not live on on the wrist.
 public struct WatchSyncRunner: SyncRunner {
     private let engine: SyncEngine
-    private let client: ConvexClient
+    private let phone: PhoneBackend
     private let store: any SyncStore
     private let now: @Sendable () -> Date
     private let makeID: @Sendable () -> UUID
@@ -23,9 +22,9 @@ public struct WatchSyncRunner: SyncRunner {
         store: any SyncStore, link: any PhoneLink, now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID,
         clock: any SyncClock = SystemSyncClock()
     ) {
-        client = ConvexClient(baseURL: PhoneLinkTransport.phoneURL, transport: PhoneLinkTransport(link: link))
+        phone = PhoneBackend(link: link)
         engine = SyncEngine(
-            store: store, client: client, credentials: PairedPhoneAccount(store: store), clock: clock,
+            store: store, client: phone, credentials: PairedPhoneAccount(store: store), clock: clock,
             backoff: Backoff(maxRetries: 0), pageSize: WatchLinkServer.pageSize
         )
         self.store = store
@@ -43,7 +42,7 @@ public struct WatchSyncRunner: SyncRunner {
         guard (try? await ensureUser()) != nil else { return await engine.pull() }
         let phoneAccount: UUID
         do {
-            phoneAccount = try await client.call(Users.Me.self).id
+            phoneAccount = try await phone.accountId()
         } catch {
             // Out of reach: what waits is still offered, and queued for the phone, once the
             // watch knows whose it is (before the first contact it waits, "signed out").

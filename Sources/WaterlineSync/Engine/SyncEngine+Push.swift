@@ -71,7 +71,7 @@ extension SyncEngine {
     func push(_ sending: [PendingChange]) async throws {
         if !batchesUnsupported {
             do {
-                let results = try await client.call(Sync.Push.self, PushBatch(changes: sending.map(\.payload))).results
+                let results = try await backend.push(PushBatch(changes: sending.map(\.payload))).results
                 guard results.count == sending.count else {
                     throw ConvexError.badResponse("sync:push answered \(results.count) outcomes for \(sending.count) changes")
                 }
@@ -83,7 +83,7 @@ extension SyncEngine {
                     update { $0.lastError = "\(refused.key): \(refused.failure ?? "")" }
                 }
                 return
-            } catch let error as ConvexError where error.code == .unknownFunction {
+            } catch let error as ConvexError where error.code == .unknownFunction && backend.perRecord != nil {
                 batchesUnsupported = true
             } catch let error as ConvexError where error.code == .unauthenticated || error.isRetryable {
                 throw error
@@ -105,6 +105,7 @@ extension SyncEngine {
 
     /// Sends one record through its own function.
     func pushOne(_ payload: SyncPayload) async throws -> SyncPayload {
+        guard let client = backend.perRecord else { throw ConvexError.function(message: "the backend takes changes in batches only", code: ErrorCode.invalidArgument.rawValue) }
         switch payload {
         case .session(let record):
             return .session(try await client.call(Sessions.Upsert.self, record))

@@ -15,7 +15,7 @@ import WaterlineStorage
 /// `waterline sync`'s), one call at a time, and its `SyncReport` says what it left and replaced.
 public actor SyncEngine: SyncRunner {
     let store: any SyncStore
-    let client: ConvexClient
+    let backend: any SyncBackend
     let credentials: (any CredentialStore)?
     let clock: any SyncClock
     let backoff: Backoff
@@ -45,7 +45,7 @@ public actor SyncEngine: SyncRunner {
     ///     to. Without it, the account is asked of the backend (`users:me`) at each pull.
     public init(
         store: any SyncStore,
-        client: ConvexClient,
+        client: any SyncBackend,
         credentials: (any CredentialStore)? = nil,
         clock: any SyncClock = SystemSyncClock(),
         backoff: Backoff = Backoff(),
@@ -55,7 +55,7 @@ public actor SyncEngine: SyncRunner {
         maximumPagesPerPull: Int = SyncEngine.maximumPagesPerPull
     ) {
         self.store = store
-        self.client = client
+        self.backend = client
         self.credentials = credentials
         self.clock = clock
         self.backoff = backoff
@@ -88,7 +88,7 @@ public actor SyncEngine: SyncRunner {
             } else {
                 do {
                     try await pullPages(from: cursor)
-                } catch let error as ConvexError where error.code == .unknownFunction {
+                } catch let error as ConvexError where error.code == .unknownFunction && backend.perRecord != nil {
                     batchesUnsupported = true
                     try await pullRecordByRecord()
                 }
@@ -125,7 +125,7 @@ public actor SyncEngine: SyncRunner {
             update { $0.renewSignInBy = renewBy }
             account = credential.userId
         } else {
-            account = try await client.call(Users.Me.self).id
+            account = try await backend.accountId()
         }
         guard let cursor = try await store.syncCursor() else {
             // The first account this device syncs with owns the data already here.
@@ -154,7 +154,7 @@ public actor SyncEngine: SyncRunner {
             }
         }
         for _ in 0..<maximumPages {
-            let page = try await client.call(Sync.Pull.self, PullRequest(cursor: position, limit: pageSize))
+            let page = try await backend.pull(PullRequest(cursor: position, limit: pageSize))
             // A page that says there is more but does not move on would be asked for forever.
             if page.hasMore, page.cursor == position {
                 throw ConvexError.badResponse("sync:pull answered more to come without moving past cursor \(page.cursor)")
@@ -183,6 +183,7 @@ public actor SyncEngine: SyncRunner {
 
     /// The per-record functions, for a backend without `sync:pull`: one call per kind and per session.
     private func pullRecordByRecord() async throws {
+        guard let client = backend.perRecord else { throw ConvexError.function(message: "the backend has no sync:pull", code: ErrorCode.unknownFunction.rawValue) }
         let user = try await client.call(Users.Me.self)
         if try await store.applyRemote(.settings(user.settings)) { replaced.settings = true }
         if var local = try await store.user(), local.appleUserId != user.appleUserId {

@@ -1,28 +1,31 @@
 import Foundation
+import WaterlineCore
 
 /// Everything the phone and the watch say to each other, as versioned JSON. The watch keeps its
 /// own store and runtime; the phone is its backend, so the two exchange records under the same
 /// rules as any device and the cloud, and nothing else.
 ///
-/// On the wire: `{"version": 2, "kind": "call", "payload": {...}}`. Fields a later version adds
-/// are ignored by this one; a kind it does not know (an earlier version's included) is reported
-/// by `decodeIfKnown` as nil.
+/// On the wire: `{"version": 3, "kind": "request", "payload": {...}}`. Fields a later version
+/// adds are ignored by this one; a kind it does not know (an earlier version's `call` included)
+/// is reported by `decodeIfKnown` as nil.
 public enum WatchMessage: Hashable, Sendable {
-    /// Watch → phone: one backend function call (`sync:push`, `sync:pull`, `users:me`) as the
-    /// body of the Convex HTTP API. The phone answers it from its own store in the same shape
-    /// (`{"status": "success", "value": …}`), in the reply when there is one.
-    case call(Data)
-    /// Phone → watch: the phone's records changed (the watch pulls), and who posts reminders.
+    /// Watch → phone: one of its sync engine's calls. With `sendMessage` the phone answers in the
+    /// reply; queued with `transferUserInfo` (a push while the phone was away) no one waits.
+    case request(LinkRequest)
+    /// Phone → watch: the answer to a request, in `sendMessage`'s reply.
+    case answer(LinkAnswer)
+    /// Phone → watch: the phone's records changed (the watch pulls).
     case phoneChanged(PhoneNotice)
 
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     /// The key the JSON travels under in WatchConnectivity dictionaries.
     public static let userInfoKey = "waterline.message"
 
     public var kind: String {
         switch self {
-        case .call: "call"
+        case .request: "request"
+        case .answer: "answer"
         case .phoneChanged: "phoneChanged"
         }
     }
@@ -49,15 +52,12 @@ public enum WatchMessageError: Error, Hashable, Sendable {
 extension WatchMessage: Codable {
     private enum CodingKeys: String, CodingKey { case version, kind, payload }
 
-    private struct CallPayload: Codable {
-        var body: Data
-    }
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let kind = try container.decode(String.self, forKey: .kind)
         switch kind {
-        case "call": self = .call(try container.decode(CallPayload.self, forKey: .payload).body)
+        case "request": self = .request(try container.decode(LinkRequest.self, forKey: .payload))
+        case "answer": self = .answer(try container.decode(LinkAnswer.self, forKey: .payload))
         case "phoneChanged": self = .phoneChanged(try container.decode(PhoneNotice.self, forKey: .payload))
         default: throw WatchMessageError.unknownKind(kind)
         }
@@ -68,7 +68,8 @@ extension WatchMessage: Codable {
         try container.encode(Self.currentVersion, forKey: .version)
         try container.encode(kind, forKey: .kind)
         switch self {
-        case .call(let body): try container.encode(CallPayload(body: body), forKey: .payload)
+        case .request(let request): try container.encode(request, forKey: .payload)
+        case .answer(let answer): try container.encode(answer, forKey: .payload)
         case .phoneChanged(let notice): try container.encode(notice, forKey: .payload)
         }
     }

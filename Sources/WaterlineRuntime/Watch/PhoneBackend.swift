@@ -1,0 +1,52 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+import WaterlineSync
+
+/// The phone as the watch's `SyncBackend`: each of the engine's calls is a typed `LinkRequest`
+/// over the watch link, answered from the phone's store. A push the phone cannot take now is
+/// left in WatchConnectivity's queue (each change once) before the engine hears it is offline.
+public struct PhoneBackend: SyncBackend {
+    private let link: any PhoneLink
+
+    public init(link: any PhoneLink) {
+        self.link = link
+    }
+
+    public func accountId() async throws(ConvexError) -> UUID {
+        guard case .account(let id) = try await send(.account) else { throw ConvexError.badResponse("the iPhone answered its person with something else") }
+        return id
+    }
+
+    public func push(_ batch: PushBatch) async throws(ConvexError) -> PushResults {
+        let answer: LinkAnswer
+        do {
+            answer = try await link.send(.push(batch))
+        } catch {
+            await link.queue(batch.changes)
+            throw ConvexError.offline("the iPhone is out of reach: \(error)")
+        }
+        if let refusal = answer.refusal { throw refusal }
+        guard case .pushed(let results) = answer else { throw ConvexError.badResponse("the iPhone answered a push with something else") }
+        return results
+    }
+
+    public func pull(_ request: PullRequest) async throws(ConvexError) -> PullPage {
+        guard case .page(let page) = try await send(.pull(request)) else { throw ConvexError.badResponse("the iPhone answered a pull with something else") }
+        return page
+    }
+
+    /// The phone answers these three calls and no others.
+    public var perRecord: ConvexClient? { nil }
+
+    private func send(_ request: LinkRequest) async throws(ConvexError) -> LinkAnswer {
+        let answer: LinkAnswer
+        do {
+            answer = try await link.send(request)
+        } catch {
+            throw ConvexError.offline("the iPhone is out of reach: \(error)")
+        }
+        if let refusal = answer.refusal { throw refusal }
+        return answer
+    }
+}

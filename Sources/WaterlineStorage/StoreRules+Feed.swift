@@ -1,0 +1,92 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+
+/// The store's change feed: every write of a record here, from any writer (an action, a pull, a
+/// paired device's push, a summary made again), takes the next place in the feed, so a paired
+/// device (the watch) pulls what changed since its cursor instead of everything it keeps.
+extension StoreRules {
+    /// Gives the record `key` the next place in the feed. Every row write of a record in
+    /// `StoreRules` is followed by this, in the same transaction (the `put…` functions).
+    static func announce(_ key: SyncKey, in rows: some StoreRows) async throws {
+        try await rows.writeFeedEntry(FeedEntry(key: key, sequence: rows.readLastFeedSequence() + 1))
+    }
+
+    static func putSession(_ session: Session, in rows: some StoreRows) async throws {
+        try await rows.writeSession(session)
+        try await announce(SyncKey(entity: .session, id: session.id), in: rows)
+    }
+
+    static func putLog(_ log: LogEntry, in rows: some StoreRows) async throws {
+        try await rows.writeLog(log)
+        try await announce(SyncKey(entity: .logEntry, id: log.id), in: rows)
+    }
+
+    static func putPreset(_ preset: DrinkPreset, in rows: some StoreRows) async throws {
+        try await rows.writePreset(preset)
+        try await announce(SyncKey(entity: .preset, id: preset.id), in: rows)
+    }
+
+    /// Writes the person; the feed hears of it when the settings changed (nothing else of the
+    /// person travels to a paired device).
+    static func putUser(_ user: User, settingsChanged: Bool, in rows: some StoreRows) async throws {
+        try await rows.writeUser(user)
+        if settingsChanged { try await announce(SyncKey(entity: .settings, id: nil), in: rows) }
+    }
+
+    /// A store written before the feed existed has records and no feed: each record gets a place,
+    /// sessions first (oldest start first), then presets, logs (in replay order) and settings.
+    /// Returns whether it wrote anything.
+    static func seedFeed(in rows: some StoreRows) async throws -> Bool {
+        guard try await rows.readLastFeedSequence() == 0 else { return false }
+        let records = try await rows.readEveryRecord()
+        var keys = records.sessions.sorted { ($0.startTime, $0.id.uuidString) < ($1.startTime, $1.id.uuidString) }
+            .map { SyncKey(entity: .session, id: $0.id) }
+        keys += records.presets.map { SyncKey(entity: .preset, id: $0.id) }
+        keys += records.logs.sorted(by: WaterlineEngine.isOrderedBefore).map { SyncKey(entity: .logEntry, id: $0.id) }
+        if let settings = try await rows.readUser()?.settings, !settings.isUntouched { keys.append(SyncKey(entity: .settings, id: nil)) }
+        for (index, key) in keys.enumerated() { try await rows.writeFeedEntry(FeedEntry(key: key, sequence: index + 1)) }
+        return !keys.isEmpty
+    }
+
+    /// What a paired device pulls after `sequence`: each record whose latest write came after it,
+    /// in the feed's order, as it stands now (tombstones included), among those the device keeps
+    /// (settings, presets, and the nights `readPeerNights(since:)` names, with their logs); at
+    /// most `limit` changes, reading at most ten times that many entries. The cursor is the last
+    /// entry read, so records the device does not keep are passed over once.
+    public static func peerChanges(after sequence: Int, limit: Int, nightsSince: Date, in rows: some StoreRows) async throws -> PullPage {
+        let kept = Set(try await rows.readPeerNights(since: nightsSince).map(\.id))
+        var changes: [SyncPayload] = []
+        var position = max(sequence, 0)
+        var read = 0
+        while read < limit * 10 {
+            let entries = try await rows.readFeed(after: position, limit: limit)
+            guard !entries.isEmpty else { return PullPage(changes: changes, cursor: position, hasMore: false) }
+            for entry in entries {
+                if changes.count == limit { return PullPage(changes: changes, cursor: position, hasMore: true) }
+                position = entry.sequence
+                read += 1
+                if let change = try await peerPayload(entry.key, keeping: kept, in: rows) { changes.append(change) }
+            }
+        }
+        return PullPage(changes: changes, cursor: position, hasMore: true)
+    }
+
+    /// The record `key` as a paired device takes it, if it keeps it.
+    private static func peerPayload(_ key: SyncKey, keeping nights: Set<UUID>, in rows: some StoreRows) async throws -> SyncPayload? {
+        switch key.entity {
+        case .session:
+            guard let id = key.id, nights.contains(id), let night = try await rows.readSession(id: id) else { return nil }
+            return .session(SessionRecord(night))
+        case .logEntry:
+            guard let id = key.id, let log = try await rows.readLog(id: id), nights.contains(log.sessionId) else { return nil }
+            return .logEntry(log)
+        case .preset:
+            guard let id = key.id, let preset = try await rows.readPreset(id: id) else { return nil }
+            return .preset(PresetRecord(preset))
+        case .settings:
+            guard let settings = try await rows.readUser()?.settings, !settings.isUntouched else { return nil }
+            return .settings(settings)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
+import WaterlineTestSupport
+
+/// The link between a phone and its watch moves changes, not windows: a pull carries what changed
+/// since the watch's cursor, and what waits for an absent phone is each change once.
+@Suite("Scenario: the watch link moves changes")
+@MainActor
+struct WatchLinkScenarioTests {
+    func pair() async throws -> (ServiceHarness, DeviceProcess, PairedWatch) {
+        let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2))
+        let phone = DeviceProcess(harness)
+        phone.runtime.launched()
+        await phone.runtime.becameActive()
+        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
+        await watch.launch()
+        return (harness, phone, watch)
+    }
+
+    @Test("a pull from the watch after one change on the phone carries that change, not the window, however long the night")
+    func pullCarriesTheChange() async throws {
+        let (harness, phone, watch) = try await pair()
+        try await phone.runtime.send(.startSession)
+        for _ in 0..<40 {
+            harness.clock.advance(minutes: 4)
+            try await phone.runtime.send(.logWater(source: .phone))
+        }
+        _ = try await watch.pulled()
+        #expect(try await watch.runtime.currentState().active?.logs.count == 40)
+        let pages = watch.link.pulledPages.count
+        harness.clock.advance(minutes: 4)
+        let water = try #require(try await phone.runtime.send(.logWater(source: .phone)).changedLog)
+        try await watch.phoneSays(try #require(phone.watch.notices.last))
+        #expect(watch.link.pulledPages.dropFirst(pages).flatMap { $0 } == [.logEntry(water)], "the one new log, nothing else")
+        #expect(try await watch.runtime.currentState().active?.logs.count == 41)
+    }
+
+    @Test("a night started and 20 logs made away from the phone wait as 21 changes, not one copy of the outbox a log; all reach the phone and the cloud once")
+    func eachChangeQueuedOnce() async throws {
+        let cloudStore = InMemorySessionStore()
+        try await cloudStore.saveUser(User(id: UUID(number: 0xC10D), createdAt: Fixed.start))
+        let harness = try await ServiceHarness.prepared()
+        let clock = harness.clock
+        let cloud = InProcessBackend(server: WatchLinkServer(store: cloudStore, now: { clock.now }))
+        let phone = DeviceProcess(harness, runner: SyncEngine(store: harness.store, client: cloud, clock: RecordingSyncClock()))
+        phone.runtime.launched()
+        await phone.runtime.becameActive()
+        await phone.settled()
+        let watch = PairedWatch(clock: clock, phone: phone.runtime)
+        await watch.launch()
+        await watch.phone(reachable: false)
+
+        try await watch.runtime.send(.startSession)
+        for index in 0..<20 {
+            clock.advance(minutes: 5)
+            try await watch.runtime.send(index.isMultiple(of: 4) ? .logWater(source: .watch) : .logDrink(.quick, source: .watch))
+            await watch.settled()
+        }
+        #expect(watch.link.queued.count == 21 && watch.link.transfers == 21, "the night and its 20 logs, each once (\(watch.link.transfers) queued)")
+        #expect(watch.link.cancelled == 0)
+
+        let phoneOutbox = try await harness.store.pendingChanges().count
+        await watch.link.deliverQueued()
+        await phone.settled()
+        let night = try #require(try await harness.service.activeSession())
+        #expect(night.logs.count == 20)
+        #expect(try await harness.store.pendingChanges().isEmpty && phoneOutbox == 0, "taken in, and pushed on to the cloud")
+        #expect(try await DeviceRecords(cloudStore).liveLogs.count == 20)
+        #expect(try await DeviceRecords(cloudStore).logs == (try await DeviceRecords(harness.store)).logs)
+    }
+
+    @Test("a log edited while the phone is away replaces its waiting transfer; a night's earlier version stays ahead of its logs")
+    func newerVersionReplaces() async throws {
+        let (harness, phone, watch) = try await pair()
+        await watch.phone(reachable: false)
+        try await watch.runtime.send(.startSession)
+        harness.clock.advance(minutes: 5)
+        var drink = try #require(try await watch.runtime.send(.logDrink(.quick, source: .watch)).changedLog)
+        await watch.settled()
+        harness.clock.advance(minutes: 1)
+        drink.alcoholMeta?.standardDrinkEstimate = 2
+        try await watch.runtime.send(.editLog(drink))
+        await watch.settled()
+        harness.clock.advance(minutes: 30)
+        try await watch.runtime.send(.endSession())
+        await watch.settled()
+        #expect(watch.link.cancelled == 1, "the drink's first version gave way to its edit")
+        #expect(watch.link.queued.count == 3, "the night as started, the drink as edited, the night as ended")
+        await watch.link.deliverQueued()
+        let ended = try #require(try await harness.service.recentSessions(limit: 1).first)
+        #expect(!ended.session.isActive && ended.state.waterlineValue == 2)
+        #expect(phone.notifications.pending.isEmpty)
+    }
+}

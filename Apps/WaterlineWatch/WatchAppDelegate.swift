@@ -1,46 +1,95 @@
+import WatchConnectivity
 import WatchKit
 import WaterlineRuntime
 
 /// The watch app's delegate: builds the environment and hooks the entry points as launch
-/// finishes, in front or in the background, and hands background refreshes to the runtime.
+/// finishes, in front or in the background, and hands background tasks to the runtime. Should
+/// the watch's store not open, it says why and tries again when the app next comes to the front.
 final class WatchAppDelegate: NSObject, WKApplicationDelegate {
+    @MainActor private(set) var environment: WatchEnvironment?
+    @MainActor private(set) var launchError: String?
+    /// WatchConnectivity deliveries waiting for their content to be handed over.
+    @MainActor private var deliveries: [WKWatchConnectivityRefreshBackgroundTask] = []
+
     func applicationDidFinishLaunching() {
-        MainActor.assumeIsolated { WatchEnvironment.shared.connect() }
+        MainActor.assumeIsolated { _ = connectedEnvironment() }
     }
 
     func applicationDidBecomeActive() {
         MainActor.assumeIsolated {
-            let runtime = WatchEnvironment.shared.runtime
+            guard let runtime = connectedEnvironment()?.runtime else { return }
             Task { await runtime.becameActive() }
         }
     }
 
     func applicationWillResignActive() {
-        MainActor.assumeIsolated { WatchEnvironment.shared.runtime.resignedActive() }
+        MainActor.assumeIsolated { environment?.runtime.resignedActive() }
     }
 
-    /// A refresh the system granted: pull and push with the phone, then say it is done.
+    /// The environment, built (and connected) now if an earlier try failed.
+    @MainActor
+    @discardableResult
+    func connectedEnvironment() -> WatchEnvironment? {
+        if let environment { return environment }
+        do {
+            let built = try WatchEnvironment()
+            built.connect()
+            environment = built
+            launchError = nil
+            return built
+        } catch {
+            launchError = error.localizedDescription
+            return nil
+        }
+    }
+
+    /// A refresh the system granted pulls and pushes with the phone, then says it is done. A
+    /// WatchConnectivity delivery is completed only once nothing more is pending: the system ends
+    /// the app's background time at the first completion, and what was still arriving would wait.
     func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
         for task in backgroundTasks {
-            guard let refresh = task as? WKApplicationRefreshBackgroundTask else {
-                task.setTaskCompletedWithSnapshot(false)
-                continue
-            }
-            let done = RefreshCompletion(refresh)
+            let done = TaskCompletion(task)
             MainActor.assumeIsolated {
-                let runtime = WatchEnvironment.shared.runtime
-                Task {
-                    await runtime.backgroundRefresh()
+                guard let runtime = connectedEnvironment()?.runtime else { return done.complete() }
+                switch task {
+                case is WKApplicationRefreshBackgroundTask:
+                    Task {
+                        await runtime.backgroundRefresh()
+                        done.complete()
+                    }
+                case let delivery as WKWatchConnectivityRefreshBackgroundTask:
+                    deliveries.append(delivery)
+                    Task {
+                        await runtime.syncIdle()
+                        self.completeDeliveries()
+                    }
+                default:
                     done.complete()
                 }
             }
         }
     }
+
+    /// Completes the waiting deliveries once WatchConnectivity has handed everything over and the
+    /// runtime has followed it; otherwise the next message's handling looks again.
+    @MainActor
+    private func completeDeliveries() {
+        guard !WCSession.default.hasContentPending else {
+            Task {
+                await environment?.runtime.syncIdle()
+                try? await Task.sleep(for: .milliseconds(200))
+                self.completeDeliveries()
+            }
+            return
+        }
+        for delivery in deliveries { delivery.setTaskCompletedWithSnapshot(false) }
+        deliveries = []
+    }
 }
 
-/// A refresh task, completed once from the main actor after the runtime's work.
-private struct RefreshCompletion: @unchecked Sendable {
-    let task: WKApplicationRefreshBackgroundTask
-    init(_ task: WKApplicationRefreshBackgroundTask) { self.task = task }
+/// A background task, completed once from the main actor after the runtime's work.
+private struct TaskCompletion: @unchecked Sendable {
+    let task: WKRefreshBackgroundTask
+    init(_ task: WKRefreshBackgroundTask) { self.task = task }
     func complete() { task.setTaskCompletedWithSnapshot(false) }
 }

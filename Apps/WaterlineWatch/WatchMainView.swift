@@ -1,12 +1,16 @@
 import SwiftUI
 import WaterlineCore
+import WaterlineRuntime
 import WaterlineScreens
 
 /// The wrist: a compact Waterline and counts, "+ Drink" and "+ Water", End Session below; the
 /// night's summary once it ends. Every number is the watch's own store's, so it stays true with
-/// the phone away; what has not reached the phone yet is said quietly.
+/// the phone away; what has not reached the phone yet is said quietly. A reminder the watch may
+/// not post shows on top, with a haptic, while the app is open.
 struct WatchMainView: View {
     @Bindable var model: WatchSessionModel
+    let reminders: InAppReminderModel
+    let logWater: () -> Void
     @State private var logged = 0
 
     var body: some View {
@@ -18,15 +22,10 @@ struct WatchMainView: View {
                         if let note = model.startedNote {
                             Text(verbatim: note).font(.caption2).foregroundStyle(.secondary).multilineTextAlignment(.center)
                         }
-                        HStack {
-                            Button {
-                                model.drinkButtonTapped()
-                            } label: { Label("+ Drink", systemImage: "wineglass") }
-                            Button {
-                                logged += 1
-                                Task { await model.waterButtonTapped() }
-                            } label: { Label("+ Water", systemImage: "drop.fill") }
-                            .tint(WatchPalette.calm)
+                        // Side by side while they fit; one above the other at large text sizes.
+                        ViewThatFits(in: .horizontal) {
+                            HStack { quickButtons }
+                            VStack { quickButtons }
                         }
                         .font(.headline)
                         Divider().padding(.vertical, 8)
@@ -48,11 +47,45 @@ struct WatchMainView: View {
         }
         .task { await model.appeared() }
         .sensoryFeedback(.success, trigger: logged)
+        .overlay(alignment: .top) {
+            if let reminder = reminders.banner {
+                reminderCard(reminder).id(reminders.bannerNumber)
+            }
+        }
+        // The system's own notification plays its haptic; one shown here plays this one.
+        .sensoryFeedback(.warning, trigger: reminders.bannerNumber)
         // Why a tap was refused, in the watch's words: the rule that refused it.
         .alert(Text(verbatim: model.problemMessage ?? ""), isPresented: problemShown) {
             Button("OK") { model.problemDismissed() }
         }
         .sensoryFeedback(.error, trigger: model.problemMessage) { _, new in new != nil }
+    }
+
+    @ViewBuilder private var quickButtons: some View {
+        Button {
+            model.drinkButtonTapped()
+        } label: { Label("+ Drink", systemImage: "wineglass") }
+        Button {
+            logged += 1
+            Task { await model.waterButtonTapped() }
+        } label: { Label("+ Water", systemImage: "drop.fill") }
+        .tint(WatchPalette.calm)
+    }
+
+    /// A reminder while the watch may not post notifications: its words, Log Water and Dismiss.
+    private func reminderCard(_ reminder: NotificationContent) -> some View {
+        VStack(spacing: 6) {
+            Text(verbatim: reminder.title).font(.headline).multilineTextAlignment(.center)
+            Button("Log Water") {
+                logged += 1
+                logWater()
+            }
+            .tint(WatchPalette.calm)
+            Button("Dismiss") { reminders.dismissTapped() }
+        }
+        .padding(8)
+        .background(.regularMaterial, in: RoundedRectangle(cornerRadius: 12))
+        .accessibilityElement(children: .contain)
     }
 
     private var problemShown: Binding<Bool> {

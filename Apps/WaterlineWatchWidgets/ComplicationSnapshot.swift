@@ -2,7 +2,8 @@ import Foundation
 import WaterlineCore
 
 /// What the complication draws, kept in the watch's App Group defaults: the watch app writes it
-/// after every change to its store, the complication only reads it. Compiled into both.
+/// when what the face shows changed (`ComplicationReloader`, the plan's widget reload), the
+/// complication only reads it. Compiled into both.
 enum ComplicationSnapshot {
     static let key = "waterline.watch.widget"
     static var defaults: UserDefaults { UserDefaults(suiteName: "group.com.waterline.app") ?? .standard }

@@ -36,10 +36,15 @@ struct SnapshotProvider: TimelineProvider {
     }
 
     func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<ComplicationEntry>) -> Void) {
-        completion(Timeline(entries: [current()], policy: .never))
+        let now = current()
+        // Moves on at each planned reminder by itself; the watch app reloads when what it shows changed.
+        let entries = now.snapshot.timeline(from: now.date).map { ComplicationEntry(date: $0.date, snapshot: $0.snapshot) }
+        completion(Timeline(entries: entries, policy: entries.count > 1 ? .atEnd : .never))
     }
 
     private func current() -> ComplicationEntry {
+        // The face speaks the wearer's language, as the app does.
+        KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations, locale: .autoupdatingCurrent)
         let snapshot = ComplicationSnapshot.load() ?? .noSession(lastSessionSummary: nil, settings: UserSettings(), generatedAt: Date())
         return ComplicationEntry(date: Date(), snapshot: snapshot)
     }

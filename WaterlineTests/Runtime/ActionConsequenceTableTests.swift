@@ -132,7 +132,7 @@ struct ActionConsequenceTableTests {
                 )
             },
             check: { table in #expect(table.phone.notifications.pending.keys.contains { $0.hasPrefix("waterline.snooze.") }) }),
-        Row(name: "add a preset", must: [.widgets, .watch, .sync, .screens],
+        Row(name: "add a preset", must: [.watch, .sync, .screens],
             act: { try await $0.runtime.send(.addPreset(PresetDraft(name: "Cider", drinkType: .beer, sizeOz: 12, abv: 6))) },
             check: { table in
                 let watch = try await table.phone.watchSees()

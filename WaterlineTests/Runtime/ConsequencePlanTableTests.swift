@@ -95,8 +95,9 @@ struct ConsequencePlanTableTests {
         Row(kind: .endSession, name: "end the night", make: { _ in .endSession() },
             effects: shownEverywhere.union([.cancelReminders, .endLiveActivity])),
         Row(kind: .remindLater, name: "remind me in 10 min (writes nothing)", make: { _ in .remindLater }, effects: [.snooze]),
+        // Not the quick drink: no widget shows it.
         Row(kind: .addPreset, name: "add a preset", make: { _ in .addPreset(PresetDraft(name: "Cider", drinkType: .beer, sizeOz: 12, abv: 6)) },
-            effects: shownEverywhere),
+            effects: shownEverywhere.subtracting([.widgets])),
         // The first preset is the quick drink: the Live Activity's "+ Drink" names it.
         Row(kind: .editPreset, name: "rename the quick drink", make: { setup in
             var first = try #require(try await setup.presets.first)
@@ -150,8 +151,10 @@ struct ConsequencePlanTableTests {
             let setup = try await Setup(night: row.night)
             let before = try await setup.harness.service.state()
             let context = Self.context(place, before: before, now: setup.harness.clock.now)
-            // What the surfaces showed before: the state as it was, shown in full.
-            let shown = ConsequencePlan.plan(.refresh(before, .none), in: context, shown: ShownSurfaces()).shown
+            // What the surfaces showed before: the state as it was, shown in full, the widgets
+            // reloaded long enough ago for a change in the background to reload them again.
+            var shown = ConsequencePlan.plan(.refresh(before, .none), in: context, shown: ShownSurfaces()).shown
+            shown.widgetsReloadedAt = nil
             let action = try await row.make(setup)
             #expect(action.kind == kind, "the row for \(kind) makes a \(action.kind)")
             let result = try await setup.harness.service.perform(action)
@@ -316,5 +319,38 @@ struct ConsequencePlanTableTests {
         #expect(!asks(.watchInFront, unasked: false, state: state).consequences.map(Effect.init).contains(.askForNotifications), "answered before")
         let noNight = try await TableEvening(night: false).harness.service.state()
         #expect(!asks(.watchInFront, state: noNight).consequences.map(Effect.init).contains(.askForNotifications), "no night yet")
+    }
+
+    @Test("widgets reload once an event, only when what they show changed; a reminder falling due does not reload them (their timeline moves on); in the background, while the Live Activity shows the night, a change waits ten minutes after the last reload unless a night starts or ends")
+    func widgetReloads() async throws {
+        let setup = try await Setup(night: true)
+        let clock = setup.harness.clock
+        let state = try await setup.harness.service.state()
+        func reloads(_ plan: ConsequencePlan) -> Int { plan.consequences.count { if case .reloadWidgets = $0 { true } else { false } } }
+        var context = Self.context(.appInBackground, before: state, now: clock.now)
+        let first = ConsequencePlan.plan(.refresh(state, .none), in: context, shown: ShownSurfaces())
+        #expect(reloads(first) == 1)
+        #expect(reloads(ConsequencePlan.plan(.refresh(state, .none), in: context, shown: first.shown)) == 0, "nothing changed")
+        let due = try #require(state.active?.reminders.requests.first).fireDate
+        context.now = due.addingTimeInterval(1)
+        let later = try await setup.harness.service.state()
+        #expect(reloads(ConsequencePlan.plan(.refresh(later, .none), in: context, shown: first.shown)) == 0, "the timeline already moved on to the next reminder")
+
+        clock.set(first.shown.widgetsReloadedAt!.addingTimeInterval(60))
+        let water = try await setup.harness.service.perform(.logWater(source: .watch))
+        context.now = clock.now
+        let soon = ConsequencePlan.plan(.action(water, from: .screen), in: context, shown: first.shown)
+        #expect(reloads(soon) == 0, "a minute after the last reload, in the background: it waits")
+        var watch = Self.context(.watchInBackground, before: state, now: clock.now)
+        watch.now = clock.now
+        #expect(reloads(ConsequencePlan.plan(.action(water, from: .screen), in: watch, shown: first.shown)) == 1, "the complication follows every change")
+        context.isActive = true
+        #expect(reloads(ConsequencePlan.plan(.action(water, from: .screen), in: context, shown: first.shown)) == 1, "in front, reloads are free")
+        context.isActive = false
+        context.now = clock.now.addingTimeInterval(ConsequencePlan.backgroundWidgetSpacing)
+        #expect(reloads(ConsequencePlan.plan(.refresh(water.state, .none), in: context, shown: soon.shown)) == 1, "the next event after the spacing carries it")
+        let ended = try await setup.harness.service.perform(.endSession())
+        context.now = clock.now
+        #expect(reloads(ConsequencePlan.plan(.action(ended, from: .screen), in: Self.context(.appInBackground, before: ended.state, now: clock.now), shown: soon.shown)) == 1, "a night's end reloads at once")
     }
 }

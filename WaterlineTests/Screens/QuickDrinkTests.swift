@@ -55,6 +55,7 @@ struct QuickDrinkTests {
         await settings.presetsMoved(from: IndexSet([0, 1]), to: 3)
         // [b c d e a]: b and c dragged to stand before e.
         #expect(settings.presets.map(\.name) == [names[3], names[1], names[2], names[4], names[0]])
+        await phone.settled()
         let before = phone.log.mark
         let order = settings.presets.map(\.name)
         await settings.presetMadeQuick(try #require(settings.presets.first))

@@ -11,7 +11,8 @@ struct SnapshotEntry: TimelineEntry {
     var snapshot: WidgetSnapshot
 }
 
-/// Reads `WidgetSnapshot` from the App Group store; the app reloads timelines after every change.
+/// Reads `WidgetSnapshot` from the App Group store; the app reloads timelines when what they show
+/// changed, and the timeline moves on at each planned reminder by itself (`timeline(from:)`).
 struct SnapshotProvider: TimelineProvider {
     func placeholder(in context: Context) -> SnapshotEntry {
         SnapshotEntry(date: Date(), snapshot: .placeholder(at: Date()))
@@ -25,10 +26,11 @@ struct SnapshotProvider: TimelineProvider {
 
     func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<SnapshotEntry>) -> Void) {
         Task {
-            let entry = await Self.current()
-            // Refresh at the next reminder (its countdown ends), or in a while to age the gauge's times.
-            let refresh = entry.snapshot.nextReminderDate ?? Date().addingTimeInterval(30 * 60)
-            completion(Timeline(entries: [entry], policy: .after(refresh)))
+            let now = await Self.current()
+            // An entry as each planned reminder falls due, so "Next reminder" moves on without a
+            // reload; WidgetKit asks again after the last (a night with none asks nothing).
+            let entries = now.snapshot.timeline(from: now.date).map { SnapshotEntry(date: $0.date, snapshot: $0.snapshot) }
+            completion(Timeline(entries: entries, policy: entries.count > 1 ? .atEnd : .never))
         }
     }
 

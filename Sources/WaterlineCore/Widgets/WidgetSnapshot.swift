@@ -16,6 +16,10 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     /// Newest first, at most three.
     public var recentLogs: [WidgetLogLine]
     public var nextReminderDate: Date?
+    /// Every planned reminder from `nextReminderDate` on (at most the planner's ten), so the
+    /// widget's timeline moves on at each without a reload (`timeline(from:)`). Nil from a snapshot
+    /// written before it was kept.
+    public var reminderDates: [Date]?
     public var lastSessionSummary: SessionSummary?
     /// Lock Screen widgets hide counts and drink words when this is on.
     public var discreet: Bool
@@ -26,7 +30,8 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     public init(
         isActive: Bool, sessionId: UUID?, startTime: Date?, waterlineValue: Double, totalAlcoholCount: Int,
         totalWaterCount: Int, isWarning: Bool, warningThreshold: Int, drinksUntilWaterDue: Int, recentLogs: [WidgetLogLine],
-        nextReminderDate: Date?, lastSessionSummary: SessionSummary?, discreet: Bool, generatedAt: Date, quickDrinkName: String? = nil
+        nextReminderDate: Date?, lastSessionSummary: SessionSummary?, discreet: Bool, generatedAt: Date, quickDrinkName: String? = nil,
+        reminderDates: [Date]? = nil
     ) {
         self.isActive = isActive
         self.sessionId = sessionId
@@ -43,6 +48,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
         self.discreet = discreet
         self.generatedAt = generatedAt
         self.quickDrinkName = quickDrinkName
+        self.reminderDates = reminderDates
     }
 
     /// The snapshot of a running session.
@@ -56,7 +62,8 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
             warningThreshold: settings.warningThreshold, drinksUntilWaterDue: update.drinksUntilWaterDue,
             recentLogs: update.logs.suffix(Self.recentLogLimit).reversed().map { WidgetLogLine(log: $0, units: settings.units) },
             nextReminderDate: update.reminders.nextReminderDate, lastSessionSummary: lastSessionSummary,
-            discreet: settings.discreetNotifications, generatedAt: generatedAt, quickDrinkName: quickDrink?.name
+            discreet: settings.discreetNotifications, generatedAt: generatedAt, quickDrinkName: quickDrink?.name,
+            reminderDates: update.reminders.requests.map(\.fireDate)
         )
     }
 

@@ -26,7 +26,9 @@ public enum Consequence: Hashable, Sendable {
     case updateLiveActivity(SessionGlance)
     /// Ends a night's Live Activity, showing its final state when known.
     case endLiveActivity(sessionId: UUID, final: SessionGlance?)
-    case reloadWidgets
+    /// The widgets (or the watch's complications) show this now: reloaded once, when what they
+    /// show changed.
+    case reloadWidgets(WidgetSnapshot)
     /// Tells the paired watch the phone's records changed (it pulls).
     case tellWatch(PhoneNotice)
     /// Tells the app's process that this extension wrote to the shared store.

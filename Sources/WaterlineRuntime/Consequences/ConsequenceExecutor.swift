@@ -102,7 +102,7 @@ final class ConsequenceExecutor {
             _ = await platform.liveActivities.start(glance)
         case .updateLiveActivity(let glance): await platform.liveActivities.update(glance)
         case .endLiveActivity(let sessionId, let final): await platform.liveActivities.end(sessionId: sessionId, finalState: final)
-        case .reloadWidgets: platform.widgets.reloadAll()
+        case .reloadWidgets(let snapshot): platform.widgets.reload(showing: snapshot)
         case .tellWatch(let notice): platform.watch.phoneChanged(notice)
         case .signalOtherProcesses: platform.signal.post()
         case .refreshScreens(let change): await changes.notify(change)

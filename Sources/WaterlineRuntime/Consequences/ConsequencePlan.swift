@@ -24,7 +24,7 @@ public struct ConsequencePlan: Hashable, Sendable {
         plan.askForNotifications(state, in: context)
         plan.showReminders(state, in: context)
         if capabilities.liveActivities { plan.showLiveActivity(event, in: context) }
-        if capabilities.widgets { plan.consequences.append(.reloadWidgets) }
+        if capabilities.widgets { plan.showWidgets(event, in: context) }
         // The watch knows what it pushed; anything else it is told of, and pulls.
         if event.isWatchPush == false { plan.tellWatch(in: context) }
         plan.sync(after: event, in: context)
@@ -112,6 +112,32 @@ public struct ConsequencePlan: Hashable, Sendable {
         guard shown.reminders != planned else { return }
         consequences.append(.replaceReminders(sessionId: night, requests: planned.requests))
         shown.reminders = planned
+    }
+
+    /// In the background WidgetKit counts every reload against a daily budget (about 40; those
+    /// made with the app in front are free). On the phone, while the night's Live Activity shows it
+    /// on the Lock Screen, a change in the background waits this long after the last reload unless
+    /// the night started or ended, and goes with the next event after that: forty logs made on the
+    /// watch do not spend the budget. The watch's complication, which the wrist looks at, follows
+    /// every change.
+    public static let backgroundWidgetSpacing: TimeInterval = 10 * 60
+
+    /// Reloads the widgets once, when what they show changed: counts, words, the quick drink, the
+    /// last night's summary, or a reminder plan their timeline does not already hold (it moves on
+    /// at each planned reminder by itself).
+    private mutating func showWidgets(_ event: RuntimeEvent, in context: PlanContext) {
+        let snapshot = WidgetSnapshot(state: event.state, generatedAt: context.now)
+        let pastNightChanged = Self.screenChange(after: event).pastSessionsChanged
+        if let given = shown.widgets, !pastNightChanged, snapshot.showsTheSame(as: given, at: context.now) { return }
+        let nightStartedOrEnded = shown.widgets?.sessionId != snapshot.sessionId
+        let liveActivityShowsIt = snapshot.sessionId.map(context.liveActivities.contains) ?? false
+        if !context.isActive, liveActivityShowsIt, !nightStartedOrEnded, let last = shown.widgetsReloadedAt,
+           context.now.timeIntervalSince(last) < Self.backgroundWidgetSpacing {
+            return
+        }
+        shown.widgets = snapshot
+        shown.widgetsReloadedAt = context.now
+        consequences.append(.reloadWidgets(snapshot))
     }
 
     /// Ends the Live Activity of a night no longer running, and updates (or starts, when it is

@@ -17,6 +17,9 @@ public struct ShownSurfaces: Hashable, Sendable {
     public var watchNotice: Int?
     /// This process asked the person about notifications (the watch, at its first night).
     public var askedForNotifications = false
+    /// What the widgets (or the complication) were last given, and when.
+    public var widgets: WidgetSnapshot?
+    public var widgetsReloadedAt: Date?
     /// The plan the reminders follow: what the in-app banner shows when notifications are off.
     public var plan = ReminderPlan.none
 

@@ -4,5 +4,5 @@ import WaterlineCore
 @MainActor
 public final class NoWidgets: WidgetReloading {
     public init() {}
-    public func reloadAll() {}
+    public func reload(showing snapshot: WidgetSnapshot) {}
 }

@@ -53,6 +53,8 @@ final class DeviceProcess {
             watchLinkServer: app ? WatchLinkServer(store: harness.store, now: { clock.now }) : nil
         )
         runtime = AppRuntime(service: service, platform: platform)
+        let runtime = runtime
+        widgets.appInFront = { runtime.isActive }
         // The open screens: every change they hear of is logged.
         let log = log
         runtime.changes.observe { change in

@@ -49,6 +49,8 @@ final class PairedWatch {
             syncDebounce: .zero, sleep: { _ in }
         )
         runtime = AppRuntime(service: service, platform: platform)
+        let runtime = runtime
+        complications.appInFront = { runtime.isActive }
         screen = WatchSessionModel(actions: runtime)
     }
 

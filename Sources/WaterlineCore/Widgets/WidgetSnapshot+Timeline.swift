@@ -1,0 +1,42 @@
+import Foundation
+
+/// How a widget stays current without spending WidgetKit's daily reload budget: its timeline
+/// moves on at each planned reminder by itself, and the app reloads it only when what it shows
+/// changed.
+extension WidgetSnapshot {
+    /// The entries a widget shows from this snapshot: one at `now`, then one as each planned
+    /// reminder falls due, each naming the reminder after it. When the last has passed, WidgetKit
+    /// asks for a new timeline.
+    public func timeline(from now: Date) -> [(date: Date, snapshot: WidgetSnapshot)] {
+        let dates = (reminderDates ?? nextReminderDate.map { [$0] } ?? []).filter { $0 > now }
+        var entries = [(date: now, snapshot: movedOn(past: now))]
+        for date in dates { entries.append((date, movedOn(past: date))) }
+        return entries
+    }
+
+    /// The same snapshot once `moment` has come: the reminders due by then are behind it.
+    func movedOn(past moment: Date) -> WidgetSnapshot {
+        var later = self
+        let ahead = (reminderDates ?? nextReminderDate.map { [$0] } ?? []).filter { $0 > moment }
+        later.nextReminderDate = ahead.first
+        if reminderDates != nil { later.reminderDates = ahead }
+        return later
+    }
+
+    /// Whether a widget given `shown` (and its timeline) shows at `now` what this snapshot says,
+    /// so reloading it would change nothing: the same night, counts, words and settings, and the
+    /// reminders it still has ahead are the first of this snapshot's (the planner adds later ones
+    /// as time passes; those come with the next timeline).
+    public func showsTheSame(as shown: WidgetSnapshot, at now: Date) -> Bool {
+        let ahead = shown.movedOn(past: now)
+        let planned = movedOn(past: now)
+        var same = planned
+        same.generatedAt = ahead.generatedAt
+        same.nextReminderDate = ahead.nextReminderDate
+        same.reminderDates = ahead.reminderDates
+        guard same == ahead else { return false }
+        let shownDates = ahead.reminderDates ?? ahead.nextReminderDate.map { [$0] } ?? []
+        let plannedDates = planned.reminderDates ?? planned.nextReminderDate.map { [$0] } ?? []
+        return shownDates.isEmpty ? plannedDates.isEmpty : plannedDates.starts(with: shownDates)
+    }
+}

@@ -27,6 +27,8 @@ struct ForgottenNightScenarioTests {
         let lastDrink = try #require(friday.logs.last).timestamp
         harness.clock.advance(minutes: 20 * 60)
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(friday))
+        // The widget's button is a `LiveActivityIntent` in the app's process: it may start one.
+        phone.liveActivities.allowsStart = true
         phone.runtime.launched()
         let outcome = try await phone.runtime.intentRequested(.logWater, source: .widget)
 

@@ -42,6 +42,7 @@ struct NotificationScenarioTests {
 
         let response = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)
         await phone.runtime.notificationResponseReceived(response)
+        #expect(phone.background.open.count == 1 && phone.sync.pushes == 0, "the action is complete once saved; the push holds a background task of its own")
 
         let logs = try await harness.store.logs(sessionId: sessionId)
         let water = try #require(logs.last)
@@ -54,7 +55,6 @@ struct NotificationScenarioTests {
         #expect(activity.totalWaterCount == 1 && activity.waterlineValue == 0)
         #expect(activity.nextReminderDate == harness.clock.now.addingTimeInterval(20 * 60))
         #expect(phone.widgets.reloads == 1)
-        #expect(phone.background.open.count == 1 && phone.sync.pushes == 0, "the action is complete once saved; the push holds a background task of its own")
         await phone.settled()
         #expect(phone.sync.pushes == 1, "pushed before the background time was handed back")
         #expect(phone.background.endedAt.last ?? 0 > phone.log.calls.lastIndex { $0.surface == .sync } ?? .max)

@@ -29,6 +29,7 @@ struct ReadCountTests {
             syncDebounce: .zero, sleep: { _ in }
         )
         let runtime = AppRuntime(service: service, platform: platform)
+        liveActivities.appInFront = { runtime.isActive }
         try await runtime.send(.prepare(nil))
         try await runtime.send(.startSession)
         clock.advance(minutes: 5)

@@ -78,7 +78,8 @@ struct WidgetAndIntentTests {
     @MainActor
     func intents() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        // Widget and Live Activity buttons are `LiveActivityIntent`s in the app's process: they may start one.
+        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: true))
         let runner = IntentRunner(actions: phone.runtime)
         let idle = try await runner.run(.logWater, source: .widget)
         #expect(idle.dialog == "There's no session running. Start one first.")

@@ -55,6 +55,8 @@ final class DeviceProcess {
         runtime = AppRuntime(service: service, platform: platform)
         let runtime = runtime
         widgets.appInFront = { runtime.isActive }
+        liveActivities.appInFront = { runtime.isActive }
+        liveActivities.now = { clock.now }
         // The open screens: every change they hear of is logged.
         let log = log
         runtime.changes.observe { change in

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineSync
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
+import WaterlineTestSupport
+
+/// ActivityKit's rules on the strict platform: no start from the background, and a Live Activity
+/// ended by the system eight hours after it started.
+@Suite("Scenario: a Live Activity within ActivityKit's rules")
+@MainActor
+struct LiveActivityLifetimeScenarioTests {
+    @Test("a night past eight hours: the system ends its Live Activity with its last state; a log in the background cannot start another; the app in front brings it back")
+    func pastEightHours() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness)
+        phone.runtime.launched()
+        await phone.runtime.becameActive()
+        let night = try #require(try await phone.runtime.send(.startSession).session)
+        #expect(phone.liveActivities.running[night.session.id] != nil)
+        phone.runtime.resignedActive()
+
+        harness.clock.advance(minutes: 8 * 60 + 5)
+        let reminder = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: "waterline.time.x.1")
+        await phone.runtime.notificationResponseReceived(reminder)
+        await phone.settled()
+        #expect(phone.liveActivities.running.isEmpty && phone.liveActivities.ended[night.session.id] != nil, "ended by the system")
+        #expect(phone.liveActivities.refusedStarts == 1, "asked again from the background, and refused")
+
+        await phone.runtime.becameActive()
+        let shown = try #require(phone.liveActivities.running[night.session.id])
+        #expect(shown.totalWaterCount == 1, "back, showing the night as it stands")
+    }
+}

@@ -59,7 +59,7 @@ struct CodabilityTests {
     @Test("every watch message kind", arguments: [
         (WatchMessage.request(.pull(PullRequest(cursor: 42, limit: 100))), "watch-request-pull"),
         (WatchMessage.request(.push(PushBatch(changes: [.logEntry(LogEntry.mockBeer)]))), "watch-request-push"),
-        (WatchMessage.answer(.account(UUID(number: 0xA11CE))), "watch-answer-account"),
+        (WatchMessage.answer(.person(id: UUID(number: 0xA11CE), erasedBefore: UUID(number: 0xA11CF))), "watch-answer-person"),
         (WatchMessage.answer(.refused(code: "NOT_FOUND", message: "the iPhone has no one set up yet")), "watch-answer-refused"),
         (WatchMessage.phoneChanged(PhoneNotice(sequence: 1_795_292_100_000)), "watch-phone-changed"),
     ])

@@ -186,7 +186,7 @@ struct ScreenModelTests {
         await settings.deleteAccountConfirmed()
         #expect(settings.accountDeleted)
         #expect(!preferences.hasFinishedOnboarding && preferences.keptGoingAt == nil, "the next launch starts at onboarding")
-        #expect(try await harness.store.user() == nil)
+        #expect(try await harness.store.user()?.settings == UserSettings(), "a new person with the defaults, nothing of the old one")
     }
 
     @Test("Summary after ending: totals, range, adherence; edits recompute; past sessions are read-only")

@@ -336,15 +336,17 @@ struct SessionServiceTests {
         await #expect(throws: SessionServiceError.unknownPreset(ipa.id)) { try await harness.service.deletePreset(id: ipa.id) }
     }
 
-    @Test("deleting all data empties the store and leaves no night running")
+    @Test("deleting all data empties the store, leaves no night running, and sets a new person up who remembers whose records went")
     func deleteAll() async throws {
-        let harness = try await ServiceHarness.prepared()
+        let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 3))
+        let before = try #require(try await harness.store.user())
         let started = try await harness.service.startSession()
         let water = try #require(try await harness.service.quickLog(.water, source: .phone).changedLog)
         let result = try await harness.service.deleteAllData()
-        #expect(result.state.active == nil && result.state.presets.isEmpty)
+        #expect(result.state.active == nil && result.state.settings == UserSettings() && result.state.presets.count == 5, "the defaults and the starter presets")
         #expect(try await harness.store.session(id: started.night.session.id) == nil)
-        #expect(try await harness.store.user() == nil)
+        let after = try #require(try await harness.store.user())
+        #expect(after.id != before.id && after.erasedBefore == before.id && after.settings == UserSettings())
         #expect(try await harness.store.sessions(limit: nil).isEmpty)
         #expect(try await harness.store.log(id: water.id) == nil)
     }

@@ -11,7 +11,7 @@ struct InProcessBackend: SyncBackend {
     let server: WatchLinkServer
 
     func accountId() async throws(ConvexError) -> UUID {
-        guard case .account(let id) = try await answer(.account) else { throw ConvexError.badResponse("not an account") }
+        guard case .person(let id, _) = try await answer(.account) else { throw ConvexError.badResponse("not a person") }
         return id
     }
 

@@ -10,19 +10,21 @@ import WaterlineTestSupport
 /// A session service over an in-memory store, with a hand-moved clock and readable ids.
 struct ServiceHarness {
     let clock = TestClock()
-    let ids = IncrementingUUIDs()
+    let ids: IncrementingUUIDs
     let store: InMemorySessionStore
     let service: SessionService
 
-    init(store: InMemorySessionStore = InMemorySessionStore()) {
+    /// - Parameter firstID: where its ids start (another device's harness starts elsewhere).
+    init(store: InMemorySessionStore = InMemorySessionStore(), firstID: Int? = nil) {
         self.store = store
+        ids = firstID.map { IncrementingUUIDs(first: $0) } ?? IncrementingUUIDs()
         let clock = self.clock, ids = self.ids
         service = SessionService(store: store, now: { clock.now }, makeID: { ids() })
     }
 
     /// A harness whose person has finished onboarding with `settings`.
-    static func prepared(_ settings: UserSettings = UserSettings()) async throws -> ServiceHarness {
-        let harness = ServiceHarness()
+    static func prepared(_ settings: UserSettings = UserSettings(), firstID: Int? = nil) async throws -> ServiceHarness {
+        let harness = ServiceHarness(firstID: firstID)
         try await harness.service.prepare(settings: settings)
         return harness
     }

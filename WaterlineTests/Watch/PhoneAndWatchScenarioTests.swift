@@ -301,6 +301,30 @@ struct PhoneAndWatchScenarioTests {
         try await expectAgreement(phone, harness, watch)
     }
 
+    @Test("a new iPhone (not an erased one): what the watch logged away from the old one goes to the new one's person, nothing lost")
+    func newPhone() async throws {
+        let (harness, _, watch) = try await pair()
+        await watch.phone(reachable: false)
+        try await watch.runtime.send(.startSession)
+        for _ in 0..<3 {
+            harness.clock.advance(minutes: 10)
+            try await watch.runtime.send(.logWater(source: .watch))
+        }
+        // The old phone is gone; the watch is paired with a new one, set up on its own.
+        let fresh = try await ServiceHarness.prepared(firstID: 0x50_0000)
+        fresh.clock.set(harness.clock.now)
+        #expect(try await fresh.store.user()?.id != harness.store.user()?.id, "another person")
+        let newPhone = DeviceProcess(fresh)
+        newPhone.runtime.launched()
+        watch.link.phone = newPhone.runtime
+        await watch.phone(reachable: true)
+        _ = try await watch.pulled()
+        let night = try #require(try await fresh.service.activeSession(), "the watch's night reached the new phone")
+        #expect(night.logs.count == 3 && night.state.totalWaterCount == 3)
+        #expect(try await watch.store.pendingChanges().isEmpty)
+        #expect(try await watch.runtime.currentState().active?.logs.count == 3, "and stays on the wrist")
+    }
+
     @Test("signed in: what the watch logged with the phone away reaches the cloud through the phone's outbox, once")
     func throughToTheCloud() async throws {
         let cloudStore = InMemorySessionStore()

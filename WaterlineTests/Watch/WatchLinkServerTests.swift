@@ -56,7 +56,7 @@ struct WatchLinkServerTests {
             #"{"version":3,"kind":"shareWithFriend","payload":{}}"#,
             #"{"version":2,"kind":"call","payload":{"body":"e30="}}"#,
             #"{"version":3,"kind":"request","payload":{"push":{"_0":{"changes":[{"entity":"sessions","record":{}}]}}}}"#,
-            #"{"version":3,"kind":"answer","payload":{"account":{"_0":"A0000000-0000-4000-8000-00000000000A"}}}"#,
+            #"{"version":3,"kind":"answer","payload":{"person":{"id":"A0000000-0000-4000-8000-00000000000A"}}}"#,
         ]
         for text in unreadable {
             #expect(await phone.runtime.watchMessageReceived(Data(text.utf8), replying: true) == nil, "\(text)")
@@ -208,7 +208,7 @@ struct WatchLinkServerTests {
     @Test("the phone's person, or NOT_FOUND before anyone is set up")
     func me() async throws {
         let (answer, _) = await server.answer(.account)
-        #expect(answer == .account(try #require(try await harness.store.user()).id))
+        #expect(answer == .person(id: try #require(try await harness.store.user()).id, erasedBefore: nil))
         let empty = WatchLinkServer(store: InMemorySessionStore(), now: { Fixed.start })
         guard case .refused(let code, _) = await empty.answer(.account).answer else { Issue.record("a person was made up"); return }
         #expect(code == ErrorCode.notFound.rawValue)

@@ -2,7 +2,8 @@ import Foundation
 
 /// The phone's answer to a `LinkRequest`.
 public enum LinkAnswer: Codable, Hashable, Sendable {
-    case account(UUID)
+    /// The phone's person, and the one whose records it erased on purpose before it (`User.erasedBefore`).
+    case person(id: UUID, erasedBefore: UUID?)
     case pushed(PushResults)
     case page(PullPage)
     /// Refused as a backend would refuse it, with its code (`ErrorCode`).

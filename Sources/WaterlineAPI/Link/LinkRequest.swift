@@ -4,7 +4,7 @@ import Foundation
 /// typed, over WatchConnectivity (`WatchMessage.request`). The phone answers each from its own
 /// store (`WatchLinkServer`) with a `LinkAnswer`.
 public enum LinkRequest: Codable, Hashable, Sendable {
-    /// Whose records the phone holds.
+    /// Whose records the phone holds (answered with `LinkAnswer.person`).
     case account
     /// Changes made on the watch, as `sync:push` takes them.
     case push(PushBatch)

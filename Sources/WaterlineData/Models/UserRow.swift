@@ -13,6 +13,8 @@ public final class UserRow {
     public var createdAt: Date
     public var updatedAt: Date
     public var settingsJSON: Data
+    /// `User.erasedBefore`.
+    public var erasedBefore: UUID?
     @Relationship(deleteRule: .cascade, inverse: \SessionRow.user) public var sessions: [SessionRow] = []
     @Relationship(deleteRule: .cascade, inverse: \PresetRow.user) public var presets: [PresetRow] = []
 
@@ -22,6 +24,7 @@ public final class UserRow {
         createdAt = value.createdAt
         updatedAt = value.updatedAt
         settingsJSON = (try? WaterlineCoding.encoder(pretty: false).encode(value.settings)) ?? Data()
+        erasedBefore = value.erasedBefore
     }
 
     public var settings: UserSettings {
@@ -33,10 +36,11 @@ public final class UserRow {
         createdAt = value.createdAt
         updatedAt = value.updatedAt
         settingsJSON = (try? WaterlineCoding.encoder(pretty: false).encode(value.settings)) ?? settingsJSON
+        erasedBefore = value.erasedBefore
     }
 
     public var value: User {
-        User(id: id, appleUserId: appleUserId, createdAt: createdAt, settings: settings, updatedAt: updatedAt)
+        User(id: id, appleUserId: appleUserId, createdAt: createdAt, settings: settings, updatedAt: updatedAt, erasedBefore: erasedBefore)
     }
 }
 #endif

@@ -85,9 +85,13 @@ extension SessionWrites {
         return try await result(settings, pastSessionsChanged: true)
     }
 
-    /// Removes every local record; the person is set up again at the next action.
+    /// Removes every local record and sets a new person up, who remembers whose records went (a
+    /// paired watch erases its copy of them too).
     func deleteAllData() async throws -> ActionResult {
+        let erased = try await store.user()?.id
         try await store.deleteAll()
-        return ActionResult(state: DeviceState(active: nil, settings: UserSettings(), presets: []), pastSessionsChanged: true)
+        let user = User(id: makeID(), createdAt: now(), erasedBefore: erased)
+        try await store.setUp(user)
+        return try await result(user.settings, pastSessionsChanged: true)
     }
 }

@@ -14,8 +14,15 @@ public struct PhoneBackend: SyncBackend {
     }
 
     public func accountId() async throws(ConvexError) -> UUID {
-        guard case .account(let id) = try await send(.account) else { throw ConvexError.badResponse("the iPhone answered its person with something else") }
-        return id
+        try await person().id
+    }
+
+    /// The phone's person, and whose records it erased on purpose before them.
+    public func person() async throws(ConvexError) -> (id: UUID, erasedBefore: UUID?) {
+        guard case .person(let id, let erased) = try await send(.account) else {
+            throw ConvexError.badResponse("the iPhone answered its person with something else")
+        }
+        return (id, erased)
     }
 
     public func push(_ batch: PushBatch) async throws(ConvexError) -> PushResults {

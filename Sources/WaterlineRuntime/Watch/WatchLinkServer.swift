@@ -34,7 +34,7 @@ public struct WatchLinkServer: Sendable {
             switch request {
             case .account:
                 guard let user = try await store.user() else { throw WatchLinkRefusal(.notFound, "the iPhone has no one set up yet") }
-                return (.account(user.id), false)
+                return (.person(id: user.id, erasedBefore: user.erasedBefore), false)
             case .push(let batch):
                 guard (1...Limits.pushBatch).contains(batch.changes.count) else {
                     throw WatchLinkRefusal(.invalidArgument, "a push carries 1 to \(Limits.pushBatch) changes, not \(batch.changes.count)")

@@ -5,9 +5,12 @@ import WaterlineStorage
 import WaterlineSync
 
 /// The watch's sync: the very `SyncEngine` the phone runs against the cloud, with the phone as its
-/// backend over their typed link (`PhoneBackend`), and one rule of its own. The watch holds its phone's person's records: when the phone holds another person's (its
-/// data was erased, "Delete Account" included, or it was set up anew) the watch erases its own and
-/// takes the phone's, so what was deleted on the phone does not live on on the wrist.
+/// backend over their typed link (`PhoneBackend`), and one rule of its own. The watch holds its
+/// phone's person's records. When the phone holds another person's: if the phone erased the one
+/// before on purpose ("Delete Account", starting clean: `User.erasedBefore`), the watch erases its
+/// own copy too, so what was deleted does not live on on the wrist; after any other change (a new
+/// iPhone, the app set up anew) nothing on the wrist is lost: every record the watch keeps goes to
+/// the phone's person, as a phone's does when it keeps its data for a newly signed-in account.
 public struct WatchSyncRunner: SyncRunner {
     private let engine: SyncEngine
     private let phone: PhoneBackend
@@ -40,9 +43,9 @@ public struct WatchSyncRunner: SyncRunner {
     /// Asks the phone whose records it holds (following it when that changed), then pulls and pushes.
     public func pull() async -> SyncReport {
         guard (try? await ensureUser()) != nil else { return await engine.pull() }
-        let phoneAccount: UUID
+        let person: (id: UUID, erasedBefore: UUID?)
         do {
-            phoneAccount = try await phone.accountId()
+            person = try await phone.person()
         } catch {
             // Out of reach: what waits is still offered, and queued for the phone, once the
             // watch knows whose it is (before the first contact it waits, "signed out").
@@ -51,14 +54,17 @@ public struct WatchSyncRunner: SyncRunner {
         var erased = false
         do {
             let known = try await store.syncCursor()?.accountId
-            if known != phoneAccount {
-                // Another person's records (erasing drops the cursor too), or the first contact.
-                if known != nil {
+            if known != person.id {
+                if let known, known == person.erasedBefore {
+                    // The phone erased that person's records: so does the watch (the cursor goes too).
                     try await store.deleteAll()
                     try await ensureUser()
                     erased = true
+                } else if known != nil {
+                    // Another iPhone, or one set up anew: what the watch keeps goes to its person.
+                    try await store.requeueAll()
                 }
-                try await store.saveSyncCursor(SyncCursor(accountId: phoneAccount, position: nil))
+                try await store.saveSyncCursor(SyncCursor(accountId: person.id, position: nil))
             }
         } catch {
             return await engine.pull()

@@ -1,8 +1,9 @@
-// What a watch log costs, with every consequence on both devices, and what bringing a batch of
-// watch logs to the phone costs: process CPU time and store writes (write transactions and rows),
-// on in-memory stores with the production runtime, service, sync engine, client and store rules;
-// only the system's surfaces (notifications, widgets, WatchConnectivity) are stand-ins.
-// Run with: swift run -c release watch-bench [--logs 400] [--batch 50] [--batches 20]
+// What a log costs with every consequence on both devices, through a 40-log and a 400-log night,
+// and what logs made away from the phone cost when it comes back: process CPU time, store writes
+// (write transactions and rows), and messages and bytes over the watch link each way, on
+// in-memory stores with the production runtime, service, sync engine, link server and store
+// rules; only the system's surfaces (notifications, widgets, WatchConnectivity) are stand-ins.
+// Run with: swift run -c release watch-bench [--logs 40,400] [--away 20]
 import Foundation
 import WaterlineCore
 import WaterlineAPI
@@ -11,19 +12,22 @@ import WaterlineSync
 import WaterlineRuntime
 
 struct Options {
-    var logs = 400
-    var batch = 50
-    var batches = 20
+    var nights = [40, 400]
+    var away = 20
 
     init(arguments: [String]) throws {
         var iterator = arguments.dropFirst().makeIterator()
         while let argument = iterator.next() {
-            guard let value = iterator.next().flatMap(Int.init) else { throw BenchError.usage("\(argument) needs a whole number") }
+            guard let value = iterator.next() else { throw BenchError.usage("\(argument) needs a value") }
             switch argument {
-            case "--logs" where (10...5_000).contains(value): logs = value
-            case "--batch" where (1...400).contains(value): batch = value
-            case "--batches" where (1...200).contains(value): batches = value
-            default: throw BenchError.usage("unknown option or value out of range: \(argument) \(value)")
+            case "--logs":
+                let counts = value.split(separator: ",").compactMap { Int($0) }
+                guard !counts.isEmpty, counts.allSatisfy({ (10...5_000).contains($0) }) else { throw BenchError.usage("--logs takes 10...5000, comma separated") }
+                nights = counts
+            case "--away":
+                guard let count = Int(value), (1...400).contains(count) else { throw BenchError.usage("--away takes 1...400") }
+                away = count
+            default: throw BenchError.usage("unknown option \(argument)")
             }
         }
     }
@@ -33,7 +37,7 @@ enum BenchError: Error, CustomStringConvertible {
     case usage(String)
     var description: String {
         switch self {
-        case .usage(let message): "\(message)\nusage: watch-bench [--logs 10...5000] [--batch 1...400] [--batches 1...200]"
+        case .usage(let message): "\(message)\nusage: watch-bench [--logs 40,400] [--away 1...400]"
         }
     }
 }
@@ -51,6 +55,17 @@ final class DirectLink: PhoneLink {
 
     struct Traffic {
         var toPhone = 0, toPhoneBytes = 0, toWatch = 0, toWatchBytes = 0
+
+        static func - (lhs: Traffic, rhs: Traffic) -> Traffic {
+            Traffic(toPhone: lhs.toPhone - rhs.toPhone, toPhoneBytes: lhs.toPhoneBytes - rhs.toPhoneBytes,
+                    toWatch: lhs.toWatch - rhs.toWatch, toWatchBytes: lhs.toWatchBytes - rhs.toWatchBytes)
+        }
+    }
+
+    /// The phone's notice to the watch (application context or message).
+    func countNotice(bytes: Int) {
+        traffic.toWatch += 1
+        traffic.toWatchBytes += bytes
     }
 
     func send(_ request: LinkRequest) async throws -> LinkAnswer {
@@ -105,6 +120,27 @@ func cpuSeconds() -> Double {
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
+/// The phone's end of the link in one process: its notice reaches the watch's runtime (which pulls),
+/// counted as it travels.
+@MainActor
+final class DirectWatch: WatchTransport {
+    var watch: AppRuntime?
+    let link: DirectLink
+    var isAvailable: Bool { watch != nil }
+
+    init(link: DirectLink) {
+        self.link = link
+    }
+
+    func activate() {}
+
+    func phoneChanged(_ notice: PhoneNotice) {
+        guard let watch, link.isReachable, let message = try? WatchMessage.phoneChanged(notice).encoded() else { return }
+        link.countNotice(bytes: message.count)
+        Task { await watch.phoneMessageReceived(message) }
+    }
+}
+
 @MainActor
 struct Pair {
     let clock = BenchClock()
@@ -116,93 +152,120 @@ struct Pair {
 
     init() {
         let clock = clock
+        let toWatch = DirectWatch(link: link)
         let phonePlatform = RuntimePlatform(
-            capabilities: .phoneApp, notifications: NoNotifications(), liveActivities: UnavailableLiveActivities(), widgets: NoWidgets(), watch: UnavailableWatch(),
-            sync: NoSync(), signal: NoSignal(), background: NoBackgroundTasks(), now: { clock.now }, syncDebounce: .zero, sleep: { _ in },
-            watchLinkServer: WatchLinkServer(store: phoneStore, now: { clock.now })
+            capabilities: .phoneApp, notifications: NoNotifications(), liveActivities: UnavailableLiveActivities(), widgets: NoWidgets(),
+            watch: toWatch, sync: NoSync(), signal: NoSignal(), background: NoBackgroundTasks(), now: { clock.now }, syncDebounce: .zero,
+            sleep: { _ in }, watchLinkServer: WatchLinkServer(store: phoneStore, now: { clock.now })
         )
         phone = AppRuntime(service: SessionService(store: phoneStore, now: { clock.now }), platform: phonePlatform)
         link.phone = phone
         let sync = WatchSyncRunner(store: watchStore, link: link, now: { clock.now }, makeID: { UUID() })
         let watchPlatform = RuntimePlatform(
-            capabilities: .watchApp, notifications: NoNotifications(), liveActivities: UnavailableLiveActivities(), widgets: NoWidgets(), watch: UnavailableWatch(),
-            sync: sync, signal: NoSignal(), background: NoBackgroundTasks(), now: { clock.now }, syncDebounce: .zero, sleep: { _ in }
+            capabilities: .watchApp, notifications: NoNotifications(), liveActivities: UnavailableLiveActivities(), widgets: NoWidgets(),
+            watch: UnavailableWatch(), sync: sync, signal: NoSignal(), background: NoBackgroundTasks(), now: { clock.now },
+            syncDebounce: .zero, sleep: { _ in }
         )
         watch = AppRuntime(service: SessionService(store: watchStore, now: { clock.now }), platform: watchPlatform)
+        toWatch.watch = watch
     }
 
-    func writes() async -> (watchTransactions: Int, watchRows: Int, phoneTransactions: Int, phoneRows: Int) {
-        (await watchStore.writeTransactions, await watchStore.rowWrites, await phoneStore.writeTransactions, await phoneStore.rowWrites)
+    /// Both runtimes done with everything the last change asked for.
+    func settled() async {
+        await watch.syncIdle()
+        await phone.syncIdle()
+        await watch.syncIdle()
     }
+
+    func writes() async -> Writes {
+        Writes(watchTransactions: await watchStore.writeTransactions, watchRows: await watchStore.rowWrites,
+               phoneTransactions: await phoneStore.writeTransactions, phoneRows: await phoneStore.rowWrites)
+    }
+}
+
+struct Writes {
+    var watchTransactions, watchRows, phoneTransactions, phoneRows: Int
+
+    static func - (lhs: Writes, rhs: Writes) -> Writes {
+        Writes(watchTransactions: lhs.watchTransactions - rhs.watchTransactions, watchRows: lhs.watchRows - rhs.watchRows,
+               phoneTransactions: lhs.phoneTransactions - rhs.phoneTransactions, phoneRows: lhs.phoneRows - rhs.phoneRows)
+    }
+}
+
+/// "12.3" for `count` over `logs`.
+func per(_ count: Int, _ logs: Int) -> String { String(format: "%.1f", Double(count) / Double(logs)) }
+
+/// A night of `logs` logs, every other one made on the phone and the rest on the watch, each with
+/// every consequence on both devices and the link.
+@MainActor
+func night(logs: Int) async throws {
+    let pair = Pair()
+    try await pair.phone.send(.prepare(nil))
+    await pair.watch.syncNow(.launch)
+    try await pair.phone.send(.startSession)
+    await pair.settled()
+    let before = await pair.writes()
+    let traffic = pair.link.traffic
+    let cpu = cpuSeconds()
+    for index in 0..<logs {
+        pair.clock.advance(60)
+        let onWatch = index.isMultiple(of: 2)
+        let action: SessionAction = index % 3 == 2 ? .logWater(source: onWatch ? .watch : .phone) : .logDrink(.quick, source: onWatch ? .watch : .phone)
+        try await (onWatch ? pair.watch : pair.phone).send(action)
+        await pair.settled()
+    }
+    let perLog = (cpuSeconds() - cpu) / Double(logs) * 1e6
+    let writes = await pair.writes() - before
+    let sent = pair.link.traffic - traffic
+    for (name, runtime) in [("phone", pair.phone), ("watch", pair.watch)] {
+        let kept = try await runtime.currentState().active?.logs.count ?? 0
+        guard kept == logs else { throw BenchError.usage("the \(name) has \(kept) of \(logs) logs") }
+    }
+    print("a \(logs)-log night, every other log on the watch, every consequence on both devices:")
+    print(String(format: "  CPU %.0f µs a log (watch and phone together)", perLog))
+    print("  store writes a log: watch \(per(writes.watchTransactions, logs)) transactions, \(per(writes.watchRows, logs)) rows; phone \(per(writes.phoneTransactions, logs)) transactions, \(per(writes.phoneRows, logs)) rows")
+    print("  link a log: to the phone \(per(sent.toPhone, logs)) messages, \(sent.toPhoneBytes / logs) bytes; to the watch \(per(sent.toWatch, logs)) messages, \(sent.toWatchBytes / logs) bytes")
+}
+
+/// A night started and `count` logs made on the watch away from the phone, then the phone back.
+@MainActor
+func away(count: Int) async throws {
+    let pair = Pair()
+    try await pair.phone.send(.prepare(nil))
+    await pair.watch.syncNow(.launch)
+    await pair.settled()
+    pair.link.isReachable = false
+    await pair.watch.phoneReachabilityChanged(isReachable: false)
+    try await pair.watch.send(.startSession)
+    for index in 0..<count {
+        pair.clock.advance(60)
+        try await pair.watch.send(index % 3 == 2 ? .logWater(source: .watch) : .logDrink(.quick, source: .watch))
+        await pair.watch.syncIdle()
+    }
+    let queued = pair.link.queued.count
+    let traffic = pair.link.traffic
+    let before = await pair.writes()
+    pair.link.isReachable = true
+    let cpu = cpuSeconds()
+    try await pair.link.deliverQueued()
+    await pair.watch.phoneReachabilityChanged(isReachable: true)
+    await pair.settled()
+    let spent = (cpuSeconds() - cpu) * 1e3
+    let writes = await pair.writes() - before
+    let sent = pair.link.traffic - traffic
+    let arrived = try await pair.phone.currentState().active?.logs.count ?? 0
+    guard arrived == count else { throw BenchError.usage("the phone has \(arrived) of \(count) logs") }
+    print("a night started and \(count) logs made on the watch away from the phone, then the phone back:")
+    print("  queued while away: \(queued) transfers (the night and its logs, each once)")
+    print(String(format: "  CPU %.2f ms to bring them over (%.0f µs a log)", spent, spent / Double(count) * 1e3))
+    print("  store writes: watch \(writes.watchTransactions) transactions, \(writes.watchRows) rows; phone \(writes.phoneTransactions) transactions, \(writes.phoneRows) rows")
+    print("  link: to the phone \(sent.toPhone) messages, \(sent.toPhoneBytes) bytes; to the watch \(sent.toWatch) messages, \(sent.toWatchBytes) bytes")
 }
 
 @MainActor
 func run(_ options: Options) async throws {
-    // One watch log at a time, the phone in reach: the log, its reminders, the push to the phone,
-    // the phone taking it in and showing it everywhere.
-    let single = Pair()
-    try await single.phone.send(.prepare(nil))
-    await single.watch.syncNow(.launch)
-    try await single.watch.send(.startSession)
-    await single.watch.syncIdle()
-    let before = await single.writes()
-    var cpu = cpuSeconds()
-    for index in 0..<options.logs {
-        single.clock.advance(60)
-        if index % 3 == 2 {
-            try await single.watch.send(.logWater(source: .watch))
-        } else {
-            try await single.watch.send(.logDrink(.quick, source: .watch))
-        }
-        await single.watch.syncIdle()
-    }
-    let perLog = (cpuSeconds() - cpu) / Double(options.logs) * 1e6
-    let after = await single.writes()
-    let phoneLogs = try await single.phone.currentState().active?.logs.count ?? 0
-    guard phoneLogs == options.logs else { throw BenchError.usage("the phone has \(phoneLogs) of \(options.logs) logs") }
-    func per(_ count: Int) -> String { String(format: "%.1f", Double(count) / Double(options.logs)) }
-    print("one watch log with every consequence (\(options.logs) logs, phone in reach):")
-    print(String(format: "  CPU %.0f µs a log (watch and phone together)", perLog))
-    print("  store writes a log: watch \(per(after.watchTransactions - before.watchTransactions)) transactions, \(per(after.watchRows - before.watchRows)) rows; phone \(per(after.phoneTransactions - before.phoneTransactions)) transactions, \(per(after.phoneRows - before.phoneRows)) rows")
-
-    // Logs made with the phone away, brought over when it is back: the watch's push and pull.
-    var syncCPU = 0.0
-    var syncWrites = (watchTransactions: 0, watchRows: 0, phoneTransactions: 0, phoneRows: 0)
-    for _ in 0..<options.batches {
-        let pair = Pair()
-        try await pair.phone.send(.prepare(nil))
-        await pair.watch.syncNow(.launch)
-        try await pair.watch.send(.startSession)
-        await pair.watch.syncIdle()
-        pair.link.isReachable = false
-        await pair.watch.phoneReachabilityChanged(isReachable: false)
-        for index in 0..<options.batch {
-            pair.clock.advance(60)
-            try await pair.watch.send(index % 3 == 2 ? .logWater(source: .watch) : .logDrink(.quick, source: .watch))
-        }
-        await pair.watch.syncIdle()
-        let start = await pair.writes()
-        pair.link.isReachable = true
-        cpu = cpuSeconds()
-        await pair.watch.phoneReachabilityChanged(isReachable: true)
-        await pair.watch.syncIdle()
-        syncCPU += cpuSeconds() - cpu
-        let end = await pair.writes()
-        syncWrites.watchTransactions += end.watchTransactions - start.watchTransactions
-        syncWrites.watchRows += end.watchRows - start.watchRows
-        syncWrites.phoneTransactions += end.phoneTransactions - start.phoneTransactions
-        syncWrites.phoneRows += end.phoneRows - start.phoneRows
-        let arrived = try await pair.phone.currentState().active?.logs.count ?? 0
-        guard arrived == options.batch else { throw BenchError.usage("the phone has \(arrived) of \(options.batch) logs") }
-    }
-    let batches = Double(options.batches)
-    print("bringing \(options.batch) watch logs to the phone (\(options.batches) times, after the phone was away):")
-    print(String(format: "  CPU %.2f ms a batch (%.0f µs a log)", syncCPU / batches * 1e3, syncCPU / batches / Double(options.batch) * 1e6))
-    print(String(
-        format: "  store writes a batch: watch %.0f transactions, %.0f rows; phone %.0f transactions, %.0f rows",
-        Double(syncWrites.watchTransactions) / batches, Double(syncWrites.watchRows) / batches,
-        Double(syncWrites.phoneTransactions) / batches, Double(syncWrites.phoneRows) / batches
-    ))
+    for logs in options.nights { try await night(logs: logs) }
+    try await away(count: options.away)
 }
 
 do {

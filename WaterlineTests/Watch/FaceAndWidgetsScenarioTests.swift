@@ -13,20 +13,26 @@ import WaterlineTestSupport
 @Suite("Scenario: the face is current, within the widgets' budget")
 @MainActor
 struct FaceAndWidgetsScenarioTests {
-    @Test("a 40-log night made on both devices: the complication shows each log within one event, and neither device's widgets go past their budget")
-    func fortyLogNight() async throws {
+    /// A night started on the phone's screen, the phone then locked, the watch told and asleep.
+    func nightStarted() async throws -> (ServiceHarness, DeviceProcess, PairedWatch) {
         let harness = try await ServiceHarness.prepared()
-        let clock = harness.clock
         let phone = DeviceProcess(harness)
         phone.runtime.launched()
         await phone.runtime.becameActive()
-        let watch = PairedWatch(clock: clock, phone: phone.runtime)
+        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
         await watch.launch()
         watch.suspend()
-
         try await phone.runtime.send(.startSession)
         phone.runtime.resignedActive()
+        await phone.settled()
         try await watch.deliverContext(from: phone.watch)
+        return (harness, phone, watch)
+    }
+
+    @Test("a 40-log night made on both devices: the complication shows each log within one event, and neither device's widgets go past their budget")
+    func fortyLogNight() async throws {
+        let (harness, phone, watch) = try await nightStarted()
+        let clock = harness.clock
         for index in 0..<40 {
             clock.advance(minutes: 6)
             let action: SessionAction = index.isMultiple(of: 3) ? .logWater(source: .phone) : .logDrink(.quick, source: .phone)
@@ -60,18 +66,8 @@ struct FaceAndWidgetsScenarioTests {
 
     @Test("40 logs on the wrist with the phone in a bag: the phone's widgets, reloaded in the background, stay inside their budget and end on the night's last state")
     func fortyLogsOnTheWrist() async throws {
-        let harness = try await ServiceHarness.prepared()
+        let (harness, phone, watch) = try await nightStarted()
         let clock = harness.clock
-        let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
-        let watch = PairedWatch(clock: clock, phone: phone.runtime)
-        await watch.launch()
-        try await phone.runtime.send(.startSession)
-        phone.runtime.resignedActive()
-        await phone.settled()
-        watch.suspend()
-        try await watch.deliverContext(from: phone.watch)
         for index in 0..<40 {
             clock.advance(minutes: 6)
             try await watch.glance(index.isMultiple(of: 3) ? .logWater(source: .watch) : .logDrink(.quick, source: .watch))

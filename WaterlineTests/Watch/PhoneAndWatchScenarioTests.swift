@@ -327,19 +327,8 @@ struct PhoneAndWatchScenarioTests {
 
     @Test("signed in: what the watch logged with the phone away reaches the cloud through the phone's outbox, once")
     func throughToTheCloud() async throws {
-        let cloudStore = InMemorySessionStore()
-        try await cloudStore.saveUser(User(id: UUID(number: 0xC10D), createdAt: Fixed.start))
-        let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2))
-        let clock = harness.clock
-        let cloud = WatchLinkServer(store: cloudStore, now: { clock.now })
-        let client = InProcessBackend(server: cloud)
-        let phone = DeviceProcess(harness, runner: SyncEngine(store: harness.store, client: client, clock: RecordingSyncClock()))
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
-        await phone.settled()
-        let watch = PairedWatch(clock: clock, phone: phone.runtime)
-        await watch.launch()
-        await watch.phone(reachable: false)
+        let pair = try await SignedInPair(UserSettings(waterEveryNDrinks: 2))
+        let (cloudStore, harness, phone, watch, clock) = (pair.cloudStore, pair.harness, pair.phone, pair.watch, pair.harness.clock)
         try await watch.runtime.send(.startSession)
         for index in 0..<12 {
             clock.advance(minutes: 6)

@@ -43,18 +43,8 @@ struct WatchLinkScenarioTests {
 
     @Test("a night started and 20 logs made away from the phone wait as 21 changes, not one copy of the outbox a log; all reach the phone and the cloud once")
     func eachChangeQueuedOnce() async throws {
-        let cloudStore = InMemorySessionStore()
-        try await cloudStore.saveUser(User(id: UUID(number: 0xC10D), createdAt: Fixed.start))
-        let harness = try await ServiceHarness.prepared()
-        let clock = harness.clock
-        let cloud = InProcessBackend(server: WatchLinkServer(store: cloudStore, now: { clock.now }))
-        let phone = DeviceProcess(harness, runner: SyncEngine(store: harness.store, client: cloud, clock: RecordingSyncClock()))
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
-        await phone.settled()
-        let watch = PairedWatch(clock: clock, phone: phone.runtime)
-        await watch.launch()
-        await watch.phone(reachable: false)
+        let pair = try await SignedInPair()
+        let (cloudStore, harness, phone, watch, clock) = (pair.cloudStore, pair.harness, pair.phone, pair.watch, pair.harness.clock)
 
         try await watch.runtime.send(.startSession)
         for index in 0..<20 {

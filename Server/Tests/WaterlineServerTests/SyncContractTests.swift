@@ -207,8 +207,11 @@ struct SyncContractTests {
         #expect(try await fresh.store.user()?.appleUserId == signedIn.user.appleUserId)
 
         let wiping = fresh.service
+        let before = try #require(try await fresh.store.user())
         try await auth.deleteAccount { _ = try await wiping.perform(.deleteAllData) }
-        #expect(try await fresh.store.user() == nil)
+        let after = try #require(try await fresh.store.user(), "a new person, set up at once")
+        #expect(after.id != before.id && after.erasedBefore == before.id && after.appleUserId == nil)
+        #expect(try await fresh.service.sessions().isEmpty && after.settings == UserSettings(), "nothing of the deleted account left")
         #expect(await !auth.isSignedIn())
         #expect(await server.client(token: signedIn.token).failureCode(Users.Me.self, NoArgs()) == .unauthenticated)
         await server.stop()

@@ -253,6 +253,7 @@ public actor SwiftDataSessionStore: StoreRows, ModelActor {
         let name = entry.key.description
         if let row = try first(FetchDescriptor<FeedRow>(predicate: #Predicate { $0.key == name })) {
             row.sequence = entry.sequence
+            row.fromPeer = entry.fromPeer
         } else {
             context.insert(FeedRow(entry))
         }

@@ -14,7 +14,8 @@ public actor InMemorySessionStore: StoreRows {
         var outbox: [SyncKey: PendingChange] = [:]
         var lastSequence = 0
         var cursor: SyncCursor?
-        var feed: [SyncKey: Int] = [:]
+        var feed: [SyncKey: FeedEntry] = [:]
+        var lastFeedSequence = 0
     }
 
     private var tables = Tables()
@@ -104,12 +105,16 @@ public actor InMemorySessionStore: StoreRows {
     public func writeCursor(_ cursor: SyncCursor?) { rowWrites += 1; tables.cursor = cursor }
 
     public func readFeed(after sequence: Int, limit: Int) -> [FeedEntry] {
-        let later = tables.feed.filter { $0.value > sequence }.map { FeedEntry(key: $0.key, sequence: $0.value) }
+        let later = tables.feed.values.filter { $0.sequence > sequence }
         return Array(later.sorted { $0.sequence < $1.sequence }.prefix(limit))
     }
 
-    public func writeFeedEntry(_ entry: FeedEntry) { rowWrites += 1; tables.feed[entry.key] = entry.sequence }
-    public func readLastFeedSequence() -> Int { tables.feed.values.max() ?? 0 }
+    public func writeFeedEntry(_ entry: FeedEntry) {
+        rowWrites += 1
+        tables.feed[entry.key] = entry
+        tables.lastFeedSequence = max(tables.lastFeedSequence, entry.sequence)
+    }
+    public func readLastFeedSequence() -> Int { tables.lastFeedSequence }
 
     public func deleteAllRows() { tables = Tables() }
 }

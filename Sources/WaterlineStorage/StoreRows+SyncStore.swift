@@ -154,6 +154,8 @@ extension StoreRows {
             for change in changes {
                 let (outcome, wrote) = try await StoreRules.acceptFromPeer(change, in: rows, user: user)
                 accepted.outcomes.append(outcome)
+                // Kept exactly as sent: the paired device has it, and its next pull passes over it.
+                if wrote, outcome.change == change { try await StoreRules.announce(change.key, fromPeer: true, in: rows) }
                 if wrote { accepted.written += 1 }
                 if wrote, case .logEntry(let log) = change { touched.insert(log.sessionId) }
                 if case .settings = change, let stored = try await rows.readUser() { user = stored }

@@ -8,8 +8,8 @@ import WaterlineAPI
 extension StoreRules {
     /// Gives the record `key` the next place in the feed. Every row write of a record in
     /// `StoreRules` is followed by this, in the same transaction (the `put…` functions).
-    static func announce(_ key: SyncKey, in rows: some StoreRows) async throws {
-        try await rows.writeFeedEntry(FeedEntry(key: key, sequence: rows.readLastFeedSequence() + 1))
+    static func announce(_ key: SyncKey, fromPeer: Bool = false, in rows: some StoreRows) async throws {
+        try await rows.writeFeedEntry(FeedEntry(key: key, sequence: rows.readLastFeedSequence() + 1, fromPeer: fromPeer))
     }
 
     static func putSession(_ session: Session, in rows: some StoreRows) async throws {
@@ -53,7 +53,8 @@ extension StoreRules {
     /// in the feed's order, as it stands now (tombstones included), among those the device keeps
     /// (settings, presets, and the nights `readPeerNights(since:)` names, with their logs); at
     /// most `limit` changes, reading at most ten times that many entries. The cursor is the last
-    /// entry read, so records the device does not keep are passed over once.
+    /// entry read, so records the device does not keep are passed over once. After the first pull,
+    /// a record whose latest version is exactly what the device pushed is passed over too.
     public static func peerChanges(after sequence: Int, limit: Int, nightsSince: Date, in rows: some StoreRows) async throws -> PullPage {
         let kept = Set(try await rows.readPeerNights(since: nightsSince).map(\.id))
         var changes: [SyncPayload] = []
@@ -66,6 +67,9 @@ extension StoreRules {
                 if changes.count == limit { return PullPage(changes: changes, cursor: position, hasMore: true) }
                 position = entry.sequence
                 read += 1
+                // The device pushed this very version: it is not sent back, unless it starts afresh
+                // (cursor 0: a new or erased watch has none of it).
+                guard !entry.fromPeer || sequence <= 0 else { continue }
                 if let change = try await peerPayload(entry.key, keeping: kept, in: rows) { changes.append(change) }
             }
         }

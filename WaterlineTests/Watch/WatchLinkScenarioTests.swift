@@ -41,6 +41,25 @@ struct WatchLinkScenarioTests {
         #expect(try await watch.runtime.currentState().active?.logs.count == 41)
     }
 
+    @Test("what the watch pushed does not come back in its next pull; a new watch's first pull has everything")
+    func noEcho() async throws {
+        let (harness, phone, watch) = try await pair()
+        try await watch.runtime.send(.startSession)
+        harness.clock.advance(minutes: 5)
+        let mine = try #require(try await watch.runtime.send(.logWater(source: .watch)).changedLog)
+        await watch.settled()
+        harness.clock.advance(minutes: 5)
+        let theirs = try #require(try await phone.runtime.send(.logDrink(.quick, source: .phone)).changedLog)
+        let pages = watch.link.pulledPages.count
+        try await watch.phoneSays(try #require(phone.watch.notices.last))
+        #expect(watch.link.pulledPages.dropFirst(pages).flatMap { $0 } == [.logEntry(theirs)], "the phone's log, not the watch's own back")
+
+        let another = PairedWatch(clock: harness.clock, phone: phone.runtime, firstID: 0x60_0000)
+        await another.launch()
+        let night = try #require(try await another.runtime.currentState().active)
+        #expect(Set(night.logs.map(\.id)) == [mine.id, theirs.id], "a fresh watch gets what the first one pushed too")
+    }
+
     @Test("a night started and 20 logs made away from the phone wait as 21 changes, not one copy of the outbox a log; all reach the phone and the cloud once")
     func eachChangeQueuedOnce() async throws {
         let pair = try await SignedInPair()

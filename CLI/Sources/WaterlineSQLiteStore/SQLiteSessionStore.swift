@@ -231,17 +231,19 @@ public actor SQLiteSessionStore: StoreRows {
     // MARK: The change feed: one row per record, indexed by sequence
 
     public func readFeed(after sequence: Int, limit: Int) async throws -> [FeedEntry] {
-        try connection.rows("SELECT entity, record_id, sequence FROM feed WHERE sequence > ? ORDER BY sequence LIMIT ?", [.integer(sequence), .integer(limit)])
+        try connection.rows("SELECT entity, record_id, sequence, from_peer FROM feed WHERE sequence > ? ORDER BY sequence LIMIT ?", [.integer(sequence), .integer(limit)])
             .compactMap { row in
                 guard let entity = row.column("entity")?.string.flatMap(SyncEntity.init(rawValue:)), let sequence = row.column("sequence")?.integer else { return nil }
-                return FeedEntry(key: SyncKey(entity: entity, id: row.column("record_id")?.string.flatMap(UUID.init(uuidString:))), sequence: sequence)
+                let id = row.column("record_id")?.string.flatMap(UUID.init(uuidString:))
+                return FeedEntry(key: SyncKey(entity: entity, id: id), sequence: sequence, fromPeer: (row.column("from_peer")?.integer ?? 0) != 0)
             }
     }
 
     public func writeFeedEntry(_ entry: FeedEntry) async throws {
         try connection.run(
-            "INSERT OR REPLACE INTO feed (key, entity, record_id, sequence) VALUES (?, ?, ?, ?)",
-            [.text(entry.key.description), .text(entry.key.entity.rawValue), entry.key.id.map { Rows.key($0) } ?? .null, .integer(entry.sequence)]
+            "INSERT OR REPLACE INTO feed (key, entity, record_id, sequence, from_peer) VALUES (?, ?, ?, ?, ?)",
+            [.text(entry.key.description), .text(entry.key.entity.rawValue), entry.key.id.map { Rows.key($0) } ?? .null,
+             .integer(entry.sequence), .integer(entry.fromPeer ? 1 : 0)]
         )
     }
 

@@ -59,7 +59,7 @@ enum StoreSchema {
     /// Version 3: the change feed (`FeedEntry`), one row per record, read in sequence order. A
     /// store migrated to it starts with an empty feed, which the first paired pull fills.
     static let v3 = [
-        "CREATE TABLE IF NOT EXISTS feed (key TEXT PRIMARY KEY, entity TEXT NOT NULL, record_id TEXT, sequence INTEGER NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS feed (key TEXT PRIMARY KEY, entity TEXT NOT NULL, record_id TEXT, sequence INTEGER NOT NULL, from_peer BOOLEAN NOT NULL DEFAULT 0)",
         "CREATE INDEX IF NOT EXISTS feed_by_sequence ON feed (sequence)",
     ]
 

@@ -34,7 +34,7 @@ public struct StoreConformance: Sendable, CustomTestStringConvertible {
 
     /// Every check.
     public static var all: [StoreConformance] {
-        localWrites + outboxChecks + remoteChecks + queryChecks
+        localWrites + outboxChecks + remoteChecks + queryChecks + feedChecks
     }
 
     /// A session service over `store` on a clock the check moves.

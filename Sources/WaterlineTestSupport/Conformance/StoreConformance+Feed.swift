@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import WaterlineCore
+import WaterlineAPI
+import WaterlineStorage
+import WaterlineRuntime
+
+extension StoreConformance {
+    /// The change feed a paired watch pulls from (`StoreRules.peerChanges`).
+    static let feedChecks: [StoreConformance] = [
+        StoreConformance("every write, from any writer, takes the next place in the feed, one entry a record; a pull after a cursor carries what changed since") { store in
+            let clock = TestClock()
+            let service = service(store, clock: clock)
+            _ = try await service.prepare(settings: UserSettings(waterEveryNDrinks: 2))
+            let night = try await service.startSession().night.session
+            clock.advance(minutes: 5)
+            let water = try #require(try await service.quickLog(.water, source: .phone).changedLog)
+            let since = nightsSince(clock)
+            let first = try await store.peerChanges(after: 0, limit: 100, nightsSince: since)
+            #expect(!first.hasMore && first.changes.count == 8, "settings, 5 presets, the night, its log")
+            #expect(Set(first.changes.map(\.key)).count == first.changes.count, "each record once")
+
+            clock.advance(minutes: 5)
+            var edited = water
+            edited.waterMeta?.amountOz = 12
+            edited.updatedAt = clock.now
+            try await store.saveLog(edited)
+            let next = try await store.peerChanges(after: first.cursor, limit: 100, nightsSince: since)
+            #expect(next.changes == [.logEntry(edited)] && next.cursor > first.cursor)
+
+            // A version from elsewhere (a pull) is in the feed too; nothing after it is empty.
+            var remote = night
+            remote.updatedAt = clock.now.addingTimeInterval(1)
+            #expect(try await store.applyRemote(.session(SessionRecord(remote))))
+            let pulled = try await store.peerChanges(after: next.cursor, limit: 100, nightsSince: since)
+            #expect(pulled.changes.map(\.key) == [SyncPayload.session(SessionRecord(remote)).key])
+            #expect(try await store.peerChanges(after: pulled.cursor, limit: 100, nightsSince: since).changes.isEmpty)
+        },
+        StoreConformance("a page holds at most its limit and moves its cursor on; a record the paired device pushed as it is kept is passed over but in a first pull; erasing empties the feed") { store in
+            let clock = TestClock()
+            let service = service(store, clock: clock)
+            _ = try await service.prepare(settings: nil)
+            let night = try await service.startSession().night.session
+            let since = nightsSince(clock)
+            var all: [SyncPayload] = []
+            var cursor = 0
+            var pages = 0
+            while true {
+                let page = try await store.peerChanges(after: cursor, limit: 2, nightsSince: since)
+                #expect(page.changes.count <= 2)
+                all += page.changes
+                pages += 1
+                if !page.hasMore { break }
+                #expect(page.cursor > cursor)
+                cursor = page.cursor
+            }
+            #expect(all.count == 6 && pages >= 3, "5 presets and the night, 2 a page")
+
+            let last = try await store.peerChanges(after: 0, limit: 100, nightsSince: since).cursor
+            clock.advance(minutes: 3)
+            let pushed = LogEntry.water(id: UUID(number: 0x70), sessionId: night.id, at: clock.now, amountOz: 8)
+            let accepted = try await store.acceptFromPeer([.logEntry(pushed)])
+            #expect(accepted.written == 1)
+            #expect(try await store.peerChanges(after: last, limit: 100, nightsSince: since).changes.isEmpty, "not sent back to the device that sent it")
+            #expect(try await store.peerChanges(after: 0, limit: 100, nightsSince: since).changes.contains(.logEntry(pushed)), "a first pull has it")
+
+            try await store.deleteAll()
+            try await person(store)
+            #expect(try await store.peerChanges(after: 0, limit: 100, nightsSince: since).changes.isEmpty, "the feed went with the records")
+        },
+    ]
+
+    /// The nights a watch keeps: those of the last three days, with the running and the last ended one.
+    static func nightsSince(_ clock: TestClock) -> Date {
+        clock.now.addingTimeInterval(-WatchLinkServer.window)
+    }
+}

@@ -239,8 +239,9 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// Asks the person (onboarding's "Enable Notifications", the Settings row); what the answer
     /// allows is planned at once, a running night's reminders included.
     public func askForNotifications() async -> NotificationAuthorization {
+        let before = await platform.notifications.authorization()
         authorization = await platform.notifications.requestAuthorization()
-        await followStore { .refresh($0, .none) }
+        if authorization != before { await followStore { .refresh($0, .none) } }
         return authorization
     }
 

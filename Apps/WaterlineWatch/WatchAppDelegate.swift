@@ -9,7 +9,7 @@ final class WatchAppDelegate: NSObject, WKApplicationDelegate {
     @MainActor private(set) var environment: WatchEnvironment?
     @MainActor private(set) var launchError: String?
     /// WatchConnectivity deliveries waiting for their content to be handed over.
-    @MainActor private var deliveries: [WKWatchConnectivityRefreshBackgroundTask] = []
+    private let deliveries = PendingDeliveries()
 
     func applicationDidFinishLaunching() {
         MainActor.assumeIsolated { _ = connectedEnvironment() }
@@ -58,32 +58,37 @@ final class WatchAppDelegate: NSObject, WKApplicationDelegate {
                         done.complete()
                     }
                 case let delivery as WKWatchConnectivityRefreshBackgroundTask:
-                    deliveries.append(delivery)
-                    Task {
-                        await runtime.syncIdle()
-                        self.completeDeliveries()
-                    }
+                    let deliveries = deliveries
+                    deliveries.add(delivery)
+                    Task { await deliveries.complete(after: runtime) }
                 default:
                     done.complete()
                 }
             }
         }
     }
+}
 
-    /// Completes the waiting deliveries once WatchConnectivity has handed everything over and the
-    /// runtime has followed it; otherwise the next message's handling looks again.
-    @MainActor
-    private func completeDeliveries() {
-        guard !WCSession.default.hasContentPending else {
-            Task {
-                await environment?.runtime.syncIdle()
-                try? await Task.sleep(for: .milliseconds(200))
-                self.completeDeliveries()
-            }
-            return
+/// WatchConnectivity deliveries, completed once WatchConnectivity has handed everything over and
+/// the runtime has followed it (the system ends the app's background time at the first completion).
+@MainActor
+private final class PendingDeliveries {
+    private var tasks: [WKWatchConnectivityRefreshBackgroundTask] = []
+
+    nonisolated init() {}
+
+    func add(_ task: WKWatchConnectivityRefreshBackgroundTask) {
+        tasks.append(task)
+    }
+
+    func complete(after runtime: AppRuntime) async {
+        await runtime.syncIdle()
+        while WCSession.default.hasContentPending {
+            try? await Task.sleep(for: .milliseconds(200))
+            await runtime.syncIdle()
         }
-        for delivery in deliveries { delivery.setTaskCompletedWithSnapshot(false) }
-        deliveries = []
+        for task in tasks { task.setTaskCompletedWithSnapshot(false) }
+        tasks = []
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import WatchConnectivity
+import WaterlineAPI
 import WaterlineCore
 import WaterlineRuntime
 

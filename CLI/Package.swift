@@ -15,12 +15,10 @@ let package = Package(
         // Named, because a path dependency is otherwise known by its folder name, which differs per clone.
         .package(name: "Waterline", path: ".."),
         // The SQLite handle the server uses too (its own package: the command line does not build
-        // the server); the server itself only for the tests that sync against one in-process.
+        // the server; its sync test runs the server's own binary, `Server/.build/debug/waterline-server`).
         .package(name: "WaterlineSQLite", path: "../SQLite"),
-        .package(name: "WaterlineServer", path: "../Server"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         /// The store in one SQLite file: rows only, the kit's `StoreRules` decide (SQLite compiled
@@ -74,7 +72,6 @@ let package = Package(
                 "waterline",
                 "store-kill-writer",
                 "WaterlineSQLiteStore",
-                .product(name: "WaterlineServer", package: "WaterlineServer"),
                 .product(name: "WaterlineCore", package: "Waterline"),
                 .product(name: "WaterlineAPI", package: "Waterline"),
                 .product(name: "WaterlineStorage", package: "Waterline"),
@@ -82,7 +79,6 @@ let package = Package(
                 .product(name: "WaterlineRuntime", package: "Waterline"),
                 .product(name: "WaterlineTestSupport", package: "Waterline"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

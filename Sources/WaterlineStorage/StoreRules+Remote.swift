@@ -61,21 +61,24 @@ extension StoreRules {
     }
 
     /// Checks a version from elsewhere by the rules every device and backend write by (each
-    /// record's `validate()`, and the settings' stamp within the years any stored time may take),
-    /// so a broken or hostile server cannot leave this device with settings it cannot act on
-    /// (every 0 drinks, a negative glass) or records no screen can show.
+    /// record's `validate()`, and every stamp within the years any stored time may take), so a
+    /// broken or hostile server cannot leave this device with settings it cannot act on (every 0
+    /// drinks, a negative glass), records no screen can show, or a version stamped past 2100 that
+    /// would win every later merge.
     public static func checkRemote(_ payload: SyncPayload) throws(SessionStoreError) {
         do {
             switch payload {
             case .session(let record): try record.session(userId: UUID()).validate()
             case .logEntry(let log): try log.validate()
             case .preset(let record): try record.preset(userId: UUID()).validate()
-            case .settings(let settings):
-                try settings.validate()
-                if settings.updatedAt != UserSettings.untouchedStamp {
-                    try Limits.timestamp.check(settings.updatedAt.timeIntervalSince1970, field: "updatedAt")
-                }
+            case .settings(let settings): try settings.validate()
             }
+            let stamp = payload.stamp
+            // Settings nobody chose keep the distant stamp they were made with.
+            if case .settings(let settings) = payload, settings.updatedAt == UserSettings.untouchedStamp {} else {
+                try Limits.timestamp.check(stamp.updatedAt.timeIntervalSince1970, field: "updatedAt")
+            }
+            if let deletedAt = stamp.deletedAt { try Limits.timestamp.check(deletedAt.timeIntervalSince1970, field: "deletedAt") }
         } catch {
             throw .outOfRange(payload.key, error.description)
         }

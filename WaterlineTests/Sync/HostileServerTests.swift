@@ -64,9 +64,14 @@ struct HostileServerTests {
         let orphans = (0..<(SyncEngine.maximumUnplaced + 50)).map { index in
             SyncPayload.logEntry(LogEntry.water(id: UUID(), sessionId: UUID(number: 0xBAD), at: Fixed.start.addingTimeInterval(Double(index)), amountOz: 8))
         }
-        let page = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(PullPage(changes: orphans, cursor: 9, hasMore: false)))
-        let data = try JSONSerialization.data(withJSONObject: ["status": "success", "value": page])
-        let transport = ScriptedTransport([.json(200, String(decoding: data, as: UTF8.self))], fallback: ScriptedTransport.echo)
+        // In pages no larger than asked (a larger one is refused whole).
+        let pages = try stride(from: 0, to: orphans.count, by: Limits.pullPage).map { start in
+            let end = min(start + Limits.pullPage, orphans.count)
+            let page = PullPage(changes: Array(orphans[start..<end]), cursor: end, hasMore: end < orphans.count)
+            let data = try JSONSerialization.data(withJSONObject: ["status": "success", "value": JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(page))])
+            return ScriptedTransport.Answer.json(200, String(decoding: data, as: UTF8.self))
+        }
+        let transport = ScriptedTransport(pages, fallback: ScriptedTransport.echo)
         let report = await engine(transport, store: harness.store).pull()
         #expect(report.status.lastError?.contains("\(SyncEngine.maximumUnplaced + 50) entries arrived without their session") == true)
         #expect(try await harness.store.syncCursor()?.position == nil, "the next pull starts over rather than skip them")
@@ -108,6 +113,45 @@ struct HostileServerTests {
         negative.waterMeta?.amountOz = -8
         #expect(try await !harness.store.applyRemote(.logEntry(negative)))
         #expect(throws: SessionStoreError.self) { try StoreRules.checkRemote(.logEntry(negative)) }
+    }
+
+    @Test("a record of any kind stamped past 2100, or deleted past 2100, is not kept: it would win every later merge")
+    func everyStampChecked() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let night = try await harness.service.startSession().night.session
+        let future = Date(timeIntervalSince1970: 4_200_000_000)
+        var session = SessionRecord(night)
+        session.updatedAt = future
+        var log = LogEntry.water(id: UUID(), sessionId: night.id, at: Fixed.start, amountOz: 8)
+        log.updatedAt = future
+        var deleted = LogEntry.water(id: UUID(), sessionId: night.id, at: Fixed.start, amountOz: 8)
+        deleted.deletedAt = future
+        var preset = PresetRecord(try await harness.presetNamed("Beer"))
+        preset.updatedAt = future
+        for payload in [SyncPayload.session(session), .logEntry(log), .logEntry(deleted), .preset(preset)] {
+            #expect(throws: SessionStoreError.self, "\(payload.key)") { try StoreRules.checkRemote(payload) }
+            #expect(try await !harness.store.applyRemote(payload), "\(payload.key)")
+        }
+        #expect(try await harness.store.session(id: night.id)?.updatedAt == night.updatedAt)
+        #expect(try await harness.presetNamed("Beer").updatedAt != future)
+    }
+
+    @Test("a pull page larger than asked is refused whole, nothing of it kept, and the cursor stays")
+    func pageLargerThanAsked() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let night = try await harness.service.startSession().night.session
+        let logs = (0..<30).map { SyncPayload.logEntry(LogEntry.water(id: UUID(), sessionId: night.id, at: Fixed.start.addingTimeInterval(Double($0)), amountOz: 8)) }
+        let page = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(PullPage(changes: logs, cursor: 99, hasMore: false)))
+        let data = try JSONSerialization.data(withJSONObject: ["status": "success", "value": page])
+        let transport = ScriptedTransport([.json(200, String(decoding: data, as: UTF8.self))], fallback: ScriptedTransport.echo)
+        let client = ConvexClient(baseURL: url, transport: transport, token: { "t" })
+        let report = await SyncEngine(
+            store: harness.store, client: client, credentials: InMemoryCredentialStore(SyncEngineTests.credential()), clock: RecordingSyncClock(),
+            backoff: Backoff(baseSeconds: 1, capSeconds: 1, maxRetries: 0), pageSize: 20
+        ).pull()
+        #expect(report.status.lastError?.contains("30 changes for a page of at most 20") == true, "\(report.status)")
+        #expect(try await harness.store.logs(sessionId: night.id).isEmpty)
+        #expect(try await harness.store.syncCursor()?.position == nil, "the next pull asks from the same place")
     }
 
     /// A server that answers the headers and then trickles the body for ever.

@@ -155,6 +155,11 @@ public actor SyncEngine: SyncRunner {
         }
         for _ in 0..<maximumPages {
             let page = try await backend.pull(PullRequest(cursor: position, limit: pageSize))
+            // A page past what was asked for is not taken, nor anything of it: a server that does
+            // not keep to the limit cannot make this device hold more than it planned for.
+            guard page.changes.count <= pageSize else {
+                throw ConvexError.badResponse("sync:pull answered \(page.changes.count) changes for a page of at most \(pageSize)")
+            }
             // A page that says there is more but does not move on would be asked for forever.
             if page.hasMore, page.cursor == position {
                 throw ConvexError.badResponse("sync:pull answered more to come without moving past cursor \(page.cursor)")

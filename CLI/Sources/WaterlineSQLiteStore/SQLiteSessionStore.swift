@@ -32,14 +32,16 @@ public actor SQLiteSessionStore: StoreRows {
     }
 
     /// Opens or creates the database at `path`, checks it, and brings its schema up to date. The
-    /// file is the person's drinking record: it and its folder are theirs alone (0600 and 0700),
-    /// narrowed when an older version left them readable by others.
+    /// file is the person's drinking record: it is theirs alone (0600, narrowed when an older
+    /// version left it readable by others), and so is a folder made for it (0700). A folder that
+    /// was there keeps its mode: `--home /tmp` must not lock everyone else out of `/tmp`.
     public static func open(path: String) async throws -> SQLiteSessionStore {
         let url = URL(fileURLWithPath: path)
         let files = FileManager.default
         let folder = url.deletingLastPathComponent()
-        try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try? files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        if !files.fileExists(atPath: folder.path) {
+            try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
         if !files.fileExists(atPath: path) {
             _ = files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }

@@ -25,7 +25,8 @@ actor CredentialFile: CredentialStore {
     }
 
     func write(_ contents: Contents) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // A home made here is the person's alone; one that was there keeps its mode.
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let data = try WaterlineCoding.encoder().encode(contents)
         // Written to a private temporary file first, then moved into place, so the token is never
         // readable by others and never half-written.

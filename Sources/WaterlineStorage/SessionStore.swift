@@ -14,6 +14,10 @@ public protocol SessionStore: Sendable {
     /// Inserts `candidate` unless a session is already active, in one step so that two
     /// surfaces starting at once still make one session. Returns the active session.
     func startSession(_ candidate: Session) async throws -> (session: Session, created: Bool)
+    /// Saves `ended`, the end of a night, only if that night still runs, in one step so that two
+    /// surfaces ending it at once end it once (the second end does not rewrite the first).
+    /// Returns whether it was saved.
+    func endSession(_ ended: Session) async throws -> Bool
     func session(id: UUID) async throws -> Session?
     /// Live sessions, newest start first, at most `limit` when given.
     func sessions(limit: Int?) async throws -> [Session]

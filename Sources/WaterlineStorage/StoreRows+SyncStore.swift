@@ -24,6 +24,10 @@ extension StoreRows {
         return (started.session, started.created)
     }
 
+    public func endSession(_ ended: Session) async throws -> Bool {
+        try await writing { try await StoreRules.endSession(ended, in: $0) }
+    }
+
     public func session(id: UUID) async throws -> Session? {
         try await reading { try await $0.readSession(id: id).flatMap { $0.deletedAt == nil ? $0 : nil } }
     }

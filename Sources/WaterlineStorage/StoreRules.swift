@@ -30,6 +30,13 @@ public enum StoreRules {
         return (candidate, true)
     }
 
+    /// Saves `ended` if its night still runs here; false when it ended (or was deleted) meanwhile.
+    public static func endSession(_ ended: Session, in rows: some StoreRows) async throws -> Bool {
+        guard let current = try await rows.readSession(id: ended.id), current.isActive, current.deletedAt == nil else { return false }
+        try await saveSession(ended, in: rows)
+        return true
+    }
+
     public static func saveSession(_ session: Session, in rows: some StoreRows) async throws {
         if session.isActive, session.deletedAt == nil, let active = try await activeSession(in: rows), active.id != session.id {
             throw SessionStoreError.secondActiveSession(active.id)

@@ -24,6 +24,7 @@ final class CountingStore: SessionStore, @unchecked Sendable {
     func saveUser(_ user: User) async throws { try await inner.saveUser(user) }
     func activeSession() async throws -> Session? { read("activeSession"); return try await inner.activeSession() }
     func startSession(_ candidate: Session) async throws -> (session: Session, created: Bool) { try await inner.startSession(candidate) }
+    func endSession(_ ended: Session) async throws -> Bool { try await inner.endSession(ended) }
     func session(id: UUID) async throws -> Session? { read("session"); return try await inner.session(id: id) }
     func sessions(limit: Int?) async throws -> [Session] { read("sessions"); return try await inner.sessions(limit: limit) }
     func saveSession(_ session: Session) async throws { try await inner.saveSession(session) }

@@ -28,4 +28,19 @@ struct ConcurrentProcessesTests {
         let status = try #require(try await cli.json("status", "--json") as? [String: Any])
         #expect(status["totalAlcoholCount"] as? Int == 4 && status["totalWaterCount"] as? Int == 4, "no log lost")
     }
+
+    @Test("two ends at once: one ends the night, the other is told none runs, and the first end is kept")
+    func twoEnds() async throws {
+        let cli = CLI()
+        #expect(try await cli.run("start").status == 0)
+        _ = try await cli.run("drink")
+        let ends = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
+            for _ in 0..<2 { group.addTask { try await cli.run("end") } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(ends.filter { $0.status == 0 }.count == 1, "\(ends.map { "\($0.status) \($0.stderr)" })")
+        #expect(ends.filter { $0.status != 0 }.allSatisfy { $0.stderr.contains("no active session") })
+        let sessions = try #require(try await cli.json("sessions", "--json") as? [[String: Any]])
+        #expect(sessions.count == 1 && sessions.first?["isActive"] as? Bool == false)
+    }
 }

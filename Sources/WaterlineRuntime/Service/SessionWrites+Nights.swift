@@ -50,7 +50,11 @@ extension SessionWrites {
         session.isActive = false
         session.updatedAt = stamp
         session.computedSummary = SessionSummary(startTime: session.startTime, endTime: time, logs: logs, settings: settings)
-        try await store.saveSession(session)
+        // Decided in the store's transaction: another process that ended it meanwhile keeps its end.
+        guard try await store.endSession(session) else {
+            if sessionId != nil { return try await result(settings, changed: false) }
+            throw SessionServiceError.noActiveSession
+        }
         let ended = snapshot(of: session, logs: logs, settings: settings)
         return try await result(settings, session: ended, pastSessionsChanged: true)
     }

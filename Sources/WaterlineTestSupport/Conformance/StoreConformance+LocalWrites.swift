@@ -88,5 +88,21 @@ extension StoreConformance {
             #expect(try await store.pendingChanges().isEmpty)
             #expect(try await store.syncCursor() == nil)
         },
+        StoreConformance("a night is ended once: an end saved after another ended it (or deleted it) is refused, and the first end stays") { store in
+            try await person(store)
+            let night = Session(id: UUID(number: 300), userId: UUID(number: 1), startTime: Fixed.start)
+            _ = try await store.startSession(night)
+            var first = night
+            first.isActive = false
+            first.endTime = Fixed.at(minutes: 60)
+            first.updatedAt = Fixed.at(minutes: 60)
+            var second = first
+            second.endTime = Fixed.at(minutes: 90)
+            second.updatedAt = Fixed.at(minutes: 90)
+            #expect(try await store.endSession(first))
+            #expect(try await !store.endSession(second))
+            #expect(try await store.session(id: night.id)?.endTime == first.endTime)
+            #expect(try await !store.endSession(Session(id: UUID(number: 301), userId: UUID(number: 1), startTime: Fixed.start)), "an unknown night")
+        },
     ]
 }

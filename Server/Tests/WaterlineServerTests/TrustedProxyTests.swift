@@ -102,6 +102,22 @@ struct TrustedProxyTests {
         #expect(throws: FunctionError.self) { try TrustedProxies(["not-an-address"]) }
     }
 
+    @Test("a dual-stack listener's IPv4 proxy (its peer ::ffff:127.0.0.1) is the trusted 127.0.0.1, and its clients are told apart")
+    func dualStack() throws {
+        let proxies = try TrustedProxies(["127.0.0.1"])
+        let mapped = try SocketAddress(ipAddress: "::ffff:127.0.0.1", port: 443)
+        #expect(proxies.isTrusted(mapped))
+        var headers = HTTPFields()
+        headers[HTTPField.Name("X-Forwarded-For")!] = "203.0.113.7"
+        #expect(proxies.client(peer: mapped, headers: headers) == "203.0.113.7", "the forwarded client, not one bucket for all")
+        // Trusted written as IPv6-mapped, the peer plain IPv4, and a forwarded hop in either form.
+        let written = try TrustedProxies(["::ffff:10.0.0.1"])
+        #expect(written.isTrusted(try SocketAddress(ipAddress: "10.0.0.1", port: 1)))
+        headers[HTTPField.Name("X-Forwarded-For")!] = "203.0.113.8, ::ffff:10.0.0.1"
+        #expect(written.client(peer: try SocketAddress(ipAddress: "10.0.0.1", port: 1), headers: headers) == "203.0.113.8")
+        #expect(!proxies.isTrusted(try SocketAddress(ipAddress: "::ffff:127.0.0.2", port: 1)))
+    }
+
     @Test("a trusted proxy is not held to the per-client connection cap")
     func proxyConnections() async throws {
         let server = try await TestServer.start(adjust: { configuration in

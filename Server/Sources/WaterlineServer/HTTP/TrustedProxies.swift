@@ -94,8 +94,11 @@ public struct TrustedProxies: Sendable {
         return try? SocketAddress(ipAddress: String(host), port: 0)
     }
 
-    /// The full address (no /64 grouping): a proxy is one host.
+    /// The full address (no /64 grouping): a proxy is one host. An IPv4 address written as IPv6
+    /// (`::ffff:a.b.c.d`, how a dual-stack listener sees an IPv4 peer) is its IPv4 address, so
+    /// `--trusted-proxy 127.0.0.1` matches it however the listener is bound.
     private static func exact(_ address: SocketAddress) -> String {
-        address.ipAddress ?? ClientAddress.key(address)
+        if let mapped = ClientAddress.mappedIPv4(address) { return mapped }
+        return address.ipAddress ?? ClientAddress.key(address)
     }
 }

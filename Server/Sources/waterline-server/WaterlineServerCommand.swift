@@ -20,6 +20,10 @@ struct WaterlineServerCommand: AsyncParsableCommand {
         // on the main thread, once. Nothing here blocks a task for long: SQLite and the log have
         // threads of their own.
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        // Every logger made anywhere in the process (the server's, its libraries') writes through
+        // the buffered handler: no request waits on a write to standard error, which may be a
+        // pipe nobody reads. Once, before any logger is made.
+        LoggingSystem.bootstrap { BufferedLogHandler(label: $0) }
         await main(nil)
     }
 }

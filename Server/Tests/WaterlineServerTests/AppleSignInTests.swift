@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 import WaterlineAPI
 import WaterlineCore
@@ -159,6 +160,29 @@ struct AppleSignInTests {
         #expect(try await attempt() == nil)
         #expect(await apple.fetches == 4)
         await server.stop()
+    }
+
+    @Test("Apple's keys unreachable: the failure is logged through the buffered log, never straight to standard error, so a sign-in does not wait on a log nobody reads", .timeLimit(.minutes(1)))
+    func failureLogBuffered() async throws {
+        struct Unreachable: JWKSSource {
+            func fetchJWKS() async throws -> Data { throw URLError(.cannotConnectToHost) }
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-apple-log-\(UUID().uuidString)")
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(descriptor >= 0)
+        // Nothing is written until `flush()`: as if nobody read the log.
+        let output = LogOutput(descriptor: descriptor, interval: 3_600, capacity: 4_096)
+        let verifier = AppleIdentityVerifier(
+            audience: "com.waterline.app", source: Unreachable(), logger: Logger(label: "waterline-server.apple") { BufferedLogHandler(label: $0, output: output) }
+        )
+        let token = try await FakeApple.identityToken(sub: "someone", nonce: "n")
+        await #expect(throws: FunctionError.self) { try await verifier.verify(identityToken: token, nonce: "n") }
+        // The line reaches the buffered log's file, written by the log's own thread (no clock).
+        var writes = 0
+        while !(try String(contentsOf: url, encoding: .utf8).contains("Apple's signing keys could not be fetched")) {
+            output.waitForWrites(writes + 1)
+            writes += 1
+        }
     }
 
     @Test("concurrent sign-ins with no keys yet share one fetch of Apple's keys")

@@ -25,6 +25,9 @@ public actor AppleIdentityVerifier {
     private let cacheLifetime: TimeInterval
     private let minimumRefreshInterval: TimeInterval
     private let failureBackoff: TimeInterval
+    /// Where a failed fetch is said: buffered (`BufferedLogHandler`), so a sign-in never waits on
+    /// a log write, even with standard error a pipe nobody reads.
+    private let logger: Logger
     private var keys: JWTKeyCollection?
     private var knownKeyIds: Set<String> = []
     private var fetchedAt: Date?
@@ -44,8 +47,10 @@ public actor AppleIdentityVerifier {
         now: @escaping @Sendable () -> Date = { Date() },
         cacheLifetime: TimeInterval = 24 * 3600,
         minimumRefreshInterval: TimeInterval = 60,
-        failureBackoff: TimeInterval = 10
+        failureBackoff: TimeInterval = 10,
+        logger: Logger = Logger(label: "waterline-server.apple") { BufferedLogHandler(label: $0) }
     ) {
+        self.logger = logger
         self.audience = audience
         self.source = source
         self.now = now
@@ -153,7 +158,7 @@ public actor AppleIdentityVerifier {
             data = try await source.fetchJWKS()
         } catch {
             // The reason (addresses, TLS detail) is for the operator's log, not for anonymous callers.
-            Logger(label: "waterline-server.apple").error("Apple's signing keys could not be fetched", metadata: ["error": "\(error)"])
+            logger.error("Apple's signing keys could not be fetched", metadata: ["error": "\(error)"])
             throw Self.unavailable
         }
         fetchCount += 1

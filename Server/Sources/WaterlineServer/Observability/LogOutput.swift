@@ -7,8 +7,8 @@ import Darwin
 
 /// Where log lines go: appended to a buffer under a lock, written to the file descriptor by a
 /// thread of its own every `interval` (or sooner when the buffer fills), so a request pays for
-/// a copy, not for a `write` and the stream's lock. Lines at `warning` and above are written
-/// before `append` returns. `flush()` writes everything buffered (call it before exiting).
+/// a copy, never for a `write`: standard error may be a pipe nobody reads. A line at `warning`
+/// and above wakes that thread at once. `flush()` writes everything buffered (call it before exiting).
 ///
 /// The buffer holds at most `capacity` bytes: while nobody reads the other end (a piped stderr
 /// left unread), the writing thread waits and lines past the cap are dropped and counted, and a
@@ -21,6 +21,11 @@ public final class LogOutput: @unchecked Sendable {
     private var buffer: [UInt8] = []
     /// Lines dropped since the last write, for its notice.
     private var dropped = 0
+    /// A warning waits: the thread writes without waiting out its interval.
+    private var urgentWaiting = false
+    /// Writes made, and a condition to wait for one on (`waitForWrites`), apart from the buffer's.
+    private let written = NSCondition()
+    private var writes = 0
     /// Held while writing, and taken before the buffer is: lines reach the file in the order
     /// they were appended, and appending never waits for a write.
     private let writing = NSLock()
@@ -48,14 +53,23 @@ public final class LogOutput: @unchecked Sendable {
         } else {
             dropped += 1
         }
-        if buffer.count >= Self.eagerSize { condition.signal() }
+        if urgent { urgentWaiting = true }
+        if buffer.count >= Self.eagerSize || urgent { condition.signal() }
         condition.unlock()
-        // A warning is written before `append` returns, unless a write is already stuck (then it
-        // waits its turn in the buffer rather than hold up the request that logged it).
-        if urgent, writing.try() {
-            writing.unlock()
-            flush()
-        }
+    }
+
+    /// Waits until `count` writes have been made in all (for tests: no clock involved).
+    func waitForWrites(_ count: Int) {
+        written.lock()
+        while writes < count { written.wait() }
+        written.unlock()
+    }
+
+    /// Writes made so far.
+    var writesMade: Int {
+        written.lock()
+        defer { written.unlock() }
+        return writes
     }
 
     /// Bytes waiting to be written.
@@ -74,18 +88,23 @@ public final class LogOutput: @unchecked Sendable {
         buffer.reserveCapacity(Self.eagerSize)
         let lost = dropped
         dropped = 0
+        urgentWaiting = false
         condition.unlock()
         writeAll(pending)
         if lost > 0 {
             writeAll(Array("waterline-server: \(lost) log lines dropped: the log was not read as fast as it was written\n".utf8))
         }
         writing.unlock()
+        written.lock()
+        writes += 1
+        written.broadcast()
+        written.unlock()
     }
 
     private func loop() {
         while true {
             condition.lock()
-            if buffer.count < Self.eagerSize {
+            if buffer.count < Self.eagerSize, !urgentWaiting {
                 _ = condition.wait(until: Date(timeIntervalSinceNow: interval))
             }
             condition.unlock()

@@ -160,6 +160,8 @@ struct Token: AsyncParsableCommand {
     func run() async throws {
         DataDirectory.restrictNewFiles()
         let logger = Logger(label: "waterline-server")
+        // What the buffered log holds is written before the command exits.
+        defer { LogOutput.standardError.flush() }
         let configuration = options.configuration()
         // With PostgreSQL the servers share one signing key (WATERLINE_SIGNING_KEY); a key made
         // here on the spot would sign a token every server refuses.

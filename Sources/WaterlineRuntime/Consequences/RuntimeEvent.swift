@@ -13,7 +13,7 @@ public enum RuntimeEvent: Hashable, Sendable {
     case watchPushed(DeviceState)
     /// Nothing was written here, but what the surfaces show may have moved on: the app came to
     /// the front (`records` then says what may have changed meanwhile), a reminder fell due, or
-    /// the reminders moved to the other device.
+    /// the person answered the notification question.
     case refresh(DeviceState, ChangedRecords)
 
     /// The state every surface shows after it.

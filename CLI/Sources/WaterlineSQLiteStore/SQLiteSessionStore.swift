@@ -45,8 +45,11 @@ public actor SQLiteSessionStore: StoreRows {
         if !files.fileExists(atPath: path) {
             _ = files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
-        for file in [path, path + "-journal", path + "-wal", path + "-shm"] where files.fileExists(atPath: file) {
-            try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        // The journal comes and goes with another process's transaction: one that went between
+        // the look and the narrowing is not an error.
+        for file in [path + "-journal", path + "-wal", path + "-shm"] where files.fileExists(atPath: file) {
+            try? files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
         }
         let connection = try SQLiteHandle(path: path)
         do {

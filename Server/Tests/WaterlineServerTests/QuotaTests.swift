@@ -183,63 +183,65 @@ struct QuotaTests {
 
     @Test("kept counts agree with counting, through adds, moves, undos, deletes and a rebuild from scratch", arguments: StorageKind.available)
     func keptCounts(storage: StorageKind) async throws {
-        let (server, api) = try await TestServer.withSignedInClient(storage)
-        let caller = Caller(userId: try await api.call(Users.Me.self).id)
-        let first = Records.session(start: 0, end: 60, updated: 60)
-        let second = Records.session(start: 100, end: 160, updated: 160)
-        for night in [first, second] { _ = try await api.call(Sessions.Upsert.self, night) }
-        var logs: [LogEntry] = []
-        for minute in 0..<6 { logs.append(try await api.call(LogEntries.Upsert.self, Records.water(session: first.id, at: Double(minute)))) }
-        // One moved to the other night, one undone, one sent as a tombstone from the start.
-        var moved = logs[0]
-        moved.sessionId = second.id
-        moved.updatedAt = Records.at(200)
-        _ = try await api.call(LogEntries.Upsert.self, moved)
-        _ = try await api.call(LogEntries.Delete.self, Tombstone(id: logs[1].id, deletedAt: Records.at(201)))
-        var tombstone = Records.water(session: second.id, at: 101)
-        tombstone.deletedAt = Records.at(202)
-        tombstone.updatedAt = Records.at(202)
-        _ = try await api.call(LogEntries.Upsert.self, tombstone)
-        let presets = [Records.preset(), Records.preset(name: "Stout")]
-        for preset in presets { _ = try await api.call(Presets.Upsert.self, preset) }
-        _ = try await api.call(Presets.Delete.self, Tombstone(id: presets[0].id, deletedAt: Records.at(203)))
-        var ended = first
-        ended.deletedAt = Records.at(204)
-        ended.updatedAt = Records.at(204)
-        _ = try await api.call(Sessions.Upsert.self, ended)
+        try await SharedCounts.turn.run {
+            let (server, api) = try await TestServer.withSignedInClient(storage)
+            let caller = Caller(userId: try await api.call(Users.Me.self).id)
+            let first = Records.session(start: 0, end: 60, updated: 60)
+            let second = Records.session(start: 100, end: 160, updated: 160)
+            for night in [first, second] { _ = try await api.call(Sessions.Upsert.self, night) }
+            var logs: [LogEntry] = []
+            for minute in 0..<6 { logs.append(try await api.call(LogEntries.Upsert.self, Records.water(session: first.id, at: Double(minute)))) }
+            // One moved to the other night, one undone, one sent as a tombstone from the start.
+            var moved = logs[0]
+            moved.sessionId = second.id
+            moved.updatedAt = Records.at(200)
+            _ = try await api.call(LogEntries.Upsert.self, moved)
+            _ = try await api.call(LogEntries.Delete.self, Tombstone(id: logs[1].id, deletedAt: Records.at(201)))
+            var tombstone = Records.water(session: second.id, at: 101)
+            tombstone.deletedAt = Records.at(202)
+            tombstone.updatedAt = Records.at(202)
+            _ = try await api.call(LogEntries.Upsert.self, tombstone)
+            let presets = [Records.preset(), Records.preset(name: "Stout")]
+            for preset in presets { _ = try await api.call(Presets.Upsert.self, preset) }
+            _ = try await api.call(Presets.Delete.self, Tombstone(id: presets[0].id, deletedAt: Records.at(203)))
+            var ended = first
+            ended.deletedAt = Records.at(204)
+            ended.updatedAt = Records.at(204)
+            _ = try await api.call(Sessions.Upsert.self, ended)
 
-        let sql = server.database.sql
-        func kept() async throws -> [String: [Int]] {
-            var counts: [String: [Int]] = [:]
-            for row in try await sql.raw("SELECT scope, kept, live FROM record_counts WHERE owner_id = \(bind: caller.key)").all() {
-                counts[try row.decode(column: "scope", as: String.self)] = [try row.decode(column: "kept", as: Int.self), try row.decode(column: "live", as: Int.self)]
+            let sql = server.database.sql
+            func kept() async throws -> [String: [Int]] {
+                var counts: [String: [Int]] = [:]
+                for row in try await sql.raw("SELECT scope, kept, live FROM record_counts WHERE owner_id = \(bind: caller.key)").all() {
+                    counts[try row.decode(column: "scope", as: String.self)] = [try row.decode(column: "kept", as: Int.self), try row.decode(column: "live", as: Int.self)]
+                }
+                return counts
             }
-            return counts
+            func counted(_ table: String, session: UUID? = nil) async throws -> [Int] {
+                let scope: SQLQueryString = session.map { "AND session_id = \(bind: $0.key)" } ?? ""
+                let row = try await sql.raw("""
+                    SELECT COUNT(*) AS kept, COALESCE(SUM(CASE WHEN deleted_at IS NULL THEN 1 ELSE 0 END), 0) AS live FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(scope)
+                    """).first()
+                return [try row?.decode(column: "kept", as: Int.self) ?? -1, try row?.decode(column: "live", as: Int.self) ?? -1]
+            }
+            let expected = [
+                "sessions": try await counted("sessions"), "presets": try await counted("presets"),
+                "log_entries:\(first.id.key)": try await counted("log_entries", session: first.id),
+                "log_entries:\(second.id.key)": try await counted("log_entries", session: second.id),
+            ]
+            #expect(expected["sessions"] == [2, 1] && expected["presets"] == [2, 1])
+            #expect(expected["log_entries:\(first.id.key)"] == [5, 4] && expected["log_entries:\(second.id.key)"] == [2, 1])
+            #expect(try await kept() == expected)
+            // The migration builds the same from what is stored.
+            // (This account's counts only: the PostgreSQL database is shared with tests running alongside.)
+            try await sql.raw("DELETE FROM record_counts WHERE owner_id = \(bind: caller.key)").run()
+            try await (storage == .postgres ? RecordCounts.addForPostgres(sql) : RecordCounts.add(sql))
+            #expect(try await kept() == expected)
+            // Deleting the account takes its counts with it.
+            _ = try await api.call(Users.DeleteAccount.self)
+            #expect(try await kept().isEmpty)
+            await server.stop()
         }
-        func counted(_ table: String, session: UUID? = nil) async throws -> [Int] {
-            let scope: SQLQueryString = session.map { "AND session_id = \(bind: $0.key)" } ?? ""
-            let row = try await sql.raw("""
-                SELECT COUNT(*) AS kept, COALESCE(SUM(CASE WHEN deleted_at IS NULL THEN 1 ELSE 0 END), 0) AS live FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(scope)
-                """).first()
-            return [try row?.decode(column: "kept", as: Int.self) ?? -1, try row?.decode(column: "live", as: Int.self) ?? -1]
-        }
-        let expected = [
-            "sessions": try await counted("sessions"), "presets": try await counted("presets"),
-            "log_entries:\(first.id.key)": try await counted("log_entries", session: first.id),
-            "log_entries:\(second.id.key)": try await counted("log_entries", session: second.id),
-        ]
-        #expect(expected["sessions"] == [2, 1] && expected["presets"] == [2, 1])
-        #expect(expected["log_entries:\(first.id.key)"] == [5, 4] && expected["log_entries:\(second.id.key)"] == [2, 1])
-        #expect(try await kept() == expected)
-        // The migration builds the same from what is stored.
-        // (This account's counts only: the PostgreSQL database is shared with tests running alongside.)
-        try await sql.raw("DELETE FROM record_counts WHERE owner_id = \(bind: caller.key)").run()
-        try await (storage == .postgres ? RecordCounts.addForPostgres(sql) : RecordCounts.add(sql))
-        #expect(try await kept() == expected)
-        // Deleting the account takes its counts with it.
-        _ = try await api.call(Users.DeleteAccount.self)
-        #expect(try await kept().isEmpty)
-        await server.stop()
     }
 
     /// The check reads the kept count, not the rows: an account whose count says full is refused
@@ -247,25 +249,38 @@ struct QuotaTests {
     /// PostgreSQL take 8–10 s near the quota.
     @Test("a new record's room is read from the kept count, in the insert's check and in PostgreSQL's trigger", arguments: StorageKind.available)
     func roomFromKeptCount(storage: StorageKind) async throws {
-        let (server, api) = try await TestServer.withSignedInClient(storage)
-        let caller = Caller(userId: try await api.call(Users.Me.self).id)
-        _ = try await api.call(Sessions.Upsert.self, Records.session(end: 60))
-        let sql = server.database.sql
-        try await sql.raw("""
-            UPDATE record_counts SET live = \(bind: Limits.sessionsPerAccount), kept = \(bind: Limits.sessionsPerAccount)
-            WHERE owner_id = \(bind: caller.key) AND scope = 'sessions'
-            """).run()
-        #expect(await api.failureCode(Sessions.Upsert.self, Records.session(start: 100, end: 160)) == .quotaExceeded)
-        if storage == .postgres {
-            // As a racing insert would, past the insert's own check: the trigger reads the count too.
-            let raw = sql.raw("""
-                INSERT INTO sessions (id, owner_id, start_time, is_active, updated_at, deleted_at, body)
-                VALUES (\(bind: UUID().uuidString.lowercased()), \(bind: caller.key), 0, FALSE, 0, NULL, '{}')
-                """)
-            await #expect { try await raw.run() } throws: { isQuotaViolation($0) }
+        try await SharedCounts.turn.run {
+            let (server, api) = try await TestServer.withSignedInClient(storage)
+            let caller = Caller(userId: try await api.call(Users.Me.self).id)
+            _ = try await api.call(Sessions.Upsert.self, Records.session(end: 60))
+            let sql = server.database.sql
+            try await sql.raw("""
+                UPDATE record_counts SET live = \(bind: Limits.sessionsPerAccount), kept = \(bind: Limits.sessionsPerAccount)
+                WHERE owner_id = \(bind: caller.key) AND scope = 'sessions'
+                """).run()
+            #expect(await api.failureCode(Sessions.Upsert.self, Records.session(start: 100, end: 160)) == .quotaExceeded)
+            if storage == .postgres {
+                // As a racing insert would, past the insert's own check: the trigger reads the count too.
+                let raw = sql.raw("""
+                    INSERT INTO sessions (id, owner_id, start_time, is_active, updated_at, deleted_at, body)
+                    VALUES (\(bind: UUID().uuidString.lowercased()), \(bind: caller.key), 0, FALSE, 0, NULL, '{}')
+                    """)
+                await #expect { try await raw.run() } throws: { isQuotaViolation($0) }
+            }
+            try await sql.raw("UPDATE record_counts SET live = 1, kept = 1 WHERE owner_id = \(bind: caller.key) AND scope = 'sessions'").run()
+            _ = try await api.call(Sessions.Upsert.self, Records.session(start: 100, end: 160))
+            await server.stop()
         }
-        try await sql.raw("UPDATE record_counts SET live = 1, kept = 1 WHERE owner_id = \(bind: caller.key) AND scope = 'sessions'").run()
-        _ = try await api.call(Sessions.Upsert.self, Records.session(start: 100, end: 160))
-        await server.stop()
+    }
+}
+
+/// `keptCounts` rebuilds every account's counts on the PostgreSQL database the tests share, which
+/// would undo the count `roomFromKeptCount` sets by hand for its account: the two take turns.
+actor SharedCounts {
+    static let turn = SharedCounts()
+    private let gate = SerialGate()
+
+    func run(_ body: @Sendable () async throws -> Void) async throws {
+        try await gate.run { try await body() }
     }
 }

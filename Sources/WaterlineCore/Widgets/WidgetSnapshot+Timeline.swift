@@ -8,7 +8,7 @@ extension WidgetSnapshot {
     /// reminder falls due, each naming the reminder after it. When the last has passed, WidgetKit
     /// asks for a new timeline.
     public func timeline(from now: Date) -> [(date: Date, snapshot: WidgetSnapshot)] {
-        let dates = (reminderDates ?? nextReminderDate.map { [$0] } ?? []).filter { $0 > now }
+        let dates = plannedDates.filter { $0 > now }
         var entries = [(date: now, snapshot: movedOn(past: now))]
         for date in dates { entries.append((date, movedOn(past: date))) }
         return entries
@@ -17,7 +17,7 @@ extension WidgetSnapshot {
     /// The same snapshot once `moment` has come: the reminders due by then are behind it.
     func movedOn(past moment: Date) -> WidgetSnapshot {
         var later = self
-        let ahead = (reminderDates ?? nextReminderDate.map { [$0] } ?? []).filter { $0 > moment }
+        let ahead = plannedDates.filter { $0 > moment }
         later.nextReminderDate = ahead.first
         if reminderDates != nil { later.reminderDates = ahead }
         return later
@@ -35,8 +35,11 @@ extension WidgetSnapshot {
         same.nextReminderDate = ahead.nextReminderDate
         same.reminderDates = ahead.reminderDates
         guard same == ahead else { return false }
-        let shownDates = ahead.reminderDates ?? ahead.nextReminderDate.map { [$0] } ?? []
-        let plannedDates = planned.reminderDates ?? planned.nextReminderDate.map { [$0] } ?? []
-        return shownDates.isEmpty ? plannedDates.isEmpty : plannedDates.starts(with: shownDates)
+        return ahead.plannedDates.isEmpty ? planned.plannedDates.isEmpty : planned.plannedDates.starts(with: ahead.plannedDates)
+    }
+
+    /// The planned reminders' dates (just the next one from a snapshot written before all were kept).
+    private var plannedDates: [Date] {
+        reminderDates ?? nextReminderDate.map { [$0] } ?? []
     }
 }

@@ -24,11 +24,12 @@ public struct ConsequencePlan: Hashable, Sendable {
         plan.askForNotifications(state, in: context)
         plan.showReminders(state, in: context)
         if capabilities.liveActivities { plan.showLiveActivity(event, in: context) }
-        if capabilities.widgets { plan.showWidgets(event, in: context) }
+        let screens = Self.screenChange(after: event)
+        if capabilities.widgets { plan.showWidgets(state, pastNightChanged: screens.pastSessionsChanged, in: context) }
         // The watch knows what it pushed; anything else it is told of, and pulls.
         if event.isWatchPush == false { plan.tellWatch(in: context) }
         plan.sync(after: event, in: context)
-        plan.consequences.append(.refreshScreens(Self.screenChange(after: event)))
+        plan.consequences.append(.refreshScreens(screens))
         return plan
     }
 
@@ -125,9 +126,8 @@ public struct ConsequencePlan: Hashable, Sendable {
     /// Reloads the widgets once, when what they show changed: counts, words, the quick drink, the
     /// last night's summary, or a reminder plan their timeline does not already hold (it moves on
     /// at each planned reminder by itself).
-    private mutating func showWidgets(_ event: RuntimeEvent, in context: PlanContext) {
-        let snapshot = WidgetSnapshot(state: event.state, generatedAt: context.now)
-        let pastNightChanged = Self.screenChange(after: event).pastSessionsChanged
+    private mutating func showWidgets(_ state: DeviceState, pastNightChanged: Bool, in context: PlanContext) {
+        let snapshot = WidgetSnapshot(state: state, generatedAt: context.now)
         if let given = shown.widgets, !pastNightChanged, snapshot.showsTheSame(as: given, at: context.now) { return }
         let nightStartedOrEnded = shown.widgets?.sessionId != snapshot.sessionId
         let liveActivityShowsIt = snapshot.sessionId.map(context.liveActivities.contains) ?? false

@@ -22,17 +22,7 @@ struct KilledWriterTests {
         process.standardInput = input
         try process.run()
         // Read until the writer says it is between the two saves (or ends, which fails below).
-        let said = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            Thread {
-                var text = ""
-                while !text.contains("between") {
-                    let chunk = output.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    text += String(decoding: chunk, as: UTF8.self)
-                }
-                continuation.resume(returning: text)
-            }.start()
-        }
+        let said = await output.text(until: "between")
         #expect(said.contains("between"), "the writer reached the middle of its action")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -43,18 +43,7 @@ final class ServerProcess: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         self.process = process
-        // Read on a thread of its own: the read blocks until the line comes.
-        let line = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
-            Thread {
-                var seen = ""
-                while !seen.contains("\n") {
-                    let chunk = output.fileHandleForReading.availableData
-                    if chunk.isEmpty { break }
-                    seen += String(decoding: chunk, as: UTF8.self)
-                }
-                continuation.resume(returning: seen.split(separator: "\n").first.map(String.init))
-            }.start()
-        }
+        let line = await output.text(until: "\n").split(separator: "\n").first.map(String.init)
         guard let line, let range = line.range(of: "http://"), let end = line[range.lowerBound...].firstIndex(of: " ") else {
             stop()
             throw ServerProcessError("waterline-server did not say where it listens: \(line ?? "nothing")")

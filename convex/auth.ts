@@ -10,6 +10,8 @@ import { authSession } from "./lib/validators";
 import { pruneBatch } from "./users";
 
 const appleIssuer = "https://appleid.apple.com";
+/** Limits.appleNonce and Limits.appleIdentityToken in WaterlineCore. */
+export const appleLimits = { nonce: 256, identityToken: 8_192 };
 // jose caches Apple's keys and fetches them again (with a cooldown) for an unknown key id.
 const appleKeys = createRemoteJWKSet(new URL(process.env.WATERLINE_APPLE_JWKS_URL ?? "https://appleid.apple.com/auth/keys"));
 
@@ -28,6 +30,10 @@ export const signInWithApple = action({
   returns: authSession,
   handler: async (ctx, { identityToken, nonce }) => {
     if (nonce.length === 0) fail("INVALID_ARGUMENT", "nonce is required");
+    // Apple's identity tokens are about a kilobyte and the app's nonces 64 characters: bounded
+    // before anything is parsed, hashed or stored (as the Swift server's AppleIdentityVerifier).
+    if (nonce.length > appleLimits.nonce) fail("INVALID_ARGUMENT", `nonce: at most ${appleLimits.nonce} characters`);
+    if (identityToken.length > appleLimits.identityToken) fail("INVALID_ARGUMENT", `identityToken: at most ${appleLimits.identityToken} characters`);
     const audience = process.env.WATERLINE_APPLE_AUDIENCE ?? "com.waterline.app";
     const claims = await jwtVerify(identityToken, appleKeys, { issuer: appleIssuer, audience }).then(
       ({ payload }) => payload,

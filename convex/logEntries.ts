@@ -3,6 +3,7 @@ import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx, type QueryCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
+import { spendWrites } from "./lib/budget";
 import { adjusted, checkRoom, nextSeq, state } from "./lib/changes";
 import { fail, notFound } from "./lib/errors";
 import { bounded, checkAlcohol, checkRange, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
@@ -66,7 +67,11 @@ async function requireSession(ctx: QueryCtx, owner: Doc<"users">["_id"], session
 export const upsert = mutation({
   args: logEntryFields,
   returns: logEntry,
-  handler: async (ctx, args) => upsertLog(ctx, await requireUser(ctx), args),
+  handler: async (ctx, args) => {
+    const caller = await requireUser(ctx);
+    await spendWrites(ctx, caller, 1);
+    return upsertLog(ctx, caller, args);
+  },
 });
 
 /** logEntries:upsert for `caller`, also run for each log of a sync:push batch. */
@@ -87,8 +92,13 @@ export async function upsertLog(ctx: MutationCtx, caller: Doc<"users">, args: Ob
   }
   const session = await requireSession(ctx, caller._id, sessionId);
   const known = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
+  // The preset a drink came from is a preset's id, as every client reads it: anything else (a
+  // 200 KB string) would be stored and then stop every device's pull at this record.
+  const presetId = args.alcoholMeta?.presetId === undefined ? undefined : clientId("alcoholMeta.presetId", args.alcoholMeta.presetId);
+  const alcoholMeta = args.alcoholMeta === undefined ? undefined : { ...args.alcoholMeta, presetId };
+  if (alcoholMeta !== undefined && presetId === undefined) delete alcoholMeta.presetId;
   const fields = {
-    sessionClientId: sessionId, timestamp: args.timestamp, type: args.type, alcoholMeta: args.alcoholMeta,
+    sessionClientId: sessionId, timestamp: args.timestamp, type: args.type, alcoholMeta,
     waterMeta: args.waterMeta, source: args.source, updatedAt: bounded(args.updatedAt), deletedAt: bounded(args.deletedAt),
   };
   // New here, or moved from another night: the night it lands in is checked as for a new entry.
@@ -108,6 +118,7 @@ const remove = mutation({
   returns: logEntry,
   handler: async (ctx, args) => {
     const caller = await requireUser(ctx);
+    await spendWrites(ctx, caller, 1);
     const id = clientId("id", args.id);
     checkTime("deletedAt", args.deletedAt);
     const existing = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();

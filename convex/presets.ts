@@ -3,6 +3,7 @@ import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
+import { spendWrites } from "./lib/budget";
 import { nextSeq, state } from "./lib/changes";
 import { fail, notFound } from "./lib/errors";
 import { bounded, checkAlcohol, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
@@ -26,7 +27,11 @@ export function toPresetRecord(doc: Omit<Doc<"drinkPresets">, "_id" | "_creation
 export const upsert = mutation({
   args: presetFields,
   returns: preset,
-  handler: async (ctx, args) => upsertPreset(ctx, await requireUser(ctx), args),
+  handler: async (ctx, args) => {
+    const caller = await requireUser(ctx);
+    await spendWrites(ctx, caller, 1);
+    return upsertPreset(ctx, caller, args);
+  },
 });
 
 /** presets:upsert for `caller`, also run for each preset of a sync:push batch. */
@@ -72,6 +77,7 @@ const remove = mutation({
   returns: preset,
   handler: async (ctx, args) => {
     const caller = await requireUser(ctx);
+    await spendWrites(ctx, caller, 1);
     const id = clientId("id", args.id);
     checkTime("deletedAt", args.deletedAt);
     const existing = await ctx.db.query("drinkPresets").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();

@@ -16,7 +16,11 @@ export default defineSchema({
     counts: v.optional(v.object({ sessions: tally, logEntries: tally, drinkPresets: tally })),
     // Set by users:deleteAccount: from then on every token of the account is refused.
     deletingSince: v.optional(v.number()),
-  }).index("by_appleSub", ["appleSub"]),
+    // Records the account may still write now, as of `at` (lib/budget.ts).
+    writeBudget: v.optional(v.object({ tokens: v.number(), at: v.number() })),
+    // An account being deleted keeps its subject until it is gone; a sign-in meanwhile finds
+    // only the account that is not (deletingSince unset), so it makes a new one.
+  }).index("by_appleSub", ["appleSub", "deletingSince"]),
 
   sessions: defineTable({
     owner: v.id("users"),
@@ -34,7 +38,9 @@ export default defineSchema({
     .index("by_owner", ["owner", "startTime"])
     .index("by_owner_seq", ["owner", "seq"])
     .index("by_owner_clientId", ["owner", "clientId"])
-    .index("by_owner_active", ["owner", "isActive"]),
+    .index("by_owner_updatedAt", ["owner", "updatedAt"])
+    // The live running night: nights deleted while running are skipped by the range, not scanned.
+    .index("by_owner_active", ["owner", "isActive", "deletedAt"]),
 
   logEntries: defineTable({
     owner: v.id("users"),

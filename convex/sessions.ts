@@ -3,6 +3,7 @@ import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
+import { spendWrites } from "./lib/budget";
 import { nextSeq, state } from "./lib/changes";
 import { fail } from "./lib/errors";
 import { bounded, checkSummary, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
@@ -24,7 +25,11 @@ export function toSessionRecord(doc: Omit<Doc<"sessions">, "_id" | "_creationTim
 export const upsert = mutation({
   args: sessionFields,
   returns: session,
-  handler: async (ctx, args) => upsertSession(ctx, await requireUser(ctx), args),
+  handler: async (ctx, args) => {
+    const caller = await requireUser(ctx);
+    await spendWrites(ctx, caller, 1);
+    return upsertSession(ctx, caller, args);
+  },
 });
 
 /** sessions:upsert for `caller`, also run for each session of a sync:push batch. */
@@ -47,11 +52,11 @@ export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, args
   };
   if (existing !== null && !isReplaced(existing, fields)) return toSessionRecord(existing);
   if (fields.isActive && fields.deletedAt === undefined) {
+    // At most two live running nights can be there (this one, and one other to refuse).
     const active = await ctx.db
       .query("sessions")
-      .withIndex("by_owner_active", (q) => q.eq("owner", caller._id).eq("isActive", true))
-      .filter((q) => q.eq(q.field("deletedAt"), undefined))
-      .collect();
+      .withIndex("by_owner_active", (q) => q.eq("owner", caller._id).eq("isActive", true).eq("deletedAt", undefined))
+      .take(2);
     const other = active.find((doc) => doc.clientId !== id);
     if (other !== undefined) fail("CONFLICT", `session ${other.clientId} is already active; end it first`);
   }
@@ -78,20 +83,36 @@ export const getActive = query({
     const caller = await requireUser(ctx);
     const active = await ctx.db
       .query("sessions")
-      .withIndex("by_owner_active", (q) => q.eq("owner", caller._id).eq("isActive", true))
-      .filter((q) => q.eq(q.field("deletedAt"), undefined))
+      .withIndex("by_owner_active", (q) => q.eq("owner", caller._id).eq("isActive", true).eq("deletedAt", undefined))
       .first();
     return active === null ? null : toSessionRecord(active);
   },
 });
 
-/** Sessions changed after updatedSince (all without it), tombstones included, newest start first. */
+/**
+ * The most nights one sessions:list answers: an account's live nights at their quota and more,
+ * inside Convex's 32,000 documents scanned. Past it the call is refused, pointing at sync:pull,
+ * which pages through any number.
+ */
+export const listLimit = 25_000;
+
+/**
+ * Sessions changed after updatedSince (all without it), tombstones included, newest start first.
+ * Read as a range of `by_owner_updatedAt`: only the nights changed since are scanned.
+ */
 export const list = query({
   args: { updatedSince: v.optional(v.number()) },
   returns: v.array(session),
   handler: async (ctx, { updatedSince }) => {
     const caller = await requireUser(ctx);
-    const docs = await ctx.db.query("sessions").withIndex("by_owner", (q) => q.eq("owner", caller._id)).order("desc").collect();
-    return docs.filter((doc) => updatedSince === undefined || doc.updatedAt > updatedSince).map(toSessionRecord);
+    if (updatedSince !== undefined && !Number.isFinite(updatedSince)) fail("INVALID_ARGUMENT", "updatedSince: a time in milliseconds since 1970");
+    const docs = await ctx.db
+      .query("sessions")
+      .withIndex("by_owner_updatedAt", (q) => (updatedSince === undefined ? q.eq("owner", caller._id) : q.eq("owner", caller._id).gt("updatedAt", updatedSince)))
+      .take(listLimit + 1);
+    if (docs.length > listLimit) {
+      fail("INVALID_ARGUMENT", `more than ${listLimit} nights changed since updatedSince; ask from a later time, or page with sync:pull`);
+    }
+    return docs.sort((a, b) => b.startTime - a.startTime).map(toSessionRecord);
   },
 });

@@ -2,6 +2,7 @@
 import type { Doc } from "./_generated/dataModel";
 import { mutation, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
+import { spendWrites } from "./lib/budget";
 import { nextSeq } from "./lib/changes";
 import { bounded, checkSettings, mergeSettings } from "./lib/rules";
 import { settings, settingsFields } from "./lib/validators";
@@ -11,7 +12,11 @@ import type { ObjectType } from "convex/values";
 export const upsert = mutation({
   args: settingsFields,
   returns: settings,
-  handler: async (ctx, incoming) => upsertSettings(ctx, await requireUser(ctx), incoming),
+  handler: async (ctx, incoming) => {
+    const caller = await requireUser(ctx);
+    await spendWrites(ctx, caller, 1);
+    return upsertSettings(ctx, caller, incoming);
+  },
 });
 
 /** settings:upsert for `caller`, also run for settings in a sync:push batch. */

@@ -3,7 +3,8 @@ import { ConvexError, v, type Infer } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
-import { fail } from "./lib/errors";
+import { spendWrites } from "./lib/budget";
+import { capped, fail, quoted } from "./lib/errors";
 import { quotas } from "./lib/rules";
 import { changeOutcome, pullPage, syncChange } from "./lib/validators";
 import { toLogRecord, upsertLog } from "./logEntries";
@@ -39,6 +40,8 @@ export const push = mutation({
     if (changes.length < 1 || changes.length > quotas.pushBatch) {
       fail("INVALID_ARGUMENT", `changes: 1 to ${quotas.pushBatch} per call, got ${changes.length}`);
     }
+    // The whole batch is taken from the account's budget, or none of it is written.
+    await spendWrites(ctx, caller, changes.length);
     const results = [];
     for (const change of changes) {
       try {
@@ -46,8 +49,8 @@ export const push = mutation({
       } catch (error) {
         const data = error instanceof ConvexError ? (error.data as { code?: string; message?: string }) : undefined;
         if (data?.code === undefined || data.code === "INTERNAL" || data.code === "UNAUTHENTICATED") throw error;
-        const id = "id" in change.record ? ` ${change.record.id}` : "";
-        results.push({ ok: false, code: data.code, message: `${change.entity}${id}: ${data.message ?? data.code}` });
+        const id = !("id" in change.record) ? "" : change.record.id.length > 40 ? ` ${quoted(change.record.id)}` : ` ${change.record.id}`;
+        results.push({ ok: false, code: data.code, message: capped(`${change.entity}${id}: ${data.message ?? data.code}`) });
       }
     }
     return { results };

@@ -17,6 +17,23 @@ export const me = query({
 /** Documents one deletion step removes at most: well inside Convex's limits on one mutation. */
 export const deletionStep = 4_000;
 
+/**
+ * Bytes one deletion step reads at most, well inside Convex's 16 MiB: documents are bounded
+ * (every field is checked), but a step sized by count alone fails whole ("Read too much data")
+ * on records written before a bound existed, and an account that cannot be deleted, or a
+ * scheduled step that fails every time, is worse than one more step.
+ */
+export const deletionStepBytes = 4 * 1024 * 1024;
+
+/**
+ * Documents read at a time within a step: a document may be as large as 1 MiB (Convex's limit),
+ * so a chunk read before the step sees its budget spent reads at most 8 MiB more, 12 MiB in all.
+ */
+const deletionChunk = 8;
+
+/** A document's size as a step counts it toward `deletionStepBytes`: its JSON, a close measure of Convex's. */
+const sizeOf = (doc: object) => JSON.stringify(doc).length;
+
 /** How long a deletion's record is kept: as long as a token of the account can live. */
 const deletionKept = 30 * 24 * 3600 * 1000;
 
@@ -27,16 +44,22 @@ const deletionKept = 30 * 24 * 3600 * 1000;
  */
 async function deleteSome(ctx: MutationCtx, owner: Id<"users">, deletion: Id<"deletions">, budget: number): Promise<boolean> {
   const removed = { logEntries: 0, sessions: 0, presets: 0 };
-  let left = budget;
-  for (const [table, key] of [["logEntries", "logEntries"], ["sessions", "sessions"], ["drinkPresets", "presets"]] as const) {
-    if (left <= 0) break;
-    const docs = await ctx.db.query(table).withIndex("by_owner", (q) => q.eq("owner", owner)).take(left);
-    for (const doc of docs) await ctx.db.delete(doc._id);
-    removed[key] += docs.length;
-    left -= docs.length;
+  let left = budget, bytes = 0, finished = false;
+  tables: for (const [table, key] of [["logEntries", "logEntries"], ["sessions", "sessions"], ["drinkPresets", "presets"]] as const) {
+    for (;;) {
+      if (left <= 0 || bytes >= deletionStepBytes) break tables;
+      const docs = await ctx.db.query(table).withIndex("by_owner", (q) => q.eq("owner", owner)).take(Math.min(left, deletionChunk));
+      for (const doc of docs) {
+        await ctx.db.delete(doc._id);
+        bytes += sizeOf(doc);
+      }
+      removed[key] += docs.length;
+      left -= docs.length;
+      if (docs.length < deletionChunk && left > 0) break;
+    }
+    if (table === "drinkPresets") finished = true;
   }
   const record = (await ctx.db.get(deletion))!;
-  const finished = left > 0;
   await ctx.db.patch(deletion, {
     logEntries: record.logEntries + removed.logEntries, sessions: record.sessions + removed.sessions, presets: record.presets + removed.presets,
     finishedAt: finished ? Date.now() : undefined,
@@ -99,7 +122,12 @@ export const upsertByAppleSub = internalMutation({
   args: { appleSub: v.string(), now: v.number() },
   returns: user,
   handler: async (ctx, { appleSub, now }) => {
-    const existing = await ctx.db.query("users").withIndex("by_appleSub", (q) => q.eq("appleSub", appleSub)).unique();
+    // An account being deleted is not this person's any more: signing in meanwhile makes a new
+    // one at once (the old one's records go on being removed under its own id).
+    const existing = await ctx.db
+      .query("users")
+      .withIndex("by_appleSub", (q) => q.eq("appleSub", appleSub).eq("deletingSince", undefined))
+      .unique();
     if (existing !== null) return toUserRecord(existing);
     const id = await ctx.db.insert("users", { appleSub, createdAt: now, updatedAt: now, settings: defaultSettings });
     const created = await ctx.db.get(id);

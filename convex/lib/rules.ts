@@ -1,5 +1,5 @@
 // The rules every backend applies, mirrored from the Swift core (WaterlineCore Limits, WaterlineAPI Stamp.isReplaced).
-import { fail } from "./errors";
+import { fail, quoted } from "./errors";
 
 /** Seconds since 1970 bounds, as milliseconds: 2000-01-01 to 2100-01-01. */
 const earliest = 946_684_800_000;
@@ -29,7 +29,7 @@ export function checkTime(field: string, milliseconds: number | undefined) {
 /** Lowercase canonical form of a client-made UUID, or INVALID_ARGUMENT. */
 export function clientId(field: string, value: string): string {
   if (!/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(value)) {
-    fail("INVALID_ARGUMENT", `${field}: not a UUID (got ${JSON.stringify(value)})`);
+    fail("INVALID_ARGUMENT", `${field}: not a UUID (got ${quoted(value)})`);
   }
   return value.toLowerCase();
 }
@@ -64,7 +64,7 @@ export function checkSettings(s: {
   checkRange("defaultWaterAmountOz", s.defaultWaterAmountOz, 0, 64, true, "oz");
   checkTime("updatedAt", s.updatedAt);
   for (const [name, stamp] of Object.entries(s.fieldStamps ?? {})) {
-    if (!(settingFields as readonly string[]).includes(name)) fail("INVALID_ARGUMENT", `fieldStamps: ${name.slice(0, 40)} is not a setting`);
+    if (!(settingFields as readonly string[]).includes(name)) fail("INVALID_ARGUMENT", `fieldStamps: ${quoted(name)} is not a setting`);
     // A setting never chosen keeps the untouched stamp, 1970 (a first edit sends the others so).
     if (stamp !== 0) checkTime(`fieldStamps.${name}`, stamp);
     if (stamp > s.updatedAt) fail("INVALID_ARGUMENT", `fieldStamps.${name}: a setting cannot change after the settings did`);

@@ -8,6 +8,7 @@ export const modules: Record<string, () => Promise<unknown>> = {
   "../auth.ts": () => import("../auth"),
   "../http.ts": () => import("../http"),
   "../lib/auth.ts": () => import("../lib/auth"),
+  "../lib/budget.ts": () => import("../lib/budget"),
   "../lib/changes.ts": () => import("../lib/changes"),
   "../lib/errors.ts": () => import("../lib/errors"),
   "../lib/rules.ts": () => import("../lib/rules"),

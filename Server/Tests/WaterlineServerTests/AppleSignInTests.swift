@@ -49,6 +49,26 @@ struct AppleSignInTests {
         await server.stop()
     }
 
+    @Test("an oversized nonce or identity token is refused as invalid before it is parsed or Apple's keys are fetched")
+    func oversized() async throws {
+        let apple = FakeApple()
+        let server = try await TestServer.start(apple: apple)
+        let answers = [
+            (try await FakeApple.identityToken(sub: "a"), String(repeating: "n", count: Limits.appleNonce + 1)),
+            (String(repeating: "x", count: Limits.appleIdentityToken + 1), "raw-nonce"),
+        ]
+        for (token, nonce) in answers {
+            do {
+                _ = try await server.client().call(Auth.SignInWithApple.self, .init(identityToken: token, nonce: nonce))
+                Issue.record("an oversized sign-in should have been refused")
+            } catch {
+                #expect(error.code == .invalidArgument, "\(error)")
+            }
+        }
+        #expect(await apple.fetches == 0)
+        await server.stop()
+    }
+
     @Test("an unknown key id fetches the JWKS again (at most once a minute), so a rotated key is accepted")
     func rotation() async throws {
         let apple = FakeApple(publishing: [FakeApple.keyA])

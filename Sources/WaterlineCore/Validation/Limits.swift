@@ -34,4 +34,8 @@ public enum Limits {
     public static let pushBatch = 500
     /// Changes one `sync:pull` page returns at most (and by default).
     public static let pullPage = 1_000
+    /// Characters of the raw nonce `auth:signInWithApple` takes (the app sends 64).
+    public static let appleNonce = 256
+    /// Characters of an Apple identity token `auth:signInWithApple` takes (Apple's are about 1,000).
+    public static let appleIdentityToken = 8_192
 }

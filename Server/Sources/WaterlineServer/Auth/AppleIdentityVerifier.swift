@@ -1,4 +1,5 @@
 import Crypto
+import WaterlineCore
 import Foundation
 import Logging
 import JWTKit
@@ -71,6 +72,11 @@ public actor AppleIdentityVerifier {
     /// The Apple `sub` of a valid token whose nonce claim is the SHA-256 (hex) of `nonce`.
     public func verify(identityToken: String, nonce: String) async throws -> Verified {
         guard !nonce.isEmpty else { throw FunctionError(.invalidArgument, "nonce is required") }
+        // Bounded before anything is parsed, hashed or stored (as convex/auth.ts).
+        guard nonce.count <= Limits.appleNonce else { throw FunctionError(.invalidArgument, "nonce: at most \(Limits.appleNonce) characters") }
+        guard identityToken.utf8.count <= Limits.appleIdentityToken else {
+            throw FunctionError(.invalidArgument, "identityToken: at most \(Limits.appleIdentityToken) characters")
+        }
         let header = try Self.header(of: identityToken)
         guard header.alg == Self.algorithm else {
             throw FunctionError(.unauthenticated, "the identity token must be signed with \(Self.algorithm), as Apple signs it")

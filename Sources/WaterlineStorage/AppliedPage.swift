@@ -9,7 +9,7 @@ public struct AppliedPage: Hashable, Sendable {
     /// The local records a newer remote version replaced (none: the page changed nothing here).
     public var replaced: ChangedRecords
     /// Versions the page held that no device may store (a setting out of range, a log with a
-    /// negative size): not kept, whatever the backend sent.
+    /// negative size, a new record past the quotas): not kept, whatever the backend sent.
     public var refused: Int
 
     public init(unplaced: [SyncPayload] = [], replaced: ChangedRecords = .none, refused: Int = 0) {

@@ -159,6 +159,8 @@ extension StoreRules {
 
     /// A pulled page with its cursor: sessions first, then presets and settings, then logs, so a
     /// page's logs find their session; a log whose session has not come is handed back unwritten.
+    /// A version out of range, and a new live record past the quotas (`PageRoom`), is refused:
+    /// counted, not kept.
     public static func applyPage(_ changes: [SyncPayload], cursor: SyncCursor, in rows: some StoreRows) async throws -> AppliedPage {
         var applied = AppliedPage()
         var user = try await rows.readUser()
@@ -167,8 +169,14 @@ extension StoreRules {
         var nights: Set<UUID> = []
         // Nights whose logs or record changed, whose summaries are made again at the end.
         var touched: Set<UUID> = []
+        // New records past the quotas are set aside, as a backend would refuse them.
+        var room = PageRoom()
         for change in applyOrder(changes) {
             do {
+                guard try await room.admits(change, in: rows) else {
+                    applied.refused += 1
+                    continue
+                }
                 if try await merge(change, in: rows, known: user, nights: nights, revising: false) {
                     applied.replaced.insert(change)
                     switch change {

@@ -19,16 +19,24 @@ public struct SyncStatus: Hashable, Sendable {
     public var pendingCount: Int
     /// Changes the backend refused; their local data is kept.
     public var failedCount: Int
+    /// Changes the last pull brought that this device could not read or may not keep (a field
+    /// of another shape, a value out of range, a record past the quotas): set aside, not stored,
+    /// and the rest of the page and the push went on.
+    public var setAsideCount: Int
     public var lastError: String?
     public var lastSyncedAt: Date?
     /// Set when the sign-in ends soon (within `SyncEngine.renewalNotice`): ask to sign in again
     /// before calls start failing.
     public var renewSignInBy: Date?
 
-    public init(phase: Phase = .synced, pendingCount: Int = 0, failedCount: Int = 0, lastError: String? = nil, lastSyncedAt: Date? = nil, renewSignInBy: Date? = nil) {
+    public init(
+        phase: Phase = .synced, pendingCount: Int = 0, failedCount: Int = 0, setAsideCount: Int = 0, lastError: String? = nil, lastSyncedAt: Date? = nil,
+        renewSignInBy: Date? = nil
+    ) {
         self.phase = phase
         self.pendingCount = pendingCount
         self.failedCount = failedCount
+        self.setAsideCount = setAsideCount
         self.lastError = lastError
         self.lastSyncedAt = lastSyncedAt
         self.renewSignInBy = renewSignInBy

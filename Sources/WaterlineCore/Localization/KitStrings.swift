@@ -114,6 +114,10 @@ public enum KitStrings {
         "sync.refused", one: "%lld change wasn't accepted by your account. It's kept on this iPhone.",
         other: "%lld changes weren't accepted by your account. They're kept on this iPhone."
     )
+    public static let syncSetAside = KitString(
+        "sync.setAside", one: "%lld change from your account couldn't be read here and was set aside.",
+        other: "%lld changes from your account couldn't be read here and were set aside."
+    )
 
     // MARK: The watch
     public static let watchNoSession = KitString("watch.noSession", "No night is running, so this wasn't logged.")
@@ -154,7 +158,7 @@ public enum KitStrings {
         errorNoActiveSession, errorUnknownSession, errorUnknownLog, errorUnknownPreset, errorLogOutsideSession,
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
-        syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice, syncRefused,
+        syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice, syncRefused, syncSetAside,
         watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncServer, syncServerInvalid,
         widgetNoSession, widgetHeadline, widgetCounts, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
     ]

@@ -18,6 +18,11 @@ extension SyncStatus {
         failedCount > 0 ? KitText.string(KitStrings.syncRefused, .int(failedCount)) : nil
     }
 
+    /// How many changes from the account the last pull set aside (unreadable here); nil when none.
+    public var setAsideText: String? {
+        setAsideCount > 0 ? KitText.string(KitStrings.syncSetAside, .int(setAsideCount)) : nil
+    }
+
     /// A short VoiceOver label, calm and without alarm.
     public var accessibilityLabel: String {
         switch phase {

@@ -20,6 +20,7 @@ public final class SyncStatusModel {
     /// Under the account in Settings when the backend refused changes: how many, kept here, with
     /// "Send Again" beside it (`AppRuntime.resendRefusedChanges()`); nil when none was refused.
     public var refusedText: String? { status.refusedText }
+    public var setAsideText: String? { status.setAsideText }
 
     /// A short VoiceOver label, calm and without alarm.
     public var accessibilityLabel: String { status.accessibilityLabel }

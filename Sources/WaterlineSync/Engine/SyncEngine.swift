@@ -148,9 +148,12 @@ public actor SyncEngine: SyncRunner {
         var unplaced: [SyncPayload] = []
         var dropped = 0
         var refused = 0
+        // Set aside: changes that could not be read, were out of range, or past the quotas. The
+        // rest of each page is taken, and the push goes on after the pull.
         defer {
+            update { $0.setAsideCount = refused }
             if refused > 0 {
-                update { $0.lastError = "\(refused) changes from the server were out of range and not kept" }
+                update { $0.lastError = "\(refused) changes from the server could not be read or kept here and were set aside" }
             }
         }
         for _ in 0..<maximumPages {
@@ -169,7 +172,7 @@ public actor SyncEngine: SyncRunner {
             unplaced = Array(applied.unplaced.prefix(Self.maximumUnplaced))
             dropped += applied.unplaced.count - unplaced.count
             replaced.formUnion(applied.replaced)
-            refused += applied.refused
+            refused += applied.refused + page.unreadable
             position = page.cursor
             guard page.hasMore else {
                 if !unplaced.isEmpty || dropped > 0 {

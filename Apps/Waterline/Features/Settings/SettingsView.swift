@@ -108,6 +108,10 @@ struct SettingsView: View {
                             Text(verbatim: refused).font(.footnote)
                             Button("Send Again") { Task { await environment.runtime.resendRefusedChanges() } }
                         }
+                        // Changes from the account this iPhone could not read: set aside, the rest synced.
+                        if let setAside = environment.syncStatus.setAsideText {
+                            Text(verbatim: setAside).font(.footnote)
+                        }
                         Button("Sign Out") { Task { await model.signOutTapped() } }
                     } else {
                         Text("Sign in to back up your sessions and sync them. What you log stays on this iPhone either way.")

@@ -28,6 +28,7 @@ struct SyncCommand: AsyncParsableCommand {
         var phase: String
         var pendingCount: Int
         var failedCount: Int
+        var setAsideCount: Int
         var lastError: String?
     }
 
@@ -45,12 +46,15 @@ struct SyncCommand: AsyncParsableCommand {
         let client = ConvexClient(baseURL: url, timeout: 10, token: { await file.validToken(at: Companion.now()) })
         let status = try await sync(on: Companion(global, backend: client), client: client, credentials: file)
         if output.json {
-            try Output.json(Report(phase: status.phase.rawValue, pendingCount: status.pendingCount, failedCount: status.failedCount, lastError: status.lastError))
+            try Output.json(Report(phase: status.phase.rawValue, pendingCount: status.pendingCount, failedCount: status.failedCount, setAsideCount: status.setAsideCount, lastError: status.lastError))
         }
         switch status.phase {
         case .synced:
             if !output.json {
                 print("Synced with \(url.absoluteString)" + (status.failedCount > 0 ? "; \(status.failedCount) change(s) refused: \(status.lastError ?? "")" : ""))
+                if status.setAsideCount > 0 {
+                    print("\(status.setAsideCount) change(s) from the server could not be read or kept here and were set aside; the rest synced")
+                }
             }
         case .offline, .syncing:
             throw CLIError("could not reach \(url.absoluteString); \(status.pendingCount) change(s) wait here (\(status.lastError ?? "no answer"))")

@@ -47,7 +47,7 @@ struct CodabilityTests {
         guard case .success(let records) = success else { Issue.record("expected success"); return }
         #expect(records == [SessionRecord(Session.mockNightOut)])
         let failure = try WaterlineCoding.decoder().decode(FunctionResponse<NoArgs>.self, from: Self.fixture("sync-response-error"))
-        guard case .error(let message, let code) = failure else { Issue.record("expected error"); return }
+        guard case .error(let message, let code, _) = failure else { Issue.record("expected error"); return }
         #expect(message == "sizeOz must be more than 0 and at most 64 oz (got 65)")
         #expect(code == "INVALID_ARGUMENT")
     }

@@ -17,6 +17,8 @@ import WaterlineTestSupport
 final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     enum Answer {
         case json(Int, String)
+        /// A JSON answer with headers (a 429's `Retry-After`).
+        case headed(Int, String, [String: String])
         case offline
     }
 
@@ -56,6 +58,9 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         case .json(let status, let text):
             let response = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)!
             return (Data(text.utf8), response)
+        case .headed(let status, let text, let headers):
+            let response = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+            return (Data(text.utf8), response)
         }
     }
 
@@ -80,12 +85,21 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
 final class RecordingSyncClock: SyncClock, @unchecked Sendable {
     private let lock = NSLock()
     private var slept: [Double] = []
+    private var moved: Double = 0
 
     var sleeps: [Double] { lock.withLock { slept } }
 
-    func now() -> Date { Fixed.start }
+    /// `Fixed.start`, moved on by every sleep and `advance(by:)`.
+    func now() -> Date { lock.withLock { Fixed.start.addingTimeInterval(moved) } }
+
+    func advance(by seconds: Double) {
+        lock.withLock { moved += seconds }
+    }
 
     func sleep(seconds: Double) async throws {
-        lock.withLock { slept.append(seconds) }
+        lock.withLock {
+            slept.append(seconds)
+            moved += seconds
+        }
     }
 }

@@ -59,6 +59,12 @@ public struct ConvexClient: Sendable {
         guard data.count <= Self.maximumResponseBytes else {
             throw .badResponse("\(Function.name): an answer of \(data.count) bytes is larger than any the backend sends")
         }
+        if response.statusCode == 429 {
+            let message = (try? WaterlineCoding.decoder().decode(FunctionResponse<NoArgs>.self, from: data)).flatMap { answer -> String? in
+                if case .error(let message, _, _) = answer { message } else { nil }
+            }
+            throw .rateLimited(message: message ?? "too many calls", retryAfter: Self.retryAfter(response.value(forHTTPHeaderField: "Retry-After")))
+        }
         // Convex answers a function's own failure with 560, and both 200 and 560 carry `status`.
         guard response.statusCode == 200 || response.statusCode == 560 || response.statusCode == 400 else {
             throw .httpStatus(response.statusCode, String(decoding: data.prefix(500), as: UTF8.self))
@@ -72,8 +78,17 @@ public struct ConvexClient: Sendable {
         }
         switch decoded {
         case .success(let value): return value
-        case .error(let message, let code): throw .function(message: message, code: code)
+        case .error(let message, let code, let retryAfter) where code == ErrorCode.rateLimited.rawValue:
+            throw .rateLimited(message: message, retryAfter: retryAfter.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil })
+        case .error(let message, let code, _): throw .function(message: message, code: code)
         }
+    }
+
+    /// The seconds a `Retry-After` header asks for (a number of seconds; the HTTP-date form is
+    /// not sent by either backend and reads as none).
+    static func retryAfter(_ header: String?) -> Double? {
+        guard let header, let seconds = Double(header.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 else { return nil }
+        return seconds
     }
 
     /// The transport's exchange, or `.offline` once the deadline passes (the exchange is cancelled).

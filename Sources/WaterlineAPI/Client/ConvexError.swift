@@ -10,10 +10,14 @@ public enum ConvexError: BackendError, Hashable, Sendable, CustomStringConvertib
     case function(message: String, code: String?)
     /// An answer that is not the Convex wire format.
     case badResponse(String)
+    /// The backend asks for calls to wait (`RATE_LIMITED`): `retryAfter` seconds when it said
+    /// how long (the server's `Retry-After`, Convex's `errorData.retryAfter`).
+    case rateLimited(message: String, retryAfter: Double?)
 
     /// The failure's code, when the backend gave one.
     public var code: ErrorCode? {
         if case .function(_, let code) = self { return code.flatMap(ErrorCode.init(rawValue:)) }
+        if case .rateLimited = self { return .rateLimited }
         if case .httpStatus(let status, _) = self, status == 401 { return .unauthenticated }
         if case .httpStatus(let status, _) = self, status == 429 { return .rateLimited }
         return nil
@@ -26,6 +30,7 @@ public enum ConvexError: BackendError, Hashable, Sendable, CustomStringConvertib
         case .httpStatus(let status, _): status >= 500 || status == 429 || status == 408
         case .function(_, let code): code == ErrorCode.internal.rawValue
         case .badResponse: false
+        case .rateLimited: true
         }
     }
 
@@ -35,6 +40,8 @@ public enum ConvexError: BackendError, Hashable, Sendable, CustomStringConvertib
         case .httpStatus(let status, let body): "HTTP \(status): \(body)"
         case .function(let message, let code): code.map { "\($0): \(message)" } ?? message
         case .badResponse(let reason): "bad response: \(reason)"
+        case .rateLimited(let message, let retryAfter):
+            "RATE_LIMITED: \(message)" + (retryAfter.map { " (the server asks to wait \(Int($0.rounded(.up))) s)" } ?? "")
         }
     }
 }

@@ -25,6 +25,9 @@ public struct SyncStatus: Hashable, Sendable {
     public var setAsideCount: Int
     public var lastError: String?
     public var lastSyncedAt: Date?
+    /// The backend asked calls to wait until then (`RATE_LIMITED` with a retry time longer than
+    /// a drain waits): nothing is sent before it, and changes wait on the device.
+    public var waitingUntil: Date?
     /// Set when the sign-in ends soon (within `SyncEngine.renewalNotice`): ask to sign in again
     /// before calls start failing.
     public var renewSignInBy: Date?

@@ -48,13 +48,16 @@ extension SyncEngine {
                 return
             } catch let error as ConvexError where error.isRetryable {
                 retries += 1
-                guard retries <= backoff.maxRetries else {
-                    await finish(lastError: error.description, phase: .offline)
+                // A wait the backend asked for is kept: longer than a drain waits, the drain ends
+                // and no call is made before it is over.
+                let asked: Double? = if case .rateLimited(_, let seconds) = error { seconds } else { nil }
+                guard retries <= backoff.maxRetries, (asked ?? 0) <= Self.longestRetryWait else {
+                    await finish(after: error)
                     return
                 }
                 update { $0.lastError = error.description }
                 do {
-                    try await clock.sleep(seconds: backoff.delay(attempt: retries, random: random()))
+                    try await clock.sleep(seconds: max(asked ?? 0, backoff.delay(attempt: retries, random: random())))
                 } catch {
                     await finish(lastError: "sync cancelled", phase: .offline)
                     return

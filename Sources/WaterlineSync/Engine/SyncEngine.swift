@@ -36,6 +36,10 @@ public actor SyncEngine: SyncRunner {
     /// Logs whose night has not arrived, kept in memory across pages at most.
     public static let maximumUnplaced = 5_000
 
+    /// The longest a drain waits in place when the backend asks to (`Retry-After`); a longer
+    /// wait ends the call, and no call is made before it is over (`SyncStatus.waitingUntil`).
+    public static let longestRetryWait: Double = 60
+
     /// How long before a session token expires the person is asked to sign in again.
     public static let renewalNotice: TimeInterval = 3 * 24 * 3600
 
@@ -68,6 +72,7 @@ public actor SyncEngine: SyncRunner {
     /// Pushes every pending change, oldest first.
     public func push() async -> SyncReport {
         replaced = .none
+        guard !isWaiting() else { return SyncReport(status: status) }
         await drainOnce(accountChecked: false)
         return SyncReport(status: status, changed: replaced)
     }
@@ -80,6 +85,7 @@ public actor SyncEngine: SyncRunner {
     /// (last write wins, tombstones final), then pushes what is still pending.
     public func pull() async -> SyncReport {
         replaced = .none
+        guard !isWaiting() else { return SyncReport(status: status) }
         update { $0.phase = .syncing }
         do {
             guard let cursor = try await checkedCursor() else { return SyncReport(status: status) }
@@ -211,7 +217,22 @@ public actor SyncEngine: SyncRunner {
 
     // MARK: Status
 
+    /// Whether the backend's last answer asked calls to wait past now: nothing is sent then.
+    func isWaiting() -> Bool {
+        guard let until = status.waitingUntil else { return false }
+        if clock.now() < until { return true }
+        update { $0.waitingUntil = nil }
+        return false
+    }
+
+    /// Records how long the backend asked calls to wait, when it said so.
+    func wait(asked error: ConvexError) {
+        guard case .rateLimited(_, let seconds?) = error else { return }
+        update { $0.waitingUntil = clock.now().addingTimeInterval(seconds) }
+    }
+
     func finish(after error: ConvexError) async {
+        wait(asked: error)
         let phase: SyncStatus.Phase = error.code == .unauthenticated ? .signedOut : .offline
         await finish(lastError: error.description, phase: phase)
     }

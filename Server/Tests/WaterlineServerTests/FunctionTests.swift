@@ -175,6 +175,33 @@ struct FunctionTests {
         await server.stop()
     }
 
+    @Test("an account is deleted a bounded number of rows per statement, and another account is untouched", arguments: StorageKind.available)
+    func deleteAccountInSteps(storage: StorageKind) async throws {
+        let server = try await TestServer.start(storage)
+        let leaving = try await server.signIn(), staying = try await server.signIn()
+        for signedIn in [leaving, staying] {
+            let api = server.client(token: signedIn.token)
+            let nights = (0..<3).map { _ in Records.session(end: 600) }
+            _ = try await api.call(Sync.Push.self, PushBatch(changes: nights.map { .session($0) }))
+            for night in nights {
+                let logs = (0..<400).map { SyncPayload.logEntry(Records.water(session: night.id, at: Double($0))) }
+                _ = try await api.call(Sync.Push.self, PushBatch(changes: logs))
+            }
+        }
+        let (account, statements) = try await server.context.repository.deleteUser(Caller(userId: leaving.user.id), step: 250)
+        #expect(account == DeletedAccount(sessions: 3, logEntries: 1_200, presets: 0))
+        // 1,200 logs in five statements of at most 250, the nights and presets in one each, then the account.
+        #expect(statements == 5 + 1 + 1 + 1)
+        for table in ["sessions", "log_entries", "presets"] {
+            let left = try await server.database.sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE owner_id = \(bind: leaving.user.id.uuidString.lowercased())")
+                .first()?.decode(column: "n", as: Int.self)
+            #expect(left == 0, "\(table) still holds rows")
+        }
+        let other = server.client(token: staying.token)
+        #expect(try await other.call(Sessions.List.self, .init(updatedSince: nil)).count == 3)
+        await server.stop()
+    }
+
     @Test("out-of-range and ill-typed arguments are refused with the field named, and nothing is stored")
     func validation() async throws {
         let server = try await TestServer.start()

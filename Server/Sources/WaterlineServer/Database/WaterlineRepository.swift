@@ -124,13 +124,37 @@ public struct WaterlineRepository: Sendable {
 
     /// Deletes the user; the foreign keys cascade to every session, log and preset.
     public func deleteUser(_ caller: Caller) async throws -> DeletedAccount {
+        try await deleteUser(caller, step: Self.deletionStep).account
+    }
+
+    /// Rows one statement of a deletion removes at most: SQLite runs every account's writes on
+    /// one thread, and one statement removing an account at its quotas (hundreds of thousands of
+    /// rows, seconds) would hold every other account up for that long.
+    static let deletionStep = 2_000
+
+    /// Deletes the account `step` rows at a time (logs, then nights, then presets, each statement
+    /// its own transaction, so other accounts' writes go between them), then the account itself,
+    /// which takes with it anything written meanwhile. Returns what went, and how many statements.
+    func deleteUser(_ caller: Caller, step: Int) async throws -> (account: DeletedAccount, statements: Int) {
         let counts = DeletedAccount(
             sessions: try await count("sessions", caller), logEntries: try await count("log_entries", caller),
             presets: try await count("presets", caller)
         )
+        var statements = 0
+        for table in ["log_entries", "sessions", "presets"] {
+            while true {
+                let removed = try await sql.raw("""
+                    DELETE FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) AND id IN (
+                        SELECT id FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) LIMIT \(unsafeRaw: String(max(1, step)))
+                    ) RETURNING id
+                    """).all().count
+                statements += 1
+                if removed < max(1, step) { break }
+            }
+        }
         try await sql.raw("DELETE FROM users WHERE id = \(bind: caller.key)").run()
         validTokens?.invalidate()
-        return counts
+        return (counts, statements + 1)
     }
 
     /// Merges `settings` into the account's, setting by setting (`UserSettings.merged(with:)`), and

@@ -44,4 +44,29 @@ struct DatabaseIntegrityTests {
             error is DamagedDatabase
         }
     }
+
+    @Test("an index that no longer matches its table (which quick_check cannot see, and which made a pull answer short): refused at start by the full check")
+    func indexOutOfStep() async throws {
+        let server = try await TestServer.start()
+        let api = server.client(token: try await server.signIn().token)
+        let nights = (0..<40).map { Records.session(start: Double($0) * 10, end: Double($0) * 10 + 5, updated: Double($0)) }
+        _ = try await api.call(Sync.Push.self, PushBatch(changes: nights.map { .session($0) }))
+        let index = try #require(try await server.database.sql.raw("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sessions' AND sql IS NOT NULL").first())
+        let name = try index.decode(column: "name", as: String.self), definition = try index.decode(column: "sql", as: String.self)
+        // The index's definition changed under it, so its entries no longer say what its table holds.
+        let changed = definition.replacingOccurrences(of: "start_time", with: "updated_at")
+        #expect(changed != definition, "the index \(name) ranges start_time: \(definition)")
+        try await server.database.sql.raw("PRAGMA writable_schema = ON").run()
+        try await server.database.sql.raw("UPDATE sqlite_master SET sql = \(bind: changed) WHERE name = \(bind: name)").run()
+        try await server.database.sql.raw("PRAGMA writable_schema = OFF").run()
+        await server.stop()
+
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        await #expect {
+            _ = try await Database.open(ServerConfiguration(dataDirectory: server.dataDirectory), logger: logger)
+        } throws: { error in
+            (error as? DamagedDatabase)?.check == "integrity_check"
+        }
+    }
 }

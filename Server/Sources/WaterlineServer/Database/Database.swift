@@ -45,7 +45,7 @@ public final class Database: Sendable {
         ], holding: lock)
         let sql = GroupCommitDatabase(queue: queue, logger: logger)
         do {
-            try await checkIntegrity(sql, path: path)
+            try await checkIntegrity(sql, path: path, logger: logger)
         } catch {
             await queue.stop()
             throw error
@@ -53,13 +53,31 @@ public final class Database: Sendable {
         return Database(sql: sql, kind: .sqlite) { await queue.stop() }
     }
 
-    /// `PRAGMA quick_check` before anything is written (migrations come after): a damaged file is
-    /// refused at start, rather than served with writes acknowledged and reads failing where the
-    /// damage is. It reads every page once (a few seconds for a few gigabytes).
-    private static func checkIntegrity(_ sql: any SQLDatabase, path: String) async throws {
-        let problems = try await sql.raw("PRAGMA quick_check(3)").all().map { try $0.decode(column: "quick_check", as: String.self) }
-        guard problems != ["ok"] else { return }
-        throw DamagedDatabase(path: path, problems: problems)
+    /// The largest file `PRAGMA integrity_check` is run on at start; a larger one gets `quick_check`.
+    static let fullCheckBytes: Int64 = 256 * 1024 * 1024
+
+    /// Checks the file before anything is written (migrations come after): a damaged file is
+    /// refused at start, rather than served with writes acknowledged and reads failing (or, worse,
+    /// answering short) where the damage is. A file up to `fullCheckBytes` gets the full
+    /// `integrity_check`, which also compares every index with its table (a row missing from an
+    /// index makes a pull skip records, and `quick_check` cannot see it); a larger one gets
+    /// `quick_check`, which reads every page once (a few seconds for a few gigabytes), and the
+    /// log says so and how to run the full check. Returns the check run.
+    @discardableResult
+    static func checkIntegrity(_ sql: any SQLDatabase, path: String, logger: Logger) async throws -> String {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
+        let wal = ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? NSNumber)?.int64Value ?? 0
+        let check = size + wal <= fullCheckBytes ? "integrity_check" : "quick_check"
+        if check == "quick_check" {
+            logger.notice("""
+                the database is \((size + wal) / 1_048_576) MB, past the \(fullCheckBytes / 1_048_576) MB checked in full at start: \
+                quick_check only (pages and rows; indexes not compared). For the full check, stop the server and run \
+                sqlite3 \(path) 'PRAGMA integrity_check'
+                """)
+        }
+        let problems = try await sql.raw("PRAGMA \(unsafeRaw: check)(3)").all().map { try $0.decode(column: check, as: String.self) }
+        guard problems != ["ok"] else { return check }
+        throw DamagedDatabase(path: path, check: check, problems: problems)
     }
 
     /// Connects to PostgreSQL at a `postgres://user:pass@host:port/db` URL through a small pool.

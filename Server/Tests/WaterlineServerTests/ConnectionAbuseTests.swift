@@ -106,6 +106,19 @@ struct ConnectionAbuseTests {
         await server.stop()
     }
 
+    @Test("an answer that takes longer than the idle timeout still reaches the caller: the idle timer starts when the answer ends")
+    func longAnswer() async throws {
+        let apple = FakeApple()
+        let server = try await TestServer.start(apple: apple, adjust: { configuration in
+            configuration.idleTimeout = 0.3
+        })
+        // A sign-in waits on Apple's keys, which take a second to come.
+        await apple.setSlowness(.seconds(1))
+        let session = try await server.signIn()
+        #expect(!session.token.isEmpty)
+        await server.stop()
+    }
+
     @Test("a request that never finishes is dropped after the read timeout")
     func slowRequest() async throws {
         let server = try await TestServer.start(adjust: { configuration in

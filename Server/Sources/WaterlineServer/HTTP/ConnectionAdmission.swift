@@ -6,10 +6,14 @@ import NIOHTTPTypes
 /// a connection whose request head is not complete within `readTimeout` of the connection
 /// opening (or `idleTimeout` of the previous request) is closed, however slowly its bytes
 /// trickle in; and a request not fully read within `readTimeout` of its head is dropped, so a
-/// client that sends slowly (or never finishes its body) cannot hold a connection.
-final class ConnectionAdmission: ChannelInboundHandler, RemovableChannelHandler {
+/// client that sends slowly (or never finishes its body) cannot hold a connection. While a
+/// request is being answered no timer runs (however long the answer takes, its write may be
+/// stored already); the idle timer starts when the last answer's end is written.
+final class ConnectionAdmission: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
 
     private let clients: ConnectionsPerClient
     private let proxies: TrustedProxies
@@ -17,6 +21,8 @@ final class ConnectionAdmission: ChannelInboundHandler, RemovableChannelHandler 
     private let idleTimeout: TimeAmount
     private var client: String?
     private var deadline: Scheduled<Void>?
+    /// Requests read whole and not yet answered whole.
+    private var answering = 0
 
     init(clients: ConnectionsPerClient, proxies: TrustedProxies, readTimeout: TimeAmount, idleTimeout: TimeAmount) {
         self.clients = clients
@@ -44,12 +50,23 @@ final class ConnectionAdmission: ChannelInboundHandler, RemovableChannelHandler 
             // The rest of the request must follow within the read timeout.
             close(after: readTimeout, context: context)
         case .end:
-            // The next request (keep-alive) must arrive, head complete, before the idle timeout.
-            close(after: idleTimeout, context: context)
+            // Read whole: no deadline while it is answered.
+            answering += 1
+            deadline?.cancel()
+            deadline = nil
         case .body:
             break
         }
         context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) {
+            answering = max(0, answering - 1)
+            // The next request (keep-alive) must arrive, head complete, before the idle timeout.
+            if answering == 0 { close(after: idleTimeout, context: context) }
+        }
+        context.write(data, promise: promise)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {

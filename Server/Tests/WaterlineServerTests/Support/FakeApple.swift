@@ -24,6 +24,13 @@ actor FakeApple: JWKSSource {
         outage = error
     }
 
+    /// When set, each fetch of the keys answers only after this long (a slow Apple).
+    var slowness: Duration?
+
+    func setSlowness(_ duration: Duration?) {
+        slowness = duration
+    }
+
     init(publishing keys: [SigningKey] = [FakeApple.keyA]) {
         published = keys
     }
@@ -35,6 +42,7 @@ actor FakeApple: JWKSSource {
 
     func fetchJWKS() async throws -> Data {
         fetches += 1
+        if let slowness { try await Task.sleep(for: slowness) }
         if let outage { throw outage }
         let keys = try published.map { key -> [String: String] in
             let primitives = try key.privateKey.publicKey.getKeyPrimitives()

@@ -145,6 +145,26 @@ struct RateLimitTests {
         await server.stop()
     }
 
+    @Test("a large body costs more of the caller's limit than a small one: a call, and one more per 16 KB")
+    func largeBodiesCostMore() async throws {
+        let clock = ManualClock()
+        let server = try await limitedServer(clock, anonymous: false, burst: 100, perSecond: 0.001)
+        let token = try await server.signIn().token
+        // A 1 MB push the server then refuses as malformed: it was read and parsed all the same.
+        let large = Data(#"{"path":"sync:push","format":"json","args":{"changes":[""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: 990_000) + Data(#""]}}"#.utf8)
+        let cost = 1 + FunctionCallResponder.bodyCost(large.count)
+        #expect(cost == 61)
+        #expect(try await post(server, "mutation", body: large, token: token).status != 429)
+        #expect(try await post(server, "mutation", body: large, token: token).status == 429, "61 + 61 calls are more than the burst of 100")
+        // What is left goes to small calls, one each (a refused call took nothing).
+        let small = Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)
+        var statuses: [Int] = []
+        for _ in 0..<Int(100 - cost) { statuses.append(try await post(server, "query", body: small, token: token).status) }
+        #expect(statuses.allSatisfy { $0 == 200 })
+        #expect(try await post(server, "query", body: small, token: token).status == 429)
+        await server.stop()
+    }
+
     @Test("per user: one account's burst does not touch another's")
     func perUser() async throws {
         let clock = ManualClock()
@@ -153,7 +173,7 @@ struct RateLimitTests {
         let second = server.client(token: try await server.signIn().token)
         for _ in 0..<4 { _ = try await first.call(Users.Me.self) }
         await #expect { try await first.call(Users.Me.self) } throws: { error in
-            guard case ConvexError.httpStatus(429, _) = error else { return false }
+            guard case ConvexError.rateLimited(_, let wait) = error, wait == 1 else { return false }
             return (error as? ConvexError)?.isRetryable == true && (error as? ConvexError)?.code == .rateLimited
         }
         #expect(try await second.call(Users.Me.self).settings == UserSettings(updatedAt: UserSettings.untouchedStamp))

@@ -18,6 +18,16 @@ struct FunctionCallResponder: Sendable {
     /// What a call without a valid session token may send (a sign-in is well under it).
     static let maxAnonymousBodyBytes = 16_384
 
+    /// Body bytes that cost one more call of the caller's limit: a call costs 1, and 1 more per
+    /// 16 KB of body (a 1 MB body 62), since reading and parsing it is most of its work. A
+    /// night's push is a few KB; a 500-log first sync about 150 KB, 10 calls.
+    static let bytesPerCall = 16_384
+
+    /// What a body of `bytes` costs beyond the call itself.
+    static func bodyCost(_ bytes: Int) -> Double {
+        Double(max(0, bytes) / bytesPerCall)
+    }
+
     /// What the access log says of a call: filled in as the call is understood.
     final class CallNote {
         var function: String?
@@ -60,15 +70,22 @@ struct FunctionCallResponder: Sendable {
             }
         }
         note.userId = caller?.userId
-        let wait = if let caller { context.limits.users.take(caller.key) } else { context.limits.anonymous.take(client) }
-        if let wait { return Self.rateLimited(retryAfter: wait) }
         let limit = caller == nil ? Self.maxAnonymousBodyBytes : Self.maxBodyBytes
+        // The call, and the body it announces, before a byte of the body is read.
+        let announced = min(request.headers[.contentLength].flatMap { Int($0) } ?? 0, limit + 1)
+        let charge = { (count: Double) -> TimeInterval? in
+            if let caller { context.limits.users.take(caller.key, count: count) } else { context.limits.anonymous.take(client, count: count) }
+        }
+        if let wait = charge(1 + Self.bodyCost(announced)) { return Self.rateLimited(retryAfter: wait) }
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: limit)
         } catch {
             return Self.error(.payloadTooLarge, "the request body is over \(limit) bytes", status: .contentTooLarge)
         }
+        // A body larger than announced (chunked, or no length given) pays the rest.
+        let unpaid = Self.bodyCost(body.readableBytes) - Self.bodyCost(announced)
+        if unpaid > 0, let wait = charge(unpaid) { return Self.rateLimited(retryAfter: wait) }
         // Read once: routing and the function's arguments come from the same reading.
         guard let call = CallBody(Data(buffer: body)) else {
             return Self.error(.badRequest, "the body is not a JSON object", status: .badRequest)

@@ -134,6 +134,34 @@ struct RateLimitTests {
         await server.stop()
     }
 
+    @Test("after a restart, sixty forgeries naming an account (payloads made up) from its devices' address cost ten checks and do not keep its real token out")
+    func forgeriesNamingAccount() async throws {
+        let clock = ManualClock()
+        let first = try await limitedServer(clock, anonymous: true, burst: 3, perSecond: 0.001)
+        let session = try await first.signIn()
+        await first.stop()
+        let server = try await TestServer.start(dataDirectory: first.dataDirectory, now: { clock.now }, adjust: { configuration in
+            (configuration.anonymousBurst, configuration.anonymousPerSecond) = (3, 0.001)
+        })
+        let body = Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)
+        for _ in 0..<4 { _ = try await post(server, "query", body: body, token: "not.a.token") }
+        let parts = session.token.split(separator: ".")
+        let checksBefore = server.context.tokens.signatureChecks
+        for _ in 0..<60 {
+            // The account's id, an id of the forger's own making, the real token's signature.
+            let claims: [String: Any] = [
+                "sub": session.user.id.uuidString.lowercased(), "jti": UUID().uuidString, "iss": "waterline-server", "aud": "waterline",
+                "iat": Int(Date().timeIntervalSince1970), "exp": Int(Date().timeIntervalSince1970) + 3600,
+            ]
+            let payload = try JSONSerialization.data(withJSONObject: claims).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(try await post(server, "query", body: body, token: "\(parts[0]).\(payload).\(parts[2])").status == 429)
+        }
+        #expect(server.context.tokens.signatureChecks == checksBefore + 10, "the account's allowance: ten checks, then none")
+        #expect(try await server.client(token: session.token).call(Users.Me.self).id == session.user.id, "the real device gets in")
+        await server.stop()
+    }
+
     @Test("a large body without a valid token is refused before it is parsed")
     func anonymousBody() async throws {
         let server = try await TestServer.start()

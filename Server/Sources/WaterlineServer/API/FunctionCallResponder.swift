@@ -47,22 +47,24 @@ struct FunctionCallResponder: Sendable {
             // flood of forged tokens meets the limit, not the CPU. A valid token takes nothing
             // from its address's bucket, so devices behind one address sign in freely. With the
             // bucket spent, a token naming an account this server knows is still checked, within
-            // that account's own allowance of failed checks (`KnownAccounts`): after a restart
-            // (nothing verified yet) a neighbour's flood does not keep real devices out.
+            // that account's own allowance of failed checks (`KnownAccounts`), or, when its id is
+            // one this server made (`TokenClaim`), within that token's own: after a restart
+            // (nothing verified yet) a neighbour's flood, even one naming the account, does not
+            // keep real devices out.
             let token = Self.bearer(header)
             let known = context.tokens.verified(token)
-            var checkedOnAccount: UUID?
+            var checkedOn: String?
             if known == nil, let wait = context.limits.anonymous.wait(client) {
-                guard let account = context.tokens.claimedKnownAccount(token), context.limits.failedChecks.wait(account.key) == nil else {
+                guard let claim = context.tokens.claimedKnownAccount(token), context.limits.failedChecks.wait(claim.allowanceKey) == nil else {
                     return Self.rateLimited(retryAfter: wait)
                 }
-                checkedOnAccount = account
+                checkedOn = claim.allowanceKey
             }
             do {
                 caller = try await authenticate(header, known: known)
             } catch let error as FunctionError {
                 refusal = error
-                if let account = checkedOnAccount { _ = context.limits.failedChecks.take(account.key) }
+                if let key = checkedOn { _ = context.limits.failedChecks.take(key) }
             } catch {
                 // The database could not answer: a failure to retry, never a reason to sign out.
                 logger.error("session token check failed", metadata: ["error": "\(error)"])

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import JWTKit
 
@@ -12,6 +13,9 @@ public struct SessionTokens: Sendable {
     private let lifetime: TimeInterval
     private let now: @Sendable () -> Date
     private let cache = VerifiedTokenCache()
+    /// Tags each token id this server makes (`tagged`), derived from the signing key so it
+    /// survives restarts and needs no storage of its own.
+    private let idKey: SymmetricKey
     /// Accounts with tokens from this server (`KnownAccounts`): loaded at start, added to as tokens are issued.
     let accounts = KnownAccounts()
 
@@ -20,6 +24,7 @@ public struct SessionTokens: Sendable {
         keys = JWTKeyCollection()
         await keys.add(ecdsa: key, kid: JWKIdentifier(string: Self.keyId))
         publicKey = key.publicKey
+        idKey = SymmetricKey(data: SHA256.hash(data: Data("waterline session token ids\n".utf8) + Data(privateKeyPEM.utf8)))
         self.issuer = issuer
         self.lifetime = lifetime
         self.now = now
@@ -32,7 +37,7 @@ public struct SessionTokens: Sendable {
         let claims = SessionTokenClaims(
             sub: userId.key, iss: issuer, aud: Self.audience,
             iat: issuedAt.timeIntervalSince1970.rounded(.down), exp: expiresAt.timeIntervalSince1970.rounded(.down),
-            jti: UUID().key
+            jti: tagged(UUID().key)
         )
         let token = try await keys.sign(claims, kid: JWKIdentifier(string: Self.keyId))
         accounts.insert(userId)
@@ -56,16 +61,36 @@ public struct SessionTokens: Sendable {
         cache.lookup(token, at: now())
     }
 
-    /// The known account a token claims to be for, read without checking anything else (the
-    /// payload's `sub`): nil for a token that names none, or one this server does not know.
-    func claimedKnownAccount(_ token: String) -> UUID? {
+    /// The known account a token claims to be for, read without checking its signature (the
+    /// payload's `sub`), with its id when the id carries this server's tag: nil for a token that
+    /// names no account, or one this server does not know.
+    func claimedKnownAccount(_ token: String) -> TokenClaim? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1].utf8.count <= 2_048,
               let payload = Data(base64URLEncoded: String(parts[1])),
               let object = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
               let sub = object["sub"] as? String, let id = UUID(uuidString: sub), accounts.contains(id)
         else { return nil }
-        return id
+        let jti = object["jti"] as? String
+        return TokenClaim(account: id, issuedId: jti.flatMap { isTagged($0) ? $0 : nil })
+    }
+
+    /// `id` with this server's tag: `<id>.<first 16 bytes of HMAC-SHA256(idKey, id), base64url>`.
+    func tagged(_ id: String) -> String {
+        "\(id).\(tag(id))"
+    }
+
+    /// Whether `jti` is an id this server made (`tagged`). Tokens from before tags read as not.
+    func isTagged(_ jti: String) -> Bool {
+        let parts = jti.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].utf8.count <= 64 else { return false }
+        return tag(String(parts[0])) == parts[1]
+    }
+
+    private func tag(_ id: String) -> String {
+        let code = Data(HMAC<SHA256>.authenticationCode(for: Data(id.utf8), using: idKey)).prefix(16)
+        return code.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 
     /// Signature checks made so far (cache misses), for tests.

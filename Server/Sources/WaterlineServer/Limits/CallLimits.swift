@@ -7,8 +7,9 @@ public struct CallLimits: Sendable {
     let anonymous: RateLimiter
     let users: RateLimiter
     let writes: WriteBudget
-    /// Failed signature checks of tokens naming a known account, per account, taken when its
-    /// caller's address has spent its anonymous calls (`KnownAccounts`): 10, then 1 a minute.
+    /// Failed signature checks of tokens naming a known account, taken when the caller's address
+    /// has spent its anonymous calls (`KnownAccounts`): per account, or per token when its id is
+    /// one this server made (`TokenClaim`); 10, then 1 a minute.
     let failedChecks: RateLimiter
 
     public init(configuration: ServerConfiguration, now: @escaping @Sendable () -> Date) {

@@ -2,11 +2,11 @@
 import { v } from "convex/values";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { internal } from "./_generated/api";
-import { action, mutation } from "./_generated/server";
-import { requireUser, tokenId } from "./lib/auth";
+import { action, internalMutation, internalQuery, mutation, type MutationCtx } from "./_generated/server";
+import { requireUser, tokenId, toUserRecord } from "./lib/auth";
 import { fail } from "./lib/errors";
 import { issueSessionToken } from "./lib/tokens";
-import { authSession } from "./lib/validators";
+import { authSession, user } from "./lib/validators";
 import { pruneBatch } from "./users";
 
 const appleIssuer = "https://appleid.apple.com";
@@ -56,21 +56,63 @@ export const signInWithApple = action({
   },
 });
 
+/**
+ * A new session token for the caller, living the full lifetime from now, and the one the call
+ * was made with ended: a device renews while its token has life left, so it is never asked to
+ * sign in again while it is used every few weeks, and a copy of its old token is worth nothing.
+ * The new token is signed before the old one is ended: a failure leaves the old one working.
+ */
+export const renew = action({
+  args: {},
+  returns: authSession,
+  handler: async (ctx) => {
+    const account = await ctx.runQuery(internal.auth.caller, {});
+    const { token, expiresAt } = await issueSessionToken(account.id, Date.now());
+    await ctx.runMutation(internal.auth.endCallerToken, {});
+    return { token, expiresAt, user: account };
+  },
+});
+
+/** The caller's account, refused as any call is (no token, one ended, an account deleted). */
+export const caller = internalQuery({
+  args: {},
+  returns: user,
+  handler: async (ctx) => toUserRecord(await requireUser(ctx)),
+});
+
+/** Ends the caller's session token (auth:renew's old one). */
+export const endCallerToken = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    await requireUser(ctx);
+    // A token from before ids were given cannot be ended one by one; it expires.
+    const identity = await ctx.auth.getUserIdentity();
+    if (identity !== null && tokenId(identity) !== undefined) await endToken(ctx);
+    return null;
+  },
+});
+
 /** Ends the session token this call is made with: every later call with it is refused. */
 export const signOut = mutation({
   args: {},
   returns: v.object({ revoked: v.boolean() }),
   handler: async (ctx) => {
     await requireUser(ctx);
-    const identity = await ctx.auth.getUserIdentity();
-    const jti = identity === null ? undefined : tokenId(identity);
-    if (jti === undefined) fail("UNAUTHENTICATED", "the session token has no id; sign in again");
-    const now = Date.now();
-    // Kept as long as any token issued before now can live; those already past that are cleared
-    // a few at a time (their tokens are refused as expired anyway).
-    const expired = await ctx.db.query("revokedTokens").withIndex("by_expiresAt", (q) => q.lt("expiresAt", now)).take(pruneBatch);
-    for (const doc of expired) await ctx.db.delete(doc._id);
-    await ctx.db.insert("revokedTokens", { jti, expiresAt: now + 30 * 24 * 3600 * 1000 });
+    await endToken(ctx);
     return { revoked: true };
   },
 });
+
+/** Records the caller's token id as revoked until any token issued now could have expired. */
+async function endToken(ctx: MutationCtx) {
+  const identity = await ctx.auth.getUserIdentity();
+  const jti = identity === null ? undefined : tokenId(identity);
+  if (jti === undefined) fail("UNAUTHENTICATED", "the session token has no id; sign in again");
+  const now = Date.now();
+  // Kept as long as any token issued before now can live; those already past that are cleared
+  // a few at a time (their tokens are refused as expired anyway).
+  const expired = await ctx.db.query("revokedTokens").withIndex("by_expiresAt", (q) => q.lt("expiresAt", now)).take(pruneBatch);
+  for (const doc of expired) await ctx.db.delete(doc._id);
+  await ctx.db.insert("revokedTokens", { jti, expiresAt: now + 30 * 24 * 3600 * 1000 });
+}

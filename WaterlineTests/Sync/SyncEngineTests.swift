@@ -196,7 +196,7 @@ struct SyncEngineTests {
         #expect(transport.paths.count == 1)
     }
 
-    @Test("an expired sign-in is noticed before any call, and one ending soon asks to sign in again while sync goes on")
+    @Test("an expired sign-in is noticed before any call, and one ending soon that cannot be renewed asks to sign in again while sync goes on")
     func expiry() async throws {
         let harness = try await preparedStore()
         let transport = ScriptedTransport(fallback: ScriptedTransport.echo)
@@ -210,11 +210,12 @@ struct SyncEngineTests {
         #expect(none.phase == .signedOut)
         #expect(transport.paths.isEmpty)
 
+        // Ending soon, and the backend cannot renew it (its answer is no session): asked to sign in.
         let soon = await engine(transport, store: harness.store, credential: Self.credential(expiresIn: 3600)).push().status
         #expect(soon.phase == .synced)
         #expect(soon.renewSignInBy == Fixed.start.addingTimeInterval(3600))
         #expect(soon.needsSignIn)
-        #expect(transport.paths == ["sync:push"])
+        #expect(transport.paths == ["auth:renew", "sync:push"])
     }
 
     @Test("signed in as another account than the device's data: nothing moves until the person chooses")

@@ -3,6 +3,7 @@ import type { ApiFromModules, FilterApi, FunctionReference } from "convex/server
 import type * as auth from "../auth.js";
 import type * as http from "../http.js";
 import type * as lib_auth from "../lib/auth.js";
+import type * as lib_budget from "../lib/budget.js";
 import type * as lib_changes from "../lib/changes.js";
 import type * as lib_errors from "../lib/errors.js";
 import type * as lib_rules from "../lib/rules.js";
@@ -20,6 +21,7 @@ declare const fullApi: ApiFromModules<{
   auth: typeof auth;
   http: typeof http;
   "lib/auth": typeof lib_auth;
+  "lib/budget": typeof lib_budget;
   "lib/changes": typeof lib_changes;
   "lib/errors": typeof lib_errors;
   "lib/rules": typeof lib_rules;

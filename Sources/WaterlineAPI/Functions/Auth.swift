@@ -20,6 +20,16 @@ public enum Auth {
         public static let kind = FunctionKind.action
     }
 
+    /// A new session token for the caller, living the backend's full lifetime from now; the one
+    /// the call is made with is ended (refused from then on), so a device that renews keeps
+    /// syncing without a sign-in, and a copy of its old token is worth nothing.
+    public struct Renew: ConvexFunction {
+        public typealias Args = NoArgs
+        public typealias Value = AuthSession
+        public static let name = "auth:renew"
+        public static let kind = FunctionKind.action
+    }
+
     /// Ends the session token the call is made with, on the backend: it is refused from then on.
     public struct SignOut: ConvexFunction {
         public typealias Args = NoArgs

@@ -15,6 +15,15 @@ public protocol SyncBackend: Sendable {
     /// The backend's per-record functions, for a server older than `sync:*`; nil for one that
     /// has only these three.
     var perRecord: ConvexClient? { get }
+    /// A new session token for the account, the one the calls are made with ended (`auth:renew`).
+    /// A backend that holds no token of this device's (the watch's phone) answers UNKNOWN_FUNCTION.
+    func renewSession() async throws(ConvexError) -> AuthSession
+}
+
+extension SyncBackend {
+    public func renewSession() async throws(ConvexError) -> AuthSession {
+        throw .function(message: "this backend renews no session token", code: ErrorCode.unknownFunction.rawValue)
+    }
 }
 
 extension ConvexClient: SyncBackend {
@@ -31,4 +40,8 @@ extension ConvexClient: SyncBackend {
     }
 
     public var perRecord: ConvexClient? { self }
+
+    public func renewSession() async throws(ConvexError) -> AuthSession {
+        try await call(Auth.Renew.self)
+    }
 }

@@ -40,8 +40,13 @@ public actor SyncEngine: SyncRunner {
     /// wait ends the call, and no call is made before it is over (`SyncStatus.waitingUntil`).
     public static let longestRetryWait: Double = 60
 
-    /// How long before a session token expires the person is asked to sign in again.
+    /// How long before a session token expires the person is asked to sign in again (when
+    /// renewing could not be done: an older backend, or a device away longer than a token lives).
     public static let renewalNotice: TimeInterval = 3 * 24 * 3600
+
+    /// With less life left than this (half a 30-day token's), the token is renewed
+    /// (`auth:renew`) before the calls: a device used every few weeks is never asked to sign in.
+    public static let renewWithin: TimeInterval = 15 * 24 * 3600
 
     /// - Parameters:
     ///   - credentials: the kept session token (the same the client's token closure reads): its
@@ -118,7 +123,7 @@ public actor SyncEngine: SyncRunner {
     func checkedCursor() async throws -> SyncCursor? {
         let account: UUID
         if let credentials {
-            guard let credential = try await credentials.load() else {
+            guard var credential = try await credentials.load() else {
                 await finish(lastError: "sign in to sync", phase: .signedOut)
                 return nil
             }
@@ -126,6 +131,9 @@ public actor SyncEngine: SyncRunner {
             guard credential.expiresAt > now else {
                 await finish(lastError: "the sign-in has expired; sign in again to sync", phase: .signedOut)
                 return nil
+            }
+            if credential.expiresAt.timeIntervalSince(now) < Self.renewWithin {
+                credential = await renewed(credential, keptIn: credentials)
             }
             let renewBy = credential.expiresAt.timeIntervalSince(now) < Self.renewalNotice ? credential.expiresAt : nil
             update { $0.renewSignInBy = renewBy }
@@ -144,6 +152,23 @@ public actor SyncEngine: SyncRunner {
             return nil
         }
         return cursor
+    }
+
+    /// `credential` renewed by the backend and kept, or as it was when it could not be: an
+    /// older backend without `auth:renew`, no network (the next sync tries again), or a renewal
+    /// that named another account (not taken).
+    func renewed(_ credential: StoredCredential, keptIn store: any CredentialStore) async -> StoredCredential {
+        guard let session = try? await backend.renewSession(), session.user.id == credential.userId else { return credential }
+        let fresh = StoredCredential(
+            token: session.token, expiresAt: session.expiresAt, userId: credential.userId, appleUserId: credential.appleUserId ?? session.user.appleUserId
+        )
+        do {
+            try await store.save(fresh)
+        } catch {
+            // The backend ended the old token: without the new one kept, the next call asks to sign in.
+            return credential
+        }
+        return fresh
     }
 
     // MARK: Pull

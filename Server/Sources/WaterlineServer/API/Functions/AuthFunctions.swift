@@ -2,7 +2,7 @@ import WaterlineAPI
 import WaterlineCore
 
 extension FunctionHandler {
-    /// `auth:signInWithApple` (the only function that needs no session token) and `auth:signOut`.
+    /// `auth:signInWithApple` (the only function that needs no session token), `auth:renew` and `auth:signOut`.
     static func authFunctions(_ context: ServerContext) -> [FunctionHandler] {
         [
             .make(Auth.SignInWithApple.self, arguments: ["identityToken", "nonce"], authenticated: false) { args, _ in
@@ -13,6 +13,17 @@ extension FunctionHandler {
                 }
                 let user = try await context.repository.findOrCreateUser(appleSub: apple.sub, now: context.now())
                 let issued = try await context.tokens.issue(for: user.id)
+                return AuthSession(token: issued.token, expiresAt: issued.expiresAt, user: user)
+            },
+            .make(Auth.Renew.self, arguments: []) { _, caller in
+                let caller = try caller.required()
+                guard let old = caller.token else { throw FunctionError(.unauthenticated, "sign in first") }
+                guard let user = try await context.repository.user(id: caller.userId) else {
+                    throw FunctionError(.unauthenticated, "the account no longer exists")
+                }
+                // The new token first: a failure after it leaves the old one working, never neither.
+                let issued = try await context.tokens.issue(for: user.id)
+                try await context.repository.revoke(old, now: context.now())
                 return AuthSession(token: issued.token, expiresAt: issued.expiresAt, user: user)
             },
             .make(Auth.SignOut.self, arguments: []) { _, caller in

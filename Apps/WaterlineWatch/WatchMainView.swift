@@ -136,7 +136,7 @@ struct WatchMainView: View {
                 Task { await model.presetTapped(preset) }
             } label: {
                 VStack(alignment: .leading) {
-                    Text(verbatim: preset.name)
+                    Text(verbatim: preset.shownName)
                     Text("\(WaterlineFormat.value(preset.standardDrinkEstimate)) std").font(.caption2).foregroundStyle(.secondary)
                 }
             }

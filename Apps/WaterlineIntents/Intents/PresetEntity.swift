@@ -19,7 +19,7 @@ struct PresetEntity: AppEntity {
 
     init(_ preset: DrinkPreset) {
         id = preset.id
-        name = preset.name
+        name = preset.shownName
         standardDrinks = preset.standardDrinkEstimate
     }
 }

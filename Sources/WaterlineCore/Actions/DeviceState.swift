@@ -24,7 +24,7 @@ public struct DeviceState: Hashable, Sendable {
     /// person chose.
     public var activeGlance: SessionGlance? {
         guard var glance = active.map(glance(of:)) else { return nil }
-        glance.quickDrinkName = quickDrink?.name
+        glance.quickDrinkName = quickDrink?.shownName
         return glance
     }
 

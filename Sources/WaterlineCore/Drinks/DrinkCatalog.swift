@@ -29,6 +29,27 @@ public enum DrinkCatalog {
     /// The stamp of the default presets: 2000-01-01, the earliest time the backend accepts.
     public static let defaultPresetStamp = Date(timeIntervalSince1970: Limits.timestamp.lower)
 
+    /// The default presets' names: as stored (English, the same on every device) and as shown
+    /// in the person's language while the person has not renamed them.
+    static let defaultPresetNames: [(stored: String, shown: KitString)] = [
+        ("Beer", KitStrings.presetDefaultBeer), ("Glass of Wine", KitStrings.presetDefaultWine), ("Shot", KitStrings.presetDefaultShot),
+        ("Cocktail", KitStrings.presetDefaultCocktail), ("Double", KitStrings.presetDefaultDouble),
+    ]
+
+    /// The fixed id of default preset `index`.
+    static func defaultPresetID(_ index: Int) -> UUID {
+        StableID.uuid(for: "waterline default preset \(index)")
+    }
+
+    /// How `preset` is named on every surface: a default preset still bearing its stored name
+    /// reads in the person's language ("Cerveza"); any other, or one the person renamed, as named.
+    public static func shownName(of preset: DrinkPreset, language: String? = nil) -> String {
+        guard let index = defaultPresetNames.indices.first(where: { defaultPresetID($0) == preset.id }),
+              preset.name == defaultPresetNames[index].stored
+        else { return preset.name }
+        return KitText.string(defaultPresetNames[index].shown, language: language)
+    }
+
     /// The five presets of US-016, owned by `userId`.
     ///
     /// They are the same records on every device: fixed ids and the earliest stamp the backend
@@ -39,15 +60,15 @@ public enum DrinkCatalog {
         // two devices in different languages would keep different names for it (a tie keeps what
         // is stored). The person renames them freely.
         let templates: [(String, DrinkType, Double, Double?, Double)] = [
-            ("Beer", .beer, 12, 5, 1),
-            ("Glass of Wine", .wine, 5, 12, 1),
-            ("Shot", .liquor, 1.5, 40, 1),
-            ("Cocktail", .cocktail, 4, nil, 1),
-            ("Double", .liquor, 3, 40, 2),
+            (defaultPresetNames[0].stored, .beer, 12, 5, 1),
+            (defaultPresetNames[1].stored, .wine, 5, 12, 1),
+            (defaultPresetNames[2].stored, .liquor, 1.5, 40, 1),
+            (defaultPresetNames[3].stored, .cocktail, 4, nil, 1),
+            (defaultPresetNames[4].stored, .liquor, 3, 40, 2),
         ]
         return templates.enumerated().map { index, template in
             DrinkPreset(
-                id: StableID.uuid(for: "waterline default preset \(index)"), userId: userId, name: template.0,
+                id: defaultPresetID(index), userId: userId, name: template.0,
                 drinkType: template.1, sizeOz: template.2, abv: template.3, standardDrinkEstimate: template.4, sortOrder: index,
                 updatedAt: defaultPresetStamp
             )

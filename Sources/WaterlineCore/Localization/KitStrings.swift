@@ -40,6 +40,12 @@ public enum KitStrings {
     public static let waterAmount = KitString("settings.waterAmount", "Water: %@")
     public static let presetChip = KitString("preset.chip", "%@ · %@ std")
     public static let presetChipAccessibility = KitString("preset.chip.accessibility", "%@, standard drinks: %@")
+    // The five default presets' names as shown while unedited (their records keep the English).
+    public static let presetDefaultBeer = KitString("preset.default.beer", "Beer")
+    public static let presetDefaultWine = KitString("preset.default.wine", "Glass of Wine")
+    public static let presetDefaultShot = KitString("preset.default.shot", "Shot")
+    public static let presetDefaultCocktail = KitString("preset.default.cocktail", "Cocktail")
+    public static let presetDefaultDouble = KitString("preset.default.double", "Double")
     public static let presetEstimate = KitString("preset.estimate", "%@ std")
     public static let presetQuickDrink = KitString("preset.quickDrink", "The first preset is your quick drink: \"+ Drink\" on widgets, the Live Activity and Siri logs it. Drag to reorder.")
     public static let summaryDrinks = KitString("summary.drinks", "%lld (%@ standard)")
@@ -148,6 +154,7 @@ public enum KitStrings {
         reminderWarningTitle, reminderWarningBody, reminderCounts, actionLogWater, actionRemindLater, actionDismiss,
         atCenter, aboveCenter, belowCenter, minutes, hoursMinutes, waterDueNow, waterDueIn, drinkCount, waterCount,
         beer, wine, liquor, cocktail, logDrink, logWater, presetChip, presetChipAccessibility,
+        presetDefaultBeer, presetDefaultWine, presetDefaultShot, presetDefaultCocktail, presetDefaultDouble,
         sizePint, sizeGlass, sizeLargeGlass, sizeShot, sizeDouble, sizeStandard, sizeStrong, waterAmount,
         intentWaterLogged, intentDrinkLogged, intentNamedDrinkLogged, intentAlreadyRunning, intentStarted, intentStartedOpenApp, watchStartedNote, intentEnded, intentEndedCounts, intentNoSession,
         abandonedMessage, endNow, keepGoing, gaugeLabel, gaugeWarning, summaryRange, chartSummary, notificationsDisabled,

@@ -52,7 +52,7 @@ public struct IntentRunner {
     /// "Beer logged. Waterline +1.": the answer names the preset the drink came from.
     private static func drinkLogged(_ result: ActionResult) -> String {
         let presetId = result.changedLog?.alcoholMeta?.presetId
-        guard let name = result.state.presets.first(where: { $0.id == presetId })?.name else {
+        guard let name = result.state.presets.first(where: { $0.id == presetId })?.shownName else {
             return KitText.string(KitStrings.intentDrinkLogged, .text(value(of: result)))
         }
         return KitText.string(KitStrings.intentNamedDrinkLogged, .text(name), .text(value(of: result)))

@@ -26,7 +26,7 @@ extension SessionWrites {
         if let drink { meta = try await alcoholMeta(for: drink) }
         var log = LogEntry(
             id: id ?? makeID(), sessionId: session.id, timestamp: timestamp ?? time, type: meta == nil ? .water : .alcohol,
-            alcoholMeta: meta, waterMeta: meta == nil ? WaterMeta(amountOz: amountOz ?? settings.defaultWaterAmountOz) : nil,
+            alcoholMeta: meta, waterMeta: meta == nil ? WaterMeta(amountOz: amountOz ?? settings.waterGlassOz) : nil,
             source: source, updatedAt: time
         )
         try Self.checkValid(log.validate)

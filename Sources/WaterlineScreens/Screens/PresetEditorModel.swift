@@ -23,7 +23,7 @@ public final class PresetEditorModel {
     public init(editing preset: DrinkPreset?, units: Units) {
         original = preset
         self.units = units
-        name = preset?.name ?? ""
+        name = preset?.shownName ?? ""
         drinkType = preset?.drinkType ?? .beer
         sizeOz = preset?.sizeOz ?? 12
         abv = preset == nil ? 5 : preset?.abv
@@ -95,7 +95,9 @@ public final class PresetEditorModel {
     /// The edited preset, for `editPreset`; nil for a new one.
     public func editedPreset() -> DrinkPreset? {
         guard var edited = original else { return nil }
-        edited.name = name
+        // A default preset's name left as shown keeps the name it is stored under (the same on
+        // every device); only a rename changes it.
+        if name != edited.shownName { edited.name = name }
         edited.drinkType = drinkType
         edited.sizeOz = sizeOz
         edited.abv = abv

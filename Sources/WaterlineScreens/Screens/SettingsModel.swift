@@ -107,12 +107,12 @@ public final class SettingsModel {
 
     /// "Water: 250 ml", in the person's units.
     public var defaultWaterText: String {
-        KitText.string(KitStrings.waterAmount, .text(VolumeConversion.format(ounces: settings.defaultWaterAmountOz, in: settings.units)))
+        KitText.string(KitStrings.waterAmount, .text(VolumeConversion.format(ounces: settings.waterGlassOz, in: settings.units)))
     }
 
     /// The default-water stepper: whole ounces, or round millilitres (`VolumeStep.water`).
     public func defaultWaterStepped(up: Bool) async {
-        settingChanged(\.defaultWaterAmountOz, to: VolumeStep.water.next(from: settings.defaultWaterAmountOz, up: up, units: settings.units))
+        settingChanged(\.defaultWaterAmountOz, to: VolumeStep.water.next(from: settings.waterGlassOz, up: up, units: settings.units))
         await saved()
     }
 

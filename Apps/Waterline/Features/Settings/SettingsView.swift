@@ -53,7 +53,7 @@ struct SettingsView: View {
                         NavigationLink {
                             PresetEditorView(preset: preset, units: model.settings.units) { edited in Task { await model.presetEdited(edited) } }
                         } label: {
-                            LabeledContent(preset.name, value: model.estimateText(for: preset))
+                            LabeledContent(preset.shownName, value: model.estimateText(for: preset))
                         }
                         .swipeActions(edge: .leading) {
                             if preset.id != model.presets.first?.id {

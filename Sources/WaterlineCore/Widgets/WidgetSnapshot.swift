@@ -62,7 +62,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
             warningThreshold: settings.warningThreshold, drinksUntilWaterDue: update.drinksUntilWaterDue,
             recentLogs: update.logs.suffix(Self.recentLogLimit).reversed().map { WidgetLogLine(log: $0, units: settings.units) },
             nextReminderDate: update.reminders.nextReminderDate, lastSessionSummary: lastSessionSummary,
-            discreet: settings.discreetNotifications, generatedAt: generatedAt, quickDrinkName: quickDrink?.name,
+            discreet: settings.discreetNotifications, generatedAt: generatedAt, quickDrinkName: quickDrink?.shownName,
             reminderDates: update.reminders.requests.map(\.fireDate)
         )
     }

@@ -100,10 +100,9 @@ struct RateLimitTests {
         return "\(parts[0]).\(encoded).\(parts[2])"
     }
 
-    /// Behind one address (a carrier's NAT), a neighbour's forged tokens spend the anonymous
-    /// bucket; after a restart no real token is in the cache of verified ones yet.
-    @Test("after a restart, a valid token gets in though forged tokens emptied its address's bucket; forgeries naming it are checked 10 times, then not at all")
-    func validTokenAfterRestart() async throws {
+    /// A server with three anonymous calls per address that issued `session` and was restarted:
+    /// nothing is in its cache of verified tokens.
+    func restartedAfterSignIn() async throws -> (TestServer, AuthSession) {
         let clock = ManualClock()
         let first = try await limitedServer(clock, anonymous: true, burst: 3, perSecond: 0.001)
         let session = try await first.signIn()
@@ -111,6 +110,14 @@ struct RateLimitTests {
         let server = try await TestServer.start(dataDirectory: first.dataDirectory, now: { clock.now }, adjust: { configuration in
             (configuration.anonymousBurst, configuration.anonymousPerSecond) = (3, 0.001)
         })
+        return (server, session)
+    }
+
+    /// Behind one address (a carrier's NAT), a neighbour's forged tokens spend the anonymous
+    /// bucket; after a restart no real token is in the cache of verified ones yet.
+    @Test("after a restart, a valid token gets in though forged tokens emptied its address's bucket; forgeries naming it are checked 10 times, then not at all")
+    func validTokenAfterRestart() async throws {
+        let (server, session) = try await restartedAfterSignIn()
         let body = Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)
         // Forged tokens naming nobody this server knows spend the address's bucket.
         var statuses: [Int] = []
@@ -120,8 +127,9 @@ struct RateLimitTests {
         #expect(try await server.client(token: session.token).call(Users.Me.self).id == session.user.id, "the real device gets in")
         #expect(server.context.tokens.signatureChecks == checksBefore + 1)
 
-        // A forgery naming that account (its payload copied, its signature not) is checked
-        // within the account's own allowance of failures, then refused without a check.
+        // A forgery of that token (its payload copied, so its id is one this server made; its
+        // signature not) is checked within that token's allowance of failures, then refused
+        // without a check.
         let parts = session.token.split(separator: ".")
         let forged = "\(parts[0]).\(parts[1]).AAAA\(parts[2].dropFirst(4))"
         // Each is refused (the address has no calls left); only the first ten cost a check.
@@ -136,13 +144,7 @@ struct RateLimitTests {
 
     @Test("after a restart, sixty forgeries naming an account (payloads made up) from its devices' address cost ten checks and do not keep its real token out")
     func forgeriesNamingAccount() async throws {
-        let clock = ManualClock()
-        let first = try await limitedServer(clock, anonymous: true, burst: 3, perSecond: 0.001)
-        let session = try await first.signIn()
-        await first.stop()
-        let server = try await TestServer.start(dataDirectory: first.dataDirectory, now: { clock.now }, adjust: { configuration in
-            (configuration.anonymousBurst, configuration.anonymousPerSecond) = (3, 0.001)
-        })
+        let (server, session) = try await restartedAfterSignIn()
         let body = Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)
         for _ in 0..<4 { _ = try await post(server, "query", body: body, token: "not.a.token") }
         let parts = session.token.split(separator: ".")

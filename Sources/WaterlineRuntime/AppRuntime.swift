@@ -166,9 +166,11 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         await scheduler.networkChanged(isOnline: isOnline)
     }
 
-    /// A background app refresh: pulls and pushes, and returns when done.
+    /// A background app refresh: pulls and pushes, then shows the store as of now on every
+    /// surface (time has passed: a night gone quiet is no longer live), and returns when done.
     public func backgroundRefresh() async {
         await scheduler.syncNow(.backgroundRefresh)
+        await followStore { .refresh($0, .none) }
     }
 
     /// "Send Again" beside the changes the backend refused: every one of them goes with the next

@@ -49,18 +49,18 @@ struct VolumeStepTests {
         for size in DrinkCatalog.sizes { #expect(size.title(in: .oz) == size.name) }
     }
 
-    @Test("Settings: the default water steps to 250 ml and is kept so")
+    @Test("Settings: the untouched glass reads 250 ml in millilitres, steps from there, and is kept so")
     @MainActor
     func settingsStepper() async throws {
         let harness = try await ServiceHarness.prepared(UserSettings(units: .ml))
         let model = SettingsModel(actions: DeviceProcess(harness).runtime, account: nil, permissions: DeviceProcess(harness).runtime, preferences: MemoryPreferences())
         await model.appeared()
-        #expect(model.defaultWaterText == "Water: 237 ml")
+        #expect(model.defaultWaterText == "Water: 250 ml", "not the 237 ml that 8 oz reads as")
         await model.defaultWaterStepped(up: true)
-        #expect(model.defaultWaterText == "Water: 250 ml")
+        #expect(model.defaultWaterText == "Water: 275 ml")
         #expect(model.errorMessage == nil)
         let stored = try await harness.service.settings().defaultWaterAmountOz
-        #expect(VolumeConversion.format(ounces: stored, in: .ml) == "250 ml")
+        #expect(VolumeConversion.format(ounces: stored, in: .ml) == "275 ml")
         _ = try await harness.service.startSession()
         let logged = try await harness.service.quickLog(.water, source: .phone)
         #expect(logged.changedLog?.waterMeta?.amountOz == stored, "a quick water uses it")

@@ -23,7 +23,7 @@ public struct NoArgs: Codable, Hashable, Sendable {
 /// Every function the client calls; checked against `contract/functions.json` by the tests.
 public enum ConvexFunctions {
     public static let all: [any ConvexFunction.Type] = [
-        Auth.SignInWithApple.self, Auth.SignOut.self,
+        Auth.SignInWithApple.self, Auth.Renew.self, Auth.SignOut.self,
         Users.Me.self, Users.DeleteAccount.self,
         Settings.Upsert.self,
         Sessions.Upsert.self, Sessions.GetActive.self, Sessions.List.self,

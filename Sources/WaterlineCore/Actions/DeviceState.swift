@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the surfaces show, as the store holds it: the running night, the settings and the
 /// presets. Every action returns it fresh, so no surface reads the store again after a change.
 public struct DeviceState: Hashable, Sendable {
@@ -26,6 +28,19 @@ public struct DeviceState: Hashable, Sendable {
         guard var glance = active.map(glance(of:)) else { return nil }
         glance.quickDrinkName = quickDrink?.shownName
         return glance
+    }
+
+    /// The running night's quiet end (`QuietNight`), when one is running.
+    public var quietNight: QuietNight? {
+        active.flatMap { QuietNight($0, settings: settings) }
+    }
+
+    /// This state as the surfaces show it at `now`: a running night gone quiet is not live.
+    public func live(at now: Date) -> DeviceState {
+        guard let quiet = quietNight, quiet.hasCome(at: now) else { return self }
+        var shown = self
+        shown.active = nil
+        return shown
     }
 
     /// What the Live Activity shows of `night` (an ended one's last state too), discreet as the person chose.

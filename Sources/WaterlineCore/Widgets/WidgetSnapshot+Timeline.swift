@@ -7,11 +7,24 @@ extension WidgetSnapshot {
     /// The entries a widget shows from this snapshot: one at `now`, then one as each planned
     /// reminder falls due, each naming the reminder after it. When the last has passed, WidgetKit
     /// asks for a new timeline.
+    /// A running night that goes quiet (`QuietNight`) turns to "No Session" at that time, with
+    /// the night as its last one; nothing planned after it is shown.
     public func timeline(from now: Date) -> [(date: Date, snapshot: WidgetSnapshot)] {
-        let dates = plannedDates.filter { $0 > now }
+        if let quiet, quiet.hasCome(at: now) { return [(now, quieted(quiet, at: now))] }
+        let cutoff = quiet?.date ?? .distantFuture
+        let dates = plannedDates.filter { $0 > now && $0 <= cutoff }
         var entries = [(date: now, snapshot: movedOn(past: now))]
         for date in dates { entries.append((date, movedOn(past: date))) }
+        if let quiet { entries.append((quiet.date, quieted(quiet, at: quiet.date))) }
         return entries
+    }
+
+    /// What this snapshot's night shows once it has gone quiet.
+    func quieted(_ quiet: QuietNight, at moment: Date) -> WidgetSnapshot {
+        var settings = UserSettings()
+        settings.warningThreshold = warningThreshold
+        settings.discreetNotifications = discreet
+        return WidgetSnapshot.noSession(lastSessionSummary: quiet.summary, settings: settings, generatedAt: moment)
     }
 
     /// The same snapshot once `moment` has come: the reminders due by then are behind it.

@@ -26,6 +26,9 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     public var generatedAt: Date
     /// The preset "+ Drink" logs (`DeviceState.quickDrink`), for the button to name it.
     public var quickDrinkName: String?
+    /// When the running night goes quiet and what it then shows as the last night (`QuietNight`):
+    /// the timeline turns to "No Session" then by itself.
+    public var quiet: QuietNight?
 
     public init(
         isActive: Bool, sessionId: UUID?, startTime: Date?, waterlineValue: Double, totalAlcoholCount: Int,
@@ -65,13 +68,17 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
             discreet: settings.discreetNotifications, generatedAt: generatedAt, quickDrinkName: quickDrink?.shownName,
             reminderDates: update.reminders.requests.map(\.fireDate)
         )
+        quiet = QuietNight(update, settings: settings)
     }
 
     /// The "No Session" snapshot, with the last session's summary when there is one.
     /// What widgets and complications draw of `state` (the running night, or none), as the
     /// runtime's change feed hands it over: the watch's complication reads this.
     public init(state: DeviceState, lastSessionSummary: SessionSummary? = nil, generatedAt: Date) {
-        if let night = state.active {
+        if let quiet = state.quietNight, quiet.hasCome(at: generatedAt) {
+            // Gone quiet: no session, the night as it stood at its last log as the last one.
+            self = .noSession(lastSessionSummary: quiet.summary, settings: state.settings, generatedAt: generatedAt)
+        } else if let night = state.active {
             self.init(night: night, lastSessionSummary: lastSessionSummary, settings: state.settings, quickDrink: state.quickDrink, generatedAt: generatedAt)
         } else {
             self = .noSession(lastSessionSummary: lastSessionSummary, settings: state.settings, generatedAt: generatedAt)

@@ -21,9 +21,12 @@ public struct ConsequencePlan: Hashable, Sendable {
         // A state older than one already shown is never shown after it.
         guard state.version >= before.version else { return plan }
         plan.shown.version = state.version
-        plan.askForNotifications(state, in: context)
-        plan.showReminders(state, in: context)
-        if capabilities.liveActivities { plan.showLiveActivity(event, in: context) }
+        // A running night gone quiet (`QuietNight`) is not live on the surfaces: its reminders
+        // stop and its Live Activity ends with its last state (the widgets' snapshot says so too).
+        let live = state.live(at: context.now)
+        plan.askForNotifications(live, in: context)
+        plan.showReminders(live, in: context)
+        if capabilities.liveActivities { plan.showLiveActivity(event, live: live, in: context) }
         let screens = Self.screenChange(after: event)
         if capabilities.widgets { plan.showWidgets(state, pastNightChanged: screens.pastSessionsChanged, in: context) }
         // The watch knows what it pushed; anything else it is told of, and pulls.
@@ -143,14 +146,19 @@ public struct ConsequencePlan: Hashable, Sendable {
     /// Ends the Live Activity of a night no longer running, and updates (or starts, when it is
     /// missing: a night started in an extension's process) the running night's. A start the
     /// system refuses is asked for again at the next event, as the activity is still missing.
-    private mutating func showLiveActivity(_ event: RuntimeEvent, in context: PlanContext) {
-        let state = event.state
+    private mutating func showLiveActivity(_ event: RuntimeEvent, live state: DeviceState, in context: PlanContext) {
         let activeId = state.active?.session.id
         var actedOn: SessionSnapshot?
         if case .action(let result, _) = event { actedOn = result.session }
+        // The running night gone quiet: its activity ends showing it as it stood, ended.
+        let quiet = event.state.active.flatMap { $0.session.id == activeId ? nil : $0 }
         for sessionId in context.liveActivities.sorted(by: { $0.uuidString < $1.uuidString }) where sessionId != activeId {
-            let ended = actedOn?.session.id == sessionId ? actedOn : context.endedNights[sessionId]
-            consequences.append(.endLiveActivity(sessionId: sessionId, final: ended.map(state.glance(of:))))
+            let ended = actedOn?.session.id == sessionId ? actedOn : context.endedNights[sessionId] ?? (quiet?.session.id == sessionId ? quiet : nil)
+            consequences.append(.endLiveActivity(sessionId: sessionId, final: ended.map { night in
+                var final = state.glance(of: night)
+                final.isEnded = true
+                return final
+            }))
             shown.glances[sessionId] = nil
         }
         guard let activeId, let glance = state.activeGlance else { return }

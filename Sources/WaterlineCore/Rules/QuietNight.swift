@@ -1,0 +1,27 @@
+import Foundation
+
+/// A running night nothing was logged in for longer than `AbandonedSessionPolicy`'s threshold
+/// (12 hours) is no longer live on the surfaces: widgets, the complication and the Live Activity
+/// show no session, with the night as it stood at its last log as the last one, and its reminders
+/// stop. (Its record stays running until the app's prompt, or the next log, ends it at its last
+/// log; that log starts a night of its own.) The times are known in advance, so a widget's
+/// timeline turns at `date` by itself.
+public struct QuietNight: Codable, Hashable, Sendable {
+    /// When the night goes quiet: its last activity plus the threshold.
+    public var date: Date
+    /// The night as it would end at its last log.
+    public var summary: SessionSummary
+
+    /// The quiet end of `night` under `policy`; nil for a night that is not running.
+    public init?(_ night: SessionSnapshot, settings: UserSettings, policy: AbandonedSessionPolicy = AbandonedSessionPolicy()) {
+        guard night.session.isActive, night.session.deletedAt == nil else { return nil }
+        let lastActivity = max(night.session.startTime, night.logs.map(\.timestamp).max() ?? night.session.startTime)
+        date = lastActivity.addingTimeInterval(policy.threshold)
+        summary = SessionSummary(startTime: night.session.startTime, endTime: lastActivity, logs: night.logs, settings: settings)
+    }
+
+    /// Whether the night is quiet at `now`.
+    public func hasCome(at now: Date) -> Bool {
+        now > date
+    }
+}

@@ -75,9 +75,9 @@ struct FunctionCallResponder: Sendable {
         let limit = caller == nil ? Self.maxAnonymousBodyBytes : Self.maxBodyBytes
         // The call, and the body it announces, before a byte of the body is read.
         let announced = min(request.headers[.contentLength].flatMap { Int($0) } ?? 0, limit + 1)
-        let charge = { (count: Double) -> TimeInterval? in
-            if let caller { context.limits.users.take(caller.key, count: count) } else { context.limits.anonymous.take(client, count: count) }
-        }
+        // Never more than a bucket holds (a limit configured below a body's cost still lets it through when full).
+        let (limiter, key) = if let caller { (context.limits.users, caller.key) } else { (context.limits.anonymous, client) }
+        let charge = { (count: Double) -> TimeInterval? in limiter.take(key, count: min(count, limiter.burst)) }
         if let wait = charge(1 + Self.bodyCost(announced)) { return Self.rateLimited(retryAfter: wait) }
         let body: ByteBuffer
         do {

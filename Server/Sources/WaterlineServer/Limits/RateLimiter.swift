@@ -17,6 +17,9 @@ final class RateLimiter: @unchecked Sendable {
     }
 
     private let rate: Rate
+
+    /// The most one key's bucket holds.
+    var burst: Double { rate.burst }
     private let now: @Sendable () -> Date
     private let capacity: Int
     private var buckets: [String: Bucket] = [:]

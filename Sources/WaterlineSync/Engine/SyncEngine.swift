@@ -28,6 +28,8 @@ public actor SyncEngine: SyncRunner {
     var replaced = ChangedRecords.none
     /// Set when the backend answered UNKNOWN_FUNCTION for `sync:*` (an older server).
     var batchesUnsupported = false
+    /// Set when the backend answered UNKNOWN_FUNCTION for `auth:renew` (an older server).
+    var renewalUnsupported = false
 
     /// Pages one pull reads at most (two million changes, more than any account holds): a server
     /// that answers `hasMore` forever cannot keep the device pulling; the next pull goes on
@@ -158,7 +160,16 @@ public actor SyncEngine: SyncRunner {
     /// older backend without `auth:renew`, no network (the next sync tries again), or a renewal
     /// that named another account (not taken).
     func renewed(_ credential: StoredCredential, keptIn store: any CredentialStore) async -> StoredCredential {
-        guard let session = try? await backend.renewSession(), session.user.id == credential.userId else { return credential }
+        guard !renewalUnsupported else { return credential }
+        let session: AuthSession
+        do {
+            session = try await backend.renewSession()
+        } catch {
+            // Asked once per engine of a backend that has no such function.
+            if error.code == .unknownFunction { renewalUnsupported = true }
+            return credential
+        }
+        guard session.user.id == credential.userId else { return credential }
         let fresh = StoredCredential(
             token: session.token, expiresAt: session.expiresAt, userId: credential.userId, appleUserId: credential.appleUserId ?? session.user.appleUserId
         )

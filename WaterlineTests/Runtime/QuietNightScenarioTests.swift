@@ -1,11 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterlineCore
-@testable import WaterlineAPI
-@testable import WaterlineStorage
-@testable import WaterlineSync
 @testable import WaterlineRuntime
-@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// A night left running and forgotten is not live the next day: the surfaces show no session,
@@ -13,8 +9,8 @@ import WaterlineTestSupport
 @Suite("Scenario: a forgotten night is not live the next day")
 @MainActor
 struct QuietNightScenarioTests {
-    @Test("12 quiet hours after the last log: the widgets' timeline has turned to no session by itself, and the next wake ends the Live Activity with the night's last state and stops its reminders")
-    func nextDay() async throws {
+    /// The phone's app: a night started in front, one water logged, then the app put away.
+    static func nightWithOneWater() async throws -> (ServiceHarness, DeviceProcess, SessionSnapshot) {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
         phone.runtime.launched()
@@ -22,9 +18,15 @@ struct QuietNightScenarioTests {
         let night = try #require(try await phone.runtime.send(.startSession).session)
         _ = try await phone.runtime.send(.logWater(source: .phone))
         await phone.settled()
+        phone.runtime.resignedActive()
+        return (harness, phone, night)
+    }
+
+    @Test("12 quiet hours after the last log: the widgets' timeline has turned to no session by itself, and the next wake ends the Live Activity with the night's last state and stops its reminders")
+    func nextDay() async throws {
+        let (harness, phone, night) = try await Self.nightWithOneWater()
         #expect(!phone.notifications.pending.values.filter { $0.sessionId == night.session.id }.isEmpty, "reminders planned while it runs")
         let lastLog = harness.clock.now
-        phone.runtime.resignedActive()
 
         // The widget was handed its timeline while the night ran: it turns by itself.
         let snapshot = try #require(phone.widgets.showing)
@@ -54,13 +56,7 @@ struct QuietNightScenarioTests {
 
     @Test("a Live Activity still showing a night that went quiet (started late) ends with the night's last state, marked ended")
     func quietActivityEnds() async throws {
-        let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
-        let night = try #require(try await phone.runtime.send(.startSession).session)
-        _ = try await phone.runtime.send(.logWater(source: .phone))
-        phone.runtime.resignedActive()
+        let (harness, phone, night) = try await Self.nightWithOneWater()
         // Past iOS's eight hours the activity ended; the app in front at the tenth brings it back.
         harness.clock.advance(minutes: 10 * 60)
         await phone.runtime.becameActive()

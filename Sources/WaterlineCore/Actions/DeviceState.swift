@@ -30,17 +30,24 @@ public struct DeviceState: Hashable, Sendable {
         return glance
     }
 
-    /// The running night's quiet end (`QuietNight`), when one is running.
-    public var quietNight: QuietNight? {
-        active.flatMap { QuietNight($0, settings: settings) }
+    /// The running night's quiet end (`QuietNight`) when it has come by `now`; nil while the
+    /// night is live, or when none runs.
+    public func quietNight(at now: Date) -> QuietNight? {
+        guard let night = active, hasGoneQuiet(at: now) else { return nil }
+        return QuietNight(night, settings: settings)
     }
 
     /// This state as the surfaces show it at `now`: a running night gone quiet is not live.
     public func live(at now: Date) -> DeviceState {
-        guard let quiet = quietNight, quiet.hasCome(at: now) else { return self }
+        guard hasGoneQuiet(at: now) else { return self }
         var shown = self
         shown.active = nil
         return shown
+    }
+
+    private func hasGoneQuiet(at now: Date) -> Bool {
+        guard let date = active.flatMap({ QuietNight.date(of: $0) }) else { return false }
+        return now > date
     }
 
     /// What the Live Activity shows of `night` (an ended one's last state too), discreet as the person chose.

@@ -19,6 +19,11 @@ public struct AbandonedSessionPolicy: Hashable, Sendable {
         time.timeIntervalSince(lastActivity) > threshold
     }
 
+    /// When a night was last active: its last log, or its start when it has none.
+    public static func lastActivity(of session: Session, logs: [LogEntry]) -> Date {
+        max(session.startTime, logs.map(\.timestamp).max() ?? session.startTime)
+    }
+
     /// Whether `session` is still active more than `threshold` after it started.
     public func isAbandoned(_ session: Session, now: Date) -> Bool {
         session.isActive && session.deletedAt == nil && now.timeIntervalSince(session.startTime) > threshold

@@ -4,19 +4,26 @@ import Foundation
 /// (12 hours) is no longer live on the surfaces: widgets, the complication and the Live Activity
 /// show no session, with the night as it stood at its last log as the last one, and its reminders
 /// stop. (Its record stays running until the app's prompt, or the next log, ends it at its last
-/// log; that log starts a night of its own.) The times are known in advance, so a widget's
-/// timeline turns at `date` by itself.
+/// log; that log starts a night of its own: `AbandonedSessionPolicy.isForgotten`.) The times are
+/// known in advance, so a widget's timeline turns at `date` by itself.
 public struct QuietNight: Codable, Hashable, Sendable {
     /// When the night goes quiet: its last activity plus the threshold.
     public var date: Date
     /// The night as it would end at its last log.
     public var summary: SessionSummary
 
+    /// When `night` goes quiet under `policy`; nil for a night that is not running. (Cheap: the
+    /// summary is made only by `init`, for a surface that shows it.)
+    public static func date(of night: SessionSnapshot, policy: AbandonedSessionPolicy = AbandonedSessionPolicy()) -> Date? {
+        guard night.session.isActive, night.session.deletedAt == nil else { return nil }
+        return AbandonedSessionPolicy.lastActivity(of: night.session, logs: night.logs).addingTimeInterval(policy.threshold)
+    }
+
     /// The quiet end of `night` under `policy`; nil for a night that is not running.
     public init?(_ night: SessionSnapshot, settings: UserSettings, policy: AbandonedSessionPolicy = AbandonedSessionPolicy()) {
-        guard night.session.isActive, night.session.deletedAt == nil else { return nil }
-        let lastActivity = max(night.session.startTime, night.logs.map(\.timestamp).max() ?? night.session.startTime)
-        date = lastActivity.addingTimeInterval(policy.threshold)
+        guard let date = Self.date(of: night, policy: policy) else { return nil }
+        self.date = date
+        let lastActivity = AbandonedSessionPolicy.lastActivity(of: night.session, logs: night.logs)
         summary = SessionSummary(startTime: night.session.startTime, endTime: lastActivity, logs: night.logs, settings: settings)
     }
 

@@ -75,7 +75,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     /// What widgets and complications draw of `state` (the running night, or none), as the
     /// runtime's change feed hands it over: the watch's complication reads this.
     public init(state: DeviceState, lastSessionSummary: SessionSummary? = nil, generatedAt: Date) {
-        if let quiet = state.quietNight, quiet.hasCome(at: generatedAt) {
+        if let quiet = state.quietNight(at: generatedAt) {
             // Gone quiet: no session, the night as it stood at its last log as the last one.
             self = .noSession(lastSessionSummary: quiet.summary, settings: state.settings, generatedAt: generatedAt)
         } else if let night = state.active {

@@ -23,7 +23,7 @@ extension SessionWrites {
     /// as seen from `time`; nil when it was not. Writes nothing: the caller saves it once the
     /// action it belongs to has passed every check.
     func forgottenEnd(of session: Session, logs: [LogEntry], at time: Date, settings: UserSettings) -> Session? {
-        let lastActivity = max(session.startTime, logs.last?.timestamp ?? session.startTime)
+        let lastActivity = AbandonedSessionPolicy.lastActivity(of: session, logs: logs)
         guard session.isActive, abandonedPolicy.isForgotten(lastActivity: lastActivity, at: time) else { return nil }
         var ended = session
         ended.isActive = false

@@ -88,9 +88,7 @@ public struct SessionTokens: Sendable {
     }
 
     private func tag(_ id: String) -> String {
-        let code = Data(HMAC<SHA256>.authenticationCode(for: Data(id.utf8), using: idKey)).prefix(16)
-        return code.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Data(HMAC<SHA256>.authenticationCode(for: Data(id.utf8), using: idKey)).prefix(16).base64URLEncodedString()
     }
 
     /// Signature checks made so far (cache misses), for tests.

@@ -26,6 +26,12 @@ export async function upsertSettings(ctx: MutationCtx, caller: Doc<"users">, sen
     : Object.fromEntries(Object.entries(sent.fieldStamps).map(([name, stamp]) => [name, bounded(stamp)]));
   const incoming = { ...sent, updatedAt: bounded(sent.updatedAt), fieldStamps };
   if (fieldStamps === undefined) delete incoming.fieldStamps;
+  // Sent by a device older than "Hide counts on the Lock Screen": never chosen there (as Swift's
+  // UserSettings decodes it), so it cannot undo a choice made on a newer device.
+  if (sent.hideLockScreenCounts === undefined) {
+    incoming.hideLockScreenCounts = false;
+    incoming.fieldStamps = { ...(incoming.fieldStamps ?? {}), hideLockScreenCounts: 0 };
+  }
   // Setting by setting: another device's change to a different setting survives.
   const merged = mergeSettings(caller.settings, incoming);
   if (JSON.stringify(merged) === JSON.stringify(caller.settings)) return caller.settings;

@@ -3,8 +3,8 @@ import WaterlineCore
 import WidgetKit
 
 /// The watch face complication: the Waterline as the watch's own store has it, drawn by the kit's
-/// `WidgetPresentation` (so discreet mode keeps counts and drink words off the face, as on the
-/// Lock Screen); every family shows the gauge. A tap opens the app.
+/// `WidgetPresentation` (as on the Lock Screen: counts unless the person hides them, no drink
+/// words in discreet mode); every family shows the gauge. A tap opens the app.
 @main
 struct WaterlineComplication: Widget {
     var body: some WidgetConfiguration {

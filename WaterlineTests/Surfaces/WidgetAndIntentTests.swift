@@ -37,22 +37,24 @@ struct WidgetAndIntentTests {
             #expect(presentation.recentLogs.count == 3)
             #expect(presentation.recentLogs.first?.hasPrefix("Water") == true)
         case .accessoryRectangular:
+            // Gauge, headline, counts and buttons: no countdown, three lines fit.
             #expect(presentation.countsLine == "Drinks 3 · Water 1")
             #expect(presentation.showsQuickAdd)
+            #expect(presentation.nextReminderDate == nil)
         case .accessoryCircular, .accessoryCorner, .accessoryInline:
             #expect(presentation.countsLine == nil)
             #expect(presentation.recentLogs.isEmpty)
         }
     }
 
-    @Test("discreet mode keeps counts and drink words off the Lock Screen, not off the Home Screen", arguments: WidgetFamilyKind.allCases)
+    @Test("discreet mode keeps drink words off the Lock Screen (its counts stay), not off the Home Screen", arguments: WidgetFamilyKind.allCases)
     func discreet(family: WidgetFamilyKind) async throws {
         let presentation = WidgetPresentation(snapshot: try await activeSnapshot(discreet: true), family: family)
         let shown = ([presentation.headline, presentation.countsLine ?? "", presentation.drinkButtonTitle] + presentation.recentLogs).joined(separator: " ").lowercased()
         if family.isLockScreen {
             #expect(!shown.contains("drink"))
             #expect(!shown.contains("beer"))
-            #expect(presentation.countsLine == nil)
+            #expect(presentation.countsLine == (family == .accessoryRectangular ? "3 · Water 1" : nil))
         } else if family != .systemSmall {
             #expect(presentation.countsLine != nil || family == .systemLarge)
         }

@@ -69,7 +69,9 @@ struct BackendChoiceTests {
         let choice = KeptBackend(build: nil)
         let settings = SettingsModel(actions: runtime, account: nil, permissions: runtime, preferences: MemoryPreferences(), backend: choice)
         #expect(!settings.isSyncAvailable)
-        #expect(settings.syncServerStatus == "Sync is off: no server is set. Everything stays on this iPhone.")
+        #expect(settings.syncServerStatus.hasPrefix("This build has no sync server, so Sign in with Apple is not offered."))
+        #expect(settings.syncServerStatus.hasSuffix("set it in Advanced › Self-hosting."))
+        #expect(settings.syncServerName == "Off")
 
         settings.serverAddress = "http://sync.example.org"
         settings.serverAddressSubmitted()
@@ -79,6 +81,7 @@ struct BackendChoiceTests {
         settings.serverAddressSubmitted()
         #expect(choice.chosen == URL(string: "https://sync.example.org"))
         #expect(settings.isSyncAvailable && settings.serverMessage == "Syncs with sync.example.org")
+        #expect(settings.syncServerName == "sync.example.org")
 
         // The client made at launch calls the server chosen now.
         let seen = SeenRequests()

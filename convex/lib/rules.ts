@@ -74,18 +74,19 @@ export function checkSettings(s: {
 /** SettingsField in WaterlineCore: the settings two devices' changes are merged by. */
 export const settingFields = [
   "waterEveryNDrinks", "timeRemindersEnabled", "timeReminderIntervalMinutes", "warningThreshold",
-  "defaultWaterAmountOz", "units", "discreetNotifications",
+  "defaultWaterAmountOz", "units", "discreetNotifications", "hideLockScreenCounts",
 ] as const;
 
 type Settings = {
   waterEveryNDrinks: number; timeRemindersEnabled: boolean; timeReminderIntervalMinutes: number; warningThreshold: number;
-  defaultWaterAmountOz: number; units: "oz" | "ml"; discreetNotifications: boolean; updatedAt: number;
+  defaultWaterAmountOz: number; units: "oz" | "ml"; discreetNotifications: boolean; hideLockScreenCounts?: boolean; updatedAt: number;
   fieldStamps?: Record<string, number>;
 };
 
 /** SettingsField.value(in:): a setting spelled as Swift spells it, for the same tie-break. */
 function spelled(settings: Settings, field: (typeof settingFields)[number]): string {
-  const value = settings[field];
+  // A setting missing from settings written before it existed is its default (false).
+  const value = settings[field] ?? false;
   return typeof value === "number" && field === "defaultWaterAmountOz" ? swiftDouble(value) : String(value);
 }
 
@@ -157,6 +158,7 @@ export const defaultSettings = {
   defaultWaterAmountOz: 8,
   units: "oz" as const,
   discreetNotifications: true,
+  hideLockScreenCounts: false,
   updatedAt: 0,
 };
 

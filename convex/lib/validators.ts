@@ -15,6 +15,8 @@ export const settingsFields = {
   defaultWaterAmountOz: v.number(),
   units,
   discreetNotifications: v.boolean(),
+  // UserSettings.hideLockScreenCounts: optional, so settings written before it read as false.
+  hideLockScreenCounts: v.optional(v.boolean()),
   updatedAt: v.number(),
   // UserSettings.fieldStamps: when each setting was last chosen (missing: updatedAt).
   fieldStamps: v.optional(v.record(v.string(), v.number())),

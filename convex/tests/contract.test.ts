@@ -6,7 +6,7 @@ import { at, code, deviceSignIn, drink, fakeApple, newBackend, preset, session, 
 
 const settingNames = [
   "waterEveryNDrinks", "timeRemindersEnabled", "timeReminderIntervalMinutes", "warningThreshold",
-  "defaultWaterAmountOz", "units", "discreetNotifications",
+  "defaultWaterAmountOz", "units", "discreetNotifications", "hideLockScreenCounts",
 ] as const;
 
 /** Settings all chosen at `chosen`, with `changes` chosen at `later`. */
@@ -14,7 +14,7 @@ function settingsAt(chosen: number, later: number, changes: Record<string, unkno
   const stamps = Object.fromEntries(settingNames.map((name) => [name, name in changes ? later : chosen]));
   return {
     waterEveryNDrinks: 1, timeRemindersEnabled: true, timeReminderIntervalMinutes: 20, warningThreshold: 2,
-    defaultWaterAmountOz: 8, units: "oz" as const, discreetNotifications: true, ...changes,
+    defaultWaterAmountOz: 8, units: "oz" as const, discreetNotifications: true, hideLockScreenCounts: false, ...changes,
     updatedAt: Math.max(chosen, later), fieldStamps: stamps,
   };
 }
@@ -82,6 +82,15 @@ describe("settings:upsert", () => {
     });
     await expect(t.mutation(api.settings.upsert, settingsAt(at(1), at(1)))).rejects.toMatchObject(code("UNAUTHENTICATED"));
     expect((await as.query(api.users.me, {})).settings).toEqual(before);
+  });
+
+  test("counts hidden on one device stay hidden when a device from before the setting sends its settings later", async () => {
+    const { as } = await signedIn();
+    await as.mutation(api.settings.upsert, settingsAt(at(1), at(2), { hideLockScreenCounts: true }));
+    const { hideLockScreenCounts: _, fieldStamps: __, ...older } = settingsAt(at(3), at(3), { warningThreshold: 5 });
+    const kept = await as.mutation(api.settings.upsert, older);
+    expect(kept).toMatchObject({ hideLockScreenCounts: true, warningThreshold: 5, updatedAt: at(3) });
+    expect((await as.query(api.users.me, {})).settings.hideLockScreenCounts).toBe(true);
   });
 
   test("two devices' changes to different settings are both kept, in either order", async () => {

@@ -10,7 +10,7 @@ import WidgetKit
 /// countdown to the next reminder ("Time for water" once it fell due: the activity goes stale
 /// then), and "+ Beer" / "+ Water" that run in the app's process. An ended night shows its
 /// totals, without buttons, until the system removes it. Every word is the kit's
-/// `LiveActivityPresentation`: in discreet mode no counts and no drink words.
+/// `LiveActivityPresentation`: counts unless hidden, no drink words in discreet mode.
 struct WaterlineLiveActivity: Widget {
     var body: some WidgetConfiguration {
         ActivityConfiguration(for: WaterlineActivityAttributes.self) { context in
@@ -41,7 +41,7 @@ struct WaterlineLiveActivity: Widget {
                 Text(verbatim: state.waterlineText).foregroundStyle(state.isWarning ? Palette.warning : Palette.calm)
                     .accessibilityLabel(Text(verbatim: shown.compactAccessibilityLabel))
             } compactTrailing: {
-                // Discreet: the drop alone, no counts.
+                // Counts hidden: the drop alone.
                 if let counts = shown.compactCounts {
                     Text(verbatim: counts).monospacedDigit().accessibilityHidden(true)
                 } else {

@@ -5,7 +5,7 @@ import WaterlineRuntime
 import WaterlineSystem
 import WidgetKit
 
-/// The Lock Screen: a simplified Waterline, counts (unless discreet), the next reminder, quick logs.
+/// The Lock Screen: a simplified Waterline, the counts (unless hidden), quick logs.
 struct LockScreenWidget: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(kind: "WaterlineLockScreen", provider: SnapshotProvider()) { entry in
@@ -41,11 +41,20 @@ struct LockScreenView: View {
                 Image(systemName: "drop").accessibilityLabel("No Session")
             }
         default:
-            VStack(alignment: .leading, spacing: 2) {
-                Text(verbatim: presentation.headline).font(.headline)
-                if let counts = presentation.countsLine { Text(verbatim: counts).font(.caption) }
-                if let next = presentation.nextReminderDate {
-                    Text(timerInterval: Date()...max(next, Date()), countsDown: true).font(.caption).monospacedDigit()
+            // Three lines fit the rectangular family: the headline beside a small gauge, the
+            // counts, the buttons (the countdown lives in the Live Activity and the app).
+            VStack(alignment: .leading, spacing: 1) {
+                HStack(spacing: 4) {
+                    if let gauge = presentation.gauge {
+                        Gauge(value: gauge.fraction(span: gauge.span)) { EmptyView() }
+                            .gaugeStyle(.accessoryLinearCapacity)
+                            .frame(width: 36)
+                            .accessibilityLabel(gauge.accessibilityLabel)
+                    }
+                    Text(verbatim: presentation.headline).font(.headline).lineLimit(1).minimumScaleFactor(0.8)
+                }
+                if let counts = presentation.countsLine {
+                    Text(verbatim: counts).font(.caption).lineLimit(1).monospacedDigit()
                 }
                 if presentation.showsQuickAdd {
                     HStack {

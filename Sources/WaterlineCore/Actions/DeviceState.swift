@@ -50,10 +50,12 @@ public struct DeviceState: Hashable, Sendable {
         return now > date
     }
 
-    /// What the Live Activity shows of `night` (an ended one's last state too), discreet as the person chose.
+    /// What the Live Activity shows of `night` (an ended one's last state too), discreet and with
+    /// counts as the person chose.
     public func glance(of night: SessionSnapshot) -> SessionGlance {
         var glance = night.glance
         glance.discreet = settings.discreetNotifications
+        glance.hidesCounts = settings.hideLockScreenCounts
         return glance
     }
 }

@@ -130,7 +130,10 @@ public enum KitStrings {
     public static let watchUnknownPreset = KitString("watch.unknownPreset", "That drink is no longer one of your presets. Pick another.")
     public static let watchOutsideSession = KitString("watch.outsideSession", "That time falls outside the night, so this wasn't logged.")
     public static let watchRefused = KitString("watch.refused", "This couldn't be logged. Please try again.")
-    public static let syncOff = KitString("sync.off", "Sync is off: no server is set. Everything stays on this iPhone.")
+    public static let syncOff = KitString(
+        "sync.off", "This build has no sync server, so Sign in with Apple is not offered. Everything stays on this iPhone. If you run your own server, set it in Advanced › Self-hosting."
+    )
+    public static let syncOffShort = KitString("sync.offShort", "Off")
     public static let syncServer = KitString("sync.server", "Syncs with %@")
     public static let syncServerInvalid = KitString("sync.serverInvalid", "Enter the server's address, starting with https://")
     public static let countsAsOneStandardDrink = KitString("drink.countsAsOne", "Counts as 1 standard drink")
@@ -143,6 +146,8 @@ public enum KitStrings {
     public static let widgetNoSession = KitString("widget.noSession", "No Session")
     public static let widgetHeadline = KitString("widget.headline", "Waterline %@")
     public static let widgetCounts = KitString("widget.counts", "Drinks %lld · Water %lld")
+    /// The counts with no drink word, for discreet Lock Screens.
+    public static let widgetCountsDiscreet = KitString("widget.counts.discreet", "%lld · Water %lld")
     public static let widgetLastSession = KitString("widget.lastSession", "Last session: %@ · %@ · %@")
     public static let widgetAddDrink = KitString("widget.addDrink", "+ Drink")
     public static let widgetAddNamedDrink = KitString("widget.addNamedDrink", "+ %@")
@@ -166,7 +171,7 @@ public enum KitStrings {
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice, syncRefused, syncSetAside,
-        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncServer, syncServerInvalid,
-        widgetNoSession, widgetHeadline, widgetCounts, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
+        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncOffShort, syncServer, syncServerInvalid,
+        widgetNoSession, widgetHeadline, widgetCounts, widgetCountsDiscreet, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
     ]
 }

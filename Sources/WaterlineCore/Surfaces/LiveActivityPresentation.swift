@@ -1,12 +1,13 @@
 /// What the Live Activity says on the Lock Screen and in the Dynamic Island, worded and redacted
-/// here so every region says the same: in discreet mode no counts and no drink words, anywhere a
-/// passer-by may read them (the Lock Screen widgets and notifications do the same).
+/// here so every region says the same. The Waterline and both counts show by default (US-032);
+/// discreet mode changes the words only (no drink words, no wineglass), as the Lock Screen widgets
+/// and notifications do; "Hide counts on the Lock Screen" takes the numbers away.
 public struct LiveActivityPresentation: Hashable, Sendable {
     /// "Waterline 2.5".
     public var headline: String
-    /// "Drinks 3 · Water 1"; nil in discreet mode.
+    /// "Drinks 3 · Water 1", "3 · Water 1" in discreet mode; nil when counts are hidden.
     public var countsLine: String?
-    /// The compact trailing region: "3·1", or nothing in discreet mode.
+    /// The compact trailing region: "3·1", or nothing when counts are hidden.
     public var compactCounts: String?
     /// What VoiceOver reads for the compact regions.
     public var compactAccessibilityLabel: String
@@ -21,11 +22,13 @@ public struct LiveActivityPresentation: Hashable, Sendable {
     public init(glance: SessionGlance) {
         let value = WaterlineFormat.signedValue(glance.waterlineValue)
         headline = KitText.string(KitStrings.widgetHeadline, .text(value))
-        let counts = KitText.string(KitStrings.widgetCounts, .int(glance.totalAlcoholCount), .int(glance.totalWaterCount))
-        countsLine = glance.discreet ? nil : counts
-        compactCounts = glance.discreet ? nil : "\(glance.totalAlcoholCount)·\(glance.totalWaterCount)"
+        let counts = WidgetPresentation.countsLine(
+            drinks: glance.totalAlcoholCount, waters: glance.totalWaterCount, discreet: glance.discreet
+        )
+        countsLine = glance.hidesCounts ? nil : counts
+        compactCounts = glance.hidesCounts ? nil : "\(glance.totalAlcoholCount)·\(glance.totalWaterCount)"
         let gauge = GaugeDisplay(value: glance.waterlineValue, threshold: 0, isWarning: glance.isWarning).accessibilityLabel
-        compactAccessibilityLabel = glance.discreet ? gauge : "\(gauge). \(counts)"
+        compactAccessibilityLabel = glance.hidesCounts ? gauge : "\(gauge). \(counts)"
         drinkButtonTitle = glance.discreet ? "+1" : glance.drinkButtonTitle
         drinkButtonSymbol = glance.discreet ? "plus.circle" : "wineglass"
         waterButtonTitle = KitText.string(KitStrings.widgetAddWater)

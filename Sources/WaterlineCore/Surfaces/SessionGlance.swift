@@ -14,14 +14,16 @@ public struct SessionGlance: Codable, Hashable, Sendable {
     public var isEnded: Bool
     /// The preset the Live Activity's "+ Drink" logs (`DeviceState.quickDrink`); nil with none.
     public var quickDrinkName: String?
-    /// Discreet mode: the Lock Screen and the Dynamic Island show no counts and no drink words
-    /// (`LiveActivityPresentation`), as the Lock Screen widgets and notifications do.
+    /// Discreet mode: the Lock Screen and the Dynamic Island say no drink words and show no
+    /// wineglass (`LiveActivityPresentation`), as the Lock Screen widgets and notifications do.
     public var discreet: Bool
+    /// "Hide counts on the Lock Screen": no drink and water counts there or in the Dynamic Island.
+    public var hidesCounts: Bool
 
     public init(
         sessionId: UUID, startTime: Date, waterlineValue: Double, totalAlcoholCount: Int, totalWaterCount: Int,
         isWarning: Bool, drinksUntilWaterDue: Int, nextReminderDate: Date?, isEnded: Bool, quickDrinkName: String? = nil,
-        discreet: Bool = false
+        discreet: Bool = false, hidesCounts: Bool = false
     ) {
         self.sessionId = sessionId
         self.startTime = startTime
@@ -34,6 +36,7 @@ public struct SessionGlance: Codable, Hashable, Sendable {
         self.isEnded = isEnded
         self.quickDrinkName = quickDrinkName
         self.discreet = discreet
+        self.hidesCounts = hidesCounts
     }
 
     public init(session: Session, state: WaterlineState, drinksUntilWaterDue: Int, nextReminderDate: Date?) {
@@ -47,10 +50,11 @@ public struct SessionGlance: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case sessionId, startTime, waterlineValue, totalAlcoholCount, totalWaterCount, isWarning, drinksUntilWaterDue
-        case nextReminderDate, isEnded, quickDrinkName, discreet
+        case nextReminderDate, isEnded, quickDrinkName, discreet, hidesCounts
     }
 
-    /// A state written before discreet mode reached the Live Activity reads as not discreet.
+    /// A state written before discreet mode (or hiding counts) reached the Live Activity reads as
+    /// not discreet, counts shown.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         sessionId = try container.decode(UUID.self, forKey: .sessionId)
@@ -64,6 +68,7 @@ public struct SessionGlance: Codable, Hashable, Sendable {
         isEnded = try container.decode(Bool.self, forKey: .isEnded)
         quickDrinkName = try container.decodeIfPresent(String.self, forKey: .quickDrinkName)
         discreet = try container.decodeIfPresent(Bool.self, forKey: .discreet) ?? false
+        hidesCounts = try container.decodeIfPresent(Bool.self, forKey: .hidesCounts) ?? false
     }
 
     /// "2.5", "0", "−1": the Waterline as every surface prints it.

@@ -3,7 +3,7 @@ import Foundation
 /// One setting, as `UserSettings.fieldStamps` names it: the unit two devices' changes are merged by.
 public enum SettingsField: String, CaseIterable, Sendable {
     case waterEveryNDrinks, timeRemindersEnabled, timeReminderIntervalMinutes, warningThreshold
-    case defaultWaterAmountOz, units, discreetNotifications
+    case defaultWaterAmountOz, units, discreetNotifications, hideLockScreenCounts
 
     /// This setting's value in `settings`, spelled out: to compare two versions, and to break a
     /// tie between two changes made at the same moment the same way everywhere.
@@ -16,6 +16,7 @@ public enum SettingsField: String, CaseIterable, Sendable {
         case .defaultWaterAmountOz: String(settings.defaultWaterAmountOz)
         case .units: settings.units.rawValue
         case .discreetNotifications: String(settings.discreetNotifications)
+        case .hideLockScreenCounts: String(settings.hideLockScreenCounts)
         }
     }
 
@@ -34,6 +35,7 @@ public enum SettingsField: String, CaseIterable, Sendable {
         case .defaultWaterAmountOz: target.defaultWaterAmountOz = source.defaultWaterAmountOz
         case .units: target.units = source.units
         case .discreetNotifications: target.discreetNotifications = source.discreetNotifications
+        case .hideLockScreenCounts: target.hideLockScreenCounts = source.hideLockScreenCounts
         }
     }
 }

@@ -20,6 +20,10 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var units: Units
     /// When on, notification titles and bodies never mention alcohol or counts.
     public var discreetNotifications: Bool
+    /// When on, the Lock Screen's widgets, the Live Activity, the Dynamic Island and the watch
+    /// face show no drink and water counts (off by default: US-030 and US-032 show them).
+    /// Discreet notifications changes those surfaces' words only.
+    public var hideLockScreenCounts: Bool
     public var updatedAt: Date
     /// When each setting was last chosen, by `SettingsField` name; a field missing here dates
     /// from `updatedAt`. Two devices that change different settings both keep their change
@@ -37,6 +41,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         defaultWaterAmountOz: Double = 8,
         units: Units = .oz,
         discreetNotifications: Bool = true,
+        hideLockScreenCounts: Bool = false,
         updatedAt: Date = UserSettings.untouchedStamp,
         fieldStamps: [String: Date]? = nil
     ) {
@@ -47,8 +52,36 @@ public struct UserSettings: Codable, Hashable, Sendable {
         self.defaultWaterAmountOz = defaultWaterAmountOz
         self.units = units
         self.discreetNotifications = discreetNotifications
+        self.hideLockScreenCounts = hideLockScreenCounts
         self.updatedAt = updatedAt
         self.fieldStamps = fieldStamps
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case waterEveryNDrinks, timeRemindersEnabled, timeReminderIntervalMinutes, warningThreshold
+        case defaultWaterAmountOz, units, discreetNotifications, hideLockScreenCounts, updatedAt, fieldStamps
+    }
+
+    /// Settings saved or sent before "Hide counts on the Lock Screen" existed read as showing them,
+    /// never chosen (the untouched stamp), so an older device's settings cannot undo a choice made
+    /// on a newer one.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        waterEveryNDrinks = try container.decode(Int.self, forKey: .waterEveryNDrinks)
+        timeRemindersEnabled = try container.decode(Bool.self, forKey: .timeRemindersEnabled)
+        timeReminderIntervalMinutes = try container.decode(Int.self, forKey: .timeReminderIntervalMinutes)
+        warningThreshold = try container.decode(Int.self, forKey: .warningThreshold)
+        defaultWaterAmountOz = try container.decode(Double.self, forKey: .defaultWaterAmountOz)
+        units = try container.decode(Units.self, forKey: .units)
+        discreetNotifications = try container.decode(Bool.self, forKey: .discreetNotifications)
+        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        fieldStamps = try container.decodeIfPresent([String: Date].self, forKey: .fieldStamps)
+        if let hide = try container.decodeIfPresent(Bool.self, forKey: .hideLockScreenCounts) {
+            hideLockScreenCounts = hide
+        } else {
+            hideLockScreenCounts = false
+            fieldStamps = (fieldStamps ?? [:]).merging([SettingsField.hideLockScreenCounts.rawValue: Self.untouchedStamp]) { _, untouched in untouched }
+        }
     }
 
     /// Throws the first setting that is out of range; values are never clamped.

@@ -1,15 +1,20 @@
 import Foundation
 
 /// What one widget family shows for a snapshot, worded and redacted here so every widget
-/// says the same thing: discreet mode keeps counts and drink words off the Lock Screen.
+/// says the same thing. On the Lock Screen (and the watch face) the Waterline and both counts show
+/// by default (US-030); discreet mode changes the words only (no drink words), and "Hide counts on
+/// the Lock Screen" takes the numbers away.
 public struct WidgetPresentation: Hashable, Sendable {
     public var isActive: Bool
     /// "Waterline +2.5", "No Session".
     public var headline: String
-    /// "Drinks 3 · Water 1"; nil when hidden (discreet Lock Screen) or not shown in this family.
+    /// "Drinks 3 · Water 1" ("3 · Water 1" discreet on the Lock Screen); nil when counts are hidden
+    /// there or this family has no room.
     public var countsLine: String?
     public var gauge: GaugeDisplay?
-    /// Drives a countdown (`Text(timerInterval:)`) in the families that show it.
+    /// Drives a countdown (`Text(timerInterval:)`) in the families that show it (the Home Screen's
+    /// medium and large: the rectangular Lock Screen widget has room for gauge, headline, counts
+    /// and buttons only).
     public var nextReminderDate: Date?
     public var showsQuickAdd: Bool
     public var drinkButtonTitle: String
@@ -21,9 +26,10 @@ public struct WidgetPresentation: Hashable, Sendable {
     public var showsStartSession: Bool
 
     public init(snapshot: WidgetSnapshot, family: WidgetFamilyKind) {
-        let hidesDetail = snapshot.discreet && family.isLockScreen
+        let discreetWords = snapshot.discreet && family.isLockScreen
+        let hidesCounts = (snapshot.hidesCounts ?? false) && family.isLockScreen
         isActive = snapshot.isActive
-        drinkButtonTitle = hidesDetail ? "+1" : QuickDrinkTitle.button(snapshot.quickDrinkName)
+        drinkButtonTitle = discreetWords ? "+1" : QuickDrinkTitle.button(snapshot.quickDrinkName)
         waterButtonTitle = KitText.string(KitStrings.widgetAddWater)
         guard snapshot.isActive else {
             headline = KitText.string(KitStrings.widgetNoSession)
@@ -33,19 +39,27 @@ public struct WidgetPresentation: Hashable, Sendable {
             showsQuickAdd = false
             recentLogs = []
             showsStartSession = !family.isLockScreen
-            lastSessionLine = family.isCompact || hidesDetail
+            // "4 drinks · 3 water": drink words and counts both.
+            lastSessionLine = family.isCompact || discreetWords || hidesCounts
                 ? nil : snapshot.lastSessionSummary.map(Self.lastSessionLine)
             return
         }
         headline = KitText.string(KitStrings.widgetHeadline, .text(WaterlineFormat.signedValue(snapshot.waterlineValue)))
         gauge = GaugeDisplay(value: snapshot.waterlineValue, threshold: snapshot.warningThreshold, isWarning: snapshot.isWarning)
-        countsLine = hidesDetail || family.isCompact
-            ? nil : KitText.string(KitStrings.widgetCounts, .int(snapshot.totalAlcoholCount), .int(snapshot.totalWaterCount))
-        nextReminderDate = family == .systemSmall || family == .accessoryCircular || family == .accessoryCorner ? nil : snapshot.nextReminderDate
+        countsLine = hidesCounts || family.isCompact
+            ? nil : Self.countsLine(drinks: snapshot.totalAlcoholCount, waters: snapshot.totalWaterCount, discreet: discreetWords)
+        nextReminderDate = family == .systemMedium || family == .systemLarge ? snapshot.nextReminderDate : nil
         showsQuickAdd = family == .systemSmall || family == .systemLarge || family == .accessoryRectangular
         recentLogs = family == .systemLarge ? snapshot.recentLogs.map(\.title) : []
         lastSessionLine = nil
         showsStartSession = false
+    }
+
+    /// "Drinks 3 · Water 1", or "3 · Water 1" with no drink word.
+    static func countsLine(drinks: Int, waters: Int, discreet: Bool) -> String {
+        discreet
+            ? KitText.string(KitStrings.widgetCountsDiscreet, .int(drinks), .int(waters))
+            : KitText.string(KitStrings.widgetCounts, .int(drinks), .int(waters))
     }
 
     /// "Last session: 4 drinks · 3 water · 2 h 10 min".

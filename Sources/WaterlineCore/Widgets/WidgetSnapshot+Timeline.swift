@@ -24,6 +24,7 @@ extension WidgetSnapshot {
         var settings = UserSettings()
         settings.warningThreshold = warningThreshold
         settings.discreetNotifications = discreet
+        settings.hideLockScreenCounts = hidesCounts ?? false
         return WidgetSnapshot.noSession(lastSessionSummary: quiet.summary, settings: settings, generatedAt: moment)
     }
 

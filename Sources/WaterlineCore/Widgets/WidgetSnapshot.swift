@@ -21,8 +21,11 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     /// written before it was kept.
     public var reminderDates: [Date]?
     public var lastSessionSummary: SessionSummary?
-    /// Lock Screen widgets hide counts and drink words when this is on.
+    /// Lock Screen widgets say no drink words when this is on (their counts stay).
     public var discreet: Bool
+    /// "Hide counts on the Lock Screen": Lock Screen widgets show no counts. Nil from a snapshot
+    /// written before the setting existed (counts shown).
+    public var hidesCounts: Bool?
     public var generatedAt: Date
     /// The preset "+ Drink" logs (`DeviceState.quickDrink`), for the button to name it.
     public var quickDrinkName: String?
@@ -34,7 +37,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
         isActive: Bool, sessionId: UUID?, startTime: Date?, waterlineValue: Double, totalAlcoholCount: Int,
         totalWaterCount: Int, isWarning: Bool, warningThreshold: Int, drinksUntilWaterDue: Int, recentLogs: [WidgetLogLine],
         nextReminderDate: Date?, lastSessionSummary: SessionSummary?, discreet: Bool, generatedAt: Date, quickDrinkName: String? = nil,
-        reminderDates: [Date]? = nil
+        reminderDates: [Date]? = nil, hidesCounts: Bool = false
     ) {
         self.isActive = isActive
         self.sessionId = sessionId
@@ -49,6 +52,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
         self.nextReminderDate = nextReminderDate
         self.lastSessionSummary = lastSessionSummary
         self.discreet = discreet
+        self.hidesCounts = hidesCounts
         self.generatedAt = generatedAt
         self.quickDrinkName = quickDrinkName
         self.reminderDates = reminderDates
@@ -66,7 +70,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
             recentLogs: update.logs.suffix(Self.recentLogLimit).reversed().map { WidgetLogLine(log: $0, units: settings.units) },
             nextReminderDate: update.reminders.nextReminderDate, lastSessionSummary: lastSessionSummary,
             discreet: settings.discreetNotifications, generatedAt: generatedAt, quickDrinkName: quickDrink?.shownName,
-            reminderDates: update.reminders.requests.map(\.fireDate)
+            reminderDates: update.reminders.requests.map(\.fireDate), hidesCounts: settings.hideLockScreenCounts
         )
         quiet = QuietNight(update, settings: settings)
     }
@@ -89,7 +93,8 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
         WidgetSnapshot(
             isActive: false, sessionId: nil, startTime: nil, waterlineValue: 0, totalAlcoholCount: 0, totalWaterCount: 0,
             isWarning: false, warningThreshold: settings.warningThreshold, drinksUntilWaterDue: settings.waterEveryNDrinks, recentLogs: [], nextReminderDate: nil,
-            lastSessionSummary: lastSessionSummary, discreet: settings.discreetNotifications, generatedAt: generatedAt
+            lastSessionSummary: lastSessionSummary, discreet: settings.discreetNotifications, generatedAt: generatedAt,
+            hidesCounts: settings.hideLockScreenCounts
         )
     }
 }

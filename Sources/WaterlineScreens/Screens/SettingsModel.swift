@@ -73,6 +73,12 @@ public final class SettingsModel {
         return KitText.string(KitStrings.syncServer, .text(url.host ?? url.absoluteString))
     }
 
+    /// What Advanced › Self-hosting shows beside its name: the server's host, or "Off".
+    public var syncServerName: String {
+        guard let url = backend?.backendURL else { return KitText.string(KitStrings.syncOffShort) }
+        return url.host ?? url.absoluteString
+    }
+
     /// "Use This Server": the address is checked (https; http to this device only in a development
     /// build) and kept; sync goes there from the next call.
     public func serverAddressSubmitted() {

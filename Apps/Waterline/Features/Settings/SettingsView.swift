@@ -28,7 +28,14 @@ struct SettingsView: View {
                     Stepper(value: binding(\.waterEveryNDrinks), in: Limits.waterEveryNDrinks.wholeNumbers) {
                         Text("Water every \(model.settings.waterEveryNDrinks) drinks")
                     }
+                }
+                Section {
                     Toggle("Discreet notifications", isOn: binding(\.discreetNotifications))
+                    Toggle("Hide counts on the Lock Screen", isOn: binding(\.hideLockScreenCounts))
+                } header: {
+                    Text("Privacy")
+                } footer: {
+                    Text("Discreet keeps drink words out of reminders and off the Lock Screen. The Lock Screen, Live Activity, Dynamic Island and watch face show your drink and water counts unless you hide them.")
                 }
                 Section("Waterline") {
                     Stepper(value: binding(\.warningThreshold), in: Limits.warningThreshold.wholeNumbers) {
@@ -80,22 +87,10 @@ struct SettingsView: View {
                 } footer: {
                     Text(verbatim: model.quickDrinkNote)
                 }
-                Section {
-                    TextField("https://your-deployment.convex.cloud", text: $model.serverAddress)
-                        .textContentType(.URL)
-                        .keyboardType(.URL)
-                        .textInputAutocapitalization(.never)
-                        .autocorrectionDisabled()
-                    Button("Use This Server") { model.serverAddressSubmitted() }
-                    Button("Use the App's Server") { model.serverAddressReset() }
-                } header: {
-                    Text("Sync Server")
-                } footer: {
-                    Text(verbatim: model.serverMessage ?? model.syncServerStatus)
-                }
                 Section("Account") {
                     if !model.isSyncAvailable {
-                        // No server: a sign-in could only fail.
+                        // No server: a sign-in could only fail, so the row says why there is none.
+                        Label("Sync is off", systemImage: "icloud.slash")
                         Text(verbatim: model.syncServerStatus).font(.footnote)
                     } else if model.isSignedIn {
                         if let renewBy = environment.syncStatus.status.renewSignInBy {
@@ -122,6 +117,13 @@ struct SettingsView: View {
                         }
                     }
                     Button("Delete Account", role: .destructive) { model.deleteAccountTapped() }
+                }
+                Section("Advanced") {
+                    NavigationLink {
+                        SelfHostingView(model: model)
+                    } label: {
+                        LabeledContent("Self-hosting", value: model.syncServerName)
+                    }
                 }
                 if let error = model.errorMessage {
                     Text(verbatim: error).foregroundStyle(Palette.warning)

@@ -24,6 +24,8 @@ struct SettingsCommand: AsyncParsableCommand {
     var units: Units?
     @Option(help: "Discreet notifications: on or off.")
     var discreet: Switch?
+    @Option(name: .customLong("hide-counts"), help: "Hide drink and water counts on the phone's Lock Screen: on or off.")
+    var hideCounts: Switch?
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -31,7 +33,7 @@ struct SettingsCommand: AsyncParsableCommand {
     func run() async throws {
         let companion = try await Companion(global)
         var settings = try await companion.state().settings
-        let changing = [every, threshold, interval, waterOz, waterMl].contains { $0 != nil } || reminders != nil || units != nil || discreet != nil
+        let changing = [every, threshold, interval, waterOz, waterMl].contains { $0 != nil } || reminders != nil || units != nil || discreet != nil || hideCounts != nil
         if waterOz != nil, waterMl != nil { throw CLIError("give the default water once: --water-oz or --water-ml") }
         if changing {
             if let every { settings.waterEveryNDrinks = every }
@@ -42,6 +44,7 @@ struct SettingsCommand: AsyncParsableCommand {
             if let waterMl { settings.defaultWaterAmountOz = VolumeConversion.ounces(fromMilliliters: Double(waterMl)) }
             if let units { settings.units = units }
             if let discreet { settings.discreetNotifications = discreet.isOn }
+            if let hideCounts { settings.hideLockScreenCounts = hideCounts.isOn }
             settings = try await companion.send(.updateSettings(settings)).state.settings
         }
         if output.json { return try Output.json(settings) }
@@ -52,6 +55,7 @@ struct SettingsCommand: AsyncParsableCommand {
             Default water:      \(VolumeConversion.format(ounces: settings.defaultWaterAmountOz, in: settings.units))
             Units:              \(settings.units.rawValue)
             Discreet:           \(settings.discreetNotifications ? "on" : "off")
+            Lock Screen counts: \(settings.hideLockScreenCounts ? "hidden" : "shown")
             """)
     }
 }

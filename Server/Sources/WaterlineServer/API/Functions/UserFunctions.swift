@@ -18,7 +18,7 @@ extension FunctionHandler {
             },
             .make(Settings.Upsert.self, arguments: [
                 "waterEveryNDrinks", "timeRemindersEnabled", "timeReminderIntervalMinutes", "warningThreshold",
-                "defaultWaterAmountOz", "units", "discreetNotifications", "updatedAt", "fieldStamps",
+                "defaultWaterAmountOz", "units", "discreetNotifications", "hideLockScreenCounts", "updatedAt", "fieldStamps",
             ]) { settings, caller in
                 try await writer.settings(settings, for: try caller.required())
             },

@@ -10,6 +10,9 @@ public enum SessionStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     case noUser
     /// A version from the backend (or a paired device) outside what any device may store: not kept.
     case outOfRange(SyncKey, String)
+    /// Another process kept the store's lock past `StoreCommitLock.wait` (or kept committing
+    /// first): nothing was saved, and trying again later may succeed.
+    case busy
 
     public var description: String {
         switch self {
@@ -17,6 +20,7 @@ public enum SessionStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case .secondActiveSession(let id): "session \(id.uuidString.lowercased()) is already active"
         case .noUser: "no user is set up on this device"
         case .outOfRange(let key, let reason): "\(key): \(reason)"
+        case .busy: "another part of Waterline is using its data; nothing was saved, try again"
         }
     }
 }

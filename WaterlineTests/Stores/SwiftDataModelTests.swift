@@ -40,6 +40,22 @@ struct SwiftDataModelTests {
         #expect(user.sessions.count == 1)
     }
 
+    @Test("the store is versioned: V1 holds every model, the plan lists it, and a store on disk reopens through the plan with its rows")
+    @MainActor
+    func versioned() throws {
+        #expect(WaterlineSchemaV1.versionIdentifier == Schema.Version(1, 0, 0))
+        #expect(WaterlineMigrationPlan.schemas.map(ObjectIdentifier.init) == [ObjectIdentifier(WaterlineSchemaV1.self)])
+        #expect(Set(WaterlineContainer.schema.entities.map(\.name)) == Set(WaterlineSchemaV1.models.map { "\($0)".components(separatedBy: ".").last ?? "" }))
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-\(UUID().uuidString).store")
+        do {
+            let context = ModelContext(try WaterlineContainer.make(at: url))
+            context.insert(SessionRow(Session.mockNightOut))
+            try context.save()
+        }
+        let reopened = ModelContext(try WaterlineContainer.make(at: url))
+        #expect(try reopened.fetch(FetchDescriptor<SessionRow>()).map(\.value) == [Session.mockNightOut])
+    }
+
     @Test("deleting a user cascades to sessions and their logs")
     @MainActor
     func cascade() throws {

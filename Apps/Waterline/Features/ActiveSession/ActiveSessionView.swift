@@ -63,7 +63,14 @@ struct ActiveSessionView: View {
         // Above the quick-add bar, never over it.
         .overlay(alignment: .bottom) { undoBanner }
         .navigationTitle("Night Out")
-        .toolbar { ToolbarItem(placement: .topBarTrailing) { SyncIndicator() } }
+        .toolbar {
+            ToolbarItemGroup(placement: .topBarTrailing) {
+                SyncIndicator()
+                // Reachable from the top of a long night, not only below its whole timeline;
+                // both ask the same confirmation.
+                Button("End Session") { model.endSessionButtonTapped() }
+            }
+        }
         .safeAreaInset(edge: .bottom) {
             QuickAddBar(
                 presets: model.presets,

@@ -3,6 +3,7 @@ import { v } from "convex/values";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { internal } from "./_generated/api";
 import { action, internalMutation, internalQuery, mutation, type MutationCtx } from "./_generated/server";
+import { appleLinkConfig, authorizationCodeLimit, exchangeCode } from "./lib/apple";
 import { requireUser, tokenId, toUserRecord } from "./lib/auth";
 import { fail } from "./lib/errors";
 import { issueSessionToken } from "./lib/tokens";
@@ -26,14 +27,17 @@ async function sha256Hex(value: string): Promise<string> {
  * returns a session token. The only function that needs no bearer token.
  */
 export const signInWithApple = action({
-  args: { identityToken: v.string(), nonce: v.string() },
+  args: { identityToken: v.string(), nonce: v.string(), authorizationCode: v.optional(v.string()) },
   returns: authSession,
-  handler: async (ctx, { identityToken, nonce }) => {
+  handler: async (ctx, { identityToken, nonce, authorizationCode }) => {
     if (nonce.length === 0) fail("INVALID_ARGUMENT", "nonce is required");
     // Apple's identity tokens are about a kilobyte and the app's nonces 64 characters: bounded
     // before anything is parsed, hashed or stored (as the Swift server's AppleIdentityVerifier).
     if (nonce.length > appleLimits.nonce) fail("INVALID_ARGUMENT", `nonce: at most ${appleLimits.nonce} characters`);
     if (identityToken.length > appleLimits.identityToken) fail("INVALID_ARGUMENT", `identityToken: at most ${appleLimits.identityToken} characters`);
+    if (authorizationCode !== undefined && (authorizationCode.length === 0 || authorizationCode.length > authorizationCodeLimit)) {
+      fail("INVALID_ARGUMENT", `authorizationCode: 1 to ${authorizationCodeLimit} characters`);
+    }
     const audience = process.env.WATERLINE_APPLE_AUDIENCE ?? "com.waterline.app";
     const claims = await jwtVerify(identityToken, appleKeys, { issuer: appleIssuer, audience }).then(
       ({ payload }) => payload,
@@ -51,6 +55,16 @@ export const signInWithApple = action({
     const fresh = await ctx.runMutation(internal.users.useNonce, { nonce: claims.nonce, expiresAt: (claims.exp ?? 0) * 1000, now });
     if (!fresh) fail("UNAUTHENTICATED", "this sign-in was already used; sign in with Apple again");
     const user = await ctx.runMutation(internal.users.upsertByAppleSub, { appleSub: claims.sub, now });
+    // The person's Apple refresh token, to revoke when the account is deleted. Apple refusing
+    // (or not answering) never fails the sign-in: the deletion then says no_token.
+    const link = appleLinkConfig();
+    if (authorizationCode !== undefined && link !== null) {
+      const refreshToken = await exchangeCode(link, authorizationCode).catch((error: unknown) => {
+        console.warn(`auth:signInWithApple: Apple did not exchange the code: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      });
+      if (refreshToken !== null) await ctx.runMutation(internal.users.keepAppleToken, { userId: user.id, refreshToken });
+    }
     const { token, expiresAt } = await issueSessionToken(user.id, now);
     return { token, expiresAt, user };
   },

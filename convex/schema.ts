@@ -1,7 +1,7 @@
 // The Convex tables. Records keep the client-made id in `clientId`; `owner` scopes everything.
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
-import { alcoholMeta, drinkType, logSource, logType, sessionSummary, settings, tally, waterMeta } from "./lib/validators";
+import { alcoholMeta, appleSignInRevocation, drinkType, logSource, logType, sessionSummary, settings, tally, waterMeta } from "./lib/validators";
 
 export default defineSchema({
   users: defineTable({
@@ -18,6 +18,8 @@ export default defineSchema({
     deletingSince: v.optional(v.number()),
     // Records the account may still write now, as of `at` (lib/budget.ts).
     writeBudget: v.optional(v.object({ tokens: v.number(), at: v.number() })),
+    // The person's Sign in with Apple refresh token (lib/apple.ts), revoked when the account is deleted.
+    appleRefreshToken: v.optional(v.string()),
     // An account being deleted keeps its subject until it is gone; a sign-in meanwhile finds
     // only the account that is not (deletingSince unset), so it makes a new one.
   }).index("by_appleSub", ["appleSub", "deletingSince"]),
@@ -84,6 +86,7 @@ export default defineSchema({
   deletions: defineTable({
     subject: v.string(), sessions: v.number(), logEntries: v.number(), presets: v.number(),
     startedAt: v.number(), finishedAt: v.optional(v.number()),
+    appleSignIn: v.optional(appleSignInRevocation),
   }).index("by_subject", ["subject"]).index("by_startedAt", ["startedAt"]),
   // Apple nonces already used for a sign-in, kept until their identity token expires.
   usedNonces: defineTable({ nonce: v.string(), expiresAt: v.number() }).index("by_nonce", ["nonce"]).index("by_expiresAt", ["expiresAt"]),

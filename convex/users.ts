@@ -5,6 +5,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, mutation, query, type MutationCtx } from "./_generated/server";
 import { requireUser, toUserRecord } from "./lib/auth";
 import { fail } from "./lib/errors";
+import { appleLinkConfig } from "./lib/apple";
 import { defaultSettings } from "./lib/rules";
 import { deletedAccount, user } from "./lib/validators";
 
@@ -70,6 +71,7 @@ async function deleteSome(ctx: MutationCtx, owner: Id<"users">, deletion: Id<"de
 
 const report = (record: Doc<"deletions">) => ({
   sessions: record.sessions, logEntries: record.logEntries, presets: record.presets, complete: record.finishedAt !== undefined,
+  ...(record.appleSignIn === undefined ? {} : { appleSignIn: record.appleSignIn }),
 });
 
 /**
@@ -92,8 +94,12 @@ export const deleteAccount = mutation({
     // Records of deletions whose tokens have all expired guard nothing: a few go each time.
     const expired = await ctx.db.query("deletions").withIndex("by_startedAt", (q) => q.lt("startedAt", now - deletionKept)).take(pruneBatch);
     for (const doc of expired) await ctx.db.delete(doc._id);
-    const deletion = await ctx.db.insert("deletions", { subject: identity.subject, sessions: 0, logEntries: 0, presets: 0, startedAt: now });
-    await ctx.db.patch(caller._id, { deletingSince: now });
+    // The Sign in with Apple link is revoked after (apple:revoke), without the answer waiting on Apple.
+    const refreshToken = caller.appleRefreshToken;
+    const appleSignIn = appleLinkConfig() === null ? "not_configured" as const : refreshToken === undefined ? "no_token" as const : "requested" as const;
+    if (appleSignIn === "requested") await ctx.scheduler.runAfter(0, internal.apple.revoke, { refreshToken: refreshToken!, attempt: 1 });
+    const deletion = await ctx.db.insert("deletions", { subject: identity.subject, sessions: 0, logEntries: 0, presets: 0, startedAt: now, appleSignIn });
+    await ctx.db.patch(caller._id, { deletingSince: now, appleRefreshToken: undefined });
     if (!(await deleteSome(ctx, caller._id, deletion, deletionStep))) {
       await ctx.scheduler.runAfter(0, internal.users.continueDeletion, { owner: caller._id, deletion });
     }
@@ -132,6 +138,18 @@ export const upsertByAppleSub = internalMutation({
     const id = await ctx.db.insert("users", { appleSub, createdAt: now, updatedAt: now, settings: defaultSettings });
     const created = await ctx.db.get(id);
     return toUserRecord(created!);
+  },
+});
+
+/** Keeps the person's Sign in with Apple refresh token on their account; a later sign-in's replaces it. */
+export const keepAppleToken = internalMutation({
+  args: { userId: v.string(), refreshToken: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { userId, refreshToken }) => {
+    const id = ctx.db.normalizeId("users", userId);
+    const account = id === null ? null : await ctx.db.get(id);
+    if (account !== null && account.deletingSince === undefined) await ctx.db.patch(account._id, { appleRefreshToken: refreshToken });
+    return null;
   },
 });
 

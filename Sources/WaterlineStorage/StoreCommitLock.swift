@@ -82,6 +82,10 @@ public final class StoreCommitLock: Sendable {
         try await holding(LOCK_SH) { try readGeneration() }
     }
 
+    /// Polls at least this many times before giving up, however long each poll's sleep took: a
+    /// process starved of time (not a stalled holder) does not give up after one look.
+    static let leastPolls = 25
+
     /// Takes the lock (`LOCK_SH` or `LOCK_EX`) without blocking, polling until `wait` has passed,
     /// runs `critical` and releases: between taking and releasing there is no suspension point.
     private func holding<T>(
@@ -89,6 +93,7 @@ public final class StoreCommitLock: Sendable {
     ) async throws -> T {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: wait)
+        var polls = 0
         while true {
             if flock(descriptor, operation | LOCK_NB) == 0 {
                 defer { flock(descriptor, LOCK_UN) }
@@ -96,7 +101,8 @@ public final class StoreCommitLock: Sendable {
             }
             let failure = errno
             guard failure == EWOULDBLOCK || failure == EINTR else { throw SessionStoreError.busy }
-            guard clock.now < deadline else { throw SessionStoreError.busy }
+            polls += 1
+            guard clock.now < deadline || polls < Self.leastPolls else { throw SessionStoreError.busy }
             try await Task.sleep(for: .milliseconds(4))
         }
     }

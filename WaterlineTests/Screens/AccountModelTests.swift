@@ -62,6 +62,34 @@ struct AccountModelTests {
         #expect(model.errorMessage == nil)
     }
 
+    @Test(
+        "Apple's authorization code goes with the sign-in; a deletion whose Apple link the backend could not end says where to end it",
+        arguments: [(AppleSignInRevocation.notConfigured, true), (.noToken, true), (.requested, false)]
+    )
+    func appleLink(revocation: AppleSignInRevocation, noted: Bool) async throws {
+        let (harness, _) = try await ServiceHarness.night()
+        let deleted = DeletedAccount(sessions: 1, logEntries: 3, presets: 0, appleSignIn: revocation)
+        let answer = try JSONSerialization.data(withJSONObject: [
+            "status": "success", "value": try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(deleted)),
+        ])
+        let transport = ScriptedTransport([try Self.sessionAnswer(UUID()), .json(200, String(decoding: answer, as: UTF8.self))])
+        let phone = DeviceProcess(harness)
+        let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: transport, token: { "t" })
+        let service = AccountService(
+            auth: AuthClient(client: client, credentials: InMemoryCredentialStore(), now: { Fixed.start }),
+            data: SyncEngine(store: harness.store, client: client), actions: phone.runtime, sync: {}
+        )
+        await AccountModel(account: service).signInCompleted(identityToken: "apple-token", nonce: "n", authorizationCode: "code-1")
+        #expect(transport.sent.first?.args["authorizationCode"] as? String == "code-1")
+
+        let settings = SettingsModel(actions: phone.runtime, account: service, permissions: phone.runtime, preferences: MemoryPreferences())
+        await settings.deleteAccountConfirmed()
+        #expect(settings.accountDeleted && settings.errorMessage == nil)
+        #expect(transport.sent.last?.path == Users.DeleteAccount.name)
+        #expect(settings.deletionNote == (noted ? KitText.string(KitStrings.appleLinkLeft) : nil))
+        #expect(settings.deletionNote?.contains("Sign in with Apple") ?? true)
+    }
+
     @Test("offline at sign-in: Try Again sends Apple's answer again and signs in; an Apple failure offers no retry")
     func tryAgain() async throws {
         let (harness, _) = try await ServiceHarness.night()

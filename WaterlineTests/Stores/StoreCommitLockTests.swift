@@ -60,14 +60,16 @@ struct StoreCommitLockTests {
         let widget = Writer(lock: try #require(StoreCommitLock(path: path)), file: file)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in [phone, widget] {
-                group.addTask { for _ in 0..<40 { try await writer.increment() } }
+                // Fewer each than `StoreCommitLock.attempts`: a writer loses a race only to another's
+                // commit, so neither can lose every attempt, however the two are scheduled.
+                group.addTask { for _ in 0..<20 { try await writer.increment() } }
             }
             try await group.waitForAll()
         }
-        #expect(Writer.read(file) == 80)
-        #expect(try await phone.lock.generation() == 80)
+        #expect(Writer.read(file) == 40)
+        #expect(try await phone.lock.generation() == 40)
         let retried = await phone.discards + widget.discards
-        #expect(await phone.bodies + widget.bodies == 80 + retried)
+        #expect(await phone.bodies + widget.bodies == 40 + retried)
     }
 
     @Test("no lock is held while a transaction awaits: another process commits meanwhile, and this one reads again")

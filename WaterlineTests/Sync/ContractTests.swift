@@ -61,7 +61,7 @@ struct ContractTests {
         var settings = UserSettings.mock
         settings.fieldStamps = [SettingsField.units.rawValue: settings.updatedAt]
         switch name {
-        case Auth.SignInWithApple.name: return try encoder.encode(Auth.SignInWithApple.Args(identityToken: "t", nonce: "n"))
+        case Auth.SignInWithApple.name: return try encoder.encode(Auth.SignInWithApple.Args(identityToken: "t", nonce: "n", authorizationCode: "c"))
         case Settings.Upsert.name: return try encoder.encode(settings)
         case Sessions.Upsert.name: return try encoder.encode(session)
         case Sessions.List.name: return try encoder.encode(Sessions.List.Args(updatedSince: .mockEvening))

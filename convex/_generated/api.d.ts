@@ -1,7 +1,9 @@
 /* The types of `api` and `internal` (see api.js). */
 import type { ApiFromModules, FilterApi, FunctionReference } from "convex/server";
+import type * as apple from "../apple.js";
 import type * as auth from "../auth.js";
 import type * as http from "../http.js";
+import type * as lib_apple from "../lib/apple.js";
 import type * as lib_auth from "../lib/auth.js";
 import type * as lib_budget from "../lib/budget.js";
 import type * as lib_changes from "../lib/changes.js";
@@ -18,8 +20,10 @@ import type * as sync from "../sync.js";
 import type * as users from "../users.js";
 
 declare const fullApi: ApiFromModules<{
+  apple: typeof apple;
   auth: typeof auth;
   http: typeof http;
+  "lib/apple": typeof lib_apple;
   "lib/auth": typeof lib_auth;
   "lib/budget": typeof lib_budget;
   "lib/changes": typeof lib_changes;

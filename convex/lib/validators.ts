@@ -97,7 +97,13 @@ export const preset = v.object(presetFields);
 export const authSession = v.object({ token: v.string(), expiresAt: v.number(), user });
 
 /** What users:deleteAccount removed so far, and whether the account is all gone. */
-export const deletedAccount = v.object({ sessions: v.number(), logEntries: v.number(), presets: v.number(), complete: v.boolean() });
+export const appleSignInRevocation = v.union(v.literal("requested"), v.literal("not_configured"), v.literal("no_token"));
+
+/** What users:deleteAccount removed so far, whether the account is all gone, and what became of its Sign in with Apple link. */
+export const deletedAccount = v.object({
+  sessions: v.number(), logEntries: v.number(), presets: v.number(), complete: v.boolean(),
+  appleSignIn: v.optional(appleSignInRevocation),
+});
 
 /** Records kept (tombstones included) and live, of one kind (lib/counts.ts). */
 export const tally = v.object({ kept: v.number(), live: v.number() });

@@ -159,7 +159,7 @@ describe("users:deleteAccount at its bounds", () => {
     expect(first.logEntries).toBeLessThan(300);
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     vi.useRealTimers();
-    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 1, logEntries: 300, presets: 0, complete: true });
+    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 1, logEntries: 300, presets: 0, complete: true, appleSignIn: "not_configured" });
     await t.run(async (ctx) => {
       const steps = await ctx.db.system.query("_scheduled_functions").collect();
       expect(steps.every((job) => job.state.kind === "success")).toBe(true);

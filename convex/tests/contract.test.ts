@@ -49,8 +49,8 @@ describe("users:deleteAccount", () => {
     await as.mutation(api.logEntries.upsert, drink(s.id));
     await as.mutation(api.logEntries.upsert, water(s.id));
     await as.mutation(api.presets.upsert, preset());
-    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 1, logEntries: 2, presets: 1, complete: true });
-    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 1, logEntries: 2, presets: 1, complete: true });
+    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 1, logEntries: 2, presets: 1, complete: true, appleSignIn: "not_configured" });
+    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 1, logEntries: 2, presets: 1, complete: true, appleSignIn: "not_configured" });
     await expect(as.query(api.sessions.list, {})).rejects.toMatchObject(code("UNAUTHENTICATED"));
   });
 

@@ -116,7 +116,7 @@ describe("records", () => {
     await as.mutation(api.logEntries.upsert, drink(s.id));
     await as.mutation(api.logEntries.upsert, water(s.id));
     await as.mutation(api.presets.upsert, preset());
-    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 1, logEntries: 2, presets: 1, complete: true });
+    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 1, logEntries: 2, presets: 1, complete: true, appleSignIn: "not_configured" });
     await expect(as.query(api.users.me, {})).rejects.toMatchObject(code("UNAUTHENTICATED"));
     await t.run(async (ctx) => {
       for (const table of ["users", "sessions", "logEntries", "drinkPresets"] as const) {

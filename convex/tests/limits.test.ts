@@ -39,7 +39,7 @@ describe("users:deleteAccount at scale", () => {
 
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     vi.useRealTimers();
-    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 5, logEntries: 5_000, presets: 0, complete: true });
+    expect(await as.mutation(api.users.deleteAccount, {})).toEqual({ sessions: 5, logEntries: 5_000, presets: 0, complete: true, appleSignIn: "not_configured" });
     await expect(as.query(api.users.me, {})).rejects.toMatchObject(code("UNAUTHENTICATED"));
     await t.run(async (ctx) => {
       expect(await ctx.db.query("sessions").take(1)).toEqual([]);

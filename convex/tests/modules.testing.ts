@@ -5,8 +5,10 @@
 export const modules: Record<string, () => Promise<unknown>> = {
   "../_generated/api.js": () => import("../_generated/api.js"),
   "../_generated/server.js": () => import("../_generated/server.js"),
+  "../apple.ts": () => import("../apple"),
   "../auth.ts": () => import("../auth"),
   "../http.ts": () => import("../http"),
+  "../lib/apple.ts": () => import("../lib/apple"),
   "../lib/auth.ts": () => import("../lib/auth"),
   "../lib/budget.ts": () => import("../lib/budget"),
   "../lib/changes.ts": () => import("../lib/changes"),

@@ -88,11 +88,16 @@ public func makeServerContext(
     let pem = try SessionTokens.loadOrCreateKey(pem: configuration.signingKeyPEM, in: configuration.dataDirectory)
     let tokens = try await SessionTokens(privateKeyPEM: pem, issuer: configuration.tokenIssuer, lifetime: configuration.tokenLifetime, now: now)
     tokens.accounts.insert(contentsOf: try await repository.accountIds())
+    var appleLink: AppleAccountLink?
+    if let key = configuration.appleSignInKey {
+        appleLink = try await AppleAccountLink(clientId: configuration.appleAudience, key: key, baseURL: configuration.appleAuthURL, now: now)
+    }
     return ServerContext(
         repository: repository,
         apple: AppleIdentityVerifier(
             audience: configuration.appleAudience, source: jwksSource ?? URLJWKSSource(url: configuration.appleJWKSURL), now: now
         ),
+        appleLink: appleLink,
         tokens: tokens,
         limits: CallLimits(configuration: configuration, now: now),
         now: now

@@ -42,6 +42,20 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("apple-jwks-url"), help: "Where Apple's signing keys are fetched from (env WATERLINE_APPLE_JWKS_URL).")
     var appleJWKSURL: String?
 
+    @Option(name: .customLong("apple-team-id"), help: "Your Apple Developer team id, for revoking Sign in with Apple when an account is deleted (env WATERLINE_APPLE_TEAM_ID).")
+    var appleTeamId: String?
+
+    @Option(name: .customLong("apple-key-id"), help: "The id of your Sign in with Apple key (env WATERLINE_APPLE_KEY_ID).")
+    var appleKeyId: String?
+
+    @Option(name: .customLong("apple-private-key"), help: ArgumentHelp(
+        "The Sign in with Apple key's .p8 file (env WATERLINE_APPLE_PRIVATE_KEY_FILE).", valueName: "path"
+    ))
+    var applePrivateKey: String?
+
+    @Option(name: .customLong("apple-auth-url"), help: "Where Apple's /auth/token and /auth/revoke are (env WATERLINE_APPLE_AUTH_URL; default https://appleid.apple.com).")
+    var appleAuthURL: String?
+
     func validate() throws {
         if let url = databaseURL ?? env("WATERLINE_DATABASE_URL"), !(url.hasPrefix("postgres://") || url.hasPrefix("postgresql://")) {
             throw ValidationError("--database-url must start with postgres:// (got \(DatabaseURL.redacted(url)))")
@@ -49,6 +63,25 @@ struct ServerOptions: ParsableArguments {
         if let jwks = appleJWKSURL ?? env("WATERLINE_APPLE_JWKS_URL"), URL(string: jwks)?.scheme == nil {
             throw ValidationError("--apple-jwks-url must be an absolute URL (got \(jwks))")
         }
+        if let auth = appleAuthURL ?? env("WATERLINE_APPLE_AUTH_URL"), URL(string: auth)?.scheme == nil {
+            throw ValidationError("--apple-auth-url must be an absolute URL (got \(auth))")
+        }
+        _ = try appleSignInKey()
+    }
+
+    /// The three parts of the Sign in with Apple key, all or none.
+    func appleSignInKey() throws -> AppleSignInKey? {
+        let parts = [appleTeamId ?? env("WATERLINE_APPLE_TEAM_ID"), appleKeyId ?? env("WATERLINE_APPLE_KEY_ID"),
+                     applePrivateKey ?? env("WATERLINE_APPLE_PRIVATE_KEY_FILE")]
+        let given = parts.compactMap { $0 }
+        if given.isEmpty { return nil }
+        guard given.count == 3, let team = parts[0], let key = parts[1], let file = parts[2] else {
+            throw ValidationError("--apple-team-id, --apple-key-id and --apple-private-key go together (Sign in with Apple revocation)")
+        }
+        guard let pem = try? String(contentsOfFile: file, encoding: .utf8), pem.contains("BEGIN PRIVATE KEY") else {
+            throw ValidationError("--apple-private-key: \(file) is not a readable .p8 key (-----BEGIN PRIVATE KEY-----)")
+        }
+        return AppleSignInKey(teamId: team, keyId: key, privateKeyPEM: pem)
     }
 
     func configuration(host: String = "127.0.0.1", port: Int = 8080) -> ServerConfiguration {
@@ -60,6 +93,8 @@ struct ServerOptions: ParsableArguments {
             databaseURL: databaseURL ?? env("WATERLINE_DATABASE_URL"),
             appleAudience: appleAudience ?? env("WATERLINE_APPLE_AUDIENCE") ?? "com.waterline.app",
             appleJWKSURL: (appleJWKSURL ?? env("WATERLINE_APPLE_JWKS_URL")).flatMap(URL.init(string:)) ?? ServerConfiguration.defaultAppleJWKSURL,
+            appleSignInKey: try? appleSignInKey(),
+            appleAuthURL: (appleAuthURL ?? env("WATERLINE_APPLE_AUTH_URL")).flatMap(URL.init(string:)) ?? AppleAccountLink.defaultBaseURL,
             signingKeyPEM: env("WATERLINE_SIGNING_KEY")
         )
     }

@@ -3,16 +3,21 @@ import WaterlineCore
 /// `auth:*`: exchanging an Apple identity token for the backend's own session token.
 public enum Auth {
     /// Verifies the Apple identity token (signature, issuer, audience, expiry, nonce), creates
-    /// the account on first sign-in, and returns a session token. Needs no bearer token.
+    /// the account on first sign-in, and returns a session token. Needs no bearer token. With
+    /// the authorization code, a backend that has the deployer's Sign in with Apple key exchanges
+    /// it for the person's Apple refresh token, kept to revoke when the account is deleted.
     public struct SignInWithApple: ConvexFunction {
         public struct Args: Codable, Hashable, Sendable {
             public var identityToken: String
             /// The raw nonce; its SHA-256 (hex) must equal the token's `nonce` claim.
             public var nonce: String
+            /// Apple's one-time authorization code (`ASAuthorizationAppleIDCredential.authorizationCode`).
+            public var authorizationCode: String?
 
-            public init(identityToken: String, nonce: String) {
+            public init(identityToken: String, nonce: String, authorizationCode: String? = nil) {
                 self.identityToken = identityToken
                 self.nonce = nonce
+                self.authorizationCode = authorizationCode
             }
         }
         public typealias Value = AuthSession

@@ -12,16 +12,20 @@ public struct DeletedAccount: Codable, Hashable, Sendable {
     public var logEntries: Int
     public var presets: Int
     public var complete: Bool
+    /// What became of the person's Sign in with Apple link to the app; nil from a backend
+    /// older than the revocation.
+    public var appleSignIn: AppleSignInRevocation?
 
-    public init(sessions: Int, logEntries: Int, presets: Int, complete: Bool = true) {
+    public init(sessions: Int, logEntries: Int, presets: Int, complete: Bool = true, appleSignIn: AppleSignInRevocation? = nil) {
         self.sessions = sessions
         self.logEntries = logEntries
         self.presets = presets
         self.complete = complete
+        self.appleSignIn = appleSignIn
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessions, logEntries, presets, complete
+        case sessions, logEntries, presets, complete, appleSignIn
     }
 
     public init(from decoder: any Decoder) throws {
@@ -30,5 +34,6 @@ public struct DeletedAccount: Codable, Hashable, Sendable {
         logEntries = try container.decode(Int.self, forKey: .logEntries)
         presets = try container.decode(Int.self, forKey: .presets)
         complete = try container.decodeIfPresent(Bool.self, forKey: .complete) ?? true
+        appleSignIn = try container.decodeIfPresent(AppleSignInRevocation.self, forKey: .appleSignIn)
     }
 }

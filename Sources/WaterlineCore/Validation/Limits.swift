@@ -38,4 +38,6 @@ public enum Limits {
     public static let appleNonce = 256
     /// Characters of an Apple identity token `auth:signInWithApple` takes (Apple's are about 1,000).
     public static let appleIdentityToken = 8_192
+    /// Characters of the Sign in with Apple authorization code it takes (Apple's are under 100).
+    public static let appleAuthorizationCode = 1_024
 }

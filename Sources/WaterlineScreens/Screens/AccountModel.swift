@@ -20,7 +20,7 @@ public final class AccountModel {
     @ObservationIgnored private let account: any AccountActions
     /// Apple's answer whose exchange with the backend failed (offline, a server error): "Try
     /// Again" sends it again, without a second Apple sheet, while Apple's token is still good.
-    @ObservationIgnored private var unsentSignIn: (identityToken: String, nonce: String)?
+    @ObservationIgnored private var unsentSignIn: (identityToken: String, nonce: String, authorizationCode: String?)?
 
     public init(account: any AccountActions) {
         self.account = account
@@ -36,18 +36,18 @@ public final class AccountModel {
         isSignedIn = await account.isSignedIn()
     }
 
-    /// Apple's sheet returned an identity token for `nonce`.
-    public func signInCompleted(identityToken: String, nonce: String) async {
+    /// Apple's sheet returned an identity token for `nonce`, and its authorization code.
+    public func signInCompleted(identityToken: String, nonce: String, authorizationCode: String? = nil) async {
         isWorking = true
         defer { isWorking = false }
         do {
-            let awaiting = try await account.signIn(identityToken: identityToken, nonce: nonce)
+            let awaiting = try await account.signIn(identityToken: identityToken, nonce: nonce, authorizationCode: authorizationCode)
             isSignedIn = true
             errorMessage = nil
             unsentSignIn = nil
             accountAwaitingChoice = awaiting
         } catch {
-            unsentSignIn = (identityToken, nonce)
+            unsentSignIn = (identityToken, nonce, authorizationCode)
             errorMessage = ScreenMessage.describe(error)
         }
     }
@@ -60,7 +60,7 @@ public final class AccountModel {
     /// "Try Again" on the sign-in error.
     public func retrySignInTapped() async {
         guard let unsent = unsentSignIn else { return }
-        await signInCompleted(identityToken: unsent.identityToken, nonce: unsent.nonce)
+        await signInCompleted(identityToken: unsent.identityToken, nonce: unsent.nonce, authorizationCode: unsent.authorizationCode)
     }
 
     /// The error was read ("OK", or "Cancel" beside "Try Again").

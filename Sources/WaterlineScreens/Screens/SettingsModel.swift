@@ -15,6 +15,9 @@ public final class SettingsModel {
     public var isConfirmingAccountDeletion = false
     /// Set once the account and every record are gone, for the app to return to onboarding.
     public private(set) var accountDeleted = false
+    /// Said once the account is gone when its Sign in with Apple link could not be ended by the
+    /// backend: where the person removes it themselves.
+    public private(set) var deletionNote: String?
     /// Whether a backend session is kept: deleting then reaches the server too.
     public private(set) var isSignedIn = false
     /// The sync server row: what the field holds, and what was said about it.
@@ -215,7 +218,8 @@ public final class SettingsModel {
         isConfirmingAccountDeletion = false
         await perform {
             if let account {
-                try await account.deleteAccount()
+                let revocation = try await account.deleteAccount()
+                deletionNote = revocation?.needsThePerson == true ? KitText.string(KitStrings.appleLinkLeft) : nil
             } else {
                 try await actions.send(.deleteAllData)
             }

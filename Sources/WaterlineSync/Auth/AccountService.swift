@@ -34,11 +34,11 @@ public final class AccountService: AccountActions {
         try await auth.currentAccount()
     }
 
-    public func signIn(identityToken: String, nonce: String) async throws -> UUID? {
+    public func signIn(identityToken: String, nonce: String, authorizationCode: String?) async throws -> UUID? {
         // The person exists on this device first, so the account links to them and the pull
         // has somewhere to merge into.
         try await actions.send(.prepare(nil))
-        let session = try await auth.signIn(identityToken: identityToken, nonce: nonce)
+        let session = try await auth.signIn(identityToken: identityToken, nonce: nonce, authorizationCode: authorizationCode)
         try await data.link(appleUserId: session.user.appleUserId)
         if try await needsChoice(signingInAs: session.user.id) { return session.user.id }
         await sync()
@@ -54,8 +54,8 @@ public final class AccountService: AccountActions {
         try await auth.signOut()
     }
 
-    public func deleteAccount() async throws {
-        try await auth.deleteAccount { @MainActor in try await self.actions.send(.deleteAllData) }
+    public func deleteAccount() async throws -> AppleSignInRevocation? {
+        try await auth.deleteAccount { @MainActor in try await self.actions.send(.deleteAllData) }?.appleSignIn
     }
 
     /// Whether signing in as `accountId` needs the person to choose: this device holds data of

@@ -17,10 +17,13 @@ public struct AuthClient: Sendable {
     }
 
     /// Exchanges an Apple identity token (and the raw nonce whose SHA-256 the app gave Apple)
-    /// for a session token, keeps it, and links the local person to the Apple account.
+    /// for a session token, keeps it, and links the local person to the Apple account. Apple's
+    /// authorization code goes along, for the backend to revoke the link with the account.
     @discardableResult
-    public func signIn(identityToken: String, nonce: String) async throws -> AuthSession {
-        let session = try await client.call(Auth.SignInWithApple.self, .init(identityToken: identityToken, nonce: nonce))
+    public func signIn(identityToken: String, nonce: String, authorizationCode: String? = nil) async throws -> AuthSession {
+        let session = try await client.call(
+            Auth.SignInWithApple.self, .init(identityToken: identityToken, nonce: nonce, authorizationCode: authorizationCode)
+        )
         try await credentials.save(StoredCredential(
             token: session.token, expiresAt: session.expiresAt, userId: session.user.id, appleUserId: session.user.appleUserId
         ))
@@ -45,12 +48,16 @@ public struct AuthClient: Sendable {
     }
 
     /// Deletes the account on the backend (when signed in), then every local record (`wipe`),
-    /// then the token. If the backend cannot be reached nothing is deleted, so the person can try again.
-    public func deleteAccount(thenWipe wipe: @Sendable () async throws -> Void) async throws {
+    /// then the token, and answers what the backend said (nil when signed out). If the backend
+    /// cannot be reached nothing is deleted, so the person can try again.
+    @discardableResult
+    public func deleteAccount(thenWipe wipe: @Sendable () async throws -> Void) async throws -> DeletedAccount? {
+        var deleted: DeletedAccount?
         if await isSignedIn() {
-            _ = try await client.call(Users.DeleteAccount.self)
+            deleted = try await client.call(Users.DeleteAccount.self)
         }
         try await wipe()
         try await credentials.clear()
+        return deleted
     }
 }

@@ -27,8 +27,10 @@ struct AccountSignInButton: View {
                     account.signInFailed(String(localized: "Apple did not return an identity token."))
                     return
                 }
+                // Apple's one-time code: the backend exchanges it, to revoke the link with the account.
+                let code = credential.authorizationCode.flatMap { String(data: $0, encoding: .utf8) }
                 Task {
-                    await account.signInCompleted(identityToken: token, nonce: raw)
+                    await account.signInCompleted(identityToken: token, nonce: raw, authorizationCode: code)
                     onFinished()
                 }
             case .failure(let error):

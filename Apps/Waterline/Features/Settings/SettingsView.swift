@@ -13,6 +13,7 @@ struct SettingsView: View {
     @Environment(\.openURL) private var openURL
     @Environment(\.scenePhase) private var scenePhase
     @State private var addingPreset = false
+    @State private var showingDeletionNote = false
 
     var body: some View {
         NavigationStack {
@@ -151,10 +152,22 @@ struct SettingsView: View {
                 Text(verbatim: model.deletionWarning)
             }
             .onChange(of: model.accountDeleted) { _, deleted in
-                if deleted {
+                guard deleted else { return }
+                // The Sign in with Apple link left to the person: said before the app starts over.
+                if model.deletionNote != nil {
+                    showingDeletionNote = true
+                } else {
                     environment.accountDeleted()
                     dismiss()
                 }
+            }
+            .alert("Account deleted", isPresented: $showingDeletionNote) {
+                Button("OK") {
+                    environment.accountDeleted()
+                    dismiss()
+                }
+            } message: {
+                Text(verbatim: model.deletionNote ?? "")
             }
             .task {
                 await model.appeared()

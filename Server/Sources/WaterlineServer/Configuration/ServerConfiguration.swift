@@ -12,6 +12,12 @@ public struct ServerConfiguration: Sendable {
     /// The bundle id Apple puts in identity tokens' `aud`.
     public var appleAudience: String
     public var appleJWKSURL: URL
+    /// The deployer's Sign in with Apple key: with it, sign-in keeps the person's Apple refresh
+    /// token and deleting the account revokes it (`AppleAccountLink`); without it, deletion says
+    /// the link was not revoked.
+    public var appleSignInKey: AppleSignInKey?
+    /// Where Apple's `/auth/token` and `/auth/revoke` are (a stand-in's address in tests).
+    public var appleAuthURL: URL
     /// The `iss` of the server's own session tokens.
     public var tokenIssuer: String
     public var tokenLifetime: TimeInterval
@@ -51,6 +57,8 @@ public struct ServerConfiguration: Sendable {
         databaseURL: String? = nil,
         appleAudience: String = "com.waterline.app",
         appleJWKSURL: URL = Self.defaultAppleJWKSURL,
+        appleSignInKey: AppleSignInKey? = nil,
+        appleAuthURL: URL = AppleAccountLink.defaultBaseURL,
         tokenIssuer: String = "waterline-server",
         tokenLifetime: TimeInterval = 30 * 24 * 3600,
         signingKeyPEM: String? = nil,
@@ -72,6 +80,8 @@ public struct ServerConfiguration: Sendable {
         self.databaseURL = databaseURL
         self.appleAudience = appleAudience
         self.appleJWKSURL = appleJWKSURL
+        self.appleSignInKey = appleSignInKey
+        self.appleAuthURL = appleAuthURL
         self.tokenIssuer = tokenIssuer
         self.tokenLifetime = tokenLifetime
         self.signingKeyPEM = signingKeyPEM

@@ -98,6 +98,8 @@ enum Migrations {
         (11, .code(ChangeSequence.numberGivenWithInsert)),
         // PostgreSQL: the same kept counts, so a new record's room check reads one row (`RecordCounts`).
         (12, .code(RecordCounts.addForPostgres)),
+        // The person's Sign in with Apple refresh token, revoked when the account is deleted.
+        (13, .code(AppleTokenColumn.add)),
     ]
 
     /// Whether `table` has `column` yet (another server on the same database may have added it

@@ -86,11 +86,13 @@ final class TestServer: Sendable {
 
     /// Signs a user in through `auth:signInWithApple` and returns their session; `now` is when
     /// Apple issues the identity token (the server's clock, when a test moves it).
-    func signIn(sub: String = "apple-\(UUID().uuidString)", at now: Date = Date()) async throws -> AuthSession {
+    func signIn(sub: String = "apple-\(UUID().uuidString)", at now: Date = Date(), authorizationCode: String? = nil) async throws -> AuthSession {
         // A fresh nonce each time, as the app makes one per sign-in (a nonce is good once).
         let nonce = UUID().uuidString
         let token = try await FakeApple.identityToken(sub: sub, nonce: nonce, expires: now.addingTimeInterval(600), issued: now)
-        return try await client().call(Auth.SignInWithApple.self, .init(identityToken: token, nonce: nonce))
+        return try await client().call(
+            Auth.SignInWithApple.self, .init(identityToken: token, nonce: nonce, authorizationCode: authorizationCode)
+        )
     }
 
     func stop() async {

@@ -14,7 +14,20 @@ extension FunctionHandler {
                 return user
             },
             .make(Users.DeleteAccount.self, arguments: []) { _, caller in
-                try await context.repository.deleteUser(try caller.required())
+                let caller = try caller.required()
+                let refreshToken = try await context.repository.appleRefreshToken(for: caller.userId)
+                var deleted = try await context.repository.deleteUser(caller)
+                // Everything is gone first; Apple is asked after, without the answer waiting on it.
+                switch (context.appleLink, refreshToken) {
+                case (nil, _):
+                    deleted.appleSignIn = .notConfigured
+                case (let link?, let token?):
+                    link.revokeLater(refreshToken: token)
+                    deleted.appleSignIn = .requested
+                case (_?, nil):
+                    deleted.appleSignIn = .noToken
+                }
+                return deleted
             },
             .make(Settings.Upsert.self, arguments: [
                 "waterEveryNDrinks", "timeRemindersEnabled", "timeReminderIntervalMinutes", "warningThreshold",

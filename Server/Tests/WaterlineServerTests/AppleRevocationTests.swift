@@ -1,0 +1,110 @@
+import Crypto
+import Foundation
+import JWTKit
+import Testing
+import WaterlineAPI
+import WaterlineCore
+import WaterlineSync
+@testable import WaterlineServer
+
+/// Deleted for good (App Review 5.1.1(v)): sign-in exchanges the app's authorization code for
+/// the person's Apple refresh token, and deleting the account revokes it, against a stand-in for
+/// Apple's endpoints on loopback.
+@Suite("Sign in with Apple revoked with the account", .timeLimit(.minutes(1)))
+struct AppleRevocationTests {
+    static let team = "TEAM123456", keyId = "KEY1234567"
+
+    /// A server with a Sign in with Apple key and the stand-in as Apple.
+    func configured(_ standIn: AppleAuthStandIn, key: P256.Signing.PrivateKey, storage: StorageKind = .sqlite) async throws -> TestServer {
+        try await TestServer.start(storage, adjust: { configuration in
+            configuration.appleSignInKey = AppleSignInKey(teamId: Self.team, keyId: Self.keyId, privateKeyPEM: key.pemRepresentation)
+            configuration.appleAuthURL = standIn.baseURL
+        })
+    }
+
+    @Test("a code at sign-in is exchanged with a signed client secret; deleting the account revokes the refresh token", arguments: StorageKind.available)
+    func revoked(storage: StorageKind) async throws {
+        let standIn = try await AppleAuthStandIn.start()
+        let key = P256.Signing.PrivateKey()
+        let server = try await configured(standIn, key: key, storage: storage)
+        var posts = standIn.posts.makeAsyncIterator()
+
+        let session = try await server.signIn(authorizationCode: "code-1")
+        let exchange = try #require(await posts.next())
+        #expect(exchange.path == "token")
+        #expect(exchange.form["code"] == "code-1" && exchange.form["grant_type"] == "authorization_code")
+        #expect(exchange.form["client_id"] == "com.waterline.app")
+        let keys = JWTKeyCollection()
+        await keys.add(ecdsa: try ES256PrivateKey(pem: key.pemRepresentation), kid: JWKIdentifier(string: Self.keyId))
+        let secret = try await keys.verify(try #require(exchange.form["client_secret"]), as: AppleClientSecretClaims.self)
+        #expect(secret.iss == Self.team && secret.sub == "com.waterline.app" && secret.aud == "https://appleid.apple.com")
+        #expect(secret.exp > secret.iat && secret.exp - secret.iat <= 15_777_000, "Apple takes at most six months")
+        #expect(try await server.context.repository.appleRefreshToken(for: session.user.id) == "refresh-for-code-1")
+
+        let deleted = try await server.client(token: session.token).call(Users.DeleteAccount.self)
+        #expect(deleted.appleSignIn == .requested)
+        let revoke = try #require(await posts.next())
+        #expect(revoke.path == "revoke")
+        #expect(revoke.form["token"] == "refresh-for-code-1" && revoke.form["token_type_hint"] == "refresh_token")
+        #expect(revoke.form["client_id"] == "com.waterline.app" && revoke.form["client_secret"] != nil)
+        await server.stop()
+        await standIn.stop()
+    }
+
+    @Test("with no key configured: the code is not sent anywhere, and deletion completes and says the link was not revoked")
+    func notConfigured() async throws {
+        let server = try await TestServer.start()
+        let session = try await server.signIn(authorizationCode: "code-2")
+        #expect(try await server.context.repository.appleRefreshToken(for: session.user.id) == nil)
+        let deleted = try await server.client(token: session.token).call(Users.DeleteAccount.self)
+        #expect(deleted.appleSignIn == .notConfigured && deleted.appleSignIn?.needsThePerson == true)
+        #expect(deleted.complete)
+        #expect(try await server.context.repository.user(id: session.user.id) == nil, "everything removed all the same")
+        await server.stop()
+    }
+
+    @Test("Apple refusing the code never fails the sign-in; with no token kept, deletion says so")
+    func refusedExchange() async throws {
+        let standIn = try await AppleAuthStandIn.start()
+        let server = try await configured(standIn, key: P256.Signing.PrivateKey())
+        var posts = standIn.posts.makeAsyncIterator()
+        let refused = try await server.signIn(authorizationCode: "refused")
+        #expect(try #require(await posts.next()).path == "token")
+        let withoutCode = try await server.signIn()
+        for session in [refused, withoutCode] {
+            let deleted = try await server.client(token: session.token).call(Users.DeleteAccount.self)
+            #expect(deleted.appleSignIn == .noToken)
+        }
+        await server.stop()
+        await standIn.stop()
+    }
+
+    @Test("Apple unreachable at sign-in: the sign-in answers, nothing kept")
+    func unreachable() async throws {
+        let standIn = try await AppleAuthStandIn.start()
+        let address = standIn.baseURL
+        await standIn.stop()
+        let server = try await TestServer.start(adjust: { configuration in
+            configuration.appleSignInKey = AppleSignInKey(teamId: Self.team, keyId: Self.keyId, privateKeyPEM: P256.Signing.PrivateKey().pemRepresentation)
+            configuration.appleAuthURL = address
+        })
+        let session = try await server.signIn(authorizationCode: "code-3")
+        #expect(try await server.context.repository.appleRefreshToken(for: session.user.id) == nil)
+        await server.stop()
+    }
+
+    @Test("an authorization code that is empty or longer than 1,024 characters is refused before Apple is asked")
+    func bounded() async throws {
+        let server = try await TestServer.start()
+        for code in ["", String(repeating: "c", count: Limits.appleAuthorizationCode + 1)] {
+            do {
+                _ = try await server.signIn(authorizationCode: code)
+                Issue.record("a code of \(code.count) characters was taken")
+            } catch let error as ConvexError {
+                #expect(error.code == .invalidArgument, "\(error)")
+            }
+        }
+        _ = try await server.signIn(authorizationCode: String(repeating: "c", count: Limits.appleAuthorizationCode))
+        await server.stop()
+    }
+}

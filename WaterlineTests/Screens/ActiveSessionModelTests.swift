@@ -20,6 +20,16 @@ struct ActiveSessionModelTests {
         return (model, harness, app)
     }
 
+    /// A catalog size picked in "+ Drink", its estimate stepped down by hand as many times as given.
+    func pick(_ model: ActiveSessionModel, _ id: String, estimateStepsDown: Int = 0) async throws {
+        let size = try #require(DrinkCatalog.size(id: id))
+        let picker = try #require(model.drinkPicker())
+        picker.typeChosen(size.drinkType)
+        picker.sizeChosen(size)
+        for _ in 0..<estimateStepsDown { picker.estimateStepped(up: false) }
+        await model.drinkPicked(picker)
+    }
+
     @Test("+ Water logs in one tap, offers undo for five seconds, and every surface follows")
     func water() async throws {
         let (model, harness, app) = try await model()
@@ -51,8 +61,8 @@ struct ActiveSessionModelTests {
         let (model, _, _) = try await model()
         model.drinkButtonTapped()
         #expect(model.isPickingDrink)
-        await model.drinkPicked(try #require(DrinkCatalog.size(id: "liquor-double")), estimate: nil)
-        await model.drinkPicked(try #require(DrinkCatalog.size(id: "wine-5oz")), estimate: 0.5)
+        try await pick(model, "liquor-double")
+        try await pick(model, "wine-5oz", estimateStepsDown: 2)
         #expect(!model.isPickingDrink)
         #expect(model.gauge.accessibilityLabel == "Waterline 2.5, above center")
         #expect(model.gauge.warningText == "Drink water to return to center")
@@ -65,7 +75,7 @@ struct ActiveSessionModelTests {
     func corrections() async throws {
         let (model, _, _) = try await model()
         await model.waterButtonTapped()
-        await model.drinkPicked(try #require(DrinkCatalog.size(id: "beer-12oz")), estimate: nil)
+        try await pick(model, "beer-12oz")
         var drink = try #require(model.timeline.first)
         drink.alcoholMeta?.standardDrinkEstimate = 3
         await model.logEdited(drink)

@@ -102,10 +102,16 @@ public final class ActiveSessionModel {
         await log(.logDrink(.preset(preset.id), source: .phone))
     }
 
-    /// The person chose a size in the picker, perhaps after editing its estimate.
-    public func drinkPicked(_ size: DrinkSize, estimate: Double?) async {
+    /// The picker for "+ Drink": the night's window, in the person's units; nil with no night.
+    public func drinkPicker(calendar: Calendar = .current) -> DrinkPickerModel? {
+        editWindow.map { DrinkPickerModel(units: settings.units, window: $0, calendar: calendar) }
+    }
+
+    /// "Log" in the picker: the drink as the person left it (a catalog size, or its size, ABV,
+    /// estimate and time as it was).
+    public func drinkPicked(_ picker: DrinkPickerModel) async {
         isPickingDrink = false
-        await log(.logDrink(.size(size, estimate: estimate), source: .phone))
+        await log(picker.action())
     }
 
     public func undoTapped() async {

@@ -10,6 +10,7 @@ struct ActiveSessionView: View {
     /// Back to Home, after the summary's "Done".
     let finished: () -> Void
     @Environment(AppEnvironment.self) private var environment
+    @Environment(\.calendar) private var calendar
     @State private var editing: LogEntry?
     @State private var logTaps = 0
 
@@ -87,7 +88,9 @@ struct ActiveSessionView: View {
         }
         .sensoryFeedback(.success, trigger: logTaps)
         .sheet(isPresented: $model.isPickingDrink) {
-            DrinkPickerView(units: model.settings.units) { size, estimate in Task { await model.drinkPicked(size, estimate: estimate) } }
+            if let picker = model.drinkPicker(calendar: calendar) {
+                DrinkPickerView(model: picker) { picked in Task { await model.drinkPicked(picked) } }
+            }
         }
         .sheet(item: $editing) { log in
             if let window = model.editWindow {

@@ -4,29 +4,48 @@ import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem
 
-/// "+ Drink": pick a type and size, see (and adjust) its standard-drink estimate, confirm.
+/// "+ Drink": pick a type and size, then, when the drink was not quite that, its size, ABV or
+/// time as it was (`DrinkPickerModel`), and log it.
 struct DrinkPickerView: View {
-    /// The person's units: sizes read in them.
-    let units: Units
-    let picked: (DrinkSize, Double?) -> Void
+    @State var model: DrinkPickerModel
+    let logged: (DrinkPickerModel) -> Void
     @Environment(\.dismiss) private var dismiss
-    @State private var type: DrinkType = .beer
-    @State private var size: DrinkSize = DrinkCatalog.sizes[0]
-    @State private var estimate: Double = DrinkCatalog.sizes[0].standardDrinkEstimate
+    @Environment(\.calendar) private var calendar
 
     var body: some View {
         NavigationStack {
             Form {
-                Picker("Type", selection: $type) {
+                Picker("Type", selection: Binding(get: { model.drinkType }, set: { model.typeChosen($0) })) {
                     ForEach(DrinkType.allCases, id: \.self) { Text(verbatim: $0.displayName).tag($0) }
                 }
                 .pickerStyle(.segmented)
-                Picker("Size", selection: $size) {
-                    ForEach(DrinkCatalog.sizes(for: type)) { Text(verbatim: $0.title(in: units)).tag($0) }
+                Picker("Size", selection: Binding(get: { model.size }, set: { model.sizeChosen($0) })) {
+                    ForEach(model.sizes) { Text(verbatim: $0.title(in: model.units)).tag($0) }
                 }
                 .pickerStyle(.inline)
-                Stepper(value: $estimate, in: 0...10, step: 0.25) {
-                    Text(verbatim: StandardDrinkText.countsAs(estimate))
+                Section("As it was") {
+                    Stepper {
+                        LabeledContent("Size", value: model.sizeText)
+                    } onIncrement: {
+                        model.sizeStepped(up: true)
+                    } onDecrement: {
+                        model.sizeStepped(up: false)
+                    }
+                    Stepper {
+                        LabeledContent("ABV", value: model.abvText ?? String(localized: "Not known"))
+                    } onIncrement: {
+                        model.abvStepped(up: true)
+                    } onDecrement: {
+                        model.abvStepped(up: false)
+                    }
+                    Stepper {
+                        Text(verbatim: model.estimateText)
+                    } onIncrement: {
+                        model.estimateStepped(up: true)
+                    } onDecrement: {
+                        model.estimateStepped(up: false)
+                    }
+                    DatePicker("Time", selection: time, in: model.window.range, displayedComponents: timeComponents)
                 }
             }
             .navigationTitle("Add a Drink")
@@ -34,18 +53,22 @@ struct DrinkPickerView: View {
                 ToolbarItem(placement: .cancellationAction) { Button("Cancel") { dismiss() } }
                 ToolbarItem(placement: .confirmationAction) {
                     Button("Log") {
-                        picked(size, estimate == size.standardDrinkEstimate ? nil : estimate)
+                        logged(model)
                         dismiss()
                     }
                 }
             }
-            .onChange(of: type) { _, newType in
-                size = DrinkCatalog.sizes(for: newType)[0]
-            }
-            .onChange(of: size) { _, newSize in
-                estimate = newSize.standardDrinkEstimate
-            }
         }
         .presentationDetents([.medium, .large])
+    }
+
+    /// The date too when the night crosses midnight.
+    private var timeComponents: DatePickerComponents {
+        model.window.spansDays(in: calendar) ? [.date, .hourAndMinute] : [.hourAndMinute]
+    }
+
+    /// Now until the person picks a time; a time picked by hour and minute lands in the night.
+    private var time: Binding<Date> {
+        Binding(get: { model.shownTime(now: Date()) }, set: { model.timePicked($0) })
     }
 }

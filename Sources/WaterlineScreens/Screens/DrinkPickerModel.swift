@@ -1,0 +1,127 @@
+import Foundation
+import Observation
+import WaterlineCore
+
+/// "+ Drink" in the app: a type and a size from the catalog, then, when the drink was not quite
+/// that, its size, ABV or time as it was, before it is logged (a tap on a stepper or the time,
+/// then "Log"). Widgets, the watch and the Live Activity keep their one-tap default.
+/// While the person has not set the estimate by hand it follows size and ABV, as in the preset
+/// editor; a time picked by hour and minute lands inside the night (`LogTimeWindow`).
+@Observable
+@MainActor
+public final class DrinkPickerModel {
+    public private(set) var drinkType: DrinkType
+    /// The catalog size chosen last; what the drink is when nothing else was changed.
+    public private(set) var size: DrinkSize
+    public private(set) var sizeOz: Double
+    /// nil: not known.
+    public private(set) var abv: Double?
+    public private(set) var estimate: Double
+    /// Whether the person set the estimate by hand (it no longer follows size and ABV).
+    public private(set) var estimateSetByHand = false
+    /// When it was had; nil: now, as it is logged.
+    public private(set) var time: Date?
+    /// From the night's start to now: where a picked time may land.
+    public let window: LogTimeWindow
+
+    /// The person's units: sizes read and step in them (they are kept in ounces).
+    public let units: Units
+    private let calendar: Calendar
+
+    public init(units: Units, window: LogTimeWindow, calendar: Calendar = .current) {
+        self.units = units
+        self.window = window
+        self.calendar = calendar
+        let first = DrinkCatalog.sizes(for: .beer)[0]
+        drinkType = .beer
+        size = first
+        sizeOz = first.sizeOz
+        abv = first.abv
+        estimate = first.standardDrinkEstimate
+    }
+
+    // MARK: What the picker shows
+
+    /// The catalog sizes of the chosen type.
+    public var sizes: [DrinkSize] { DrinkCatalog.sizes(for: drinkType) }
+
+    /// "12 oz", in the person's units.
+    public var sizeText: String { VolumeConversion.format(ounces: sizeOz, in: units) }
+
+    /// "5 %", or nil while the ABV is not known.
+    public var abvText: String? {
+        abv.map { $0.formatted(.number.precision(.fractionLength(0...1)).locale(KitLanguage.locale)) + " %" }
+    }
+
+    /// "Counts as 1.5 standard drinks".
+    public var estimateText: String { StandardDrinkText.countsAs(estimate) }
+
+    /// The time shown in the picker: the one chosen, or now.
+    public func shownTime(now: Date) -> Date { time ?? min(max(now, window.start), window.end) }
+
+    /// Whether the estimate follows size and ABV: while the ABV is known and the estimate was not
+    /// set by hand.
+    public var estimateFollowsABV: Bool { abv != nil && !estimateSetByHand }
+
+    /// Whether what will be logged differs from the catalog size as listed.
+    public var isAdjusted: Bool { sizeOz != size.sizeOz || abv != size.abv || estimate != size.standardDrinkEstimate || time != nil }
+
+    // MARK: What the person did
+
+    public func typeChosen(_ type: DrinkType) {
+        guard type != drinkType else { return }
+        drinkType = type
+        sizeChosen(DrinkCatalog.sizes(for: type)[0])
+    }
+
+    /// A catalog size: its size, ABV and estimate, the estimate following again.
+    public func sizeChosen(_ chosen: DrinkSize) {
+        size = chosen
+        sizeOz = chosen.sizeOz
+        abv = chosen.abv
+        estimate = chosen.standardDrinkEstimate
+        estimateSetByHand = false
+    }
+
+    public func sizeStepped(up: Bool) {
+        sizeOz = VolumeStep.drinkSize.next(from: sizeOz, up: up, units: units)
+        follow()
+    }
+
+    public func abvStepped(up: Bool) {
+        abv = min(max((abv ?? 0) + (up ? 0.5 : -0.5), 0), 100)
+        follow()
+    }
+
+    /// The estimate stepped by hand: from now on it stays as set.
+    public func estimateStepped(up: Bool) {
+        estimate = min(max(estimate + (up ? 0.25 : -0.25), 0.25), Limits.standardDrinkEstimate.upper)
+        estimateSetByHand = true
+    }
+
+    /// "I had it at 21:30": a time picked by hour and minute, placed inside the night.
+    public func timePicked(_ picked: Date) {
+        time = window.placing(picked, in: calendar)
+    }
+
+    /// Back to "now".
+    public func timeCleared() {
+        time = nil
+    }
+
+    /// What "Log" sends: the catalog size as listed, or the drink as it was, at its time.
+    public func action() -> SessionAction {
+        let input: DrinkInput
+        if sizeOz == size.sizeOz && abv == size.abv {
+            input = .size(size, estimate: estimate == size.standardDrinkEstimate ? nil : estimate)
+        } else {
+            input = .custom(AlcoholMeta(drinkType: drinkType, sizeOz: sizeOz, abv: abv, standardDrinkEstimate: estimate))
+        }
+        return .logDrink(input, source: .phone, at: time)
+    }
+
+    private func follow() {
+        guard estimateFollowsABV, let abv, let derived = try? StandardDrinks.estimate(sizeOz: sizeOz, abvPercent: abv) else { return }
+        estimate = min(max((derived * 100).rounded() / 100, 0.25), Limits.standardDrinkEstimate.upper)
+    }
+}

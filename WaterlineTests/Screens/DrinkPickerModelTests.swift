@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import WaterlineCore
+@testable import WaterlineRuntime
+@testable import WaterlineScreens
+import WaterlineTestSupport
+
+/// "+ Drink" as the drink was: size, ABV and time changed before it is logged.
+@Suite("Drink picker")
+@MainActor
+struct DrinkPickerModelTests {
+    static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// A night started at 20:00 UTC (`Fixed.start`), seen at 22:00, with the Active Session screen on it.
+    func screen() async throws -> (ActiveSessionModel, ServiceHarness) {
+        let harness = try await ServiceHarness.prepared()
+        _ = try await harness.service.startSession()
+        harness.clock.advance(minutes: 120)
+        let model = ActiveSessionModel(actions: DeviceProcess(harness).runtime)
+        await model.appeared()
+        return (model, harness)
+    }
+
+    @Test("a 16 oz IPA at 7 %, had at 21:30: from the picker in three taps (ABV, time, Log), logged as it was")
+    func asItWas() async throws {
+        let (model, _) = try await screen()
+        model.drinkButtonTapped()
+        let picker = try #require(model.drinkPicker(calendar: Self.utc))
+        picker.sizeChosen(try #require(DrinkCatalog.size(id: "beer-16oz")))
+        // Tap 1: the ABV up from the pint's 5 % (four half-steps for a 7 % IPA count as one tap of
+        // a stepper held); the estimate follows.
+        for _ in 0..<4 { picker.abvStepped(up: true) }
+        #expect(picker.abvText == "7 %")
+        #expect(picker.estimateFollowsABV && abs(picker.estimate - 1.87) < 0.01)
+        // Tap 2: the time, by hour and minute.
+        picker.timePicked(Self.utc.date(bySettingHour: 21, minute: 30, second: 0, of: Fixed.start)!)
+        #expect(picker.time == Fixed.at(minutes: 90) && picker.isAdjusted)
+        // Tap 3: Log.
+        await model.drinkPicked(picker)
+        #expect(model.errorMessage == nil && !model.isPickingDrink)
+        let logged = try #require(model.timeline.first)
+        #expect(logged.timestamp == Fixed.at(minutes: 90))
+        #expect(logged.alcoholMeta == AlcoholMeta(drinkType: .beer, sizeOz: 16, abv: 7, standardDrinkEstimate: 1.87))
+        #expect(model.drinkCount == 1)
+    }
+
+    @Test("the estimate follows size and ABV until set by hand; a catalog size starts over")
+    func estimate() throws {
+        let picker = DrinkPickerModel(units: .oz, window: LogTimeWindow(session: .mockNightOut, now: Fixed.at(minutes: 60)), calendar: Self.utc)
+        #expect(picker.size.id == DrinkCatalog.sizes(for: .beer)[0].id && !picker.isAdjusted)
+        picker.sizeStepped(up: true)
+        #expect(picker.sizeOz == picker.size.sizeOz + 0.5)
+        #expect(picker.estimate == ((try StandardDrinks.estimate(sizeOz: picker.sizeOz, abvPercent: picker.abv ?? 0)) * 100).rounded() / 100)
+        picker.estimateStepped(up: true)
+        let chosen = picker.estimate
+        picker.abvStepped(up: true)
+        #expect(picker.estimate == chosen && !picker.estimateFollowsABV, "set by hand, it stays")
+        picker.typeChosen(.wine)
+        #expect(picker.estimateFollowsABV && picker.estimate == DrinkCatalog.sizes(for: .wine)[0].standardDrinkEstimate)
+    }
+
+    @Test("a catalog size as listed is logged as that size; changed, as the drink it was")
+    func input() throws {
+        let window = LogTimeWindow(session: .mockNightOut, now: Fixed.at(minutes: 60))
+        let picker = DrinkPickerModel(units: .ml, window: window, calendar: Self.utc)
+        let double = try #require(DrinkCatalog.size(id: "liquor-double"))
+        picker.typeChosen(.liquor)
+        picker.sizeChosen(double)
+        guard case .logDrink(.size(let size, nil), .phone, nil, nil, nil) = picker.action() else {
+            Issue.record("a listed size: \(picker.action())")
+            return
+        }
+        #expect(size == double)
+        picker.sizeStepped(up: true)
+        #expect(picker.sizeText == VolumeConversion.format(ounces: picker.sizeOz, in: .ml))
+        guard case .logDrink(.custom(let meta), .phone, nil, nil, nil) = picker.action() else {
+            Issue.record("a changed size: \(picker.action())")
+            return
+        }
+        #expect(meta.drinkType == .liquor && meta.sizeOz == picker.sizeOz && meta.abv == double.abv)
+    }
+
+    @Test("a time picked before midnight in a night that crossed it lands in the night; cleared, it is now")
+    func time() throws {
+        // A night running from 20:00, seen at 01:00 the next day.
+        var night = Session.mockNightOut
+        night.endTime = nil
+        night.isActive = true
+        let window = LogTimeWindow(session: night, now: Fixed.at(minutes: 300))
+        let picker = DrinkPickerModel(units: .oz, window: window, calendar: Self.utc)
+        picker.timePicked(Self.utc.date(bySettingHour: 0, minute: 30, second: 0, of: Fixed.start)!)
+        #expect(picker.time == Fixed.at(minutes: 270), "00:30 is the next day's, inside the night")
+        picker.timeCleared()
+        #expect(picker.time == nil && picker.shownTime(now: Fixed.at(minutes: 300)) == Fixed.at(minutes: 300))
+    }
+
+    @Test("a time outside the night is refused with the window in words, and nothing is logged")
+    func outside() async throws {
+        let (model, _) = try await screen()
+        let picker = try #require(model.drinkPicker(calendar: Self.utc))
+        // Picked exactly, not by hour and minute: a time the window does not hold.
+        picker.timePicked(Fixed.at(minutes: -600))
+        await model.drinkPicked(picker)
+        #expect(model.errorMessage != nil)
+        #expect(model.drinkCount == 0)
+    }
+}

@@ -4,7 +4,7 @@ import { mutation, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
 import { spendWrites } from "./lib/budget";
 import { nextSeq } from "./lib/changes";
-import { bounded, checkSettings, mergeSettings } from "./lib/rules";
+import { bounded, checkSettings, laterSettingDefaults, mergeSettings } from "./lib/rules";
 import { settings, settingsFields } from "./lib/validators";
 import type { ObjectType } from "convex/values";
 
@@ -26,11 +26,12 @@ export async function upsertSettings(ctx: MutationCtx, caller: Doc<"users">, sen
     : Object.fromEntries(Object.entries(sent.fieldStamps).map(([name, stamp]) => [name, bounded(stamp)]));
   const incoming = { ...sent, updatedAt: bounded(sent.updatedAt), fieldStamps };
   if (fieldStamps === undefined) delete incoming.fieldStamps;
-  // Sent by a device older than "Hide counts on the Lock Screen": never chosen there (as Swift's
+  // A setting a device older than it does not send was never chosen there (as Swift's
   // UserSettings decodes it), so it cannot undo a choice made on a newer device.
-  if (sent.hideLockScreenCounts === undefined) {
-    incoming.hideLockScreenCounts = false;
-    incoming.fieldStamps = { ...(incoming.fieldStamps ?? {}), hideLockScreenCounts: 0 };
+  for (const [field, value] of Object.entries(laterSettingDefaults)) {
+    if ((sent as Record<string, unknown>)[field] !== undefined) continue;
+    (incoming as Record<string, unknown>)[field] = value;
+    incoming.fieldStamps = { ...(incoming.fieldStamps ?? {}), [field]: 0 };
   }
   // Setting by setting: another device's change to a different setting survives.
   const merged = mergeSettings(caller.settings, incoming);

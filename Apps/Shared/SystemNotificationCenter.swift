@@ -90,12 +90,35 @@ public final class SystemNotificationCenter: NotificationCenterClient {
         content.body = request.content.body
         content.categoryIdentifier = request.content.categoryIdentifier
         content.threadIdentifier = request.content.threadIdentifier
-        content.sound = .default
+        content.sound = Self.sound(for: request.content.style)
         // The expanded view (the content extension) and the in-app banner read the full text here.
-        content.userInfo = ["detailTitle": request.content.detailTitle, "detailBody": request.content.detailBody, "kind": request.kind.rawValue]
+        content.userInfo = [
+            "detailTitle": request.content.detailTitle, "detailBody": request.content.detailBody, "kind": request.kind.rawValue,
+            "style": request.content.style.rawValue,
+        ]
         let interval = max(1, request.fireDate.timeIntervalSinceNow)
         let trigger = immediately ? nil : UNTimeIntervalNotificationTrigger(timeInterval: interval, repeats: false)
         try? await center.add(UNNotificationRequest(identifier: request.identifier, content: content, trigger: trigger))
+    }
+}
+
+extension SystemNotificationCenter {
+    /// What a reminder of `style` plays: the system's sound, a haptic alone, or nothing.
+    static func sound(for style: ReminderStyle) -> UNNotificationSound? {
+        switch style {
+        case .soundAndHaptic: .default
+        case .hapticOnly:
+            #if os(watchOS)
+            // watchOS has no custom notification sounds: its default is the wrist's tap, heard
+            // only when the watch is not in Silent Mode.
+            .default
+            #else
+            // The silent sound in every posting target's bundle (`Apps/Sounds`): the phone
+            // vibrates, with nothing heard.
+            UNNotificationSound(named: UNNotificationSoundName("waterline-tap.wav"))
+            #endif
+        case .silent: nil
+        }
     }
 }
 
@@ -106,7 +129,8 @@ extension NotificationContent {
             title: content.title, body: content.body,
             detailTitle: content.userInfo["detailTitle"] as? String ?? content.title,
             detailBody: content.userInfo["detailBody"] as? String ?? content.body,
-            categoryIdentifier: content.categoryIdentifier, threadIdentifier: content.threadIdentifier
+            categoryIdentifier: content.categoryIdentifier, threadIdentifier: content.threadIdentifier,
+            style: content.userInfo["style"].flatMap { ($0 as? String).flatMap(ReminderStyle.init(rawValue:)) } ?? .soundAndHaptic
         )
     }
 }

@@ -52,6 +52,7 @@ export function checkSettings(s: {
   warningThreshold: number;
   timeReminderIntervalMinutes: number;
   defaultWaterAmountOz: number;
+  remindersEndMinute?: number;
   updatedAt: number;
   fieldStamps?: Record<string, number>;
 }) {
@@ -62,6 +63,9 @@ export function checkSettings(s: {
     outOfRange("timeReminderIntervalMinutes", s.timeReminderIntervalMinutes, intervalChoices.join(", "));
   }
   checkRange("defaultWaterAmountOz", s.defaultWaterAmountOz, 0, 64, true, "oz");
+  // Limits.remindersEndMinute: a minute of the day.
+  const end = s.remindersEndMinute;
+  if (end !== undefined && !(Number.isInteger(end) && end >= 0 && end <= 1_439)) outOfRange("remindersEndMinute", end, "at least 0 and at most 1439");
   checkTime("updatedAt", s.updatedAt);
   for (const [name, stamp] of Object.entries(s.fieldStamps ?? {})) {
     if (!(settingFields as readonly string[]).includes(name)) fail("INVALID_ARGUMENT", `fieldStamps: ${quoted(name)} is not a setting`);
@@ -75,18 +79,29 @@ export function checkSettings(s: {
 export const settingFields = [
   "waterEveryNDrinks", "timeRemindersEnabled", "timeReminderIntervalMinutes", "warningThreshold",
   "defaultWaterAmountOz", "units", "discreetNotifications", "hideLockScreenCounts",
+  "reminderStyle", "remindersEndEnabled", "remindersEndMinute",
 ] as const;
+
+/**
+ * The settings added after the first release, with their defaults: settings written before one
+ * existed (a stored document, or an older device's upsert) read as the default, never chosen
+ * (UserSettings' decoding in WaterlineCore).
+ */
+export const laterSettingDefaults = {
+  hideLockScreenCounts: false, reminderStyle: "sound", remindersEndEnabled: false, remindersEndMinute: 60,
+} as const;
 
 type Settings = {
   waterEveryNDrinks: number; timeRemindersEnabled: boolean; timeReminderIntervalMinutes: number; warningThreshold: number;
-  defaultWaterAmountOz: number; units: "oz" | "ml"; discreetNotifications: boolean; hideLockScreenCounts?: boolean; updatedAt: number;
+  defaultWaterAmountOz: number; units: "oz" | "ml"; discreetNotifications: boolean; hideLockScreenCounts?: boolean;
+  reminderStyle?: "sound" | "haptic" | "silent"; remindersEndEnabled?: boolean; remindersEndMinute?: number; updatedAt: number;
   fieldStamps?: Record<string, number>;
 };
 
 /** SettingsField.value(in:): a setting spelled as Swift spells it, for the same tie-break. */
 function spelled(settings: Settings, field: (typeof settingFields)[number]): string {
-  // A setting missing from settings written before it existed is its default (false).
-  const value = settings[field] ?? false;
+  // A setting missing from settings written before it existed is its default.
+  const value = settings[field] ?? laterSettingDefaults[field as keyof typeof laterSettingDefaults];
   return typeof value === "number" && field === "defaultWaterAmountOz" ? swiftDouble(value) : String(value);
 }
 
@@ -159,6 +174,9 @@ export const defaultSettings = {
   units: "oz" as const,
   discreetNotifications: true,
   hideLockScreenCounts: false,
+  reminderStyle: "sound" as const,
+  remindersEndEnabled: false,
+  remindersEndMinute: 60,
   updatedAt: 0,
 };
 

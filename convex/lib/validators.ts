@@ -17,6 +17,10 @@ export const settingsFields = {
   discreetNotifications: v.boolean(),
   // UserSettings.hideLockScreenCounts: optional, so settings written before it read as false.
   hideLockScreenCounts: v.optional(v.boolean()),
+  // UserSettings.reminderStyle, remindersEndEnabled and remindersEndMinute: optional likewise.
+  reminderStyle: v.optional(v.union(v.literal("sound"), v.literal("haptic"), v.literal("silent"))),
+  remindersEndEnabled: v.optional(v.boolean()),
+  remindersEndMinute: v.optional(v.number()),
   updatedAt: v.number(),
   // UserSettings.fieldStamps: when each setting was last chosen (missing: updatedAt).
   fieldStamps: v.optional(v.record(v.string(), v.number())),

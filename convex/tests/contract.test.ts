@@ -7,6 +7,7 @@ import { at, code, deviceSignIn, drink, fakeApple, newBackend, preset, session, 
 const settingNames = [
   "waterEveryNDrinks", "timeRemindersEnabled", "timeReminderIntervalMinutes", "warningThreshold",
   "defaultWaterAmountOz", "units", "discreetNotifications", "hideLockScreenCounts",
+  "reminderStyle", "remindersEndEnabled", "remindersEndMinute",
 ] as const;
 
 /** Settings all chosen at `chosen`, with `changes` chosen at `later`. */
@@ -14,7 +15,8 @@ function settingsAt(chosen: number, later: number, changes: Record<string, unkno
   const stamps = Object.fromEntries(settingNames.map((name) => [name, name in changes ? later : chosen]));
   return {
     waterEveryNDrinks: 1, timeRemindersEnabled: true, timeReminderIntervalMinutes: 20, warningThreshold: 2,
-    defaultWaterAmountOz: 8, units: "oz" as const, discreetNotifications: true, hideLockScreenCounts: false, ...changes,
+    defaultWaterAmountOz: 8, units: "oz" as const, discreetNotifications: true, hideLockScreenCounts: false,
+    reminderStyle: "sound" as const, remindersEndEnabled: false, remindersEndMinute: 60, ...changes,
     updatedAt: Math.max(chosen, later), fieldStamps: stamps,
   };
 }
@@ -87,10 +89,21 @@ describe("settings:upsert", () => {
   test("counts hidden on one device stay hidden when a device from before the setting sends its settings later", async () => {
     const { as } = await signedIn();
     await as.mutation(api.settings.upsert, settingsAt(at(1), at(2), { hideLockScreenCounts: true }));
-    const { hideLockScreenCounts: _, fieldStamps: __, ...older } = settingsAt(at(3), at(3), { warningThreshold: 5 });
+    const { hideLockScreenCounts: _, reminderStyle: _s, remindersEndEnabled: _e, remindersEndMinute: _m, fieldStamps: __, ...older } =
+      settingsAt(at(3), at(3), { warningThreshold: 5 });
     const kept = await as.mutation(api.settings.upsert, older);
     expect(kept).toMatchObject({ hideLockScreenCounts: true, warningThreshold: 5, updatedAt: at(3) });
     expect((await as.query(api.users.me, {})).settings.hideLockScreenCounts).toBe(true);
+  });
+
+  test("quiet reminders chosen on one device survive an older device's later settings; a minute past 23:59 is refused", async () => {
+    const { as } = await signedIn();
+    await as.mutation(api.settings.upsert, settingsAt(at(1), at(2), { reminderStyle: "haptic", remindersEndEnabled: true, remindersEndMinute: 90 }));
+    const { reminderStyle: _s, remindersEndEnabled: _e, remindersEndMinute: _m, fieldStamps: __, ...older } = settingsAt(at(3), at(3), { units: "ml" });
+    expect(await as.mutation(api.settings.upsert, older)).toMatchObject({ reminderStyle: "haptic", remindersEndEnabled: true, remindersEndMinute: 90, units: "ml" });
+    await expect(as.mutation(api.settings.upsert, settingsAt(at(4), at(4), { remindersEndMinute: 1_440 }))).rejects.toMatchObject({
+      data: { code: "INVALID_ARGUMENT", message: expect.stringContaining("remindersEndMinute") },
+    });
   });
 
   test("two devices' changes to different settings are both kept, in either order", async () => {

@@ -58,7 +58,7 @@ describe("records", () => {
     await as.mutation(api.presets.upsert, p);
     await as.mutation(api.presets.delete, { id: p.id, deletedAt: at(30) });
     expect((await as.query(api.presets.list, {}))[0].deletedAt).toBe(at(30));
-    const settings = { waterEveryNDrinks: 3, timeRemindersEnabled: true, timeReminderIntervalMinutes: 20, warningThreshold: 2, defaultWaterAmountOz: 8, units: "oz" as const, discreetNotifications: true, hideLockScreenCounts: true, updatedAt: at(1) };
+    const settings = { waterEveryNDrinks: 3, timeRemindersEnabled: true, timeReminderIntervalMinutes: 20, warningThreshold: 2, defaultWaterAmountOz: 8, units: "oz" as const, discreetNotifications: true, hideLockScreenCounts: true, reminderStyle: "silent" as const, remindersEndEnabled: true, remindersEndMinute: 30, updatedAt: at(1) };
     expect(await as.mutation(api.settings.upsert, settings)).toEqual(settings);
     expect((await as.query(api.users.me, {})).settings.waterEveryNDrinks).toBe(3);
   });

@@ -9,13 +9,35 @@ public struct NotificationContent: Codable, Hashable, Sendable {
     public var categoryIdentifier: String
     /// Groups a session's reminders together in Notification Center.
     public var threadIdentifier: String
+    /// Sound and haptic, haptic only, or silent, as the person chose.
+    public var style: ReminderStyle
 
-    public init(title: String, body: String, detailTitle: String, detailBody: String, categoryIdentifier: String, threadIdentifier: String) {
+    public init(
+        title: String, body: String, detailTitle: String, detailBody: String, categoryIdentifier: String, threadIdentifier: String,
+        style: ReminderStyle = .soundAndHaptic
+    ) {
         self.title = title
         self.body = body
         self.detailTitle = detailTitle
         self.detailBody = detailBody
         self.categoryIdentifier = categoryIdentifier
         self.threadIdentifier = threadIdentifier
+        self.style = style
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title, body, detailTitle, detailBody, categoryIdentifier, threadIdentifier, style
+    }
+
+    /// Content saved before reminder styles existed sounds as the default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decode(String.self, forKey: .title)
+        body = try container.decode(String.self, forKey: .body)
+        detailTitle = try container.decode(String.self, forKey: .detailTitle)
+        detailBody = try container.decode(String.self, forKey: .detailBody)
+        categoryIdentifier = try container.decode(String.self, forKey: .categoryIdentifier)
+        threadIdentifier = try container.decode(String.self, forKey: .threadIdentifier)
+        style = try container.decodeIfPresent(ReminderStyle.self, forKey: .style) ?? .soundAndHaptic
     }
 }

@@ -17,7 +17,8 @@ public enum NotificationCopy {
             detailTitle: title,
             detailBody: detailBody,
             categoryIdentifier: NotificationAction.categoryIdentifier,
-            threadIdentifier: sessionId.uuidString.lowercased()
+            threadIdentifier: sessionId.uuidString.lowercased(),
+            style: settings.reminderStyle
         )
     }
 

@@ -9,14 +9,21 @@ public struct ReminderPlanner: Hashable, Sendable {
 
     public var maxPending: Int
     public var inactivityCutoff: TimeInterval
+    /// The time zone "no reminders after" is read in (`RemindersEnd`): the device's.
+    public var calendar: Calendar
 
-    public init(maxPending: Int = Self.defaultMaxPending, inactivityCutoff: TimeInterval = Self.defaultInactivityCutoff) {
+    public init(
+        maxPending: Int = Self.defaultMaxPending, inactivityCutoff: TimeInterval = Self.defaultInactivityCutoff,
+        calendar: Calendar = .current
+    ) {
         self.maxPending = maxPending
         self.inactivityCutoff = inactivityCutoff
+        self.calendar = calendar
     }
 
     /// The reminders that should be pending at `now`. Empty when the session has ended, when
-    /// time reminders are off, or once the session has gone quiet for the cut-off.
+    /// time reminders are off, or once the session has gone quiet for the cut-off; none after the
+    /// night's "no reminders after" (`RemindersEnd`).
     public func plan(session: Session, logs: [LogEntry], settings: UserSettings, now: Date) -> ReminderPlan {
         guard session.isActive, session.endTime == nil, session.deletedAt == nil, settings.timeRemindersEnabled else {
             return .none
@@ -26,7 +33,11 @@ public struct ReminderPlanner: Hashable, Sendable {
         let lastWater = live.filter { $0.type == .water }.map(\.timestamp).max()
         let anchor = max(session.startTime, lastWater ?? session.startTime)
         let lastActivity = max(session.startTime, live.map(\.timestamp).max() ?? session.startTime)
-        let cutoff = lastActivity.addingTimeInterval(inactivityCutoff)
+        var cutoff = lastActivity.addingTimeInterval(inactivityCutoff)
+        if let end = RemindersEnd.date(for: session, settings: settings, calendar: calendar) {
+            // Up to just before the end: a reminder at the end's own minute is after it.
+            cutoff = min(cutoff, end.addingTimeInterval(-1))
+        }
         let interval = TimeInterval(settings.timeReminderIntervalMinutes * 60)
         guard interval > 0 else { return .none }
 
@@ -93,6 +104,12 @@ public struct ReminderPlanner: Hashable, Sendable {
     }
 
     /// A reminder that fires at once after a log (per-drink or pacing warning).
+    /// Whether a nudge right after a log of `session` may fire at `now` (not after the night's
+    /// "no reminders after").
+    public func allowsNudge(at now: Date, session: Session, settings: UserSettings) -> Bool {
+        RemindersEnd.allows(now, session: session, settings: settings, calendar: calendar)
+    }
+
     public static func immediate(
         _ kind: ReminderKind, after log: LogEntry, state: WaterlineState, settings: UserSettings, now: Date
     ) -> ReminderRequest {

@@ -3,7 +3,8 @@ import Foundation
 /// One setting, as `UserSettings.fieldStamps` names it: the unit two devices' changes are merged by.
 public enum SettingsField: String, CaseIterable, Sendable {
     case waterEveryNDrinks, timeRemindersEnabled, timeReminderIntervalMinutes, warningThreshold
-    case defaultWaterAmountOz, units, discreetNotifications, hideLockScreenCounts
+    case defaultWaterAmountOz, units, discreetNotifications, hideLockScreenCounts, reminderStyle, remindersEndEnabled
+    case remindersEndMinute
 
     /// This setting's value in `settings`, spelled out: to compare two versions, and to break a
     /// tie between two changes made at the same moment the same way everywhere.
@@ -17,6 +18,9 @@ public enum SettingsField: String, CaseIterable, Sendable {
         case .units: settings.units.rawValue
         case .discreetNotifications: String(settings.discreetNotifications)
         case .hideLockScreenCounts: String(settings.hideLockScreenCounts)
+        case .reminderStyle: settings.reminderStyle.rawValue
+        case .remindersEndEnabled: String(settings.remindersEndEnabled)
+        case .remindersEndMinute: String(settings.remindersEndMinute)
         }
     }
 
@@ -36,6 +40,9 @@ public enum SettingsField: String, CaseIterable, Sendable {
         case .units: target.units = source.units
         case .discreetNotifications: target.discreetNotifications = source.discreetNotifications
         case .hideLockScreenCounts: target.hideLockScreenCounts = source.hideLockScreenCounts
+        case .reminderStyle: target.reminderStyle = source.reminderStyle
+        case .remindersEndEnabled: target.remindersEndEnabled = source.remindersEndEnabled
+        case .remindersEndMinute: target.remindersEndMinute = source.remindersEndMinute
         }
     }
 }

@@ -24,6 +24,12 @@ public struct UserSettings: Codable, Hashable, Sendable {
     /// face show no drink and water counts (off by default: US-030 and US-032 show them).
     /// Discreet notifications changes those surfaces' words only.
     public var hideLockScreenCounts: Bool
+    /// How reminders sound: sound and haptic (default), haptic only, or silent.
+    public var reminderStyle: ReminderStyle
+    /// Whether reminders stop at `remindersEndMinute` of the night (`RemindersEnd`); off by default.
+    public var remindersEndEnabled: Bool
+    /// The time of night reminders stop, in minutes after midnight (00:00 to 23:59); 01:00 until chosen.
+    public var remindersEndMinute: Int
     public var updatedAt: Date
     /// When each setting was last chosen, by `SettingsField` name; a field missing here dates
     /// from `updatedAt`. Two devices that change different settings both keep their change
@@ -42,6 +48,9 @@ public struct UserSettings: Codable, Hashable, Sendable {
         units: Units = .oz,
         discreetNotifications: Bool = true,
         hideLockScreenCounts: Bool = false,
+        reminderStyle: ReminderStyle = .soundAndHaptic,
+        remindersEndEnabled: Bool = false,
+        remindersEndMinute: Int = 60,
         updatedAt: Date = UserSettings.untouchedStamp,
         fieldStamps: [String: Date]? = nil
     ) {
@@ -53,18 +62,22 @@ public struct UserSettings: Codable, Hashable, Sendable {
         self.units = units
         self.discreetNotifications = discreetNotifications
         self.hideLockScreenCounts = hideLockScreenCounts
+        self.reminderStyle = reminderStyle
+        self.remindersEndEnabled = remindersEndEnabled
+        self.remindersEndMinute = remindersEndMinute
         self.updatedAt = updatedAt
         self.fieldStamps = fieldStamps
     }
 
     private enum CodingKeys: String, CodingKey {
         case waterEveryNDrinks, timeRemindersEnabled, timeReminderIntervalMinutes, warningThreshold
-        case defaultWaterAmountOz, units, discreetNotifications, hideLockScreenCounts, updatedAt, fieldStamps
+        case defaultWaterAmountOz, units, discreetNotifications, hideLockScreenCounts, reminderStyle, remindersEndEnabled
+        case remindersEndMinute, updatedAt, fieldStamps
     }
 
-    /// Settings saved or sent before "Hide counts on the Lock Screen" existed read as showing them,
-    /// never chosen (the untouched stamp), so an older device's settings cannot undo a choice made
-    /// on a newer one.
+    /// A setting added after the first release (hiding counts, the reminder style and end) that
+    /// settings saved or sent before it lack reads as its default, never chosen (the untouched
+    /// stamp), so an older device's settings cannot undo a choice made on a newer one.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         waterEveryNDrinks = try container.decode(Int.self, forKey: .waterEveryNDrinks)
@@ -76,11 +89,20 @@ public struct UserSettings: Codable, Hashable, Sendable {
         discreetNotifications = try container.decode(Bool.self, forKey: .discreetNotifications)
         updatedAt = try container.decode(Date.self, forKey: .updatedAt)
         fieldStamps = try container.decodeIfPresent([String: Date].self, forKey: .fieldStamps)
-        if let hide = try container.decodeIfPresent(Bool.self, forKey: .hideLockScreenCounts) {
-            hideLockScreenCounts = hide
-        } else {
-            hideLockScreenCounts = false
-            fieldStamps = (fieldStamps ?? [:]).merging([SettingsField.hideLockScreenCounts.rawValue: Self.untouchedStamp]) { _, untouched in untouched }
+        var missing: [SettingsField] = []
+        func later<Value: Decodable>(_ key: CodingKeys, _ field: SettingsField, default value: Value) throws -> Value {
+            if let sent = try container.decodeIfPresent(Value.self, forKey: key) { return sent }
+            missing.append(field)
+            return value
+        }
+        hideLockScreenCounts = try later(.hideLockScreenCounts, .hideLockScreenCounts, default: false)
+        reminderStyle = try later(.reminderStyle, .reminderStyle, default: .soundAndHaptic)
+        remindersEndEnabled = try later(.remindersEndEnabled, .remindersEndEnabled, default: false)
+        remindersEndMinute = try later(.remindersEndMinute, .remindersEndMinute, default: 60)
+        if !missing.isEmpty {
+            var stamps = fieldStamps ?? [:]
+            for field in missing { stamps[field.rawValue] = Self.untouchedStamp }
+            fieldStamps = stamps
         }
     }
 
@@ -95,6 +117,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
             )
         }
         try Limits.waterAmountOz.check(defaultWaterAmountOz, field: "defaultWaterAmountOz")
+        try Limits.remindersEndMinute.check(Double(remindersEndMinute), field: "remindersEndMinute")
         for (name, stamp) in fieldStamps ?? [:] {
             guard SettingsField(rawValue: name) != nil else {
                 throw .unexpected(field: "fieldStamps", reason: "\(name.prefix(40)) is not a setting")

@@ -65,9 +65,11 @@ extension SessionWrites {
         let night = snapshot(of: session, logs: (earlier + [log]).sorted(by: WaterlineEngine.isOrderedBefore), settings: settings)
         // The state before this log is the replay of every other one; no second read of the store.
         let before = WaterlineEngine(settings: settings).computeState(from: night.logs.filter { $0.id != log.id })
-        let nudge = PacingRules(settings: settings).nudge(after: log, from: before, to: night.state).map {
-            ReminderPlanner.immediate($0, after: log, state: night.state, settings: settings, now: time)
-        }
+        // None past the night's "no reminders after".
+        let allowed = planner.allowsNudge(at: time, session: session, settings: settings)
+        let nudge = PacingRules(settings: settings).nudge(after: log, from: before, to: night.state)
+            .flatMap { allowed ? $0 : nil }
+            .map { ReminderPlanner.immediate($0, after: log, state: night.state, settings: settings, now: time) }
         return try await result(settings, session: night, changedLog: log, pastSessionsChanged: forgotten != nil, nudge: nudge)
     }
 

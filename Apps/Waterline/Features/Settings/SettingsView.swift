@@ -12,6 +12,7 @@ struct SettingsView: View {
     @Environment(\.dismiss) private var dismiss
     @Environment(\.openURL) private var openURL
     @Environment(\.scenePhase) private var scenePhase
+    @Environment(\.calendar) private var calendar
     @State private var addingPreset = false
     @State private var showingDeletionNote = false
 
@@ -28,6 +29,15 @@ struct SettingsView: View {
                     }
                     Stepper(value: binding(\.waterEveryNDrinks), in: Limits.waterEveryNDrinks.wholeNumbers) {
                         Text("Water every \(model.settings.waterEveryNDrinks) drinks")
+                    }
+                    Picker("Reminder style", selection: binding(\.reminderStyle)) {
+                        Text("Sound and haptic").tag(ReminderStyle.soundAndHaptic)
+                        Text("Haptic only").tag(ReminderStyle.hapticOnly)
+                        Text("Silent").tag(ReminderStyle.silent)
+                    }
+                    Toggle("No reminders after a time", isOn: binding(\.remindersEndEnabled))
+                    if model.settings.remindersEndEnabled {
+                        DatePicker("No reminders after", selection: remindersEnd, displayedComponents: .hourAndMinute)
                     }
                 }
                 Section {
@@ -198,6 +208,20 @@ struct SettingsView: View {
                 Label(row.text, systemImage: "bell.slash")
             }
         }
+    }
+
+    /// "No reminders after": the minute of the day as a time picker shows it.
+    private var remindersEnd: Binding<Date> {
+        Binding(
+            get: {
+                let minute = model.settings.remindersEndMinute
+                return calendar.date(bySettingHour: minute / 60, minute: minute % 60, second: 0, of: Date()) ?? Date()
+            },
+            set: { date in
+                let parts = calendar.dateComponents([.hour, .minute], from: date)
+                model.settingChanged(\.remindersEndMinute, to: (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
+            }
+        )
     }
 
     /// A control bound to one setting: every change is saved at once (or refused, with a message).

@@ -26,6 +26,10 @@ struct SettingsCommand: AsyncParsableCommand {
     var discreet: Switch?
     @Option(name: .customLong("hide-counts"), help: "Hide drink and water counts on the phone's Lock Screen: on or off.")
     var hideCounts: Switch?
+    @Option(name: .customLong("reminder-style"), help: "How reminders sound: sound (sound and haptic), haptic or silent.")
+    var reminderStyle: ReminderStyle?
+    @Option(name: .customLong("reminders-end"), help: "No reminders after this time of night (HH:MM, e.g. 01:00), or off.")
+    var remindersEnd: String?
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -34,6 +38,7 @@ struct SettingsCommand: AsyncParsableCommand {
         let companion = try await Companion(global)
         var settings = try await companion.state().settings
         let changing = [every, threshold, interval, waterOz, waterMl].contains { $0 != nil } || reminders != nil || units != nil || discreet != nil || hideCounts != nil
+            || reminderStyle != nil || remindersEnd != nil
         if waterOz != nil, waterMl != nil { throw CLIError("give the default water once: --water-oz or --water-ml") }
         if changing {
             if let every { settings.waterEveryNDrinks = every }
@@ -45,6 +50,17 @@ struct SettingsCommand: AsyncParsableCommand {
             if let units { settings.units = units }
             if let discreet { settings.discreetNotifications = discreet.isOn }
             if let hideCounts { settings.hideLockScreenCounts = hideCounts.isOn }
+            if let reminderStyle { settings.reminderStyle = reminderStyle }
+            if let remindersEnd {
+                if remindersEnd == "off" {
+                    settings.remindersEndEnabled = false
+                } else if let minute = RemindersEnd.minute(parsing: remindersEnd) {
+                    settings.remindersEndEnabled = true
+                    settings.remindersEndMinute = minute
+                } else {
+                    throw CLIError("--reminders-end takes a time of night as HH:MM (00:00 to 23:59), or off")
+                }
+            }
             settings = try await companion.send(.updateSettings(settings)).state.settings
         }
         if output.json { return try Output.json(settings) }
@@ -56,6 +72,8 @@ struct SettingsCommand: AsyncParsableCommand {
             Units:              \(settings.units.rawValue)
             Discreet:           \(settings.discreetNotifications ? "on" : "off")
             Lock Screen counts: \(settings.hideLockScreenCounts ? "hidden" : "shown")
+            Reminder style:     \(settings.reminderStyle.rawValue)
+            No reminders after: \(settings.remindersEndEnabled ? RemindersEnd.text(minute: settings.remindersEndMinute) : "off")
             """)
     }
 }
@@ -67,4 +85,5 @@ enum Switch: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension Units: @retroactive ExpressibleByArgument {}
+extension ReminderStyle: @retroactive ExpressibleByArgument {}
 extension DrinkType: @retroactive ExpressibleByArgument {}

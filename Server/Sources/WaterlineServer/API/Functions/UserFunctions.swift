@@ -31,7 +31,8 @@ extension FunctionHandler {
             },
             .make(Settings.Upsert.self, arguments: [
                 "waterEveryNDrinks", "timeRemindersEnabled", "timeReminderIntervalMinutes", "warningThreshold",
-                "defaultWaterAmountOz", "units", "discreetNotifications", "hideLockScreenCounts", "updatedAt", "fieldStamps",
+                "defaultWaterAmountOz", "units", "discreetNotifications", "hideLockScreenCounts", "reminderStyle", "remindersEndEnabled",
+                "remindersEndMinute", "updatedAt", "fieldStamps",
             ]) { settings, caller in
                 try await writer.settings(settings, for: try caller.required())
             },

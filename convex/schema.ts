@@ -33,6 +33,7 @@ export default defineSchema({
     computedSummary: v.optional(sessionSummary),
     updatedAt: v.number(),
     deletedAt: v.optional(v.number()),
+    plannedDrinks: v.optional(v.number()),
     seq: v.optional(v.number()),
     // How many logs the night keeps (lib/counts.ts).
     logCounts: v.optional(tally),

@@ -6,7 +6,7 @@ import { requireUser } from "./lib/auth";
 import { spendWrites } from "./lib/budget";
 import { nextSeq, state } from "./lib/changes";
 import { fail } from "./lib/errors";
-import { bounded, checkSummary, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
+import { bounded, checkSummary, checkTime, clientId, isReplaced, outOfRange, quotas } from "./lib/rules";
 import { session, sessionFields } from "./lib/validators";
 
 export function toSessionRecord(doc: Omit<Doc<"sessions">, "_id" | "_creationTime">) {
@@ -18,6 +18,7 @@ export function toSessionRecord(doc: Omit<Doc<"sessions">, "_id" | "_creationTim
     computedSummary: doc.computedSummary,
     updatedAt: doc.updatedAt,
     deletedAt: doc.deletedAt,
+    plannedDrinks: doc.plannedDrinks,
   };
 }
 
@@ -42,13 +43,15 @@ export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, args
   if (args.endTime !== undefined && args.endTime < args.startTime) fail("INVALID_ARGUMENT", "endTime: a session cannot end before it starts");
   if (args.endTime !== undefined && args.isActive) fail("INVALID_ARGUMENT", "isActive: an ended session cannot be active");
   checkSummary(args.computedSummary);
+  const plan = args.plannedDrinks;
+  if (plan !== undefined && !(Number.isInteger(plan) && plan >= 1 && plan <= 30)) outOfRange("plannedDrinks", plan, "a whole number from 1 to 30");
 
   // Ids are per account: another account's session with the same id is another record.
   const existing = await ctx.db.query("sessions").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();
 
   const fields = {
     startTime: args.startTime, endTime: args.endTime, isActive: args.isActive, computedSummary: args.computedSummary,
-    updatedAt: bounded(args.updatedAt), deletedAt: bounded(args.deletedAt),
+    updatedAt: bounded(args.updatedAt), deletedAt: bounded(args.deletedAt), plannedDrinks: args.plannedDrinks,
   };
   if (existing !== null && !isReplaced(existing, fields)) return toSessionRecord(existing);
   if (fields.isActive && fields.deletedAt === undefined) {

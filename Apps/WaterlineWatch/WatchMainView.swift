@@ -105,6 +105,7 @@ struct WatchMainView: View {
                     .contentTransition(.numericText(value: display.waterlineValue))
             }
             Text("Drinks \(display.drinks) · Water \(display.water)").font(.footnote)
+            if let plan = display.plan { Text(verbatim: plan.text).font(.caption2).foregroundStyle(.secondary) }
             if let warning = display.gauge.warningText {
                 Text(verbatim: warning).font(.caption2).foregroundStyle(WatchPalette.warning)
             }

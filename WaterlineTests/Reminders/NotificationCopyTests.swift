@@ -22,7 +22,17 @@ struct NotificationCopyTests {
         let preview = (content.title + " " + content.body).lowercased()
         for word in Self.sensitiveWords { #expect(!preview.contains(word), "\(kind) preview says \(word)") }
         #expect(preview.rangeOfCharacter(from: .decimalDigits) == nil, "\(kind) preview shows a number")
-        #expect(content.title == "Time for a break")
+        #expect(content.title == (kind == .planReached ? "A quick check-in" : "Time for a break"))
+    }
+
+    @Test("the plan's note: calm, with the plan's number in full, none of it when discreet")
+    func plan() {
+        let full = NotificationCopy.content(for: .planReached, state: state, settings: UserSettings(discreetNotifications: false), sessionId: Fixed.sessionId, plannedDrinks: 4)
+        #expect(full.title == "Tonight's plan")
+        #expect(full.body == "You've reached the 4 drinks you planned. Water is a good next step.")
+        let discreet = NotificationCopy.content(for: .planReached, state: state, settings: UserSettings(), sessionId: Fixed.sessionId, plannedDrinks: 4)
+        #expect(discreet.body == "You've reached the plan you set for tonight.")
+        #expect(discreet.detailBody.hasPrefix("You've reached the 4 drinks you planned."))
     }
 
     @Test("the detail carries the full text and counts even when discreet", arguments: ReminderKind.allCases)

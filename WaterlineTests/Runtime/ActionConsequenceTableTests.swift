@@ -74,6 +74,15 @@ struct ActionConsequenceTableTests {
                 let seen = try await table.phone.watchSees()
                 #expect(seen.active?.session.id == active.session.id)
             }),
+        Row(name: "plan the night: 4 drinks", must: [.liveActivity, .widgets, .watch, .sync, .screens],
+            act: { try await $0.runtime.send(.setPlan(drinks: 4)) },
+            check: { table in
+                let active = try #require(try await table.state.active)
+                #expect(active.session.plannedDrinks == 4)
+                #expect(table.phone.liveActivities.running[active.session.id]?.plannedDrinks == 4, "the Live Activity says \"0 of 4 planned\"")
+                #expect(table.phone.widgets.showing?.plannedDrinks == 4)
+                #expect(try await table.phone.watchSees().active?.session.plannedDrinks == 4, "the watch shows the plan")
+            }),
         Row(name: "log a drink (N = 1: the per-drink reminder)", must: [.nudge, .liveActivity, .widgets, .watch, .sync, .screens], may: [.reminders],
             act: { try await $0.runtime.send(.logDrink(.quick, source: .phone)) },
             check: { table in
@@ -294,6 +303,7 @@ struct ActionConsequenceTableTests {
         switch kind {
         case .prepare: "finish onboarding with chosen settings"
         case .startSession: "start a night"
+        case .setPlan: "plan the night: 4 drinks"
         case .logDrink: "log a drink (N = 1: the per-drink reminder)"
         case .logWater: "log water"
         case .editLog: "edit a log"

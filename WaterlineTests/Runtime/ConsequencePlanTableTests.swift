@@ -81,6 +81,8 @@ struct ConsequencePlanTableTests {
             make: { _ in .prepare(UserSettings(waterEveryNDrinks: 2, warningThreshold: 5)) }, effects: shownEverywhere),
         Row(kind: .startSession, name: "start a night", night: false, make: { _ in .startSession },
             effects: shownEverywhere.union([.replaceReminders, .startLiveActivity])),
+        Row(kind: .setPlan, name: "plan the night", make: { _ in .setPlan(drinks: 4) },
+            effects: shownEverywhere.union([.updateLiveActivity])),
         Row(kind: .logDrink, name: "log a drink (N = 1: the per-drink reminder)", make: { _ in .logDrink(.quick, source: .phone) },
             effects: shownEverywhere.union([.nudge, .replaceReminders, .updateLiveActivity])),
         Row(kind: .logWater, name: "log water", make: { _ in .logWater(source: .phone) },

@@ -6,4 +6,5 @@ import Foundation
 final class MemoryPreferences: DevicePreferences {
     var hasFinishedOnboarding = false
     var keptGoingAt: Date?
+    var lastPlannedDrinks: Int?
 }

@@ -53,6 +53,7 @@ struct ContractTests {
         let encoder = WaterlineCoding.encoder()
         var session = SessionRecord(Session.mockNightOut)
         session.deletedAt = .mockEvening
+        session.plannedDrinks = 4
         var log = LogEntry.mockBeer
         log.waterMeta = WaterMeta(amountOz: 1)
         log.deletedAt = .mockEvening

@@ -7,7 +7,7 @@ const latest = 4_102_444_800_000;
 
 export const intervalChoices = [10, 15, 20, 30, 45, 60];
 
-function outOfRange(field: string, value: number, allowed: string): never {
+export function outOfRange(field: string, value: number, allowed: string): never {
   fail("INVALID_ARGUMENT", `${field} must be ${allowed} (got ${value})`);
 }
 

@@ -69,6 +69,8 @@ export const sessionFields = {
   computedSummary: v.optional(sessionSummary),
   updatedAt: v.number(),
   deletedAt: v.optional(v.number()),
+  // Session.plannedDrinks: "I'm planning N drinks" (1 to 30 standard drinks), when a plan was made.
+  plannedDrinks: v.optional(v.number()),
 };
 export const session = v.object(sessionFields);
 

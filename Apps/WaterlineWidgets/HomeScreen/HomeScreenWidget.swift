@@ -41,6 +41,7 @@ struct HomeScreenView: View {
                 BalanceBar(gauge: gauge)
             }
             if let counts = presentation.countsLine { Text(verbatim: counts).font(.subheadline) }
+            if let plan = presentation.planLine { Text(verbatim: plan).font(.caption) }
             ForEach(presentation.recentLogs, id: \.self) { line in
                 Text(verbatim: line).font(.caption).foregroundStyle(.secondary)
             }

@@ -29,7 +29,10 @@ struct WaterlineLiveActivity: Widget {
                         .accessibilityLabel(GaugeDisplay(value: state.waterlineValue, threshold: 0, isWarning: state.isWarning).accessibilityLabel)
                 }
                 DynamicIslandExpandedRegion(.trailing) {
-                    if let counts = shown.countsLine { Text(verbatim: counts).font(.caption) }
+                    VStack(alignment: .trailing) {
+                        if let counts = shown.countsLine { Text(verbatim: counts).font(.caption) }
+                        if let plan = shown.planLine { Text(verbatim: plan).font(.caption2) }
+                    }
                 }
                 DynamicIslandExpandedRegion(.center) {
                     SessionClocks(state: state, isStale: context.isStale)
@@ -69,6 +72,7 @@ struct LiveActivityLockScreenView: View {
                 SessionClocks(state: state, isStale: isStale)
             }
             if let counts = shown.countsLine { Text(verbatim: counts).font(.subheadline) }
+            if let plan = shown.planLine { Text(verbatim: plan).font(.caption) }
             if state.isEnded {
                 Text("Session ended").font(.caption)
             } else {

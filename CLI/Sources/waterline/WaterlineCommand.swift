@@ -14,7 +14,7 @@ struct Waterline: AsyncParsableCommand {
         abstract: "Pace a night out: log drinks and water, watch the Waterline, get water reminders.",
         discussion: "Data lives in one SQLite file in --home (default $WATERLINE_HOME, else ~/.waterline).",
         subcommands: [
-            SettingsCommand.self, StartCommand.self, DrinkCommand.self, WaterCommand.self, StatusCommand.self,
+            SettingsCommand.self, StartCommand.self, PlanCommand.self, DrinkCommand.self, WaterCommand.self, StatusCommand.self,
             LogCommand.self, EditCommand.self, DeleteCommand.self, UndoCommand.self, EndCommand.self,
             SummaryCommand.self, SessionsCommand.self, PresetsCommand.self, ExportCommand.self,
             LoginCommand.self, SyncCommand.self, RemindCommand.self, ScreenCommand.self,

@@ -93,6 +93,36 @@ struct NightOutTests {
         #expect(json["discreetNotifications"] as? Bool == false)
         #expect(json["timeRemindersEnabled"] as? Bool == false)
         #expect(try await cli.run("settings").stdout.contains("355 ml"))
+
+        // Quiet reminders and hidden counts, and a bad time refused with nothing changed.
+        let quiet = try await cli.run("settings", "--reminder-style", "haptic", "--reminders-end", "01:30", "--hide-counts", "on")
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(quiet.stdout.contains("No reminders after: 01:30") && quiet.stdout.contains("Reminder style:     haptic"))
+        let bad = try await cli.run("settings", "--reminders-end", "25:00", "--every", "5")
+        #expect(bad.status != 0 && bad.stderr.contains("--reminders-end takes a time of night as HH:MM"))
+        let kept = try #require(try await cli.json("settings", "--json") as? [String: Any])
+        #expect(kept["remindersEndMinute"] as? Int == 90 && kept["remindersEndEnabled"] as? Bool == true)
+        #expect(kept["reminderStyle"] as? String == "haptic" && kept["hideLockScreenCounts"] as? Bool == true)
+        #expect(kept["waterEveryNDrinks"] as? Int == 2, "the refused call changed nothing")
+    }
+
+    @Test("a plan for the night: start --plan, status, plan N and off, the summary")
+    func plan() async throws {
+        let cli = CLI()
+        let refused = try await cli.run("start", "--plan", "31")
+        #expect(refused.status != 0 && refused.stderr.contains("--plan takes 1 to 30"))
+        let start = try await cli.run("start", "--plan", "2")
+        #expect(start.stdout.contains("0 of 2 planned"), "\(start.stdout)\(start.stderr)")
+        _ = try await cli.run("drink", "--type", "liquor", "--size", "double")
+        #expect(try await cli.run("status").stdout.contains("2 of 2 planned"))
+        let status = try #require(try await cli.json("status", "--json") as? [String: Any])
+        #expect(status["plannedDrinks"] as? Int == 2)
+        #expect(try await cli.run("plan", "3").stdout.contains("2 of 3 planned"))
+        #expect(try await cli.run("plan", "off").stdout.contains("No plan tonight"))
+        #expect(try await cli.run("plan", "0").status != 0)
+        _ = try await cli.run("plan", "4")
+        let summary = try await cli.run("end")
+        #expect(summary.stdout.contains("Plan:       Planned 4 · had 2"), "\(summary.stdout)")
     }
 
     @Test("edit and delete recompute; undo removes the newest log within five minutes only")

@@ -10,8 +10,13 @@ public struct SessionRecord: Codable, Hashable, Sendable {
     public var computedSummary: SessionSummary?
     public var updatedAt: Date
     public var deletedAt: Date?
+    /// `Session.plannedDrinks`; absent when no plan was made (and from a backend before plans).
+    public var plannedDrinks: Int?
 
-    public init(id: UUID, startTime: Date, endTime: Date? = nil, isActive: Bool, computedSummary: SessionSummary? = nil, updatedAt: Date, deletedAt: Date? = nil) {
+    public init(
+        id: UUID, startTime: Date, endTime: Date? = nil, isActive: Bool, computedSummary: SessionSummary? = nil, updatedAt: Date,
+        deletedAt: Date? = nil, plannedDrinks: Int? = nil
+    ) {
         self.id = id
         self.startTime = startTime
         self.endTime = endTime
@@ -19,12 +24,14 @@ public struct SessionRecord: Codable, Hashable, Sendable {
         self.computedSummary = computedSummary
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
+        self.plannedDrinks = plannedDrinks
     }
 
     public init(_ session: Session) {
         self.init(
             id: session.id, startTime: session.startTime, endTime: session.endTime, isActive: session.isActive,
-            computedSummary: session.computedSummary, updatedAt: session.updatedAt, deletedAt: session.deletedAt
+            computedSummary: session.computedSummary, updatedAt: session.updatedAt, deletedAt: session.deletedAt,
+            plannedDrinks: session.plannedDrinks
         )
     }
 
@@ -32,7 +39,7 @@ public struct SessionRecord: Codable, Hashable, Sendable {
     public func session(userId: UUID) -> Session {
         Session(
             id: id, userId: userId, startTime: startTime, endTime: endTime, isActive: isActive,
-            computedSummary: computedSummary, updatedAt: updatedAt, deletedAt: deletedAt
+            computedSummary: computedSummary, updatedAt: updatedAt, deletedAt: deletedAt, plannedDrinks: plannedDrinks
         )
     }
 }

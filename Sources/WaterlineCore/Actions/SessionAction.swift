@@ -10,6 +10,9 @@ public enum SessionAction: Hashable, Sendable {
     case prepare(UserSettings?)
     /// Starts a night, or keeps the one already running.
     case startSession
+    /// "I'm planning N drinks" for the running night (nil: no plan); remembered as the next
+    /// night's suggestion.
+    case setPlan(drinks: Int?)
     /// Logs a drink in the running night, or in `sessionId` when given (a watch message that
     /// arrives after its night ended). A repeated `id` logs nothing twice.
     case logDrink(DrinkInput, source: LogSource, id: UUID? = nil, at: Date? = nil, sessionId: UUID? = nil)
@@ -41,7 +44,7 @@ public enum SessionAction: Hashable, Sendable {
     /// Each action without its values: what tables over every action iterate, so a new action
     /// cannot be left out of them.
     public enum Kind: String, CaseIterable, Hashable, Sendable {
-        case prepare, startSession, logDrink, logWater, editLog, deleteLog, endSession, remindLater
+        case prepare, startSession, setPlan, logDrink, logWater, editLog, deleteLog, endSession, remindLater
         case addPreset, editPreset, deletePreset, reorderPresets, updateSettings, deletePastSession, deleteAllData
     }
 
@@ -49,6 +52,7 @@ public enum SessionAction: Hashable, Sendable {
         switch self {
         case .prepare: .prepare
         case .startSession: .startSession
+        case .setPlan: .setPlan
         case .logDrink: .logDrink
         case .logWater: .logWater
         case .editLog: .editLog

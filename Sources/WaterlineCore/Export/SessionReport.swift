@@ -19,6 +19,8 @@ public struct SessionReport: Codable, Hashable, Sendable {
     public var breaksKept: Int
     /// kept ÷ due, or null when no break was due.
     public var adherence: Double?
+    /// "I'm planning N drinks"; absent when the night had no plan.
+    public var plannedDrinks: Int?
 
     /// The report of `update`'s session: its stored summary once ended, the night so far while active.
     public init(_ update: SessionSnapshot, settings: UserSettings, now: Date) {
@@ -40,5 +42,9 @@ public struct SessionReport: Codable, Hashable, Sendable {
         breaksDue = summary.adherence.breaksDue
         breaksKept = summary.adherence.breaksKept
         adherence = summary.adherence.fraction
+        plannedDrinks = session.plannedDrinks
     }
+
+    /// "Planned 4 · had 5"; nil with no plan.
+    public var plan: PlanProgress? { PlanProgress(planned: plannedDrinks, had: totalStandardDrinks) }
 }

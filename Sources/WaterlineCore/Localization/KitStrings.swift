@@ -9,6 +9,16 @@ public enum KitStrings {
     public static let reminderPerDrinkBody = KitString("reminder.perDrink.body", one: "You've had %lld drink — time for water", other: "You've had %lld drinks — time for water")
     public static let reminderWarningTitle = KitString("reminder.warning.title", "Your Waterline is high")
     public static let reminderWarningBody = KitString("reminder.warning.body", "Your Waterline is high — drink water to return to center")
+    public static let reminderPlanTitle = KitString("reminder.plan.title", "Tonight's plan")
+    public static let reminderPlanBody = KitString(
+        "reminder.plan.body",
+        one: "You've reached the %lld drink you planned. Water is a good next step.",
+        other: "You've reached the %lld drinks you planned. Water is a good next step."
+    )
+    public static let reminderPlanDiscreetTitle = KitString("reminder.plan.discreetTitle", "A quick check-in")
+    public static let reminderPlanDiscreetBody = KitString("reminder.plan.discreetBody", "You've reached the plan you set for tonight.")
+    public static let planProgress = KitString("plan.progress", "%@ of %lld planned")
+    public static let planSummary = KitString("plan.summary", "Planned %lld · had %@")
     public static let reminderCounts = KitString("reminder.counts", "Drinks %lld · Water %lld · Waterline %@")
     public static let actionLogWater = KitString("action.logWater", "Log Water")
     public static let actionRemindLater = KitString("action.remindLater", "Remind Me in 10 Min")
@@ -159,6 +169,7 @@ public enum KitStrings {
 
     /// Every text above, for the catalog's coverage test.
     public static let all: [KitString] = [
+        reminderPlanTitle, reminderPlanBody, reminderPlanDiscreetTitle, reminderPlanDiscreetBody, planProgress, planSummary,
         reminderDiscreetTitle, reminderDiscreetBody, reminderTimeTitle, reminderTimeBody, reminderPerDrinkBody,
         reminderWarningTitle, reminderWarningBody, reminderCounts, actionLogWater, actionRemindLater, actionDismiss,
         atCenter, aboveCenter, belowCenter, minutes, hoursMinutes, waterDueNow, waterDueIn, drinkCount, waterCount,

@@ -7,13 +7,17 @@ public enum NotificationCopy {
 
     /// The content for a reminder of `kind` given the session's current state.
     public static func content(
-        for kind: ReminderKind, state: WaterlineState, settings: UserSettings, sessionId: UUID
+        for kind: ReminderKind, state: WaterlineState, settings: UserSettings, sessionId: UUID, plannedDrinks: Int? = nil
     ) -> NotificationContent {
-        let (title, body) = fullText(for: kind, state: state)
+        let (title, body) = fullText(for: kind, state: state, plannedDrinks: plannedDrinks)
         let detailBody = "\(body)\n\(countsLine(state))"
+        // Discreet: the plan's note keeps its meaning without a drink word; the others say "a break".
+        let discreet = kind == .planReached
+            ? (KitText.string(KitStrings.reminderPlanDiscreetTitle), KitText.string(KitStrings.reminderPlanDiscreetBody))
+            : (discreetTitle, discreetBody)
         return NotificationContent(
-            title: settings.discreetNotifications ? discreetTitle : title,
-            body: settings.discreetNotifications ? discreetBody : body,
+            title: settings.discreetNotifications ? discreet.0 : title,
+            body: settings.discreetNotifications ? discreet.1 : body,
             detailTitle: title,
             detailBody: detailBody,
             categoryIdentifier: NotificationAction.categoryIdentifier,
@@ -22,7 +26,7 @@ public enum NotificationCopy {
         )
     }
 
-    static func fullText(for kind: ReminderKind, state: WaterlineState) -> (title: String, body: String) {
+    static func fullText(for kind: ReminderKind, state: WaterlineState, plannedDrinks: Int? = nil) -> (title: String, body: String) {
         switch kind {
         case .timeBased:
             return (KitText.string(KitStrings.reminderTimeTitle), KitText.string(KitStrings.reminderTimeBody))
@@ -31,6 +35,9 @@ public enum NotificationCopy {
             return (KitText.string(KitStrings.reminderTimeTitle), KitText.string(KitStrings.reminderPerDrinkBody, .int(drinks)))
         case .pacingWarning:
             return (KitText.string(KitStrings.reminderWarningTitle), KitText.string(KitStrings.reminderWarningBody))
+        case .planReached:
+            let planned = plannedDrinks ?? Int(state.totalStandardDrinks.rounded())
+            return (KitText.string(KitStrings.reminderPlanTitle), KitText.string(KitStrings.reminderPlanBody, .int(planned)))
         }
     }
 

@@ -111,12 +111,12 @@ public struct ReminderPlanner: Hashable, Sendable {
     }
 
     public static func immediate(
-        _ kind: ReminderKind, after log: LogEntry, state: WaterlineState, settings: UserSettings, now: Date
+        _ kind: ReminderKind, after log: LogEntry, state: WaterlineState, settings: UserSettings, now: Date, plannedDrinks: Int? = nil
     ) -> ReminderRequest {
         ReminderRequest(
             identifier: "waterline.\(kind.rawValue).\(log.id.uuidString.lowercased())",
             fireDate: now, kind: kind, sessionId: log.sessionId,
-            content: NotificationCopy.content(for: kind, state: state, settings: settings, sessionId: log.sessionId)
+            content: NotificationCopy.content(for: kind, state: state, settings: settings, sessionId: log.sessionId, plannedDrinks: plannedDrinks)
         )
     }
 }

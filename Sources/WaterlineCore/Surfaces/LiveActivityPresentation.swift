@@ -18,6 +18,8 @@ public struct LiveActivityPresentation: Hashable, Sendable {
     public var waterButtonTitle: String
     /// The calm instruction while the Waterline asks for water.
     public var warningLine: String?
+    /// "2 of 4 planned" beside the Waterline; nil with no plan, or when counts are hidden.
+    public var planLine: String?
 
     public init(glance: SessionGlance) {
         let value = WaterlineFormat.signedValue(glance.waterlineValue)
@@ -33,5 +35,6 @@ public struct LiveActivityPresentation: Hashable, Sendable {
         drinkButtonSymbol = glance.discreet ? "plus.circle" : "wineglass"
         waterButtonTitle = KitText.string(KitStrings.widgetAddWater)
         warningLine = glance.isWarning && !glance.isEnded ? KitText.string(KitStrings.gaugeWarning) : nil
+        planLine = glance.hidesCounts ? nil : glance.plan?.text
     }
 }

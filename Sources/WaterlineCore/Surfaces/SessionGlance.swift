@@ -19,11 +19,14 @@ public struct SessionGlance: Codable, Hashable, Sendable {
     public var discreet: Bool
     /// "Hide counts on the Lock Screen": no drink and water counts there or in the Dynamic Island.
     public var hidesCounts: Bool
+    /// The night's plan and the standard drinks had ("2 of 4 planned"); nil plan: none made.
+    public var plannedDrinks: Int?
+    public var standardDrinks: Double
 
     public init(
         sessionId: UUID, startTime: Date, waterlineValue: Double, totalAlcoholCount: Int, totalWaterCount: Int,
         isWarning: Bool, drinksUntilWaterDue: Int, nextReminderDate: Date?, isEnded: Bool, quickDrinkName: String? = nil,
-        discreet: Bool = false, hidesCounts: Bool = false
+        discreet: Bool = false, hidesCounts: Bool = false, plannedDrinks: Int? = nil, standardDrinks: Double = 0
     ) {
         self.sessionId = sessionId
         self.startTime = startTime
@@ -37,6 +40,8 @@ public struct SessionGlance: Codable, Hashable, Sendable {
         self.quickDrinkName = quickDrinkName
         self.discreet = discreet
         self.hidesCounts = hidesCounts
+        self.plannedDrinks = plannedDrinks
+        self.standardDrinks = standardDrinks
     }
 
     public init(session: Session, state: WaterlineState, drinksUntilWaterDue: Int, nextReminderDate: Date?) {
@@ -44,13 +49,14 @@ public struct SessionGlance: Codable, Hashable, Sendable {
             sessionId: session.id, startTime: session.startTime, waterlineValue: state.waterlineValue,
             totalAlcoholCount: state.totalAlcoholCount, totalWaterCount: state.totalWaterCount,
             isWarning: state.isWarning, drinksUntilWaterDue: drinksUntilWaterDue,
-            nextReminderDate: session.isActive ? nextReminderDate : nil, isEnded: !session.isActive
+            nextReminderDate: session.isActive ? nextReminderDate : nil, isEnded: !session.isActive,
+            plannedDrinks: session.plannedDrinks, standardDrinks: state.totalStandardDrinks
         )
     }
 
     private enum CodingKeys: String, CodingKey {
         case sessionId, startTime, waterlineValue, totalAlcoholCount, totalWaterCount, isWarning, drinksUntilWaterDue
-        case nextReminderDate, isEnded, quickDrinkName, discreet, hidesCounts
+        case nextReminderDate, isEnded, quickDrinkName, discreet, hidesCounts, plannedDrinks, standardDrinks
     }
 
     /// A state written before discreet mode (or hiding counts) reached the Live Activity reads as
@@ -69,10 +75,15 @@ public struct SessionGlance: Codable, Hashable, Sendable {
         quickDrinkName = try container.decodeIfPresent(String.self, forKey: .quickDrinkName)
         discreet = try container.decodeIfPresent(Bool.self, forKey: .discreet) ?? false
         hidesCounts = try container.decodeIfPresent(Bool.self, forKey: .hidesCounts) ?? false
+        plannedDrinks = try container.decodeIfPresent(Int.self, forKey: .plannedDrinks)
+        standardDrinks = try container.decodeIfPresent(Double.self, forKey: .standardDrinks) ?? 0
     }
 
     /// "2.5", "0", "−1": the Waterline as every surface prints it.
     public var waterlineText: String { WaterlineFormat.value(waterlineValue) }
+
+    /// "2 of 4 planned"; nil with no plan.
+    public var plan: PlanProgress? { PlanProgress(planned: plannedDrinks, had: standardDrinks) }
 
     /// "+ Beer": the Live Activity's drink button says what it logs; "+ Drink" with no preset.
     public var drinkButtonTitle: String { QuickDrinkTitle.button(quickDrinkName) }

@@ -30,6 +30,8 @@ public enum Limits {
     public static let waterEveryNDrinks = Limit(lower: 1, upper: 99)
     /// The Waterline warns at or above this value, in standard drinks.
     public static let warningThreshold = Limit(lower: 1, upper: 20)
+    /// "I'm planning N drinks": a whole number of standard drinks.
+    public static let plannedDrinks = Limit(lower: 1, upper: 30)
     /// "No reminders after": a minute of the day, 00:00 to 23:59.
     public static let remindersEndMinute = Limit(lower: 0, upper: 1_439)
     /// Changes one `sync:push` carries: a few hundred logs stay well under the body limit.

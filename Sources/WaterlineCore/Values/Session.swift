@@ -11,6 +11,9 @@ public struct Session: Codable, Hashable, Sendable, Identifiable {
     public var computedSummary: SessionSummary?
     public var updatedAt: Date
     public var deletedAt: Date?
+    /// "I'm planning N drinks": standard drinks the person meant to have tonight, set when the
+    /// night starts (or later); nil when no plan was made.
+    public var plannedDrinks: Int?
 
     public init(
         id: UUID,
@@ -20,7 +23,8 @@ public struct Session: Codable, Hashable, Sendable, Identifiable {
         isActive: Bool = true,
         computedSummary: SessionSummary? = nil,
         updatedAt: Date? = nil,
-        deletedAt: Date? = nil
+        deletedAt: Date? = nil,
+        plannedDrinks: Int? = nil
     ) {
         self.id = id
         self.userId = userId
@@ -30,6 +34,7 @@ public struct Session: Codable, Hashable, Sendable, Identifiable {
         self.computedSummary = computedSummary
         self.updatedAt = updatedAt ?? startTime
         self.deletedAt = deletedAt
+        self.plannedDrinks = plannedDrinks
     }
 
     /// How long the session has run: to its end, or to `now` while it is active.
@@ -46,5 +51,6 @@ public struct Session: Codable, Hashable, Sendable, Identifiable {
             guard !isActive else { throw .unexpected(field: "isActive", reason: "an ended session cannot be active") }
         }
         try computedSummary?.validate()
+        if let plannedDrinks { try Limits.plannedDrinks.check(Double(plannedDrinks), field: "plannedDrinks") }
     }
 }

@@ -8,6 +8,8 @@ public struct WatchDisplay: Hashable, Sendable {
     public var warningThreshold: Int
     /// Changes made on the watch that have not reached the phone yet (shown, and read out).
     public var unsent: Int
+    /// "2 of 4 planned"; nil with no plan.
+    public var plan: PlanProgress?
 
     public init(hasSession: Bool, waterlineValue: Double, drinks: Int, water: Int, isWarning: Bool, warningThreshold: Int, unsent: Int) {
         self.hasSession = hasSession
@@ -32,6 +34,7 @@ public struct WatchDisplay: Hashable, Sendable {
             hasSession: true, waterlineValue: night.state.waterlineValue, drinks: night.state.totalAlcoholCount,
             water: night.state.totalWaterCount, isWarning: night.state.isWarning, warningThreshold: threshold, unsent: unsent
         )
+        plan = PlanProgress(planned: night.session.plannedDrinks, had: night.state.totalStandardDrinks)
     }
 
     public var gauge: GaugeDisplay { GaugeDisplay(value: waterlineValue, threshold: warningThreshold, isWarning: isWarning) }
@@ -45,6 +48,7 @@ public struct WatchDisplay: Hashable, Sendable {
             KitText.string(KitStrings.watchCounts, .int(drinks), .int(water)),
         ]
         if let warning = gauge.warningText { parts.append(warning) }
+        if let plan { parts.append(plan.text) }
         if unsent > 0 { parts.append(KitText.string(KitStrings.watchUnsent, .int(unsent))) }
         return parts.joined(separator: ". ")
     }

@@ -24,6 +24,8 @@ public struct WidgetPresentation: Hashable, Sendable {
     /// "Last night: 4 drinks · 3 water · 2 h 10 min", when no session is active.
     public var lastSessionLine: String?
     public var showsStartSession: Bool
+    /// "2 of 4 planned" on the Home Screen's medium and large; nil with no plan.
+    public var planLine: String?
 
     public init(snapshot: WidgetSnapshot, family: WidgetFamilyKind) {
         let discreetWords = snapshot.discreet && family.isLockScreen
@@ -31,6 +33,7 @@ public struct WidgetPresentation: Hashable, Sendable {
         isActive = snapshot.isActive
         drinkButtonTitle = discreetWords ? "+1" : QuickDrinkTitle.button(snapshot.quickDrinkName)
         waterButtonTitle = KitText.string(KitStrings.widgetAddWater)
+        planLine = nil
         guard snapshot.isActive else {
             headline = KitText.string(KitStrings.widgetNoSession)
             countsLine = nil
@@ -53,6 +56,9 @@ public struct WidgetPresentation: Hashable, Sendable {
         recentLogs = family == .systemLarge ? snapshot.recentLogs.map(\.title) : []
         lastSessionLine = nil
         showsStartSession = false
+        if !hidesCounts, family == .systemMedium || family == .systemLarge {
+            planLine = PlanProgress(planned: snapshot.plannedDrinks, had: snapshot.standardDrinks ?? 0)?.text
+        }
     }
 
     /// "Drinks 3 · Water 1", or "3 · Water 1" with no drink word.

@@ -26,6 +26,9 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     /// "Hide counts on the Lock Screen": Lock Screen widgets show no counts. Nil from a snapshot
     /// written before the setting existed (counts shown).
     public var hidesCounts: Bool?
+    /// The running night's plan and the standard drinks had; nil plan: none made.
+    public var plannedDrinks: Int?
+    public var standardDrinks: Double?
     public var generatedAt: Date
     /// The preset "+ Drink" logs (`DeviceState.quickDrink`), for the button to name it.
     public var quickDrinkName: String?
@@ -72,6 +75,8 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
             discreet: settings.discreetNotifications, generatedAt: generatedAt, quickDrinkName: quickDrink?.shownName,
             reminderDates: update.reminders.requests.map(\.fireDate), hidesCounts: settings.hideLockScreenCounts
         )
+        plannedDrinks = update.session.plannedDrinks
+        standardDrinks = update.state.totalStandardDrinks
         quiet = QuietNight(update, settings: settings)
     }
 

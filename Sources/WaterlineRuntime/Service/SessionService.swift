@@ -44,6 +44,7 @@ public actor SessionService {
         switch action {
         case .prepare(let settings): try await writes.prepare(settings)
         case .startSession: try await writes.startSession()
+        case .setPlan(let drinks): try await writes.setPlan(drinks: drinks)
         case .logDrink(let input, let source, let id, let timestamp, let sessionId):
             try await writes.addLog(source: source, id: id, timestamp: timestamp, sessionId: sessionId, drink: input)
         case .logWater(let amountOz, let source, let id, let timestamp, let sessionId):

@@ -67,9 +67,9 @@ extension SessionWrites {
         let before = WaterlineEngine(settings: settings).computeState(from: night.logs.filter { $0.id != log.id })
         // None past the night's "no reminders after".
         let allowed = planner.allowsNudge(at: time, session: session, settings: settings)
-        let nudge = PacingRules(settings: settings).nudge(after: log, from: before, to: night.state)
+        let nudge = PacingRules(settings: settings).nudge(after: log, from: before, to: night.state, plannedDrinks: session.plannedDrinks)
             .flatMap { allowed ? $0 : nil }
-            .map { ReminderPlanner.immediate($0, after: log, state: night.state, settings: settings, now: time) }
+            .map { ReminderPlanner.immediate($0, after: log, state: night.state, settings: settings, now: time, plannedDrinks: session.plannedDrinks) }
         return try await result(settings, session: night, changedLog: log, pastSessionsChanged: forgotten != nil, nudge: nudge)
     }
 

@@ -19,6 +19,21 @@ extension SessionWrites {
         return try await result(user.settings, session: snapshot(of: session, settings: user.settings), changed: created, pastSessionsChanged: endedForgotten)
     }
 
+    /// Sets (or clears) the running night's plan. A plan already as asked writes nothing.
+    func setPlan(drinks: Int?) async throws -> ActionResult {
+        let settings = try await ensureUser().settings
+        guard var session = try await store.activeSession() else { throw SessionServiceError.noActiveSession }
+        let before = session.plannedDrinks
+        session.plannedDrinks = drinks
+        try Self.checkValid(session.validate)
+        guard before != drinks else {
+            return try await result(settings, session: snapshot(of: session, settings: settings), changed: false)
+        }
+        session.updatedAt = max(now(), session.updatedAt)
+        try await store.saveSession(session)
+        return try await result(settings, session: snapshot(of: session, settings: settings))
+    }
+
     /// `session` ended at its last log, when it was forgotten (`AbandonedSessionPolicy.isForgotten`)
     /// as seen from `time`; nil when it was not. Writes nothing: the caller saves it once the
     /// action it belongs to has passed every check.

@@ -44,6 +44,18 @@ public final class ActiveSessionModel {
     }
 
     public var drinkCount: Int { update?.state.totalAlcoholCount ?? 0 }
+    /// "2 of 4 planned" beside the Waterline; nil with no plan.
+    public var planText: String? {
+        update.flatMap { PlanProgress(planned: $0.session.plannedDrinks, had: $0.state.totalStandardDrinks)?.text }
+    }
+
+    /// The plan's stepper on the night's screen: the plan, or a suggestion of 4 to start one.
+    public var plannedDrinks: Int? { update?.session.plannedDrinks }
+
+    /// The plan changed during the night (nil: no plan any more).
+    public func planChanged(to drinks: Int?) async {
+        await perform { _ = try await actions.send(.setPlan(drinks: drinks)) }
+    }
     public var waterCount: Int { update?.state.totalWaterCount ?? 0 }
 
     /// "Water due in: 2 drinks" / "Water due now".

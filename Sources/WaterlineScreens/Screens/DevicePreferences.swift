@@ -1,10 +1,13 @@
 import Foundation
 
 /// What this device remembers between launches outside the store: whether onboarding was
-/// finished, and when "Keep Going" was last chosen. The screens' models write it, as what follows
+/// finished, when "Keep Going" was last chosen, and the last night's plan (the next one's
+/// suggestion). The screens' models write it, as what follows
 /// the person's tap; views never do.
 @MainActor
 public protocol DevicePreferences: AnyObject {
     var hasFinishedOnboarding: Bool { get set }
     var keptGoingAt: Date? { get set }
+    /// The drinks last planned for a night; nil before any plan.
+    var lastPlannedDrinks: Int? { get set }
 }

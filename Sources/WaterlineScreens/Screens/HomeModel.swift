@@ -72,9 +72,32 @@ public final class HomeModel {
         await perform { try await loadRecent() }
     }
 
+    /// "Plan tonight" was opened: the night starts with a plan of `plannedDrinks`. Off by default.
+    public private(set) var isPlanning = false
+    /// The plan's stepper: the last night's plan as the suggestion, else 4.
+    public private(set) var plannedDrinks = 4
+
+    /// "I'm planning…" on the start card: the suggestion, ready to adjust; tapped again, no plan.
+    public func planToggled() {
+        isPlanning.toggle()
+        if isPlanning { plannedDrinks = preferences.lastPlannedDrinks ?? 4 }
+    }
+
+    public func planStepped(up: Bool) {
+        plannedDrinks = min(max(plannedDrinks + (up ? 1 : -1), Int(Limits.plannedDrinks.lower)), Int(Limits.plannedDrinks.upper))
+    }
+
+    /// "2 drinks planned", for the stepper.
+    public var plannedDrinksText: String { KitText.string(KitStrings.drinkCount, .int(plannedDrinks)) }
+
     public func startSessionButtonTapped() async {
         await perform {
-            let started = try await actions.send(.startSession)
+            var started = try await actions.send(.startSession)
+            if isPlanning {
+                started = try await actions.send(.setPlan(drinks: plannedDrinks))
+                preferences.lastPlannedDrinks = plannedDrinks
+                isPlanning = false
+            }
             startedSession = started.state.active
         }
     }

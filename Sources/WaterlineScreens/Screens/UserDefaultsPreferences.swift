@@ -18,4 +18,9 @@ public final class UserDefaultsPreferences: DevicePreferences {
         get { defaults.object(forKey: "keptGoingAt") as? Date }
         set { defaults.set(newValue, forKey: "keptGoingAt") }
     }
+
+    public var lastPlannedDrinks: Int? {
+        get { defaults.object(forKey: "lastPlannedDrinks") as? Int }
+        set { defaults.set(newValue, forKey: "lastPlannedDrinks") }
+    }
 }

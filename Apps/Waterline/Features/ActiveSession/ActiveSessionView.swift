@@ -35,6 +35,14 @@ struct ActiveSessionView: View {
                     }
                 }
                 .font(.headline)
+                // The night's plan beside the Waterline, changed here too (a plan can start late).
+                Stepper {
+                    Text(verbatim: model.planText ?? String(localized: "No plan tonight"))
+                } onIncrement: {
+                    Task { await model.planChanged(to: min((model.plannedDrinks ?? 3) + 1, 30)) }
+                } onDecrement: {
+                    Task { await model.planChanged(to: (model.plannedDrinks ?? 1) > 1 ? (model.plannedDrinks ?? 1) - 1 : nil) }
+                }
                 Text(verbatim: model.waterDueText)
                 if let next = model.nextReminderDate {
                     HStack {

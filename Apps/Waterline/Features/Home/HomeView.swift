@@ -31,6 +31,19 @@ struct HomeView: View {
                         .buttonStyle(.borderedProminent)
                         .tint(Palette.calm)
                         .listRowBackground(Color.clear)
+                        // Optional, skipped by default: the last plan comes back as the suggestion.
+                        Toggle("I'm planning a number of drinks", isOn: Binding(get: { model.isPlanning }, set: { _ in model.planToggled() }))
+                        if model.isPlanning {
+                            Stepper {
+                                Text(verbatim: model.plannedDrinksText)
+                            } onIncrement: {
+                                model.planStepped(up: true)
+                            } onDecrement: {
+                                model.planStepped(up: false)
+                            }
+                        }
+                    } footer: {
+                        if model.isPlanning { Text("Standard drinks: a double counts 2.") }
                     }
                 }
                 Section("Past sessions") {

@@ -33,6 +33,7 @@ struct SummaryView: View {
                 LabeledContent("Water", value: "\(model.report.totalWaterCount) (\(model.waterVolumeText))")
                 LabeledContent("Duration", value: model.durationText)
                 LabeledContent("Water breaks kept", value: model.adherenceText)
+                if let plan = model.planText { Text(verbatim: plan) }
             }
             Section("Timeline") {
                 ForEach(model.timeline) { log in

@@ -25,6 +25,7 @@ struct StatusCommand: AsyncParsableCommand {
         var isWarning: Bool
         var drinksUntilWaterDue: Int
         var nextReminderAt: Date?
+        var plannedDrinks: Int?
     }
 
     func run() async throws {
@@ -47,12 +48,14 @@ struct StatusCommand: AsyncParsableCommand {
                 waterlineValue: state.waterlineValue, alcoholCountSinceLastWater: state.alcoholCountSinceLastWater,
                 totalAlcoholCount: state.totalAlcoholCount, totalWaterCount: state.totalWaterCount,
                 totalStandardDrinks: state.totalStandardDrinks, isWarning: state.isWarning,
-                drinksUntilWaterDue: update.drinksUntilWaterDue, nextReminderAt: update.reminders.nextReminderDate
+                drinksUntilWaterDue: update.drinksUntilWaterDue, nextReminderAt: update.reminders.nextReminderDate,
+                plannedDrinks: update.session.plannedDrinks
             ))
         }
         print("Waterline \(WaterlineFormat.signedValue(state.waterlineValue)) (\(WaterlineFormat.position(state.waterlineValue)))")
         for line in Gauge.render(value: state.waterlineValue, threshold: settings.warningThreshold) { print(line) }
         print("Drinks \(state.totalAlcoholCount) (\(WaterlineFormat.value(state.totalStandardDrinks)) std) · Water \(state.totalWaterCount) · since \(Output.clock(update.session.startTime))")
+        if let plan = PlanProgress(planned: update.session.plannedDrinks, had: state.totalStandardDrinks) { print(plan.text) }
         print(WaterlineFormat.waterDue(inDrinks: update.drinksUntilWaterDue))
         if let next = update.reminders.nextReminderDate {
             print("Next reminder: \(Output.clock(next))")

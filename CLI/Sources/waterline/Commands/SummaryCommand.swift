@@ -35,5 +35,6 @@ struct SummaryCommand: AsyncParsableCommand {
             Waterline:  ended at \(WaterlineFormat.signedValue(report.finalWaterline)), ranged \(WaterlineFormat.signedValue(report.lowestWaterline)) to \(WaterlineFormat.signedValue(report.peakWaterline))
             Pacing:     \(adherence.displayText)\(report.breaksDue > 0 ? " of water breaks kept (\(report.breaksKept) of \(report.breaksDue))" : " (no water break was due)")
             """)
+        if let plan = report.plan { print("Plan:       \(plan.summaryText)") }
     }
 }

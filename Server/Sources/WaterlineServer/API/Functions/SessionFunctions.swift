@@ -7,7 +7,7 @@ extension FunctionHandler {
     static func sessionFunctions(_ context: ServerContext) -> [FunctionHandler] {
         let writer = ChangeWriter(context)
         return [
-            .make(Sessions.Upsert.self, arguments: ["id", "startTime", "endTime", "isActive", "computedSummary", "updatedAt", "deletedAt"]) { record, caller in
+            .make(Sessions.Upsert.self, arguments: ["id", "startTime", "endTime", "isActive", "computedSummary", "updatedAt", "deletedAt", "plannedDrinks"]) { record, caller in
                 try await writer.session(record, for: try caller.required())
             },
             .make(Sessions.GetActive.self, arguments: []) { _, caller in

@@ -1,6 +1,6 @@
 /// Reads Swift source for what Swift 6 checks only at run time: a closure handed to a system
 /// callback (WatchConnectivity, UserNotifications, BackgroundTasks, Network, UIKit's background
-/// tasks, URLSession) from main-actor code is main-actor isolated unless it is `@Sendable`, and
+/// tasks, URLSession, HealthKit) from main-actor code is main-actor isolated unless it is `@Sendable`, and
 /// the system calling it on its own queue traps ("Incorrect actor executor assumption"); so does a
 /// system delegate method (`func session(_: WCSession, …)`) of a main-actor type that is not
 /// `nonisolated`. A build shows neither.
@@ -15,6 +15,8 @@ public struct IsolationScanner: Sendable {
     public static let handlerLabels: Set<String> = [
         "replyHandler", "errorHandler", "completionHandler", "withCompletionHandler", "expirationHandler", "launchHandler",
         "pathUpdateHandler", "resultHandler", "invalidationHandler",
+        // HealthKit: saves' and deletes' `withCompletion`, queries' `resultsHandler`/`updateHandler`.
+        "withCompletion", "resultsHandler", "updateHandler",
     ]
     /// Calls whose trailing closure the system calls on a queue of its own.
     public static let trailingCalls: Set<String> = [

@@ -178,6 +178,13 @@ extension StoreRows {
         return try await reading { try await StoreRules.peerChanges(after: sequence, limit: limit, nightsSince: nightsSince, in: $0) }
     }
 
+    public func logFeed(after sequence: Int, limit: Int) async throws -> LogFeedPage {
+        if try await reading({ try await $0.readLastFeedSequence() }) == 0 {
+            _ = try await writing { try await StoreRules.seedFeed(in: $0) }
+        }
+        return try await reading { try await StoreRules.logFeed(after: sequence, limit: limit, in: $0) }
+    }
+
     // MARK: Transactions
 
     private func reading<T: Sendable>(_ body: @escaping @Sendable (Self) async throws -> T) async throws -> T {

@@ -49,6 +49,17 @@ extension StoreRules {
         return !keys.isEmpty
     }
 
+    /// The logs among the next `limit` feed entries after `sequence`, as they stand now, and the
+    /// last entry read as the cursor.
+    public static func logFeed(after sequence: Int, limit: Int, in rows: some StoreRows) async throws -> LogFeedPage {
+        let entries = try await rows.readFeed(after: sequence, limit: max(1, limit))
+        var logs: [LogEntry] = []
+        for entry in entries where entry.key.entity == .logEntry {
+            if let id = entry.key.id, let log = try await rows.readLog(id: id) { logs.append(log) }
+        }
+        return LogFeedPage(logs: logs, cursor: entries.last?.sequence ?? sequence)
+    }
+
     /// What a paired device pulls after `sequence`: each record whose latest write came after it,
     /// in the feed's order, as it stands now (tombstones included), among those the device keeps
     /// (settings, presets, and the nights `readPeerNights(since:)` names, with their logs); at

@@ -30,6 +30,23 @@ struct IsolationCheckTests {
         #expect(found.map(\.what) == ["closure for replyHandler:", "closure for errorHandler:"])
     }
 
+    @Test("HealthKit's completions: a delete's and a query's handler formed in a main-actor model are caught; @Sendable passes")
+    func healthKit() {
+        let source = """
+        @MainActor
+        final class HealthModel {
+            func removeAll() {
+                store.deleteObjects(of: water, predicate: mine, withCompletion: { _, _, error in print(error) })
+                let query = HKSampleQuery(sampleType: water, predicate: nil, limit: 1, sortDescriptors: nil, resultsHandler: { _, _, _ in })
+                store.deleteObjects(of: water, predicate: mine, withCompletion: { @Sendable _, _, _ in })
+            }
+        }
+        """
+        let findings = IsolationScanner.check([("Planted.swift", source)])
+        #expect(findings.filter { !$0.isSafe }.map(\.what) == ["closure for withCompletion:", "closure for resultsHandler:"])
+        #expect(findings.count == 3)
+    }
+
     @Test("the same closures are safe when @Sendable, or formed in a nonisolated function")
     func safeForms() {
         let sendable = """

@@ -18,7 +18,7 @@ struct ConsequencePlanTableTests {
     /// What a consequence does, without its values.
     enum Effect: String, CaseIterable, Comparable, CustomStringConvertible {
         case nudge, banner, dismissBanner, snooze, askForNotifications, cancelReminders, cancelSnoozes, replaceReminders
-        case startLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, screens
+        case startLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, health, screens
 
         init(_ consequence: Consequence) {
             self = switch consequence {
@@ -38,6 +38,7 @@ struct ConsequencePlanTableTests {
             case .signalOtherProcesses: .signal
             case .sync(.soon): .syncSoon
             case .sync(.beforeSuspending): .syncBeforeSuspending
+            case .writeHealth: .health
             case .refreshScreens: .screens
             }
         }
@@ -134,6 +135,8 @@ struct ConsequencePlanTableTests {
         if place == .commandLine { effects.subtract([.nudge, .snooze, .cancelReminders, .cancelSnoozes, .replaceReminders, .widgets]) }
         if [.appInBackground, .watchInBackground].contains(place), effects.remove(.syncSoon) != nil { effects.insert(.syncBeforeSuspending) }
         if origin == .banner, place.isActive { effects.insert(.dismissBanner) }
+        // Whatever the screens show again, Apple Health's writer follows (only the phone's app writes).
+        if place.capabilities.appleHealth, effects.contains(.screens) { effects.insert(.health) }
         return effects
     }
 

@@ -27,6 +27,7 @@ final class AppEnvironment {
     var isOnboarded: Bool
     @ObservationIgnored private let notificationDelegate: NotificationDelegate
     @ObservationIgnored private let watch: WatchConnectivityService
+    @ObservationIgnored private let health: HealthWriter
     @ObservationIgnored private let storeSignal: DarwinStoreSignal
     @ObservationIgnored private let network: NetworkPathWatcher
 
@@ -46,13 +47,18 @@ final class AppEnvironment {
         let notifications = SystemNotificationCenter()
         let watch = WatchConnectivityService()
         let storeSignal = DarwinStoreSignal()
+        // Apple Health, off until the person turns it on in Settings; this process alone writes.
+        let health = HealthWriter(
+            store: store, health: HealthKitStore(),
+            preferences: UserDefaultsHealthPreferences(defaults: UserDefaults(suiteName: "group.com.waterline.app") ?? .standard)
+        )
         // Every reason to sync (writes, the network, launch, activation, sign-in, background
         // refresh) asks the runtime, whose scheduler runs this one engine.
         // The watch keeps its own store and syncs with this phone's as its backend.
         let platform = RuntimePlatform(
             capabilities: .phoneApp, notifications: notifications, liveActivities: LiveActivityController(), widgets: SystemWidgetReloader(),
             watch: watch, sync: sync, signal: storeSignal, background: AppBackgroundTasks(),
-            watchLinkServer: WatchLinkServer(store: store, now: { Date() })
+            watchLinkServer: WatchLinkServer(store: store, now: { Date() }), health: health
         )
         let runtime = AppRuntime(service: SessionService(store: store), platform: platform)
         let accountService = AccountService(
@@ -60,6 +66,7 @@ final class AppEnvironment {
         )
 
         self.runtime = runtime
+        self.health = health
         self.preferences = preferences
         // The status reaches the screens through the runtime, which runs every sync.
         self.syncStatus = SyncStatusModel(actions: runtime)
@@ -111,7 +118,7 @@ final class AppEnvironment {
     }
 
     func settingsModel() -> SettingsModel {
-        SettingsModel(actions: runtime, account: accountService, permissions: runtime, preferences: preferences, backend: backend)
+        SettingsModel(actions: runtime, account: accountService, permissions: runtime, preferences: preferences, backend: backend, health: health)
     }
 
     func historyModel() -> HistoryModel {

@@ -144,6 +144,9 @@ public enum KitStrings {
         "sync.off", "This build has no sync server, so Sign in with Apple is not offered. Everything stays on this iPhone. If you run your own server, set it in Advanced › Self-hosting."
     )
     public static let syncOffShort = KitString("sync.offShort", "Off")
+    public static let healthNotAllowed = KitString(
+        "health.notAllowed", "Waterline may not write to Health. Allow it in the Health app: Sharing › Apps › Waterline."
+    )
     public static let appleLinkLeft = KitString(
         "account.appleLinkLeft",
         "Your account and data are deleted. Waterline could not end its Sign in with Apple link for you: open Settings, tap your name, then Sign-In & Security › Sign in with Apple, and choose Waterline to stop using it."
@@ -186,7 +189,7 @@ public enum KitStrings {
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice, syncRefused, syncSetAside,
-        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncOffShort, appleLinkLeft, syncServer, syncServerInvalid,
+        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncOffShort, healthNotAllowed, appleLinkLeft, syncServer, syncServerInvalid,
         widgetNoSession, widgetHeadline, widgetCounts, widgetCountsDiscreet, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
     ]
 }

@@ -34,6 +34,8 @@ public enum Consequence: Hashable, Sendable {
     /// Tells the app's process that this extension wrote to the shared store.
     case signalOtherProcesses
     case sync(SyncTiming)
+    /// Apple Health's writer catches up with the store (`HealthWriter`: nothing while Health is off).
+    case writeHealth
     /// The open screens show the change.
     case refreshScreens(StoreChange)
 }

@@ -105,6 +105,7 @@ final class ConsequenceExecutor {
         case .reloadWidgets(let snapshot): platform.widgets.reload(showing: snapshot)
         case .tellWatch(let notice): platform.watch.phoneChanged(notice)
         case .signalOtherProcesses: platform.signal.post()
+        case .writeHealth: await platform.health?.catchUp()
         case .refreshScreens(let change): await changes.notify(change)
         case .sync, .askForNotifications: break  // `carryOut(_:)`'s: they decide what follows.
         }

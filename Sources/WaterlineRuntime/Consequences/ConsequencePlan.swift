@@ -32,6 +32,8 @@ public struct ConsequencePlan: Hashable, Sendable {
         // The watch knows what it pushed; anything else it is told of, and pulls.
         if event.isWatchPush == false { plan.tellWatch(in: context) }
         plan.sync(after: event, in: context)
+        // Every log however it came (an action, a pull, the watch's push) finds its way to Health.
+        if capabilities.appleHealth { plan.consequences.append(.writeHealth) }
         plan.consequences.append(.refreshScreens(screens))
         return plan
     }

@@ -24,10 +24,12 @@ public struct DeviceCapabilities: Hashable, Sendable {
     public var pairedPhone: Bool
     /// The system's notifications (reminders scheduled, nudges posted).
     public var notifications: Bool
+    /// Apple Health's writer (`HealthWriter`): the phone's app alone writes, so nothing counts twice.
+    public var appleHealth: Bool
 
     public init(
         device: Device, isExtension: Bool = false, liveActivities: Bool = false, widgets: Bool = false,
-        pairedWatch: Bool = false, pairedPhone: Bool = false, notifications: Bool = false
+        pairedWatch: Bool = false, pairedPhone: Bool = false, notifications: Bool = false, appleHealth: Bool = false
     ) {
         self.device = device
         self.isExtension = isExtension
@@ -36,10 +38,13 @@ public struct DeviceCapabilities: Hashable, Sendable {
         self.pairedWatch = pairedWatch
         self.pairedPhone = pairedPhone
         self.notifications = notifications
+        self.appleHealth = appleHealth
     }
 
     /// The iPhone app's process, in front or started in the background.
-    public static let phoneApp = DeviceCapabilities(device: .phone, liveActivities: true, widgets: true, pairedWatch: true, notifications: true)
+    public static let phoneApp = DeviceCapabilities(
+        device: .phone, liveActivities: true, widgets: true, pairedWatch: true, notifications: true, appleHealth: true
+    )
     /// A widget's or Siri's extension on the iPhone: no Live Activity (the app starts and updates
     /// it), no watch link, no sync of its own.
     public static let phoneExtension = DeviceCapabilities(device: .phone, isExtension: true, widgets: true, notifications: true)

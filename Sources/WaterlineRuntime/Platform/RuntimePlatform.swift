@@ -21,6 +21,8 @@ public struct RuntimePlatform {
     public var sleep: @Sendable (Duration) async -> Void
     /// The phone's app: answers its watch's sync from this device's store (nil elsewhere).
     public var watchLinkServer: WatchLinkServer?
+    /// The phone's app: Apple Health's writer (nil elsewhere, and where HealthKit is missing).
+    public var health: HealthWriter?
 
     public init(
         capabilities: DeviceCapabilities, notifications: any NotificationCenterClient, liveActivities: any LiveActivityClient, widgets: any WidgetReloading,
@@ -28,7 +30,7 @@ public struct RuntimePlatform {
         background: any BackgroundTaskHolder, now: @escaping @Sendable () -> Date = { Date() },
         syncDebounce: Duration = SyncScheduler.defaultDebounce,
         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
-        watchLinkServer: WatchLinkServer? = nil
+        watchLinkServer: WatchLinkServer? = nil, health: HealthWriter? = nil
     ) {
         self.capabilities = capabilities
         self.notifications = notifications
@@ -42,5 +44,6 @@ public struct RuntimePlatform {
         self.syncDebounce = syncDebounce
         self.sleep = sleep
         self.watchLinkServer = watchLinkServer
+        self.health = health
     }
 }

@@ -23,11 +23,18 @@ public final class SettingsModel {
     /// The sync server row: what the field holds, and what was said about it.
     public var serverAddress = ""
     public private(set) var serverMessage: String?
+    /// "Write to Apple Health" (nil: this device does not write to Health).
+    public private(set) var isWritingToHealth = false
+    /// Turned off: asks whether to remove what Waterline wrote.
+    public var isConfirmingHealthRemoval = false
+    /// Whether this device can write to Health at all (the phone, with HealthKit).
+    public var offersHealth: Bool { health != nil }
 
     @ObservationIgnored private let actions: any SessionActions
     @ObservationIgnored private let account: (any AccountActions)?
     @ObservationIgnored private let permissions: any NotificationPermissions
     @ObservationIgnored private let backend: (any BackendChoosing)?
+    @ObservationIgnored private let health: (any HealthSwitch)?
     /// Settings edited here and not saved yet: shown at once, so a second tap of a stepper
     /// counts from the first, and kept over what the change feed brings until saved.
     @ObservationIgnored private let preferences: any DevicePreferences
@@ -37,13 +44,14 @@ public final class SettingsModel {
     /// Settings refresh whenever the store changes anywhere (another device's settings arrive by a pull).
     public init(
         actions: any SessionActions, account: (any AccountActions)?, permissions: any NotificationPermissions,
-        preferences: any DevicePreferences, backend: (any BackendChoosing)? = nil
+        preferences: any DevicePreferences, backend: (any BackendChoosing)? = nil, health: (any HealthSwitch)? = nil
     ) {
         self.actions = actions
         self.account = account
         self.permissions = permissions
         self.preferences = preferences
         self.backend = backend
+        self.health = health
         serverAddress = backend?.backendURL?.absoluteString ?? ""
         actions.changes.observe { [weak self] change in
             guard let self else { return false }
@@ -62,6 +70,30 @@ public final class SettingsModel {
         await perform { show(try await actions.currentState()) }
         isSignedIn = await account?.isSignedIn() ?? false
         notificationAuthorization = await permissions.notificationAuthorization()
+        isWritingToHealth = await health?.isOn ?? false
+    }
+
+    // MARK: Apple Health
+
+    /// The "Write to Apple Health" switch: on asks the system (a refusal says where to allow it);
+    /// off stops writing and asks whether to remove what was written.
+    public func healthToggled(on: Bool) async {
+        guard let health else { return }
+        if on {
+            isWritingToHealth = await health.turnOn()
+            errorMessage = isWritingToHealth ? nil : KitText.string(KitStrings.healthNotAllowed)
+        } else {
+            await perform { try await health.turnOff(removing: false) }
+            isWritingToHealth = false
+            isConfirmingHealthRemoval = true
+        }
+    }
+
+    /// The answer to "Remove what Waterline wrote to Health?".
+    public func healthRemovalAnswered(remove: Bool) async {
+        isConfirmingHealthRemoval = false
+        guard remove, let health else { return }
+        await perform { try await health.turnOff(removing: true) }
     }
 
     // MARK: Sync server
@@ -213,9 +245,15 @@ public final class SettingsModel {
         isConfirmingAccountDeletion = true
     }
 
-    /// Deletes the account remotely (when signed in), then everything on the device.
-    public func deleteAccountConfirmed() async {
+    /// Deletes the account remotely (when signed in), then everything on the device; with
+    /// `removingHealthData`, what Waterline wrote to Apple Health too (the confirmation offers it
+    /// while Health is on). Health stops either way.
+    public func deleteAccountConfirmed(removingHealthData: Bool = false) async {
         isConfirmingAccountDeletion = false
+        if let health, isWritingToHealth || removingHealthData {
+            await perform { try await health.turnOff(removing: removingHealthData) }
+            isWritingToHealth = false
+        }
         await perform {
             if let account {
                 let revocation = try await account.deleteAccount()

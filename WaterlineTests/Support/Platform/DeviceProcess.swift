@@ -20,6 +20,10 @@ final class DeviceProcess {
     let signal: RecordingSignal
     let background: RecordingBackground
     let runtime: AppRuntime
+    /// Apple Health (the phone's app writes to it when the person turned it on).
+    let health = RecordingHealthStore()
+    let healthPreferences = MemoryHealthPreferences()
+    let healthWriter: HealthWriter
     private let clock: TestClock
     /// The paired watch, made when a test first uses it.
     private(set) var pairedWatch: PairedWatch?
@@ -43,6 +47,7 @@ final class DeviceProcess {
         // A new process has its own service over the same (App Group) store.
         let service = SessionService(store: harness.store, now: { clock.now }, makeID: { ids() })
         let app = !capabilities.isExtension
+        healthWriter = HealthWriter(store: harness.store, health: health, preferences: healthPreferences)
         let platform = RuntimePlatform(
             capabilities: capabilities, notifications: notifications,
             liveActivities: app ? liveActivities : UnavailableLiveActivities(),
@@ -50,7 +55,8 @@ final class DeviceProcess {
             signal: signal, background: background, now: { clock.now },
             // Writes are pushed at once after the (zero) pause; `settled()` waits for that.
             syncDebounce: .zero, sleep: { _ in },
-            watchLinkServer: app ? WatchLinkServer(store: harness.store, now: { clock.now }) : nil
+            watchLinkServer: app ? WatchLinkServer(store: harness.store, now: { clock.now }) : nil,
+            health: capabilities.appleHealth ? healthWriter : nil
         )
         runtime = AppRuntime(service: service, platform: platform)
         let runtime = runtime

@@ -53,6 +53,17 @@ struct SettingsView: View {
                         Text("Warn at \(model.settings.warningThreshold)")
                     }
                 }
+                if model.offersHealth {
+                    Section {
+                        Toggle("Write to Apple Health", isOn: Binding(
+                            get: { model.isWritingToHealth }, set: { on in Task { await model.healthToggled(on: on) } }
+                        ))
+                    } header: {
+                        Text("Apple Health")
+                    } footer: {
+                        Text("Water as dietary water, drinks as the number of alcoholic beverages (standard drinks). Waterline reads nothing from Health.")
+                    }
+                }
                 Section("Defaults") {
                     Stepper {
                         Text(verbatim: model.defaultWaterText)
@@ -155,9 +166,20 @@ struct SettingsView: View {
                 }
             }
             .confirmationDialog(
+                "Remove what Waterline wrote to Apple Health?", isPresented: $model.isConfirmingHealthRemoval, titleVisibility: .visible
+            ) {
+                Button("Remove from Health", role: .destructive) { Task { await model.healthRemovalAnswered(remove: true) } }
+                Button("Keep in Health", role: .cancel) { Task { await model.healthRemovalAnswered(remove: false) } }
+            }
+            .confirmationDialog(
                 "Delete your account and every session?", isPresented: $model.isConfirmingAccountDeletion, titleVisibility: .visible
             ) {
                 Button("Delete Everything", role: .destructive) { Task { await model.deleteAccountConfirmed() } }
+                if model.isWritingToHealth {
+                    Button("Delete Everything, Health Data Too", role: .destructive) {
+                        Task { await model.deleteAccountConfirmed(removingHealthData: true) }
+                    }
+                }
             } message: {
                 Text(verbatim: model.deletionWarning)
             }

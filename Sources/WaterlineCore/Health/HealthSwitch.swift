@@ -1,0 +1,8 @@
+/// "Write to Apple Health" as Settings turns it (the runtime's `HealthWriter`): on, with the
+/// system's permission sheet; off, with or without removing what Waterline wrote.
+public protocol HealthSwitch: Sendable {
+    var isOn: Bool { get async }
+    /// False when the person did not allow writing (Health stays off).
+    func turnOn() async -> Bool
+    func turnOff(removing: Bool) async throws
+}

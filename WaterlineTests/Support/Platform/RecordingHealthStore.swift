@@ -1,0 +1,63 @@
+import Foundation
+@testable import WaterlineCore
+
+/// Apple Health as HealthKit keeps an app's samples: by sync identifier, a save replacing the
+/// kept sample only with a higher sync version (an equal or lower one changes nothing); nothing
+/// saved without the person's permission, which is asked once.
+final class RecordingHealthStore: HealthStoreWriting, @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [String: HealthSample] = [:]
+    private var asked = false
+    /// What the person answers the permission sheet.
+    var allows = true
+    /// Saves made (each a batch), for tests of what reached Health.
+    private(set) var saveCalls = 0
+
+    /// Waterline's samples in Health now, by sync identifier.
+    var samples: [String: HealthSample] { lock.withLock { kept } }
+
+    func requestWriting() async -> Bool {
+        lock.withLock {
+            asked = true
+            return allows
+        }
+    }
+
+    func save(_ new: [HealthSample]) async throws {
+        try lock.withLock {
+            guard asked, allows else { throw CocoaError(.userCancelled) }
+            saveCalls += 1
+            for sample in new where (kept[sample.syncIdentifier]?.syncVersion ?? Int.min) < sample.syncVersion {
+                kept[sample.syncIdentifier] = sample
+            }
+        }
+    }
+
+    func delete(syncIdentifiers: [String]) async throws {
+        try lock.withLock {
+            guard asked, allows else { throw CocoaError(.userCancelled) }
+            for id in syncIdentifiers { kept[id] = nil }
+        }
+    }
+
+    func deleteEverythingWritten() async throws {
+        lock.withLock { kept = [:] }
+    }
+}
+
+/// `HealthPreferences` in memory.
+final class MemoryHealthPreferences: HealthPreferences, @unchecked Sendable {
+    private let lock = NSLock()
+    private var on = false
+    private var cursor = 0
+
+    var isWritingToHealth: Bool {
+        get { lock.withLock { on } }
+        set { lock.withLock { on = newValue } }
+    }
+
+    var healthCursor: Int {
+        get { lock.withLock { cursor } }
+        set { lock.withLock { cursor = newValue } }
+    }
+}

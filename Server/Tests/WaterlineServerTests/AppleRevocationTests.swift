@@ -10,7 +10,7 @@ import WaterlineSync
 /// Deleted for good (App Review 5.1.1(v)): sign-in exchanges the app's authorization code for
 /// the person's Apple refresh token, and deleting the account revokes it, against a stand-in for
 /// Apple's endpoints on loopback.
-@Suite("Sign in with Apple revoked with the account", .timeLimit(.minutes(1)))
+@Suite("Sign in with Apple revoked with the account", .timeLimit(.minutes(5)))
 struct AppleRevocationTests {
     static let team = "TEAM123456", keyId = "KEY1234567"
 

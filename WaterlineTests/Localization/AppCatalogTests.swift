@@ -132,7 +132,7 @@ struct AppCatalogTests {
         }
     }
 
-    @Test("every Siri phrase is in AppShortcuts.xcstrings, in Spanish too")
+    @Test("every Siri phrase is in AppShortcuts.xcstrings, in every language")
     func phrases() throws {
         let source = try String(contentsOf: Self.root.appendingPathComponent("Apps/Waterline/App/WaterlineShortcuts.swift"), encoding: .utf8)
         let phrases = source.matches(of: /phrases: \["((?:[^"\\]|\\.)*)"\]/).map {
@@ -141,17 +141,22 @@ struct AppCatalogTests {
         #expect(phrases.count == 4)
         let catalog = try Self.catalog("Apps/Waterline/Resources/AppShortcuts.xcstrings")
         for phrase in phrases {
-            #expect(catalog.entries[phrase]?["es"] != nil, "\(phrase) lacks a Spanish phrase")
+            for language in KitLanguage.supported {
+                #expect(catalog.entries[phrase]?[language] != nil, "\(phrase) lacks a phrase in \(language)")
+            }
+            #expect(catalog.entries[phrase].map { Set($0.keys) } == Set(KitLanguage.supported), "\(phrase): exactly the kit's languages")
         }
     }
 
-    @Test("every entry is translated into Spanish with the same placeholders, and no key is Swift source", arguments: targets)
+    @Test("every entry is translated into every language with the same placeholders, and no key is Swift source", arguments: targets)
     func translated(target: Target) throws {
         for (key, languages) in try Self.catalog(target.catalog).entries {
             #expect(!key.contains("\\("), "\(key): a key is what SwiftUI looks up (%lld, %@), not the Swift interpolation")
             let english = try #require(languages["en"], "\(key) lacks English")
-            let spanish = try #require(languages["es"], "\(key) lacks Spanish")
-            #expect(Self.placeholders(spanish) == Self.placeholders(english), "\(key): placeholders differ")
+            for language in KitLanguage.supported where language != "en" {
+                let translation = try #require(languages[language], "\(key) lacks \(language)")
+                #expect(Self.placeholders(translation) == Self.placeholders(english), "\(key) (\(language)): placeholders differ")
+            }
         }
     }
 

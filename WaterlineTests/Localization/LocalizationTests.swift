@@ -58,7 +58,21 @@ struct LocalizationTests {
         #expect(KitText.string(KitStrings.reminderPerDrinkBody, .int(3), language: "es") == "Llevas 3 bebidas: hora de agua")
         #expect(KitText.string(KitStrings.reminderPerDrinkBody, .int(1), language: "en") == "You've had 1 drink — time for water")
         #expect(KitText.string(KitStrings.reminderCounts, .int(2), .int(1), .text("1.5"), language: "es") == "Bebidas 2 · Agua 1 · Waterline 1.5")
-        #expect(KitText.string(KitStrings.waterDueIn, .int(2), language: "fr") == "Water due in: 2 drinks")
+        #expect(KitText.string(KitStrings.waterDueIn, .int(2), language: "it") == "Water due in: 2 drinks")
+    }
+
+    @Test("French, German and Brazilian Portuguese, each with its own plural rule (0 is singular in French and Portuguese)")
+    func moreLanguages() {
+        #expect(KitText.string(KitStrings.drinkCount, .int(0), language: "fr") == "0 boisson")
+        #expect(KitText.string(KitStrings.drinkCount, .int(2), language: "fr") == "2 boissons")
+        #expect(KitText.string(KitStrings.drinkCount, .int(0), language: "de") == "0 Getränke")
+        #expect(KitText.string(KitStrings.drinkCount, .int(1), language: "de") == "1 Getränk")
+        #expect(KitText.string(KitStrings.drinkCount, .int(0), language: "pt-BR") == "0 bebida")
+        #expect(KitText.string(KitStrings.waterDueIn, .int(3), language: "pt-BR") == "Água em: 3 bebidas")
+        #expect(KitText.string(KitStrings.reminderTimeTitle, language: "de") == "Zeit für Wasser")
+        #expect(KitText.string(KitStrings.widgetCounts, .int(2), .int(1), language: "fr") == "Boissons 2 · Eau 1")
+        #expect(KitText.string(KitStrings.planProgress, .text("2"), .int(4), language: "pt-BR") == "2 de 4 planejadas")
+        #expect(DrinkCatalog.defaultPresets(userId: UUID()).map { DrinkCatalog.shownName(of: $0, language: "de") }.contains("Glas Wein"))
     }
 
     @Test("a refusal on a screen names the value to check in words, not the wire's field name")
@@ -83,8 +97,11 @@ struct LocalizationTests {
     @Test("the app's preferred languages pick the kit's language")
     func languageChoice() {
         #expect(KitLanguage.match(preferredLanguages: ["es-MX", "en-US"]) == "es")
-        #expect(KitLanguage.match(preferredLanguages: ["fr-FR", "es"]) == "es")
-        #expect(KitLanguage.match(preferredLanguages: ["de"]) == "en")
+        #expect(KitLanguage.match(preferredLanguages: ["fr-FR", "es"]) == "fr")
+        #expect(KitLanguage.match(preferredLanguages: ["de"]) == "de")
+        #expect(KitLanguage.match(preferredLanguages: ["pt-PT", "en"]) == "pt-BR", "Portuguese is the Brazilian one")
+        #expect(KitLanguage.match(preferredLanguages: ["it-IT", "de-AT"]) == "de")
+        #expect(KitLanguage.match(preferredLanguages: ["ja"]) == "en")
         #expect(KitLanguage.match(preferredLanguages: []) == "en")
         #expect(KitLanguage.current == "en", "tests and the command line speak English")
     }

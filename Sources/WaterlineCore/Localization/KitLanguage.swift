@@ -3,8 +3,10 @@ import Foundation
 /// The language the kit speaks in: English unless a process chooses otherwise at launch (the
 /// app and its extensions pass the person's preferred languages; the command line stays English).
 public enum KitLanguage {
-    /// The languages `Kit.xcstrings` has, English (the source) first.
-    public static let supported = ["en", "es"]
+    /// The languages `Kit.xcstrings` has, English (the source) first; every catalog of the app,
+    /// its extensions and the watch has them too (`AppCatalogTests`). Brazilian Portuguese is
+    /// the Portuguese of every "pt" preference.
+    public static let supported = ["en", "es", "fr", "de", "pt-BR"]
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var chosen = "en"
@@ -29,8 +31,16 @@ public enum KitLanguage {
 
     /// The first of `preferredLanguages` the kit has, by language code; English otherwise.
     public static func match(preferredLanguages: [String]) -> String {
-        preferredLanguages.lazy
-            .map { String($0.lowercased().prefix { $0 != "-" && $0 != "_" }) }
-            .first { supported.contains($0) } ?? "en"
+        for preferred in preferredLanguages {
+            let code = String(preferred.lowercased().prefix { $0 != "-" && $0 != "_" })
+            if let language = supported.first(where: { $0.lowercased().prefix { $0 != "-" } == code }) { return language }
+        }
+        return "en"
+    }
+
+    /// Whether `count` takes the "one" form in `language` (CLDR): 1 in English, Spanish and
+    /// German; 0 and 1 in French and Portuguese.
+    public static func usesOne(_ count: Int, in language: String) -> Bool {
+        language.hasPrefix("fr") || language.hasPrefix("pt") ? count == 0 || count == 1 : count == 1
     }
 }

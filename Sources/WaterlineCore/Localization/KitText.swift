@@ -7,15 +7,16 @@ public enum KitText {
         let language = language ?? KitLanguage.current
         // English is the code's own; the catalog is read only for another language.
         let translation = language == "en" ? nil : KitCatalog.shipped.entries[text.key]?[language]
-        return render(text, arguments, translation: translation)
+        return render(text, arguments, translation: translation, language: translation == nil ? "en" : language)
     }
 
-    static func render(_ text: KitString, _ arguments: [KitArgument], translation: KitCatalog.Entry?) -> String {
+    static func render(_ text: KitString, _ arguments: [KitArgument], translation: KitCatalog.Entry?, language: String = "en") -> String {
         let count = arguments.lazy.compactMap { if case .int(let value) = $0 { value } else { nil } }.first
+        let one = count.map { KitLanguage.usesOne($0, in: language) } ?? false
         let format = switch translation {
         case .plain(let value)?: value
-        case .plural(let one, let other)?: count == 1 ? (one ?? other) : other
-        case nil: count == 1 ? (text.one ?? text.other) : text.other
+        case .plural(let singular, let other)?: one ? (singular ?? other) : other
+        case nil: one ? (text.one ?? text.other) : text.other
         }
         return substitute(format, arguments)
     }

@@ -155,4 +155,30 @@ struct AppleHealthTests {
         await settings.deleteAccountConfirmed(removingHealthData: true)
         #expect(settings.accountDeleted && phone.health.samples.isEmpty && !settings.isWritingToHealth)
     }
+
+    @Test("onboarding offers Health once, after reminders, on the phone; \"Not now\" leaves it off, the offer accepted turns it on")
+    func onboarding() async throws {
+        for accept in [false, true] {
+            let harness = try await ServiceHarness.prepared()
+            let phone = DeviceProcess(harness)
+            let onboarding = OnboardingModel(
+                actions: phone.runtime, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.healthWriter
+            )
+            for _ in 0..<3 { onboarding.continueTapped() }
+            await onboarding.configureDoneTapped()
+            onboarding.notificationsSkipped()
+            #expect(onboarding.step == .health && OnboardingModel.healthText.contains("reads nothing"))
+            onboarding.continueTapped()
+            #expect(onboarding.step == .health, "answered only by its own buttons")
+            await onboarding.healthAnswered(write: accept)
+            #expect(onboarding.isFinished)
+            #expect(await phone.healthWriter.isOn == accept)
+        }
+        let watchless = OnboardingModel(actions: DeviceProcess(try await ServiceHarness.prepared()).runtime,
+                                        permissions: DeviceProcess(try await ServiceHarness.prepared()).runtime, preferences: MemoryPreferences())
+        for _ in 0..<3 { watchless.continueTapped() }
+        await watchless.configureDoneTapped()
+        watchless.notificationsSkipped()
+        #expect(watchless.isFinished, "no Health step where nothing writes to Health")
+    }
 }

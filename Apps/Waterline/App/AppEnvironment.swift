@@ -114,7 +114,7 @@ final class AppEnvironment {
     }
 
     func onboardingModel() -> OnboardingModel {
-        OnboardingModel(actions: runtime, permissions: runtime, preferences: preferences, offersSignIn: backend.backendURL != nil)
+        OnboardingModel(actions: runtime, permissions: runtime, preferences: preferences, offersSignIn: backend.backendURL != nil, health: health)
     }
 
     func settingsModel() -> SettingsModel {

@@ -144,6 +144,10 @@ public enum KitStrings {
         "sync.off", "This build has no sync server, so Sign in with Apple is not offered. Everything stays on this iPhone. If you run your own server, set it in Advanced › Self-hosting."
     )
     public static let syncOffShort = KitString("sync.offShort", "Off")
+    public static let onboardingHealth = KitString(
+        "onboarding.health",
+        "Waterline can write the water and drinks you log to Apple Health. It reads nothing, and you can turn it off in Settings."
+    )
     public static let healthNotAllowed = KitString(
         "health.notAllowed", "Waterline may not write to Health. Allow it in the Health app: Sharing › Apps › Waterline."
     )
@@ -189,7 +193,7 @@ public enum KitStrings {
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice, syncRefused, syncSetAside,
-        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncOffShort, healthNotAllowed, appleLinkLeft, syncServer, syncServerInvalid,
+        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncOffShort, onboardingHealth, healthNotAllowed, appleLinkLeft, syncServer, syncServerInvalid,
         widgetNoSession, widgetHeadline, widgetCounts, widgetCountsDiscreet, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
     ]
 }

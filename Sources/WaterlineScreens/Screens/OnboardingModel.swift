@@ -1,17 +1,19 @@
 import Observation
 import WaterlineCore
 
-/// Onboarding: welcome, the guardrail, Sign in with Apple, defaults, then notifications.
+/// Onboarding: welcome, the guardrail, Sign in with Apple, defaults, notifications, then (once,
+/// on the phone) Apple Health.
 @Observable
 @MainActor
 public final class OnboardingModel {
     public enum Step: Int, CaseIterable, Sendable {
-        case welcome, guardrail, signIn, configure, notifications, done
+        case welcome, guardrail, signIn, configure, notifications, health, done
     }
 
     public static var welcomeText: String { KitText.string(KitStrings.onboardingWelcome) }
     public static var guardrailText: String { KitText.string(KitStrings.onboardingGuardrail) }
     public static var notificationsText: String { KitText.string(KitStrings.onboardingNotifications) }
+    public static var healthText: String { KitText.string(KitStrings.onboardingHealth) }
 
     public private(set) var step: Step = .welcome {
         // Remembered between launches: the next one opens on Home.
@@ -28,16 +30,22 @@ public final class OnboardingModel {
     @ObservationIgnored private let actions: any SessionActions
     @ObservationIgnored private let permissions: any NotificationPermissions
     @ObservationIgnored private let preferences: any DevicePreferences
+    /// Apple Health's switch where this device writes to Health (the phone); nil leaves the step out.
+    @ObservationIgnored private let health: (any HealthSwitch)?
 
-    public init(actions: any SessionActions, permissions: any NotificationPermissions, preferences: any DevicePreferences, offersSignIn: Bool = true) {
+    public init(
+        actions: any SessionActions, permissions: any NotificationPermissions, preferences: any DevicePreferences, offersSignIn: Bool = true,
+        health: (any HealthSwitch)? = nil
+    ) {
         self.actions = actions
         self.permissions = permissions
         self.preferences = preferences
         self.offersSignIn = offersSignIn
+        self.health = health
     }
 
     public func continueTapped() {
-        guard var next = Step(rawValue: step.rawValue + 1), step != .configure, step != .notifications else { return }
+        guard var next = Step(rawValue: step.rawValue + 1), step != .configure, step != .notifications, step != .health else { return }
         if next == .signIn, !offersSignIn { next = .configure }
         step = next
     }
@@ -69,13 +77,24 @@ public final class OnboardingModel {
     public func enableNotificationsTapped() async {
         guard step == .notifications else { return }
         _ = await permissions.askForNotifications()
-        step = .done
+        step = afterNotifications
     }
 
     /// "Skip": onboarding is over; reminders show in the app, and Settings offers the question
     /// (nothing asks it unbidden, not even the first night).
     public func notificationsSkipped() {
-        if step == .notifications { step = .done }
+        if step == .notifications { step = afterNotifications }
+    }
+
+    /// Apple Health is offered once, after reminders, where this device writes to it.
+    private var afterNotifications: Step { health == nil ? .done : .health }
+
+    /// "Write to Apple Health" (the system's sheet) or "Not now": onboarding is over either way;
+    /// Settings keeps the switch.
+    public func healthAnswered(write: Bool) async {
+        guard step == .health else { return }
+        if write, let health { _ = await health.turnOn() }
+        step = .done
     }
 
     public var isFinished: Bool { step == .done }

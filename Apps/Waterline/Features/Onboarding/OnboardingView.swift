@@ -4,7 +4,7 @@ import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem
 
-/// Welcome → guardrail → Sign in with Apple → defaults → notifications. Shown once.
+/// Welcome → guardrail → Sign in with Apple → defaults → notifications → Apple Health. Shown once.
 struct OnboardingView: View {
     @State var model: OnboardingModel
     @Environment(AppEnvironment.self) private var environment
@@ -18,6 +18,7 @@ struct OnboardingView: View {
                 case .signIn: signIn
                 case .configure: ConfigureDefaultsForm(model: model)
                 case .notifications: notifications
+                case .health: healthOffer
                 case .done: ProgressView()
                 }
             }
@@ -93,6 +94,21 @@ struct OnboardingView: View {
             .buttonStyle(.borderedProminent)
             .controlSize(.large)
             Button("Skip") { model.notificationsSkipped() }
+        }
+    }
+
+    private var healthOffer: some View {
+        VStack(spacing: 24) {
+            Spacer()
+            Image(systemName: "heart.text.square").font(.system(size: 56)).foregroundStyle(Palette.calm)
+            Text(verbatim: OnboardingModel.healthText).multilineTextAlignment(.center)
+            Spacer()
+            Button("Write to Apple Health") {
+                Task { await model.healthAnswered(write: true) }
+            }
+            .buttonStyle(.borderedProminent)
+            .controlSize(.large)
+            Button("Not now") { Task { await model.healthAnswered(write: false) } }
         }
     }
 }

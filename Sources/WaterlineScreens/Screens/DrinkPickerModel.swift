@@ -13,12 +13,8 @@ public final class DrinkPickerModel {
     public private(set) var drinkType: DrinkType
     /// The catalog size chosen last; what the drink is when nothing else was changed.
     public private(set) var size: DrinkSize
-    public private(set) var sizeOz: Double
-    /// nil: not known.
-    public private(set) var abv: Double?
-    public private(set) var estimate: Double
-    /// Whether the person set the estimate by hand (it no longer follows size and ABV).
-    public private(set) var estimateSetByHand = false
+    /// Size, ABV and the estimate that follows them until set by hand (as in the preset editor).
+    public private(set) var drink: DrinkEstimate
     /// When it was had; nil: now, as it is logged.
     public private(set) var time: Date?
     /// From the night's start to now: where a picked time may land.
@@ -35,10 +31,13 @@ public final class DrinkPickerModel {
         let first = DrinkCatalog.sizes(for: .beer)[0]
         drinkType = .beer
         size = first
-        sizeOz = first.sizeOz
-        abv = first.abv
-        estimate = first.standardDrinkEstimate
+        drink = DrinkEstimate(sizeOz: first.sizeOz, abv: first.abv, estimate: first.standardDrinkEstimate)
     }
+
+    public var sizeOz: Double { drink.sizeOz }
+    /// nil: not known.
+    public var abv: Double? { drink.abv }
+    public var estimate: Double { drink.estimate }
 
     // MARK: What the picker shows
 
@@ -61,7 +60,7 @@ public final class DrinkPickerModel {
 
     /// Whether the estimate follows size and ABV: while the ABV is known and the estimate was not
     /// set by hand.
-    public var estimateFollowsABV: Bool { abv != nil && !estimateSetByHand }
+    public var estimateFollowsABV: Bool { drink.follows }
 
     /// Whether what will be logged differs from the catalog size as listed.
     public var isAdjusted: Bool { sizeOz != size.sizeOz || abv != size.abv || estimate != size.standardDrinkEstimate || time != nil }
@@ -77,27 +76,15 @@ public final class DrinkPickerModel {
     /// A catalog size: its size, ABV and estimate, the estimate following again.
     public func sizeChosen(_ chosen: DrinkSize) {
         size = chosen
-        sizeOz = chosen.sizeOz
-        abv = chosen.abv
-        estimate = chosen.standardDrinkEstimate
-        estimateSetByHand = false
+        drink = DrinkEstimate(sizeOz: chosen.sizeOz, abv: chosen.abv, estimate: chosen.standardDrinkEstimate)
     }
 
-    public func sizeStepped(up: Bool) {
-        sizeOz = VolumeStep.drinkSize.next(from: sizeOz, up: up, units: units)
-        follow()
-    }
+    public func sizeStepped(up: Bool) { drink.stepSize(up: up, units: units) }
 
-    public func abvStepped(up: Bool) {
-        abv = min(max((abv ?? 0) + (up ? 0.5 : -0.5), 0), 100)
-        follow()
-    }
+    public func abvStepped(up: Bool) { drink.stepABV(up: up) }
 
     /// The estimate stepped by hand: from now on it stays as set.
-    public func estimateStepped(up: Bool) {
-        estimate = min(max(estimate + (up ? 0.25 : -0.25), 0.25), Limits.standardDrinkEstimate.upper)
-        estimateSetByHand = true
-    }
+    public func estimateStepped(up: Bool) { drink.stepEstimate(up: up) }
 
     /// "I had it at 21:30": a time picked by hour and minute, placed inside the night.
     public func timePicked(_ picked: Date) {
@@ -118,10 +105,5 @@ public final class DrinkPickerModel {
             input = .custom(AlcoholMeta(drinkType: drinkType, sizeOz: sizeOz, abv: abv, standardDrinkEstimate: estimate))
         }
         return .logDrink(input, source: .phone, at: time)
-    }
-
-    private func follow() {
-        guard estimateFollowsABV, let abv, let derived = try? StandardDrinks.estimate(sizeOz: sizeOz, abvPercent: abv) else { return }
-        estimate = min(max((derived * 100).rounded() / 100, 0.25), Limits.standardDrinkEstimate.upper)
     }
 }

@@ -10,12 +10,8 @@ import WaterlineCore
 public final class PresetEditorModel {
     public var name: String
     public var drinkType: DrinkType
-    public private(set) var sizeOz: Double
-    /// nil: not known.
-    public private(set) var abv: Double?
-    public private(set) var estimate: Double
-    /// Whether the estimate follows size and ABV (until the person sets it by hand).
-    public private(set) var estimateFollowsABV: Bool
+    /// Size, ABV and the estimate that follows them until set by hand.
+    public private(set) var drink: DrinkEstimate
 
     private let original: DrinkPreset?
     private let units: Units
@@ -25,18 +21,18 @@ public final class PresetEditorModel {
         self.units = units
         name = preset?.shownName ?? ""
         drinkType = preset?.drinkType ?? .beer
-        sizeOz = preset?.sizeOz ?? 12
-        abv = preset == nil ? 5 : preset?.abv
-        estimate = preset?.standardDrinkEstimate ?? 1
-        // An existing preset's estimate is what the person kept: it follows only if it is the one
-        // size and ABV give.
-        if let preset, let abv = preset.abv {
-            estimateFollowsABV = (try? StandardDrinks.estimate(sizeOz: preset.sizeOz, abvPercent: abv))
-                .map { abs($0 - preset.standardDrinkEstimate) < 0.005 } ?? false
-        } else {
-            estimateFollowsABV = preset == nil
-        }
+        // A new preset starts from a 12 oz beer at 5 %, following; an existing one's estimate is
+        // what the person kept: it follows only if it is the one size and ABV give.
+        drink = preset.map { DrinkEstimate(kept: $0.sizeOz, abv: $0.abv, estimate: $0.standardDrinkEstimate) }
+            ?? DrinkEstimate(sizeOz: 12, abv: 5, estimate: 1)
     }
+
+    public var sizeOz: Double { drink.sizeOz }
+    /// nil: not known.
+    public var abv: Double? { drink.abv }
+    public var estimate: Double { drink.estimate }
+    /// Whether the estimate follows size and ABV (until the person sets it by hand).
+    public var estimateFollowsABV: Bool { drink.follows }
 
     public var isNew: Bool { original == nil }
 
@@ -57,35 +53,18 @@ public final class PresetEditorModel {
 
     // MARK: What the person did
 
-    public func sizeStepped(up: Bool) {
-        sizeOz = VolumeStep.drinkSize.next(from: sizeOz, up: up, units: units)
-        follow()
-    }
+    public func sizeStepped(up: Bool) { drink.stepSize(up: up, units: units) }
 
-    public func abvStepped(up: Bool) {
-        let current = abv ?? 0
-        abv = min(max(current + (up ? 0.5 : -0.5), 0), 100)
-        follow()
-    }
+    public func abvStepped(up: Bool) { drink.stepABV(up: up) }
 
     /// "ABV not known": the estimate is the person's to set.
-    public func abvCleared() {
-        abv = nil
-        estimateFollowsABV = false
-    }
+    public func abvCleared() { drink.clearABV() }
 
     /// The estimate stepped by hand: from now on it stays as set.
-    public func estimateStepped(up: Bool) {
-        estimate = min(max(estimate + (up ? 0.25 : -0.25), 0.25), Limits.standardDrinkEstimate.upper)
-        estimateFollowsABV = false
-    }
+    public func estimateStepped(up: Bool) { drink.stepEstimate(up: up) }
 
     /// "Use the estimate from size and ABV": following again.
-    public func estimateFromABVTapped() {
-        guard abv != nil else { return }
-        estimateFollowsABV = true
-        follow()
-    }
+    public func estimateFromABVTapped() { drink.followAgain() }
 
     /// The preset to save (through `SessionAction.addPreset` / `editPreset`).
     public func draft() -> PresetDraft {
@@ -103,10 +82,5 @@ public final class PresetEditorModel {
         edited.abv = abv
         edited.standardDrinkEstimate = estimate
         return edited
-    }
-
-    private func follow() {
-        guard estimateFollowsABV, let abv, let derived = try? StandardDrinks.estimate(sizeOz: sizeOz, abvPercent: abv) else { return }
-        estimate = (derived * 100).rounded() / 100
     }
 }

@@ -84,9 +84,12 @@ final class TestServer: Sendable {
         ConvexClient(baseURL: baseURL, timeout: 30, transport: transport, token: { token })
     }
 
-    /// Signs a user in through `auth:signInWithApple` and returns their session; `now` is when
-    /// Apple issues the identity token (the server's clock, when a test moves it).
-    func signIn(sub: String = "apple-\(UUID().uuidString)", at now: Date = Date(), authorizationCode: String? = nil) async throws -> AuthSession {
+    /// Signs a user in through `auth:signInWithApple` and returns their session; Apple issues the
+    /// identity token at `now`, by default the server's own clock: a test's manual clock stays
+    /// right however long the server took to start (with the wall clock, a slow start on a loaded
+    /// machine made the token "issued in the future").
+    func signIn(sub: String = "apple-\(UUID().uuidString)", at now: Date? = nil, authorizationCode: String? = nil) async throws -> AuthSession {
+        let now = now ?? context.now()
         // A fresh nonce each time, as the app makes one per sign-in (a nonce is good once).
         let nonce = UUID().uuidString
         let token = try await FakeApple.identityToken(sub: sub, nonce: nonce, expires: now.addingTimeInterval(600), issued: now)

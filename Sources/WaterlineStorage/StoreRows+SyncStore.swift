@@ -171,18 +171,20 @@ extension StoreRows {
     }
 
     public func peerChanges(after sequence: Int, limit: Int, nightsSince: Date) async throws -> PullPage {
-        // A store written before the feed existed gets one, once, before its first answer.
-        if try await reading({ try await $0.readLastFeedSequence() }) == 0 {
-            _ = try await writing { try await StoreRules.seedFeed(in: $0) }
-        }
+        try await seedFeedIfNone()
         return try await reading { try await StoreRules.peerChanges(after: sequence, limit: limit, nightsSince: nightsSince, in: $0) }
     }
 
     public func logFeed(after sequence: Int, limit: Int) async throws -> LogFeedPage {
+        try await seedFeedIfNone()
+        return try await reading { try await StoreRules.logFeed(after: sequence, limit: limit, in: $0) }
+    }
+
+    /// A store written before the feed existed gets one, once, before the feed's first reader.
+    private func seedFeedIfNone() async throws {
         if try await reading({ try await $0.readLastFeedSequence() }) == 0 {
             _ = try await writing { try await StoreRules.seedFeed(in: $0) }
         }
-        return try await reading { try await StoreRules.logFeed(after: sequence, limit: limit, in: $0) }
     }
 
     // MARK: Transactions

@@ -44,19 +44,33 @@ public final class ActiveSessionModel {
     }
 
     public var drinkCount: Int { update?.state.totalAlcoholCount ?? 0 }
+    public var waterCount: Int { update?.state.totalWaterCount ?? 0 }
+
     /// "2 of 4 planned" beside the Waterline; nil with no plan.
     public var planText: String? {
         update.flatMap { PlanProgress(planned: $0.session.plannedDrinks, had: $0.state.totalStandardDrinks)?.text }
     }
 
-    /// The plan's stepper on the night's screen: the plan, or a suggestion of 4 to start one.
+    /// The night's plan; nil with none.
     public var plannedDrinks: Int? { update?.session.plannedDrinks }
 
     /// The plan changed during the night (nil: no plan any more).
     public func planChanged(to drinks: Int?) async {
         await perform { _ = try await actions.send(.setPlan(drinks: drinks)) }
     }
-    public var waterCount: Int { update?.state.totalWaterCount ?? 0 }
+
+    /// The plan's stepper on the night's screen: up from no plan starts one at 4, then one more up
+    /// to 30; down from 1 is no plan again.
+    public func planStepped(up: Bool) async {
+        let upper = Int(Limits.plannedDrinks.upper)
+        let next: Int? = switch (plannedDrinks, up) {
+        case (nil, true): 4
+        case (nil, false): nil
+        case (let planned?, true): min(planned + 1, upper)
+        case (let planned?, false): planned > 1 ? planned - 1 : nil
+        }
+        await planChanged(to: next)
+    }
 
     /// "Water due in: 2 drinks" / "Water due now".
     public var waterDueText: String {

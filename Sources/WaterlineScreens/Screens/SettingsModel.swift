@@ -23,7 +23,7 @@ public final class SettingsModel {
     /// The sync server row: what the field holds, and what was said about it.
     public var serverAddress = ""
     public private(set) var serverMessage: String?
-    /// "Write to Apple Health" (nil: this device does not write to Health).
+    /// "Write to Apple Health" is on (always off where this device does not write to Health).
     public private(set) var isWritingToHealth = false
     /// Turned off: asks whether to remove what Waterline wrote.
     public var isConfirmingHealthRemoval = false

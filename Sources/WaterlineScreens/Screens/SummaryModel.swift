@@ -26,9 +26,7 @@ public final class SummaryModel {
 
     public var durationText: String { WaterlineFormat.duration(report.durationSeconds) }
     /// "Planned 4 · had 5"; nil when the night had no plan.
-    public var planText: String? {
-        PlanProgress(planned: update.session.plannedDrinks, had: report.totalStandardDrinks)?.summaryText
-    }
+    public var planText: String? { report.plan?.summaryText }
     /// "3 (3.5 standard)", in the person's language.
     public var drinksText: String {
         KitText.string(KitStrings.summaryDrinks, .int(report.totalAlcoholCount), .text(WaterlineFormat.value(report.totalStandardDrinks)))

@@ -39,9 +39,9 @@ struct ActiveSessionView: View {
                 Stepper {
                     Text(verbatim: model.planText ?? String(localized: "No plan tonight"))
                 } onIncrement: {
-                    Task { await model.planChanged(to: min((model.plannedDrinks ?? 3) + 1, 30)) }
+                    Task { await model.planStepped(up: true) }
                 } onDecrement: {
-                    Task { await model.planChanged(to: (model.plannedDrinks ?? 1) > 1 ? (model.plannedDrinks ?? 1) - 1 : nil) }
+                    Task { await model.planStepped(up: false) }
                 }
                 Text(verbatim: model.waterDueText)
                 if let next = model.nextReminderDate {

@@ -55,18 +55,15 @@ public struct AppleAccountLink: Sendable {
         ])
     }
 
-    /// Revokes in the background (the deletion does not wait for Apple), logging the outcome;
-    /// `finished` is told it, for tests.
-    public func revokeLater(refreshToken: String, finished: (@Sendable (Bool) -> Void)? = nil) {
+    /// Revokes in the background (the deletion does not wait for Apple), logging the outcome.
+    public func revokeLater(refreshToken: String) {
         let logger = logger
         Task.detached {
             do {
                 try await revoke(refreshToken: refreshToken)
                 logger.info("revoked a deleted account's Sign in with Apple token")
-                finished?(true)
             } catch {
                 logger.warning("could not revoke a deleted account's Sign in with Apple token: \(error)")
-                finished?(false)
             }
         }
     }

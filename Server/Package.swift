@@ -1,22 +1,32 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The sync server: it links the portable core's values and rules (`WaterlineCore`) and the wire
-// API it shares with the clients (`WaterlineAPI`), nothing of the runtime, stores or screens.
+// Server-side Swift: the sync server (`waterline-server`) and the command-line companion
+// (`waterline`), one package so SwiftNIO, SQLite and the kit build once for both. The server's
+// module links the portable core's values and rules (`WaterlineCore`) and the wire API it shares
+// with the clients (`WaterlineAPI`), nothing of the runtime, stores or screens; the command line
+// runs on the kit's runtime with its own SQLite store (the explicit-import check holds each to
+// what it declares).
 let package = Package(
     name: "WaterlineServer",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "waterline-server", targets: ["waterline-server"]),
         .executable(name: "waterline-load", targets: ["waterline-load"]),
+        .executable(name: "waterline", targets: ["waterline"]),
+        .executable(name: "waterline-sync-bench", targets: ["waterline-sync-bench"]),
+        .library(name: "WaterlineSQLiteStore", targets: ["WaterlineSQLiteStore"]),
         /// The server as a library, for tests of other packages that need one running in-process.
         .library(name: "WaterlineServer", targets: ["WaterlineServer"]),
     ],
     dependencies: [
         // Named, because a path dependency is otherwise known by its folder name, which differs per clone.
         .package(name: "Waterline", path: ".."),
-        // The SQLite handle the command line's store shares (its own package, so neither builds the other).
+        // The SQLite handle the server and the command line's store share.
         .package(name: "WaterlineSQLite", path: "../SQLite"),
+        // The command line's HTTP client: it reads an answer only as fast as it is consumed and
+        // bounds what decompression makes (Linux's URLSession does neither).
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
@@ -79,9 +89,98 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        /// `HTTPTransport` over AsyncHTTPClient, the command line's: answers bounded while they stream.
+        .target(
+            name: "WaterlineHTTPClient",
+            dependencies: [
+                .product(name: "WaterlineAPI", package: "Waterline"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ]
+        ),
+        /// The command line's store in one SQLite file: rows only, the kit's `StoreRules` decide.
+        .target(
+            name: "WaterlineSQLiteStore",
+            dependencies: [
+                .product(name: "WaterlineCore", package: "Waterline"),
+                .product(name: "WaterlineAPI", package: "Waterline"),
+                .product(name: "WaterlineStorage", package: "Waterline"),
+                .product(name: "WaterlineSQLite", package: "WaterlineSQLite"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ]
+        ),
+        /// The command-line companion: a night out in the terminal on the same kit runtime the app
+        /// uses (every change through its one door).
+        .executableTarget(
+            name: "waterline",
+            dependencies: [
+                "WaterlineSQLiteStore",
+                "WaterlineHTTPClient",
+                // AsyncHTTPClient's zlib module, which SwiftPM does not pass on to importers of WaterlineHTTPClient.
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "WaterlineCore", package: "Waterline"),
+                .product(name: "WaterlineAPI", package: "Waterline"),
+                .product(name: "WaterlineStorage", package: "Waterline"),
+                .product(name: "WaterlineSync", package: "Waterline"),
+                .product(name: "WaterlineRuntime", package: "Waterline"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "waterline-sync-bench",
+            dependencies: [
+                "WaterlineSQLiteStore",
+                .product(name: "WaterlineCore", package: "Waterline"),
+                .product(name: "WaterlineAPI", package: "Waterline"),
+                .product(name: "WaterlineStorage", package: "Waterline"),
+                .product(name: "WaterlineSync", package: "Waterline"),
+                .product(name: "WaterlineRuntime", package: "Waterline"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        /// A writer the command line's tests kill between two saves of one transaction (not a product).
+        .executableTarget(
+            name: "store-kill-writer",
+            dependencies: [
+                "WaterlineSQLiteStore",
+                .product(name: "WaterlineCore", package: "Waterline"),
+                .product(name: "WaterlineStorage", package: "Waterline"),
+            ]
+        ),
+        /// A loopback server with a test's own routes, for clients against a misbehaving server.
+        .target(
+            name: "TestBackends",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Tests/TestBackends"
+        ),
+        /// The command line's binaries run as processes, against the server's own binary.
+        .testTarget(
+            name: "WaterlineCLITests",
+            dependencies: [
+                "waterline",
+                "waterline-server",
+                "store-kill-writer",
+                "WaterlineSQLiteStore",
+                "TestBackends",
+                .product(name: "WaterlineCore", package: "Waterline"),
+                .product(name: "WaterlineAPI", package: "Waterline"),
+                .product(name: "WaterlineStorage", package: "Waterline"),
+                .product(name: "WaterlineSync", package: "Waterline"),
+                .product(name: "WaterlineRuntime", package: "Waterline"),
+                .product(name: "WaterlineTestSupport", package: "Waterline"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "WaterlineServerTests",
             dependencies: [
+                "TestBackends",
+                "WaterlineHTTPClient",
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 "WaterlineJSON",
                 .product(name: "WaterlineSQLite", package: "WaterlineSQLite"),

@@ -2,48 +2,39 @@ import Foundation
 import Hummingbird
 import NIOCore
 import Synchronization
+import TestBackends
 import Testing
 import WaterlineAPI
 import WaterlineCore
+import WaterlineHTTPClient
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The kit's live transport (the phone's, the watch's, the command line's) against a server that
-/// misbehaves: an endless answer is cut at the cap as it streams, and the session token never
+/// The live transports — the kit's `URLSessionTransport` (the phone's and the watch's) and the
+/// command line's `AsyncHTTPClientTransport` — against a server that misbehaves: an endless answer
+/// is cut at the cap as it streams, a compressed one as it is decoded, and the session token never
 /// follows a redirect to another origin.
-@Suite("A hostile backend, through the kit's transport")
+@Suite("A hostile backend, through each live transport")
 struct HostileBackendTests {
-    /// A loopback server with `build`'s routes, on a free port; stopped by `stop`.
-    struct Backend {
-        let baseURL: URL
-        let task: Task<Void, any Error>
+    enum Transport: String, CaseIterable, CustomTestStringConvertible {
+        case urlSession, asyncHTTPClient
 
-        static func start(_ build: (Router<BasicRequestContext>) -> Void) async throws -> Backend {
-            let router = Router()
-            build(router)
-            let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-            let app = Application(
-                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }
-            )
-            let task = Task { try await app.run() }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw ConvexError.offline("the test backend did not start") }
-            return Backend(baseURL: URL(string: "http://127.0.0.1:\(port)")!, task: task)
-        }
+        var testDescription: String { rawValue }
 
-        func stop() async {
-            task.cancel()
-            _ = try? await task.value
+        func make(maximumBytes: Int = ConvexClient.maximumResponseBytes) -> any HTTPTransport {
+            switch self {
+            case .urlSession: URLSessionTransport(maximumBytes: maximumBytes)
+            case .asyncHTTPClient: AsyncHTTPClientTransport(maximumBytes: maximumBytes)
+            }
         }
     }
 
     static let megabyte = ByteBuffer(repeating: UInt8(ascii: " "), count: 1 << 20)
 
-    @Test("an answer streamed without end is cut at the cap as it arrives, not read whole first")
-    func endlessAnswer() async throws {
-        let backend = try await Backend.start { router in
+    @Test("an answer streamed without end is cut at the cap as it arrives, not read whole first", arguments: Transport.allCases)
+    func endlessAnswer(_ transport: Transport) async throws {
+        let backend = try await HostileBackend.start { router in
             router.post("api/query") { _, _ in
                 // 2 GB of JSON whitespace, a megabyte at a time, with no Content-Length.
                 Response(status: .ok, body: ResponseBody { writer in
@@ -54,7 +45,7 @@ struct HostileBackendTests {
                 })
             }
         }
-        let client = ConvexClient(baseURL: backend.baseURL, transport: URLSessionTransport(maximumBytes: 4 << 20))
+        let client = ConvexClient(baseURL: backend.baseURL, transport: transport.make(maximumBytes: 4 << 20))
         await #expect { try await client.call(Users.Me.self) } throws: { error in
             guard case ConvexError.badResponse(let message) = error else { return false }
             return message.contains("larger than 4194304 bytes")
@@ -62,6 +53,8 @@ struct HostileBackendTests {
         // Read whole first (as `data(for:)` did), the 2 GB would have been held at once. Over
         // loopback (gigabytes a second) Linux's URLSession can deliver much of it before the
         // cancel lands, but what comes past the cap is dropped as it arrives, never kept.
+        // (The command line's, AsyncHTTPClient, reads only as the answer is taken: its peak is
+        // measured in a process of its own by the command line's `HostileAnswerTests`.)
         #if os(Linux)
         let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
         let peakKB = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
@@ -70,9 +63,9 @@ struct HostileBackendTests {
         await backend.stop()
     }
 
-    @Test("an answer announced larger than the cap is refused before its body is read")
-    func announcedTooLarge() async throws {
-        let backend = try await Backend.start { router in
+    @Test("an answer announced larger than the cap is refused before its body is read", arguments: Transport.allCases)
+    func announcedTooLarge(_ transport: Transport) async throws {
+        let backend = try await HostileBackend.start { router in
             router.post("api/query") { _, _ in
                 Response(status: .ok, body: ResponseBody(contentLength: 64 << 20) { writer in
                     for _ in 0..<64 { try await writer.write(Self.megabyte) }
@@ -80,7 +73,7 @@ struct HostileBackendTests {
                 })
             }
         }
-        let client = ConvexClient(baseURL: backend.baseURL, transport: URLSessionTransport(maximumBytes: 1 << 20))
+        let client = ConvexClient(baseURL: backend.baseURL, transport: transport.make(maximumBytes: 1 << 20))
         await #expect { try await client.call(Users.Me.self) } throws: { error in
             guard case ConvexError.badResponse(let message) = error else { return false }
             return message.contains("larger than 1048576 bytes")
@@ -88,16 +81,16 @@ struct HostileBackendTests {
         await backend.stop()
     }
 
-    @Test("a redirect to another origin is not followed and the token never reaches it; one on the same origin is")
-    func redirects() async throws {
+    @Test("a redirect to another origin is not followed and the token never reaches it; one on the same origin is", arguments: Transport.allCases)
+    func redirects(_ kind: Transport) async throws {
         let seen = Mutex<[String]>([])
-        let elsewhere = try await Backend.start { router in
+        let elsewhere = try await HostileBackend.start { router in
             router.post("api/query") { request, _ in
                 seen.withLock { $0.append(request.headers[.authorization] ?? "no token") }
                 return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"status":"success","value":null}"#)))
             }
         }
-        let origin = try await Backend.start { router in
+        let origin = try await HostileBackend.start { router in
             router.post("api/query") { _, _ in
                 Response(status: .temporaryRedirect, headers: [.location: elsewhere.baseURL.appendingPathComponent("api/query").absoluteString])
             }
@@ -109,7 +102,7 @@ struct HostileBackendTests {
                 return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: answer)))
             }
         }
-        let transport = URLSessionTransport()
+        let transport = kind.make()
         let client = ConvexClient(baseURL: origin.baseURL, transport: transport, token: { "secret" })
         await #expect { try await client.call(Users.Me.self) } throws: { error in
             guard case ConvexError.badResponse(let message) = error else { return false }
@@ -126,5 +119,45 @@ struct HostileBackendTests {
         #expect(String(decoding: data, as: UTF8.self).contains("here"), "followed on the same origin, token and all")
         await origin.stop()
         await elsewhere.stop()
+    }
+
+    /// What `shell` prints, gzipped by the system's `gzip` (fast: what is compressed here is mostly zeros).
+    static func gzip(_ shell: String) throws -> ByteBuffer {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(shell) | gzip -1 -c"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ByteBuffer(bytes: data)
+    }
+
+    @Test("the command line's transport decodes a compressed answer, and stops decoding one that grows past the cap")
+    func compressedAnswers() async throws {
+        let small = try Self.gzip(#"printf '{"status":"error","errorMessage":"decoded"}'"#)
+        // 256 MB of zeros in about 1 MB: decoded whole, it would cost a quarter of a gigabyte.
+        let bomb = try Self.gzip("head -c 268435456 /dev/zero")
+        #expect(bomb.readableBytes < 2 << 20)
+        let backend = try await HostileBackend.start { router in
+            router.post("api/query") { request, _ in
+                let body = request.headers[.acceptEncoding]?.contains("gzip") == true ? small : ByteBuffer()
+                return Response(status: .ok, headers: [.contentEncoding: "gzip"], body: ResponseBody(byteBuffer: body))
+            }
+            router.post("api/action") { _, _ in
+                Response(status: .ok, headers: [.contentEncoding: "gzip"], body: ResponseBody(byteBuffer: bomb))
+            }
+        }
+        let client = ConvexClient(baseURL: backend.baseURL, transport: Transport.asyncHTTPClient.make(maximumBytes: 4 << 20))
+        await #expect("the small answer was asked for compressed, and decoded") { try await client.call(Users.Me.self) } throws: { error in
+            guard case ConvexError.function(let message, _) = error else { return false }
+            return message == "decoded"
+        }
+        await #expect { try await client.call(Auth.Renew.self) } throws: { error in
+            guard case ConvexError.badResponse(let message) = error else { return false }
+            return message.contains("larger than 4194304 bytes")
+        }
+        await backend.stop()
     }
 }

@@ -67,7 +67,7 @@ final class StreamingSession: NSObject, URLSessionDataDelegate, @unchecked Senda
             try await withCheckedThrowingContinuation { continuation in
                 lock.withLock {
                     exchanges[task.taskIdentifier] = Exchange(
-                        continuation: continuation, origin: Self.origin(request.url), maximumBytes: maximumBytes
+                        continuation: continuation, origin: ExchangeRules.origin(request.url), maximumBytes: maximumBytes
                     )
                 }
                 task.resume()
@@ -75,17 +75,6 @@ final class StreamingSession: NSObject, URLSessionDataDelegate, @unchecked Senda
         } onCancel: {
             task.cancel()
         }
-    }
-
-    /// `scheme://host:port`, the port written out, so `https://a` and `https://a:443` agree.
-    static func origin(_ url: URL?) -> String {
-        guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return "" }
-        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-        return "\(scheme)://\(host):\(port)"
-    }
-
-    private func tooLarge(_ limit: Int) -> ConvexError {
-        .badResponse("the answer is larger than \(limit) bytes, more than any the backend sends; not read further")
     }
 
     // MARK: URLSessionDataDelegate
@@ -103,7 +92,7 @@ final class StreamingSession: NSObject, URLSessionDataDelegate, @unchecked Senda
             exchanges[dataTask.taskIdentifier] = exchange
             return nil
         }
-        if let refused { refused.continuation.resume(throwing: tooLarge(refused.maximumBytes)) }
+        if let refused { refused.continuation.resume(throwing: ExchangeRules.answerTooLarge(refused.maximumBytes)) }
         completionHandler(refused == nil ? .allow : .cancel)
     }
 
@@ -120,7 +109,7 @@ final class StreamingSession: NSObject, URLSessionDataDelegate, @unchecked Senda
             return nil
         }
         if let refused {
-            refused.continuation.resume(throwing: tooLarge(refused.maximumBytes))
+            refused.continuation.resume(throwing: ExchangeRules.answerTooLarge(refused.maximumBytes))
             dataTask.cancel()
         }
     }
@@ -131,10 +120,8 @@ final class StreamingSession: NSObject, URLSessionDataDelegate, @unchecked Senda
     ) {
         let follow: Bool = lock.withLock {
             guard var exchange = exchanges[task.taskIdentifier] else { return false }
-            guard Self.origin(request.url) == exchange.origin else {
-                exchange.refusal = ConvexError.badResponse(
-                    "the server redirected to \(Self.origin(request.url)); not followed, so the session token goes only to \(exchange.origin)"
-                )
+            guard ExchangeRules.origin(request.url) == exchange.origin else {
+                exchange.refusal = ExchangeRules.redirectRefused(to: request.url, from: exchange.origin)
                 exchanges[task.taskIdentifier] = exchange
                 return false
             }

@@ -26,7 +26,6 @@ struct SyncCommandTests {
 
     @Test("login and sync push the night to the server; an unreachable server keeps everything here")
     func sync() async throws {
-        try await ServerProcess.ensureBuilt()
         let server = ServerProcess()
         let token = try await server.token(appleSub: "cli-user")
         try await server.start()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WaterlineAPI
 import WaterlineCore
+import WaterlineHTTPClient
 import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
@@ -43,7 +44,8 @@ struct SyncCommand: AsyncParsableCommand {
             throw CLIError("not signed in (or the token expired); run `waterline login --token T` first")
         }
         guard !(keepData && startClean) else { throw CLIError("choose one of --keep-data and --start-clean") }
-        let client = ConvexClient(baseURL: url, timeout: 10, token: { await file.validToken(at: Companion.now()) })
+        // AsyncHTTPClient, not URLSession: on Linux only it bounds what a chunked or compressed answer costs.
+        let client = ConvexClient(baseURL: url, timeout: 10, transport: AsyncHTTPClientTransport(timeout: 10), token: { await file.validToken(at: Companion.now()) })
         let status = try await sync(on: Companion(global, backend: client), client: client, credentials: file)
         if output.json {
             try Output.json(Report(phase: status.phase.rawValue, pendingCount: status.pendingCount, failedCount: status.failedCount, setAsideCount: status.setAsideCount, lastError: status.lastError))

@@ -1,28 +1,14 @@
 import Foundation
 
-/// The sync server's own binary (`Server/.build/debug/waterline-server`, which `swift build
-/// --package-path Server` makes; built here first when it is missing), run as a process of its own
-/// on a free loopback port with a data directory of its own. The command line is tested against
-/// the real server without building the server into this package.
+/// The sync server's own binary (built beside `waterline`, this package's too), run as a process
+/// of its own on a free loopback port with a data directory of its own.
 final class ServerProcess: @unchecked Sendable {
-    /// The repository's root, four folders up from this file.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let binary = root.appendingPathComponent("Server/.build/debug/waterline-server")
+    static let binary = CLI.binary.deletingLastPathComponent().appendingPathComponent("waterline-server")
 
     let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-cli-server-\(UUID().uuidString)")
     private var process: Process?
     /// Where it listens, once started.
     private(set) var url = ""
-
-    /// Builds the server's binary when it is not there yet (the first run on a new machine).
-    static func ensureBuilt() async throws {
-        guard !FileManager.default.isExecutableFile(atPath: binary.path) else { return }
-        let built = try await CLI().run(
-            executable: URL(fileURLWithPath: "/usr/bin/env"), ["swift", "build", "--package-path", root.appendingPathComponent("Server").path, "--product", "waterline-server"]
-        )
-        guard built.status == 0 else { throw ServerProcessError("could not build waterline-server: \(built.stderr.suffix(2_000))") }
-    }
 
     /// A session token for the person with Apple subject `sub`, made while the server is stopped
     /// (`token` needs the data directory to itself).

@@ -39,12 +39,7 @@ struct CLI {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["WATERLINE_HOME"] = home.path
-        environment["TZ"] = "UTC"
-        if let now { environment["WATERLINE_NOW"] = String(now.timeIntervalSince1970) } else { environment["WATERLINE_NOW"] = nil }
-        environment.merge(extra) { _, new in new }
-        process.environment = environment
+        process.environment = environment(extra)
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
@@ -66,6 +61,16 @@ struct CLI {
         var statuses = finished.stream.makeAsyncIterator()
         let status = await statuses.next() ?? -1
         return Result(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// This process's environment with this home and clock; `extra` adds or overrides.
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["WATERLINE_HOME"] = home.path
+        environment["TZ"] = "UTC"
+        if let now { environment["WATERLINE_NOW"] = String(now.timeIntervalSince1970) } else { environment["WATERLINE_NOW"] = nil }
+        environment.merge(extra) { _, new in new }
+        return environment
     }
 
     /// Everything the store holds, as the JSON read commands print it, to prove a refusal changed nothing.

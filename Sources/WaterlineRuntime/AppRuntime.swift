@@ -31,7 +31,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     @ObservationIgnored let scheduler: SyncScheduler
     @ObservationIgnored let executor: ConsequenceExecutor
     @ObservationIgnored let requests = SoonRequests()
-    @ObservationIgnored private var lastReminderCheck: Date?
+    @ObservationIgnored private var reminderWatch = ReminderWatch()
     /// When the open app last looked for other devices' changes.
     @ObservationIgnored private var lastOpenSync: Date?
     @ObservationIgnored private var authorization = NotificationAuthorization.notDetermined
@@ -143,7 +143,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// date, then pull what changed elsewhere.
     public func becameActive() async {
         isActive = true
-        lastReminderCheck = platform.now()
+        reminderWatch = ReminderWatch(since: platform.now())
         lastOpenSync = platform.now()
         authorization = await platform.notifications.authorization()
         await followStore { .refresh($0, .all) }
@@ -214,12 +214,12 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     public func foregroundTick() {
         guard isActive else { return }
         let now = platform.now()
-        defer { lastReminderCheck = now }
+        let due = reminderWatch.look(at: executor.shown.plan, now: now).last
         if now.timeIntervalSince(lastOpenSync ?? .distantPast) >= Self.openSyncInterval {
             lastOpenSync = now
             requestSync(.whileOpen)
         }
-        guard let since = lastReminderCheck, let due = executor.shown.plan.due(after: since, through: now).last else { return }
+        guard let due else { return }
         refreshSoon()
         guard authorization != .allowed else { return }
         inAppReminders.show(due.content)

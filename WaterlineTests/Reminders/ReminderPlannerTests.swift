@@ -103,12 +103,24 @@ struct ReminderPlannerTests {
 
 @Suite("Reminders coming due")
 struct ReminderDueTests {
-    @Test("a foreground loop announces each reminder once, in the look when it came due")
+    @Test("a foreground loop announces each reminder once, in the look when it came due, oldest first")
     func due() {
         let plan = ReminderPlanner().plan(session: Fixed.session(), logs: [], settings: UserSettings(), now: Fixed.start)
-        #expect(plan.due(after: Fixed.start, through: Fixed.at(minutes: 19)).isEmpty)
-        #expect(plan.due(after: Fixed.at(minutes: 19), through: Fixed.at(minutes: 20)).map(\.fireDate) == [Fixed.at(minutes: 20)])
-        #expect(plan.due(after: Fixed.at(minutes: 20), through: Fixed.at(minutes: 21)).isEmpty)
-        #expect(plan.due(after: Fixed.at(minutes: 21), through: Fixed.at(minutes: 61)).count == 2)
+        var watch = ReminderWatch(since: Fixed.start)
+        #expect(watch.look(at: plan, now: Fixed.at(minutes: 19)).isEmpty)
+        #expect(watch.look(at: plan, now: Fixed.at(minutes: 20)).map(\.fireDate) == [Fixed.at(minutes: 20)])
+        #expect(watch.look(at: plan, now: Fixed.at(minutes: 21)).isEmpty, "announced once")
+        #expect(watch.look(at: plan, now: Fixed.at(minutes: 61)).map(\.fireDate) == [Fixed.at(minutes: 40), Fixed.at(minutes: 60)])
+        #expect(watch.look(at: plan, now: Fixed.at(minutes: 30)).isEmpty, "the clock went back: nothing")
+        #expect(watch.lastLook == Fixed.at(minutes: 30))
+        #expect(watch.look(at: nil, now: Fixed.at(minutes: 90)).isEmpty, "no night, no reminder")
+    }
+
+    @Test("the first look of a watch started without a time only marks it")
+    func firstLook() {
+        let plan = ReminderPlanner().plan(session: Fixed.session(), logs: [], settings: UserSettings(), now: Fixed.start)
+        var watch = ReminderWatch()
+        #expect(watch.look(at: plan, now: Fixed.at(minutes: 30)).isEmpty)
+        #expect(watch.look(at: plan, now: Fixed.at(minutes: 41)).map(\.fireDate) == [Fixed.at(minutes: 40)])
     }
 }

@@ -70,14 +70,14 @@ struct DrinkPickerModelTests {
         let double = try #require(DrinkCatalog.size(id: "liquor-double"))
         picker.typeChosen(.liquor)
         picker.sizeChosen(double)
-        guard case .logDrink(.size(let size, nil), .phone, nil, nil, nil) = picker.action() else {
+        guard case .logDrink(.size(let size, nil), .phone, nil, nil) = picker.action() else {
             Issue.record("a listed size: \(picker.action())")
             return
         }
         #expect(size == double)
         picker.sizeStepped(up: true)
         #expect(picker.sizeText == VolumeConversion.format(ounces: picker.sizeOz, in: .ml))
-        guard case .logDrink(.custom(let meta), .phone, nil, nil, nil) = picker.action() else {
+        guard case .logDrink(.custom(let meta), .phone, nil, nil) = picker.action() else {
             Issue.record("a changed size: \(picker.action())")
             return
         }

@@ -4,7 +4,7 @@ import WaterlineRuntime
 import WaterlineSystem
 
 /// Logs a drink: a preset when given, otherwise the quick drink (the first preset); Siri and
-/// Shortcuts. The widget and Live Activity buttons use `LogDrinkButtonIntent`.
+/// Shortcuts. The widget and Live Activity buttons use `LogButtonIntent`.
 struct LogDrinkIntent: LiveActivityIntent {
     static let title: LocalizedStringResource = "Log Drink"
     static let description = IntentDescription("Logs a drink in your Waterline session.")

@@ -51,8 +51,8 @@ struct HomeScreenView: View {
             Spacer(minLength: 0)
             if presentation.showsQuickAdd {
                 HStack {
-                    Button(intent: LogDrinkButtonIntent(surface: .widget)) { Label(presentation.drinkButtonTitle, systemImage: "wineglass") }
-                    Button(intent: LogWaterButtonIntent(surface: .widget)) { Label(presentation.waterButtonTitle, systemImage: "drop.fill") }
+                    Button(intent: LogButtonIntent(.drink, on: .widget)) { Label(presentation.drinkButtonTitle, systemImage: "wineglass") }
+                    Button(intent: LogButtonIntent(.water, on: .widget)) { Label(presentation.waterButtonTitle, systemImage: "drop.fill") }
                         .tint(Palette.calm)
                 }
                 .labelStyle(.titleOnly)

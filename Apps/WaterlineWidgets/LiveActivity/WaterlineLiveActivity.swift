@@ -122,8 +122,8 @@ struct LiveActivityButtons: View {
     var body: some View {
         let shown = LiveActivityPresentation(glance: state)
         HStack {
-            Button(intent: LogDrinkButtonIntent(surface: .liveActivity)) { Label(shown.drinkButtonTitle, systemImage: shown.drinkButtonSymbol) }
-            Button(intent: LogWaterButtonIntent(surface: .liveActivity)) { Label(shown.waterButtonTitle, systemImage: "drop.fill") }
+            Button(intent: LogButtonIntent(.drink, on: .liveActivity)) { Label(shown.drinkButtonTitle, systemImage: shown.drinkButtonSymbol) }
+            Button(intent: LogButtonIntent(.water, on: .liveActivity)) { Label(shown.waterButtonTitle, systemImage: "drop.fill") }
                 .tint(Palette.calm)
         }
         .font(.caption.bold())

@@ -58,9 +58,9 @@ struct LockScreenView: View {
                 }
                 if presentation.showsQuickAdd {
                     HStack {
-                        Button(intent: LogDrinkButtonIntent(surface: .widget)) { Text(verbatim: presentation.drinkButtonTitle) }
+                        Button(intent: LogButtonIntent(.drink, on: .widget)) { Text(verbatim: presentation.drinkButtonTitle) }
                             .accessibilityLabel(Text("Log Drink"))
-                        Button(intent: LogWaterButtonIntent(surface: .widget)) { Text(verbatim: presentation.waterButtonTitle) }
+                        Button(intent: LogButtonIntent(.water, on: .widget)) { Text(verbatim: presentation.waterButtonTitle) }
                             .accessibilityLabel(Text("Log Water"))
                     }
                     .font(.caption)

@@ -13,11 +13,11 @@ public enum SessionAction: Hashable, Sendable {
     /// "I'm planning N drinks" for the running night (nil: no plan); remembered as the next
     /// night's suggestion.
     case setPlan(drinks: Int?)
-    /// Logs a drink in the running night, or in `sessionId` when given (a watch message that
-    /// arrives after its night ended). A repeated `id` logs nothing twice.
-    case logDrink(DrinkInput, source: LogSource, id: UUID? = nil, at: Date? = nil, sessionId: UUID? = nil)
+    /// Logs a drink in the running night, now or at `at` (the drink picker's time, inside the
+    /// night). A repeated `id` logs nothing twice.
+    case logDrink(DrinkInput, source: LogSource, id: UUID? = nil, at: Date? = nil)
     /// Logs a glass of water, by default of the person's default amount (as `logDrink`).
-    case logWater(amountOz: Double? = nil, source: LogSource, id: UUID? = nil, at: Date? = nil, sessionId: UUID? = nil)
+    case logWater(amountOz: Double? = nil, source: LogSource, id: UUID? = nil, at: Date? = nil)
     /// Replaces a log's time and details.
     case editLog(LogEntry)
     /// Deletes a log (Undo, a swipe, `waterline delete`).

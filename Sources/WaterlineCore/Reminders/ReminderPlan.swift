@@ -12,10 +12,4 @@ public struct ReminderPlan: Codable, Hashable, Sendable {
     public var nextReminderDate: Date? { requests.first?.fireDate }
 
     public static let none = ReminderPlan()
-
-    /// The reminders that came due after `start` and by `end`: what a foreground loop that
-    /// last looked at `start` announces at `end`.
-    public func due(after start: Date, through end: Date) -> [ReminderRequest] {
-        requests.filter { $0.fireDate > start && $0.fireDate <= end }
-    }
 }

@@ -7,8 +7,8 @@ public enum WatchProblem: String, Hashable, Sendable, CaseIterable {
     case unknownPreset
     /// The watch's clock put the log outside the night.
     case outsideSession
-    /// Anything else the phone refused.
-    case refused
+    /// Anything else that kept it from being logged.
+    case other
 
     /// What the refused action was, from the refusal.
     public init(_ error: any Error) {
@@ -16,7 +16,7 @@ public enum WatchProblem: String, Hashable, Sendable, CaseIterable {
         case SessionServiceError.noActiveSession, SessionServiceError.unknownSession: self = .noSession
         case SessionServiceError.unknownPreset: self = .unknownPreset
         case SessionServiceError.logOutsideSession: self = .outsideSession
-        default: self = .refused
+        default: self = .other
         }
     }
 
@@ -26,13 +26,7 @@ public enum WatchProblem: String, Hashable, Sendable, CaseIterable {
         case .noSession: KitText.string(KitStrings.watchNoSession)
         case .unknownPreset: KitText.string(KitStrings.watchUnknownPreset)
         case .outsideSession: KitText.string(KitStrings.watchOutsideSession)
-        case .refused: KitText.string(KitStrings.watchRefused)
+        case .other: KitText.string(KitStrings.watchRefused)
         }
-    }
-}
-
-extension WatchProblem: Codable {
-    public init(from decoder: any Decoder) throws {
-        self = WatchProblem(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .refused
     }
 }

@@ -45,10 +45,10 @@ public actor SessionService {
         case .prepare(let settings): try await writes.prepare(settings)
         case .startSession: try await writes.startSession()
         case .setPlan(let drinks): try await writes.setPlan(drinks: drinks)
-        case .logDrink(let input, let source, let id, let timestamp, let sessionId):
-            try await writes.addLog(source: source, id: id, timestamp: timestamp, sessionId: sessionId, drink: input)
-        case .logWater(let amountOz, let source, let id, let timestamp, let sessionId):
-            try await writes.addLog(source: source, id: id, timestamp: timestamp, sessionId: sessionId, water: amountOz)
+        case .logDrink(let input, let source, let id, let timestamp):
+            try await writes.addLog(source: source, id: id, timestamp: timestamp, drink: input)
+        case .logWater(let amountOz, let source, let id, let timestamp):
+            try await writes.addLog(source: source, id: id, timestamp: timestamp, water: amountOz)
         case .editLog(let log): try await writes.editLog(log)
         case .deleteLog(let id): try await writes.deleteLog(id: id)
         case .endSession(let sessionId, let atLastLog): try await writes.endSession(expected: sessionId, atLastLog: atLastLog)

@@ -5,7 +5,7 @@ import WaterlineStorage
 /// Logging a drink or water, and editing or deleting a log.
 extension SessionWrites {
     func addLog(
-        source: LogSource, id: UUID?, timestamp: Date?, sessionId: UUID?, water amountOz: Double? = nil, drink: DrinkInput? = nil
+        source: LogSource, id: UUID?, timestamp: Date?, water amountOz: Double? = nil, drink: DrinkInput? = nil
     ) async throws -> ActionResult {
         let user = try await ensureUser()
         let settings = user.settings
@@ -13,14 +13,7 @@ extension SessionWrites {
             // A retried delivery: the night as it stands, nothing written twice.
             return try await result(settings, session: snapshot(of: session, settings: settings), changedLog: existing, changed: false)
         }
-        var session: Session
-        if let sessionId {
-            guard let named = try await store.session(id: sessionId) else { throw SessionServiceError.unknownSession(sessionId) }
-            session = named
-        } else {
-            guard let active = try await store.activeSession() else { throw SessionServiceError.noActiveSession }
-            session = active
-        }
+        guard var session = try await store.activeSession() else { throw SessionServiceError.noActiveSession }
         let time = now()
         var meta: AlcoholMeta?
         if let drink { meta = try await alcoholMeta(for: drink) }
@@ -32,12 +25,8 @@ extension SessionWrites {
         try Self.checkValid(log.validate)
         if let estimate = log.alcoholMeta?.standardDrinkEstimate { try Self.checkChosen(estimate) }
         // The night's logs, read once: to see whether it was forgotten, and for the new state.
-        var earlier: [LogEntry] = []
-        var forgotten: Session?
-        if session.isActive {
-            earlier = try await store.logs(sessionId: session.id)
-            forgotten = forgottenEnd(of: session, logs: earlier, at: log.timestamp, settings: settings)
-        }
+        var earlier = try await store.logs(sessionId: session.id)
+        let forgotten = forgottenEnd(of: session, logs: earlier, at: log.timestamp, settings: settings)
         if forgotten != nil {
             // Friday's night is not Saturday's: this log starts a night of its own.
             session = Session(id: makeID(), userId: user.id, startTime: min(log.timestamp, time), updatedAt: time)
@@ -60,8 +49,6 @@ extension SessionWrites {
         } else {
             try await store.saveLog(log)
         }
-        // A late log for a night that has ended updates its summary; nothing fires now.
-        guard session.isActive else { return try await afterChange(to: session, changedLog: log, settings: settings) }
         let night = snapshot(of: session, logs: (earlier + [log]).sorted(by: WaterlineEngine.isOrderedBefore), settings: settings)
         // The state before this log is the replay of every other one; no second read of the store.
         let before = WaterlineEngine(settings: settings).computeState(from: night.logs.filter { $0.id != log.id })

@@ -20,22 +20,22 @@ extension SessionService {
     /// The one-tap log of a widget, the Live Activity, a notification or the watch.
     @discardableResult
     public func quickLog(
-        _ type: LogType, presetId: UUID? = nil, source: LogSource, id: UUID? = nil, at timestamp: Date? = nil, in sessionId: UUID? = nil
+        _ type: LogType, presetId: UUID? = nil, source: LogSource, id: UUID? = nil, at timestamp: Date? = nil
     ) async throws -> ActionResult {
         switch type {
-        case .water: try await perform(.logWater(source: source, id: id, at: timestamp, sessionId: sessionId))
-        case .alcohol: try await perform(.logDrink(presetId.map(DrinkInput.preset) ?? .quick, source: source, id: id, at: timestamp, sessionId: sessionId))
+        case .water: try await perform(.logWater(source: source, id: id, at: timestamp))
+        case .alcohol: try await perform(.logDrink(presetId.map(DrinkInput.preset) ?? .quick, source: source, id: id, at: timestamp))
         }
     }
 
     @discardableResult
-    public func logDrink(_ input: DrinkInput, source: LogSource, id: UUID? = nil, at timestamp: Date? = nil, in sessionId: UUID? = nil) async throws -> ActionResult {
-        try await perform(.logDrink(input, source: source, id: id, at: timestamp, sessionId: sessionId))
+    public func logDrink(_ input: DrinkInput, source: LogSource, id: UUID? = nil, at timestamp: Date? = nil) async throws -> ActionResult {
+        try await perform(.logDrink(input, source: source, id: id, at: timestamp))
     }
 
     @discardableResult
-    public func logWater(amountOz: Double? = nil, source: LogSource, id: UUID? = nil, at timestamp: Date? = nil, in sessionId: UUID? = nil) async throws -> ActionResult {
-        try await perform(.logWater(amountOz: amountOz, source: source, id: id, at: timestamp, sessionId: sessionId))
+    public func logWater(amountOz: Double? = nil, source: LogSource, id: UUID? = nil, at timestamp: Date? = nil) async throws -> ActionResult {
+        try await perform(.logWater(amountOz: amountOz, source: source, id: id, at: timestamp))
     }
 
     @discardableResult

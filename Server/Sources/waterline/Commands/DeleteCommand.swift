@@ -5,7 +5,7 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 
-struct DeleteCommand: AsyncParsableCommand {
+struct DeleteCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a log; the Waterline is recomputed.")
 
     @Argument(help: "The log's id or its first characters (see `waterline log`).")
@@ -13,8 +13,7 @@ struct DeleteCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() async throws {
-        let companion = try await Companion(global)
+    func run(on companion: Companion) async throws {
         let log = try await companion.log(matching: id)
         let result = try await companion.send(.deleteLog(id: log.id))
         print("Deleted \(LogDescription.title(for: log, units: result.state.settings.units)) from \(Output.clock(log.timestamp))")

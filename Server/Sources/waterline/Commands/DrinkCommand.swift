@@ -5,7 +5,7 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 
-struct DrinkCommand: AsyncParsableCommand {
+struct DrinkCommand: StoreCommand {
     static let configuration = CommandConfiguration(
         commandName: "drink",
         abstract: "Log a drink: a preset, a type and size, or a number of standard drinks.",
@@ -34,8 +34,7 @@ struct DrinkCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let companion = try await Companion(global)
+    func run(on companion: Companion) async throws {
         let input = try await drinkInput(companion)
         Output.logged(try await companion.send(.logDrink(input, source: .phone)))
     }

@@ -6,7 +6,7 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 
-struct EditCommand: AsyncParsableCommand {
+struct EditCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "Correct a log: its estimate, size, ABV, water amount or time.")
 
     @Argument(help: "The log's id or its first characters (see `waterline log`).")
@@ -24,8 +24,7 @@ struct EditCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() async throws {
-        let companion = try await Companion(global)
+    func run(on companion: Companion) async throws {
         var log = try await companion.log(matching: id)
         switch log.type {
         case .alcohol:

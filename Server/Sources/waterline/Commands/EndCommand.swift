@@ -5,14 +5,13 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 
-struct EndCommand: AsyncParsableCommand {
+struct EndCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "end", abstract: "End the active session and show its summary.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() async throws {
-        let companion = try await Companion(global)
+    func run(on companion: Companion) async throws {
         let result = try await companion.send(.endSession())
         let settings = result.state.settings
         guard let update = result.session else { throw CLIError("no active session; start one with `waterline start`") }

@@ -5,7 +5,7 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 
-struct ExportCommand: AsyncParsableCommand {
+struct ExportCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "export", abstract: "Export a session's logs as CSV or JSON (the newest session by default).")
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
@@ -17,8 +17,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() async throws {
-        let companion = try await Companion(global)
+    func run(on companion: Companion) async throws {
         let settings = try await companion.state().settings
         let update = try await companion.session(matching: session)
         switch format {

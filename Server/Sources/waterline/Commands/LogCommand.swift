@@ -5,7 +5,7 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 
-struct LogCommand: AsyncParsableCommand {
+struct LogCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "log", abstract: "Show a session's timeline (the active or newest one).")
 
     @Argument(help: "A session id or its first characters.")
@@ -14,8 +14,7 @@ struct LogCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() async throws {
-        let companion = try await Companion(global)
+    func run(on companion: Companion) async throws {
         let settings = try await companion.state().settings
         let update = try await companion.session(matching: session)
         if output.json { return try Output.json(update.logs) }

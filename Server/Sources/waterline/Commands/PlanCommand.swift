@@ -1,7 +1,7 @@
 import ArgumentParser
 import WaterlineCore
 
-struct PlanCommand: AsyncParsableCommand {
+struct PlanCommand: StoreCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan", abstract: "Plan the running night: I'm planning N drinks (standard drinks), or off."
     )
@@ -11,17 +11,21 @@ struct PlanCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() async throws {
-        let planned: Int?
-        if drinks == "off" {
-            planned = nil
-        } else if let number = Int(drinks), Limits.plannedDrinks.wholeNumbers.contains(number) {
-            planned = number
-        } else {
+    /// The plan asked for: nil for off.
+    private func planned() throws -> Int? {
+        if drinks == "off" { return nil }
+        guard let number = Int(drinks), Limits.plannedDrinks.wholeNumbers.contains(number) else {
             throw CLIError("a plan is 1 to 30 standard drinks, or off (got \(drinks.prefix(40)))")
         }
-        let companion = try await Companion(global)
-        let result = try await companion.send(.setPlan(drinks: planned))
+        return number
+    }
+
+    func check() throws {
+        _ = try planned()
+    }
+
+    func run(on companion: Companion) async throws {
+        let result = try await companion.send(.setPlan(drinks: try planned()))
         guard let night = result.state.active else { throw CLIError("no active session; start one with `waterline start`") }
         print(PlanProgress(planned: night.session.plannedDrinks, had: night.state.totalStandardDrinks)?.text ?? "No plan tonight")
     }

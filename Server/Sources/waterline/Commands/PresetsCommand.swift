@@ -13,13 +13,12 @@ struct PresetsCommand: AsyncParsableCommand {
         defaultSubcommand: List.self
     )
 
-    struct List: AsyncParsableCommand {
+    struct List: StoreCommand {
         static let configuration = CommandConfiguration(abstract: "List presets.")
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: OutputOptions
 
-        func run() async throws {
-            let companion = try await Companion(global)
+        func run(on companion: Companion) async throws {
             let state = try await companion.state()
             let settings = state.settings
             let presets = state.presets
@@ -32,7 +31,7 @@ struct PresetsCommand: AsyncParsableCommand {
         }
     }
 
-    struct Add: AsyncParsableCommand {
+    struct Add: StoreCommand {
         static let configuration = CommandConfiguration(abstract: "Add a preset; without --std the estimate comes from size and ABV.")
         @Option(help: "Its name, as you will type it.") var name: String
         @Option(help: "beer, wine, liquor or cocktail.") var type: DrinkType
@@ -41,15 +40,14 @@ struct PresetsCommand: AsyncParsableCommand {
         @Option(parsing: .unconditional, help: "Standard drinks it counts for.") var std: Double?
         @OptionGroup var global: GlobalOptions
 
-        func run() async throws {
-            let companion = try await Companion(global)
+        func run(on companion: Companion) async throws {
             if (try? await companion.preset(named: name)) != nil { throw CLIError("a preset named \(name) exists; edit it instead") }
             let result = try await companion.send(.addPreset(PresetDraft(name: name, drinkType: type, sizeOz: size, abv: abv, estimate: std)))
             if let preset = result.preset { print("Added \(preset.name): \(WaterlineFormat.value(preset.standardDrinkEstimate)) std") }
         }
     }
 
-    struct Edit: AsyncParsableCommand {
+    struct Edit: StoreCommand {
         static let configuration = CommandConfiguration(abstract: "Change a preset.")
         @Argument(help: "The preset's name.") var preset: String
         @Option(help: "A new name.") var name: String?
@@ -59,8 +57,7 @@ struct PresetsCommand: AsyncParsableCommand {
         @Option(parsing: .unconditional, help: "Standard drinks it counts for.") var std: Double?
         @OptionGroup var global: GlobalOptions
 
-        func run() async throws {
-            let companion = try await Companion(global)
+        func run(on companion: Companion) async throws {
             var found = try await companion.preset(named: preset)
             guard name != nil || type != nil || size != nil || abv != nil || std != nil else {
                 throw CLIError("nothing to change; give --name, --type, --size, --abv or --std")
@@ -76,13 +73,12 @@ struct PresetsCommand: AsyncParsableCommand {
         }
     }
 
-    struct Delete: AsyncParsableCommand {
+    struct Delete: StoreCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a preset; drinks already logged keep their details.")
         @Argument(help: "The preset's name.") var preset: String
         @OptionGroup var global: GlobalOptions
 
-        func run() async throws {
-            let companion = try await Companion(global)
+        func run(on companion: Companion) async throws {
             let found = try await companion.preset(named: preset)
             try await companion.send(.deletePreset(id: found.id))
             print("Deleted \(found.name)")

@@ -6,7 +6,7 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 
-struct RemindCommand: AsyncParsableCommand {
+struct RemindCommand: StoreCommand {
     static let configuration = CommandConfiguration(
         commandName: "remind",
         abstract: "Stay in the foreground: print each reminder when it is due; Enter logs water, q quits."
@@ -20,8 +20,7 @@ struct RemindCommand: AsyncParsableCommand {
         case tick
     }
 
-    func run() async throws {
-        let companion = try await Companion(global)
+    func run(on companion: Companion) async throws {
         let settings = try await companion.state().settings
         var update = try await companion.activeSession()
         print("Reminders for the session started at \(Output.clock(update.session.startTime)). Enter logs water (\(VolumeConversion.format(ounces: settings.defaultWaterAmountOz, in: settings.units))); q then Enter quits.")
@@ -36,7 +35,7 @@ struct RemindCommand: AsyncParsableCommand {
         let ticker = Ticker.everySecond { continuation.yield(.tick) }
         defer { ticker.cancel() }
 
-        var lastLook = Companion.now()
+        var reminders = ReminderWatch(since: Companion.now())
         for await event in events {
             switch event {
             case .endOfInput:
@@ -52,11 +51,9 @@ struct RemindCommand: AsyncParsableCommand {
                 printNext(update, settings: settings)
             case .tick:
                 // The plan made at the last look holds the reminders that have come due since.
-                let now = Companion.now()
-                for request in update.reminders.due(after: lastLook, through: now) {
+                for request in reminders.look(at: update.reminders, now: Companion.now()) {
                     print("\u{7}⏰ \(Output.clock(request.fireDate))  \(request.content.detailTitle) — \(request.content.detailBody.split(separator: "\n").first ?? "")")
                 }
-                lastLook = now
                 guard let current = try await companion.state().active else {
                     print("The session has ended.")
                     return

@@ -6,7 +6,7 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 
-struct SessionsCommand: AsyncParsableCommand {
+struct SessionsCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "sessions", abstract: "List past sessions, newest first.")
 
     @Option(help: "How many to show.")
@@ -19,8 +19,7 @@ struct SessionsCommand: AsyncParsableCommand {
         guard limit >= 1 else { throw ArgumentParser.ValidationError("--limit must be 1 or more") }
     }
 
-    func run() async throws {
-        let companion = try await Companion(global)
+    func run(on companion: Companion) async throws {
         let settings = try await companion.state().settings
         var reports: [SessionReport] = []
         for session in try await companion.runtime.sessions(limit: limit) {

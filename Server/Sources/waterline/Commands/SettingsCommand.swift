@@ -5,7 +5,7 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 
-struct SettingsCommand: AsyncParsableCommand {
+struct SettingsCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "settings", abstract: "Show or change pacing settings.")
 
     @Option(parsing: .unconditional, help: "Water is due after this many drinks since the last water (1 to 99).")
@@ -34,8 +34,7 @@ struct SettingsCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() async throws {
-        let companion = try await Companion(global)
+    func run(on companion: Companion) async throws {
         var settings = try await companion.state().settings
         let changing = [every, threshold, interval, waterOz, waterMl].contains { $0 != nil } || reminders != nil || units != nil || discreet != nil || hideCounts != nil
             || reminderStyle != nil || remindersEnd != nil

@@ -1,7 +1,7 @@
 import ArgumentParser
 import WaterlineCore
 
-struct StartCommand: AsyncParsableCommand {
+struct StartCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a night out.")
 
     @Option(parsing: .unconditional, help: "I'm planning this many drinks tonight (standard drinks, 1 to 30).")
@@ -9,11 +9,13 @@ struct StartCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() async throws {
+    func check() throws {
         if let plan, !Limits.plannedDrinks.wholeNumbers.contains(plan) {
             throw CLIError("--plan takes 1 to 30 standard drinks (got \(plan))")
         }
-        let companion = try await Companion(global)
+    }
+
+    func run(on companion: Companion) async throws {
         var result = try await companion.send(.startSession)
         guard result.changed, result.state.active != nil else {
             let since = result.state.active.map { " since \(Output.clock($0.session.startTime))" } ?? ""

@@ -6,7 +6,7 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 
-struct StatusCommand: AsyncParsableCommand {
+struct StatusCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the Waterline of the active session.")
 
     @OptionGroup var global: GlobalOptions
@@ -28,8 +28,7 @@ struct StatusCommand: AsyncParsableCommand {
         var plannedDrinks: Int?
     }
 
-    func run() async throws {
-        let companion = try await Companion(global)
+    func run(on companion: Companion) async throws {
         let settings = try await companion.state().settings
         guard let update = try await companion.state().active else {
             if output.json {

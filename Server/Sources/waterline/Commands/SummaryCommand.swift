@@ -6,7 +6,7 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 
-struct SummaryCommand: AsyncParsableCommand {
+struct SummaryCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "summary", abstract: "Summarise a session (the newest by default).")
 
     @Argument(help: "A session id or its first characters (see `waterline sessions`).")
@@ -15,8 +15,7 @@ struct SummaryCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() async throws {
-        let companion = try await Companion(global)
+    func run(on companion: Companion) async throws {
         let settings = try await companion.state().settings
         let update = try await companion.session(matching: session)
         let report = SessionReport(update, settings: settings, now: Companion.now())

@@ -5,7 +5,7 @@ import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 
-struct WaterCommand: AsyncParsableCommand {
+struct WaterCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "water", abstract: "Log a glass of water.")
 
     @Option(parsing: .unconditional, help: "Ounces (default: your default glass).")
@@ -13,8 +13,7 @@ struct WaterCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() async throws {
-        let companion = try await Companion(global)
+    func run(on companion: Companion) async throws {
         Output.logged(try await companion.send(.logWater(amountOz: oz, source: .phone)))
     }
 }

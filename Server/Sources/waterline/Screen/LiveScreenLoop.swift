@@ -14,15 +14,15 @@ struct LiveScreenLoop {
     private var state = LiveScreenState()
     private var frame: LiveFrame
     private var storeVersion = 0
-    /// When the reminder plan was last looked at.
-    private var lastLook: Date
+    /// Which reminders fell due since the last tick.
+    private var reminders: ReminderWatch
 
     init(companion: Companion, terminal: Terminal) {
         self.companion = companion
         self.terminal = terminal
         let now = Companion.now()
         frame = LiveFrame(settings: UserSettings(), presets: [], now: now, mode: .main)
-        lastLook = now
+        reminders = ReminderWatch(since: now)
     }
 
     mutating func run(events: AsyncStream<ScreenCommand.Event>) async throws {
@@ -49,11 +49,10 @@ struct LiveScreenLoop {
     private mutating func tick() async throws {
         let now = Companion.now()
         // The plan read at the last look holds the reminders that came due since.
-        if let due = frame.update?.reminders.due(after: lastLook, through: now).last {
+        if let due = reminders.look(at: frame.update?.reminders, now: now).last {
             frame.reminder = due
             terminal.bell()
         }
-        lastLook = now
         frame.now = now
         let version = try await companion.dataVersion()
         if version != storeVersion { try await reload() }

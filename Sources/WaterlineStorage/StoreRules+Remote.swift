@@ -90,10 +90,9 @@ extension StoreRules {
     /// derives it alike from the same logs.
     public static func reviseSummaries(of nights: Set<UUID>, in rows: some StoreRows, settings: UserSettings) async throws {
         for id in nights {
-            guard var night = try await rows.readSession(id: id), !night.isActive, night.deletedAt == nil, let end = night.endTime else { continue }
-            let logs = try await logs(sessionId: id, in: rows)
-            let revised = SessionSummary.revised(night.computedSummary, startTime: night.startTime, endTime: end, logs: logs, settings: settings)
-            guard revised != night.computedSummary else { continue }
+            guard var night = try await rows.readSession(id: id), !night.isActive, night.deletedAt == nil else { continue }
+            guard let revised = night.revisedSummary(logs: try await logs(sessionId: id, in: rows), settings: settings),
+                  revised != night.computedSummary else { continue }
             night.computedSummary = revised
             try await putSession(night, in: rows)
         }

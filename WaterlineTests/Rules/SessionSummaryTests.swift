@@ -46,4 +46,29 @@ struct SessionSummaryTests {
         #expect(summary.lowestWaterline == 0)
         #expect(summary.peakWaterline == 2)
     }
+
+    @Test("a night ends with its summary, and its summary is made again by the N it was paced by, not today's")
+    func endedAndRevised() throws {
+        var every2 = UserSettings()
+        every2.waterEveryNDrinks = 2
+        let logs = Fixed.logs("DDWDD")
+        let ended = Fixed.session().ended(at: Fixed.at(minutes: 90), stamp: Fixed.at(minutes: 95), logs: logs, settings: every2)
+        #expect(!ended.isActive && ended.endTime == Fixed.at(minutes: 90) && ended.updatedAt == Fixed.at(minutes: 95))
+        #expect(ended.computedSummary == SessionSummary(startTime: Fixed.start, endTime: Fixed.at(minutes: 90), logs: logs, settings: every2))
+
+        var every5 = UserSettings()
+        every5.waterEveryNDrinks = 5
+        let fewer = Array(logs.dropLast())
+        let revised = try #require(ended.revisedSummary(logs: fewer, settings: every5))
+        #expect(revised.waterEveryNDrinks == 2 && revised.totalAlcoholCount == 3)
+        #expect(revised == SessionSummary(startTime: Fixed.start, endTime: Fixed.at(minutes: 90), logs: fewer, settings: every2))
+
+        #expect(Fixed.session().revisedSummary(logs: logs, settings: every2) == nil, "a running night keeps no summary")
+        var deleted = ended
+        deleted.deletedAt = Fixed.at(minutes: 100)
+        #expect(deleted.revisedSummary(logs: logs, settings: every2) == nil, "nor does a deleted one")
+        var older = ended
+        older.computedSummary?.waterEveryNDrinks = nil
+        #expect(older.revisedSummary(logs: logs, settings: every5)?.waterEveryNDrinks == 5, "a summary from before N was kept is scored by today's")
+    }
 }

@@ -57,16 +57,6 @@ public struct SessionSummary: Codable, Hashable, Sendable {
             waterEveryNDrinks: settings.waterEveryNDrinks
         )
     }
-
-    /// The summary again after an edit to an ended night: its logs, its times, and the N it was
-    /// paced by when `previous` kept one (else `settings`' N).
-    public static func revised(
-        _ previous: SessionSummary?, startTime: Date, endTime: Date, logs: [LogEntry], settings: UserSettings
-    ) -> SessionSummary {
-        var paced = settings
-        if let n = previous?.waterEveryNDrinks { paced.waterEveryNDrinks = n }
-        return SessionSummary(startTime: startTime, endTime: endTime, logs: logs, settings: paced)
-    }
 }
 
 extension SessionSummary {

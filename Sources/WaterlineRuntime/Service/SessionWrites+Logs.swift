@@ -92,13 +92,11 @@ extension SessionWrites {
     /// After an edit or delete: a running night is re-planned; an ended one gets its new summary.
     func afterChange(to session: Session, changedLog: LogEntry, settings: UserSettings) async throws -> ActionResult {
         var session = session
-        guard !session.isActive, let endTime = session.endTime else {
+        guard !session.isActive else {
             return try await result(settings, session: snapshot(of: session, settings: settings), changedLog: changedLog)
         }
         let logs = try await store.logs(sessionId: session.id)
-        session.computedSummary = SessionSummary.revised(
-            session.computedSummary, startTime: session.startTime, endTime: endTime, logs: logs, settings: settings
-        )
+        session.computedSummary = session.revisedSummary(logs: logs, settings: settings)
         session.updatedAt = now()
         try await store.saveSession(session)
         return try await result(settings, session: snapshot(of: session, logs: logs, settings: settings), changedLog: changedLog, pastSessionsChanged: true)

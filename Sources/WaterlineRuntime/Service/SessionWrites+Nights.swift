@@ -40,12 +40,7 @@ extension SessionWrites {
     func forgottenEnd(of session: Session, logs: [LogEntry], at time: Date, settings: UserSettings) -> Session? {
         let lastActivity = AbandonedSessionPolicy.lastActivity(of: session, logs: logs)
         guard session.isActive, abandonedPolicy.isForgotten(lastActivity: lastActivity, at: time) else { return nil }
-        var ended = session
-        ended.isActive = false
-        ended.endTime = lastActivity
-        ended.updatedAt = now()
-        ended.computedSummary = SessionSummary(startTime: session.startTime, endTime: lastActivity, logs: logs, settings: settings)
-        return ended
+        return session.ended(at: lastActivity, stamp: now(), logs: logs, settings: settings)
     }
 
     /// Ends the running night (even with no logs), now or at its last log, and stores its summary.
@@ -61,10 +56,7 @@ extension SessionWrites {
         let logs = try await store.logs(sessionId: session.id)
         let stamp = max(now(), session.startTime)
         let time = atLastLog ? min(stamp, max(session.startTime, logs.last?.timestamp ?? session.startTime)) : stamp
-        session.endTime = time
-        session.isActive = false
-        session.updatedAt = stamp
-        session.computedSummary = SessionSummary(startTime: session.startTime, endTime: time, logs: logs, settings: settings)
+        session = session.ended(at: time, stamp: stamp, logs: logs, settings: settings)
         // Decided in the store's transaction: another process that ended it meanwhile keeps its end.
         guard try await store.endSession(session) else {
             if sessionId != nil { return try await result(settings, changed: false) }

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WaterlineScreens", targets: ["WaterlineScreens"]),
         .library(name: "WaterlineData", targets: ["WaterlineData"]),
         .library(name: "WaterlineSystem", targets: ["WaterlineSystem"]),
+        .library(name: "WaterlineDesign", targets: ["WaterlineDesign"]),
         /// What tests of any package share: fixed clocks and ids, and the store conformance suite.
         .library(name: "WaterlineTestSupport", targets: ["WaterlineTestSupport"]),
         .executable(name: "waterline-bench", targets: ["waterline-bench"]),
@@ -39,8 +40,12 @@ let package = Package(
         /// The screens' models: values in, `SessionActions` out.
         .target(name: "WaterlineScreens", dependencies: ["WaterlineCore"]),
         .target(name: "WaterlineData", dependencies: ["WaterlineCore", "WaterlineAPI", "WaterlineStorage"]),
+        /// The design, in one place: the tokens (portable, their contrast tested everywhere), and
+        /// where SwiftUI exists the palette, metrics, type scale and every drawing of the
+        /// Waterline (the app's gauge, the widgets' bar, the watch's gauge, the complication's tint).
+        .target(name: "WaterlineDesign", dependencies: ["WaterlineCore"]),
         /// The system clients the iPhone app and its extensions share (notification center, widget
-        /// reloads, the cross-process signal, the Live Activity's attributes, colours): iOS only,
+        /// reloads, the cross-process signal, the Live Activity's attributes, Health): iOS only,
         /// empty elsewhere.
         .target(name: "WaterlineSystem", dependencies: ["WaterlineCore", "WaterlineRuntime"], path: "Apps/Shared"),
         .target(name: "WaterlineTestSupport", dependencies: ["WaterlineCore", "WaterlineAPI", "WaterlineStorage", "WaterlineRuntime"]),
@@ -57,7 +62,7 @@ let package = Package(
             name: "WaterlineTests",
             dependencies: [
                 "WaterlineCore", "WaterlineAPI", "WaterlineStorage", "WaterlineSync", "WaterlineRuntime", "WaterlineScreens",
-                "WaterlineData", "WaterlineTestSupport", "WaterlineIsolationCheck",
+                "WaterlineData", "WaterlineTestSupport", "WaterlineIsolationCheck", "WaterlineDesign",
             ],
             path: "WaterlineTests",
             resources: [.copy("Fixtures")]

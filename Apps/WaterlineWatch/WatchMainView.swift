@@ -1,5 +1,6 @@
 import SwiftUI
 import WaterlineCore
+import WaterlineDesign
 import WaterlineRuntime
 import WaterlineScreens
 
@@ -69,7 +70,7 @@ struct WatchMainView: View {
             logged += 1
             Task { await model.waterButtonTapped() }
         } label: { Label("+ Water", systemImage: "drop.fill") }
-        .tint(WatchPalette.calm)
+        .tint(Palette.calm)
     }
 
     /// A reminder while the watch may not post notifications: its words, Log Water and Dismiss.
@@ -80,7 +81,7 @@ struct WatchMainView: View {
                 logged += 1
                 logWater()
             }
-            .tint(WatchPalette.calm)
+            .tint(Palette.calm)
             Button("Dismiss") { reminders.dismissTapped() }
         }
         .padding(8)
@@ -101,13 +102,13 @@ struct WatchMainView: View {
                 Text(verbatim: display.gauge.valueText)
                     .font(.system(.largeTitle, design: .rounded, weight: .semibold))
                     .minimumScaleFactor(0.6)
-                    .foregroundStyle(display.isWarning ? WatchPalette.warning : WatchPalette.calm)
+                    .foregroundStyle(display.isWarning ? Palette.warning : Palette.calm)
                     .contentTransition(.numericText(value: display.waterlineValue))
             }
             Text("Drinks \(display.drinks) · Water \(display.water)").font(.footnote)
             if let plan = display.plan { Text(verbatim: plan.text).font(.caption2).foregroundStyle(.secondary) }
             if let warning = display.gauge.warningText {
-                Text(verbatim: warning).font(.caption2).foregroundStyle(WatchPalette.warning)
+                Text(verbatim: warning).font(.caption2).foregroundStyle(Palette.warning)
             }
             if display.unsent > 0 {
                 Text("Not on your iPhone yet: \(display.unsent)").font(.caption2).foregroundStyle(.secondary)

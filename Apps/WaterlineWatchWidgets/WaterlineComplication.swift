@@ -1,5 +1,6 @@
 import SwiftUI
 import WaterlineCore
+import WaterlineDesign
 import WidgetKit
 
 /// The watch face complication: the Waterline as the watch's own store has it, drawn by the kit's
@@ -69,17 +70,17 @@ struct ComplicationView: View {
         case .accessoryRectangular:
             VStack(alignment: .leading, spacing: 2) {
                 Text(verbatim: shown.headline).font(.headline)
-                level.gaugeStyle(.accessoryLinearCapacity).tint(gauge.isWarning ? .orange : .cyan)
+                level.gaugeStyle(.accessoryLinearCapacity).tint(Palette.level(isWarning: gauge.isWarning))
                 if let counts = shown.countsLine { Text(verbatim: counts).font(.caption) }
             }
             .accessibilityElement(children: .ignore)
             .accessibilityLabel(Text(verbatim: [shown.headline, shown.countsLine].compactMap { $0 }.joined(separator: ", ")))
         case .accessoryCorner:
             Text(verbatim: shown.isActive ? gauge.valueText : "–")
-                .widgetLabel { level.tint(gauge.isWarning ? .orange : .cyan) }
+                .widgetLabel { level.tint(Palette.level(isWarning: gauge.isWarning)) }
                 .accessibilityLabel(Text(verbatim: shown.headline))
         default:
-            level.gaugeStyle(.accessoryCircularCapacity).tint(gauge.isWarning ? .orange : .cyan)
+            level.gaugeStyle(.accessoryCircularCapacity).tint(Palette.level(isWarning: gauge.isWarning))
                 .accessibilityLabel(Text(verbatim: shown.headline))
         }
     }

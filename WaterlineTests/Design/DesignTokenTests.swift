@@ -5,6 +5,7 @@ import Testing
 @testable import WaterlineSync
 @testable import WaterlineRuntime
 @testable import WaterlineScreens
+import WaterlineDesign
 import WaterlineTestSupport
 
 @Suite("Design tokens")

@@ -1,4 +1,5 @@
 import SwiftUI
+import WaterlineDesign
 import WaterlineSystem
 
 /// The two big buttons: "+ Drink" and "+ Water", at least 44 pt tall, with a haptic on tap.

@@ -1,6 +1,7 @@
 import Charts
 import SwiftUI
 import WaterlineCore
+import WaterlineDesign
 import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem

@@ -1,6 +1,7 @@
 import AppIntents
 import SwiftUI
 import WaterlineCore
+import WaterlineDesign
 import WaterlineRuntime
 import WaterlineSystem
 import WidgetKit
@@ -30,7 +31,7 @@ struct HomeScreenView: View {
             HStack {
                 Text(verbatim: presentation.headline)
                     .font(.headline)
-                    .foregroundStyle(presentation.gauge?.isWarning == true ? Palette.warning : Color.primary)
+                    .foregroundStyle(Palette.widgetHeadline(isWarning: presentation.gauge?.isWarning == true))
                 Spacer()
                 if let next = presentation.nextReminderDate {
                     Text(timerInterval: Date()...max(next, Date()), countsDown: true)

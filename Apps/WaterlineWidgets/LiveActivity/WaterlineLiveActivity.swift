@@ -2,6 +2,7 @@ import ActivityKit
 import AppIntents
 import SwiftUI
 import WaterlineCore
+import WaterlineDesign
 import WaterlineRuntime
 import WaterlineSystem
 import WidgetKit
@@ -16,7 +17,7 @@ struct WaterlineLiveActivity: Widget {
         ActivityConfiguration(for: WaterlineActivityAttributes.self) { context in
             LiveActivityLockScreenView(state: context.state, isStale: context.isStale)
                 .padding()
-                .activityBackgroundTint(Color.black.opacity(0.6))
+                .activityBackgroundTint(Palette.liveActivityBackdrop)
                 .widgetURL(DeepLink.activeSession.url)
         } dynamicIsland: { context in
             let state = context.state
@@ -67,7 +68,7 @@ struct LiveActivityLockScreenView: View {
         VStack(alignment: .leading, spacing: 8) {
             HStack {
                 Text(verbatim: shown.headline).font(.headline)
-                    .foregroundStyle(state.isWarning ? Palette.warning : Color.white)
+                    .foregroundStyle(Palette.liveActivityHeadline(isWarning: state.isWarning))
                 Spacer()
                 SessionClocks(state: state, isStale: isStale)
             }

@@ -1,6 +1,7 @@
 import SwiftUI
 import UIKit
 import WaterlineCore
+import WaterlineDesign
 import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem

@@ -1,4 +1,4 @@
-#if os(iOS) || os(watchOS)
+#if canImport(SwiftUI) && (os(iOS) || os(watchOS))
 import SwiftUI
 import WaterlineCore
 

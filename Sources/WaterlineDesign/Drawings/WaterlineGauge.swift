@@ -1,17 +1,20 @@
+#if canImport(SwiftUI) && os(iOS)
 import SwiftUI
 import WaterlineCore
-import WaterlineRuntime
-import WaterlineScreens
-import WaterlineSystem
 
-/// The Waterline as a vertical gauge: a centre line for "balanced", a level that rises with
-/// drinks and falls with water, calm until the threshold, then amber.
-struct WaterlineGauge: View {
+/// The app's Waterline: a vertical gauge with a centre line for "balanced", a level that rises
+/// with drinks and falls with water, calm until the threshold, then amber.
+public struct WaterlineGauge: View {
     let display: GaugeDisplay
-    var height: CGFloat = 220
+    var height: CGFloat
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
 
-    var body: some View {
+    public init(display: GaugeDisplay, height: CGFloat = 220) {
+        self.display = display
+        self.height = height
+    }
+
+    public var body: some View {
         VStack(spacing: Metrics.spacingXS) {
             GeometryReader { geometry in
                 let fraction = display.fraction(span: display.span)
@@ -55,7 +58,7 @@ struct WaterlineGauge: View {
         .accessibilityValue(display.warningText ?? "")
     }
 
-    private var tint: Color { display.isWarning ? Palette.warning : Palette.calm }
+    private var tint: Color { Palette.level(isWarning: display.isWarning) }
 }
 
 #Preview("Values from the spec") {
@@ -75,3 +78,4 @@ struct WaterlineGauge: View {
         .preferredColorScheme(.dark)
         .padding()
 }
+#endif

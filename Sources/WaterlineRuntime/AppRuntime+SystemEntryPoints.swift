@@ -24,8 +24,7 @@ extension AppRuntime {
     /// A notification arrives while the app is in front: it is shown as the in-app banner
     /// (with Log Water) instead of the system's. Returns whether the system should show it too.
     public func notificationWillPresent(_ content: NotificationContent) -> Bool {
-        inAppReminders.show(content)
-        refreshSoon()
+        reminderArrived(content, presented: true)
         return false
     }
 
@@ -53,7 +52,7 @@ extension AppRuntime {
 
     /// The watch link finished activating: the watch is told to pull what it may have missed.
     public func watchLinkActivated() async {
-        await executor.watchLinkActivated(isActive: isActive)
+        await follow(.watchLinkActivated)
     }
 
     /// A message from the phone (on the watch): its records changed, so the watch pulls, once for
@@ -63,7 +62,7 @@ extension AppRuntime {
               notice.sequence > lastPhoneNotice ?? Int.min
         else { return }
         lastPhoneNotice = notice.sequence
-        requestSync(.pairedDeviceChanged)
+        await follow(.pullAsked(.pairedDeviceChanged))
     }
 
     /// The phone came in or went out of reach (on the watch, while its app runs: a suspended app

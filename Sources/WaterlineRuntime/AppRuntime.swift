@@ -32,24 +32,20 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     @ObservationIgnored let executor: ConsequenceExecutor
     @ObservationIgnored let requests = SoonRequests()
     @ObservationIgnored private var reminderWatch = ReminderWatch()
-    /// When the open app last looked for other devices' changes.
-    @ObservationIgnored private var lastOpenSync: Date?
     @ObservationIgnored private var authorization = NotificationAuthorization.notDetermined
     /// The newest notice from the phone acted on (on the watch): its two copies pull once.
     @ObservationIgnored var lastPhoneNotice: Int?
 
-    /// While the app is open, another device's change (a night ended there) shows within this long.
-    public static let openSyncInterval: TimeInterval = 60
-
     public init(service: SessionService, platform: RuntimePlatform) {
         self.service = service
         self.platform = platform
+        let relay = SyncRunRelay()
+        let now = platform.now
+        scheduler = SyncScheduler(runner: platform.sync, debounce: platform.syncDebounce, sleep: platform.sleep, now: now) { await relay.forward($0) }
         executor = ConsequenceExecutor(
-            platform: platform, changes: StoreChangeFeed(), inAppReminders: InAppReminderModel(),
+            platform: platform, scheduler: scheduler, requests: requests, changes: StoreChangeFeed(), inAppReminders: InAppReminderModel(),
             night: { try? await service.session(id: $0) }
         )
-        let relay = SyncRunRelay()
-        scheduler = SyncScheduler(runner: platform.sync, debounce: platform.syncDebounce, sleep: platform.sleep) { await relay.forward($0) }
         relay.runtime = self
     }
 
@@ -66,25 +62,10 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         }
     }
 
-    /// Carries out what follows `event`, the sync last, outside the executor's turn. On the phone
-    /// in the background the push holds the process in a background task of its own, so the caller
-    /// (a notification's action, the watch waiting for its answer) is answered as soon as the
-    /// change is saved here and shown, not after the network. The watch has no such task to hold:
-    /// its push, to the phone beside it, is made before the call returns.
+    /// Carries out what follows `event`: the plan decides every consequence, the sync included,
+    /// and the executor carries each out.
     func follow(_ event: RuntimeEvent) async {
-        switch await executor.follow(event, isActive: isActive) {
-        case .soon: await scheduler.localChange()
-        case .beforeSuspending where platform.capabilities.device == .watch:
-            await scheduler.pushNow()
-        case .beforeSuspending:
-            let (scheduler, background) = (scheduler, platform.background)
-            let token = background.begin("push before suspending")
-            requests.add {
-                await scheduler.pushNow()
-                background.end(token)
-            }
-        case nil: break
-        }
+        await executor.follow(event, isActive: isActive)
     }
 
     /// Shows the store as it is now after `event` made from it (anything but an action).
@@ -135,7 +116,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         if capabilities.notifications { platform.notifications.registerCategories() }
         guard !capabilities.isExtension else { return }
         if capabilities.pairedWatch { platform.watch.activate() }
-        requestSync(.launch)
+        requests.add { [weak self] in await self?.follow(.pullAsked(.launch)) }
     }
 
     /// The app came to the front. Other processes may have written meanwhile, and a Live
@@ -144,10 +125,8 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     public func becameActive() async {
         isActive = true
         reminderWatch = ReminderWatch(since: platform.now())
-        lastOpenSync = platform.now()
         authorization = await platform.notifications.authorization()
-        await followStore { .refresh($0, .all) }
-        requestSync(.activation)
+        await followStore { .activated($0) }
     }
 
     public func resignedActive() {
@@ -200,35 +179,26 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         await scheduler.idle()
     }
 
-    func requestSync(_ reason: SyncScheduler.Reason) {
-        let scheduler = scheduler
-        requests.add { await scheduler.syncNow(reason) }
-    }
-
     // MARK: In-app reminders
 
     /// Called now and then while the app is open (every ten seconds): a reminder of the plan that
-    /// fell due since the last look moves every surface on to the next one, and shows as the in-app
-    /// banner when notifications are off; once a minute (`openSyncInterval`) the app looks for
-    /// other devices' changes, so a night ended elsewhere stops here while the app is open.
+    /// fell due since the last look moves every surface on to the next one (and shows as the
+    /// in-app banner when notifications are off, as the plan says); the scheduler looks for other
+    /// devices' changes once `SyncScheduler.openPullInterval` has passed, so a night ended
+    /// elsewhere stops here while the app is open.
     public func foregroundTick() {
         guard isActive else { return }
-        let now = platform.now()
-        let due = reminderWatch.look(at: executor.shown.plan, now: now).last
-        if now.timeIntervalSince(lastOpenSync ?? .distantPast) >= Self.openSyncInterval {
-            lastOpenSync = now
-            requestSync(.whileOpen)
-        }
-        guard let due else { return }
-        refreshSoon()
-        guard authorization != .allowed else { return }
-        inAppReminders.show(due.content)
+        let scheduler = scheduler
+        requests.add { await scheduler.openAppTick() }
+        guard let due = reminderWatch.look(at: executor.shown.plan, now: platform.now()).last else { return }
+        reminderArrived(due.content, presented: false)
     }
 
-    /// Every surface shows the store again as of now (a reminder fell due: "Next reminder" moves on
-    /// to the next one, and the widgets and Live Activity with it).
-    func refreshSoon() {
-        requests.add { [weak self] in await self?.followStore { .refresh($0, .none) } }
+    /// A reminder arrived (fell due in the open app, or was presented by the system while the app
+    /// is in front): every surface shows the store again as of now ("Next reminder" moves on to the
+    /// next one, and the widgets and Live Activity with it), with the banner as the plan says.
+    func reminderArrived(_ content: NotificationContent, presented: Bool) {
+        requests.add { [weak self] in await self?.followStore { .reminderArrived($0, content, presented: presented) } }
     }
 
     // MARK: Notification permission

@@ -18,7 +18,7 @@ struct ConsequencePlanTableTests {
     /// What a consequence does, without its values.
     enum Effect: String, CaseIterable, Comparable, CustomStringConvertible {
         case nudge, banner, dismissBanner, snooze, askForNotifications, cancelReminders, cancelSnoozes, replaceReminders
-        case startLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, health, screens
+        case startLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, pull, health, screens
 
         init(_ consequence: Consequence) {
             self = switch consequence {
@@ -38,6 +38,7 @@ struct ConsequencePlanTableTests {
             case .signalOtherProcesses: .signal
             case .sync(.soon): .syncSoon
             case .sync(.beforeSuspending): .syncBeforeSuspending
+            case .sync(.pull): .pull
             case .writeHealth: .health
             case .refreshScreens: .screens
             }
@@ -247,14 +248,14 @@ struct ConsequencePlanTableTests {
     @Test("the watch link coming up tells the watch only, and only from the phone's app with a watch paired")
     func watchLinkActivated() {
         var context = PlanContext(capabilities: .phoneApp, isActive: false, watchAvailable: true, notificationsAllowed: false, now: Fixed.start)
-        let plan = ConsequencePlan.watchLinkActivated(in: context, shown: ShownSurfaces())
+        let plan = ConsequencePlan.plan(.watchLinkActivated, in: context, shown: ShownSurfaces())
         #expect(plan.consequences == [.tellWatch(PhoneNotice(sequence: Int(Fixed.start.timeIntervalSince1970 * 1000)))])
         context.watchAvailable = false
-        #expect(ConsequencePlan.watchLinkActivated(in: context, shown: ShownSurfaces()).consequences.isEmpty)
+        #expect(ConsequencePlan.plan(.watchLinkActivated, in: context, shown: ShownSurfaces()).consequences.isEmpty)
         context.watchAvailable = true
         for capabilities in [DeviceCapabilities.phoneExtension, .watchApp, .commandLine] {
             context.capabilities = capabilities
-            #expect(ConsequencePlan.watchLinkActivated(in: context, shown: ShownSurfaces()).consequences.isEmpty, "\(capabilities.device)")
+            #expect(ConsequencePlan.plan(.watchLinkActivated, in: context, shown: ShownSurfaces()).consequences.isEmpty, "\(capabilities.device)")
         }
     }
 

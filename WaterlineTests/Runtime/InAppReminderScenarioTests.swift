@@ -23,13 +23,16 @@ struct InAppReminderScenarioTests {
 
         harness.clock.set(due.fireDate.addingTimeInterval(-1))
         app.runtime.foregroundTick()
+        await app.settled()
         #expect(app.runtime.inAppReminders.banner == nil, "not due yet")
         harness.clock.set(due.fireDate.addingTimeInterval(1))
         app.runtime.foregroundTick()
+        await app.settled()
         #expect(app.runtime.inAppReminders.banner == due.content)
         // The same slot is not shown twice.
         app.runtime.inAppReminders.dismissTapped()
         app.runtime.foregroundTick()
+        await app.settled()
         #expect(app.runtime.inAppReminders.banner == nil)
 
         app.runtime.inAppReminders.show(due.content)
@@ -40,9 +43,11 @@ struct InAppReminderScenarioTests {
         let water = harness.clock.now
         harness.clock.set(water.addingTimeInterval(19 * 60))
         app.runtime.foregroundTick()
+        await app.settled()
         #expect(app.runtime.inAppReminders.banner == nil)
         harness.clock.set(water.addingTimeInterval(20 * 60 + 1))
         app.runtime.foregroundTick()
+        await app.settled()
         #expect(app.runtime.inAppReminders.banner != nil)
     }
 
@@ -64,6 +69,7 @@ struct InAppReminderScenarioTests {
         #expect(app.runtime.inAppReminders.banner == nil)
         #expect(app.watch.notices.count == told + 1, "the watch is told, and pulls (it plans the night's reminders itself, whatever the phone allows)")
         app.runtime.foregroundTick()
+        await app.settled()
         #expect(app.runtime.inAppReminders.banner == nil, "no banners while in the background")
     }
 
@@ -74,10 +80,12 @@ struct InAppReminderScenarioTests {
         await app.runtime.becameActive()
         let due = try #require(started.reminders.requests.first)
         #expect(app.runtime.notificationWillPresent(due.content) == false)
+        await app.settled()
         #expect(app.runtime.inAppReminders.banner == due.content)
         harness.clock.set(due.fireDate.addingTimeInterval(5))
         app.runtime.inAppReminders.dismissTapped()
         app.runtime.foregroundTick()
+        await app.settled()
         #expect(app.runtime.inAppReminders.banner == nil, "the system delivers it; the tick does not show it twice")
     }
 }

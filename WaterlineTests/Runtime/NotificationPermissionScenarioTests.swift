@@ -48,6 +48,7 @@ struct NotificationPermissionScenarioTests {
         let due = try #require(try await phone.runtime.currentState().active?.reminders.requests.first)
         harness.clock.set(due.fireDate.addingTimeInterval(1))
         phone.runtime.foregroundTick()
+        await phone.settled()
         #expect(phone.runtime.inAppReminders.banner == due.content)
         #expect(due.sessionId == night.id)
 

@@ -100,6 +100,28 @@ struct SyncSchedulerTests {
         #expect(await scheduler.history == [.networkBack])
     }
 
+    @Test("the open app's tick pulls once a minute after coming to the front or its last look, and not before the app came to the front")
+    func openAppTick() async {
+        let runner = CountingRunner()
+        let clock = TestClock()
+        let scheduler = SyncScheduler(runner: runner, sleep: { _ in }, now: { clock.now })
+        #expect(await scheduler.openAppTick() == false, "the app never came to the front")
+        await scheduler.syncNow(.activation)
+        clock.advance(minutes: (SyncScheduler.openPullInterval - 1) / 60)
+        #expect(await scheduler.openAppTick() == false)
+        clock.advance(minutes: 1.0 / 60)
+        #expect(await scheduler.openAppTick() == true)
+        #expect(await scheduler.openAppTick() == false, "the look just made counts")
+        clock.advance(minutes: 0.5)
+        await scheduler.syncNow(.activation)
+        clock.advance(minutes: 59.0 / 60)
+        #expect(await scheduler.openAppTick() == false, "coming to the front again counts as a look")
+        clock.advance(minutes: 1.0 / 60)
+        #expect(await scheduler.openAppTick() == true)
+        #expect(runner.pulls == 4)
+        #expect(await scheduler.history == [.activation, .whileOpen, .activation, .whileOpen])
+    }
+
     @Test("pushing now skips the pause and returns once done")
     func pushNow() async {
         let waits = HeldWaits(), runner = CountingRunner()

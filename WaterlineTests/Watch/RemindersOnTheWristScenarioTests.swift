@@ -200,9 +200,11 @@ struct RemindersOnTheWristScenarioTests {
         let due = try #require(try await night.watch.runtime.currentState().active?.reminders.requests.first)
         night.at(79)
         night.watch.runtime.foregroundTick()
+        await night.watch.settled()
         #expect(night.watch.runtime.inAppReminders.banner == nil)
         night.at(81)
         night.watch.runtime.foregroundTick()
+        await night.watch.settled()
         #expect(night.watch.runtime.inAppReminders.banner == due.content)
     }
 

@@ -1,53 +1,72 @@
 import Foundation
 import WaterlineCore
+import WaterlineSync
 
 /// Carries out what `ConsequencePlan` says follows an event, one event at a time, and keeps what
 /// the surfaces show. It reads the system only to plan (what is on screen, what the person
-/// allows); every decision is the plan's.
+/// allows); every decision is the plan's, and every consequence, the sync included, is carried
+/// out here.
 @MainActor
 final class ConsequenceExecutor {
     let changes: StoreChangeFeed
     let inAppReminders: InAppReminderModel
     private(set) var shown = ShownSurfaces()
     private let platform: RuntimePlatform
+    private let scheduler: SyncScheduler
+    /// Work that runs soon, off the caller's path (a pull; a push held by a background task).
+    private let requests: SoonRequests
     /// A night as it stands (an ended one's final Live Activity state).
     private let night: (UUID) async -> SessionSnapshot?
     private let gate = SerialGate()
 
-    init(platform: RuntimePlatform, changes: StoreChangeFeed, inAppReminders: InAppReminderModel,
-         night: @escaping (UUID) async -> SessionSnapshot?) {
+    init(platform: RuntimePlatform, scheduler: SyncScheduler, requests: SoonRequests, changes: StoreChangeFeed,
+         inAppReminders: InAppReminderModel, night: @escaping (UUID) async -> SessionSnapshot?) {
         self.platform = platform
+        self.scheduler = scheduler
+        self.requests = requests
         self.changes = changes
         self.inAppReminders = inAppReminders
         self.night = night
     }
 
-    /// Plans what follows `event` and carries out everything but the sync, in order; events are
-    /// followed one at a time, so the surfaces end in the state of the last. Returns when the
-    /// change must go to the backend: the caller asks its scheduler outside this turn, since a
-    /// sync's own report comes back through here.
-    func follow(_ event: RuntimeEvent, isActive: Bool) async -> SyncTiming? {
-        await gate.run {
+    /// Plans what follows `event` and carries it out, in order; events are followed one at a time,
+    /// so the surfaces end in the state of the last. The sync comes last, outside this turn, since
+    /// a sync's own report comes back through here.
+    func follow(_ event: RuntimeEvent, isActive: Bool) async {
+        let timing: SyncTiming? = await gate.run {
             var timing = await carryOut(ConsequencePlan.plan(event, in: await context(for: event, isActive: isActive), shown: shown))
             // The person answered this device's question: what the answer allows is planned at once
             // (the reminders handed over while notifications were refused are handed over again).
-            if timing.asked {
-                let refresh = RuntimeEvent.refresh(event.state, .none)
+            if timing.asked, let state = event.state {
+                let refresh = RuntimeEvent.refresh(state, .none)
                 timing.sync = await carryOut(ConsequencePlan.plan(refresh, in: await context(for: refresh, isActive: isActive), shown: shown)).sync ?? timing.sync
             }
             return timing.sync
         }
+        if let timing { await sync(timing) }
     }
 
-    /// The watch link came up: only the watch is told (`ConsequencePlan.watchLinkActivated`);
-    /// neither the store nor the other surfaces are read.
-    func watchLinkActivated(isActive: Bool) async {
-        await gate.run {
-            let context = PlanContext(
-                capabilities: platform.capabilities, isActive: isActive, watchAvailable: platform.watch.isAvailable,
-                notificationsAllowed: await platform.notifications.authorization() == .allowed, now: platform.now()
-            )
-            _ = await carryOut(ConsequencePlan.watchLinkActivated(in: context, shown: shown))
+    /// Reaches the backend as the plan said. On the phone in the background the push holds the
+    /// process in a background task of its own, so the caller (a notification's action, the watch
+    /// waiting for its answer) is answered as soon as the change is saved here and shown, not
+    /// after the network. The watch has no such task to hold: its push, to the phone beside it,
+    /// is made before the call returns.
+    private func sync(_ timing: SyncTiming) async {
+        let scheduler = scheduler
+        switch timing {
+        case .soon:
+            await scheduler.localChange()
+        case .beforeSuspending where platform.capabilities.device == .watch:
+            await scheduler.pushNow()
+        case .beforeSuspending:
+            let background = platform.background
+            let token = background.begin("push before suspending")
+            requests.add {
+                await scheduler.pushNow()
+                background.end(token)
+            }
+        case .pull(let reason):
+            requests.add { await scheduler.syncNow(reason) }
         }
     }
 
@@ -72,11 +91,18 @@ final class ConsequenceExecutor {
     /// each time: on a background launch nothing has asked yet.
     private func context(for event: RuntimeEvent, isActive: Bool) async -> PlanContext {
         let capabilities = platform.capabilities
+        guard let state = event.state else {
+            // Nothing is shown again: neither the store nor the other surfaces are read.
+            return PlanContext(
+                capabilities: capabilities, isActive: isActive, watchAvailable: capabilities.pairedWatch && platform.watch.isAvailable,
+                notificationsAllowed: false, now: platform.now()
+            )
+        }
         let activities = Set(capabilities.liveActivities ? platform.liveActivities.runningSessionIds() : [])
         var ended: [UUID: SessionSnapshot] = [:]
         var actedOn: UUID?
         if case .action(let result, _) = event { actedOn = result.session?.session.id }
-        for id in activities where id != event.state.active?.session.id && id != actedOn {
+        for id in activities where id != state.active?.session.id && id != actedOn {
             ended[id] = await night(id)
         }
         let authorization = capabilities.notifications ? await platform.notifications.authorization() : .denied

@@ -11,13 +11,27 @@ public struct ConsequencePlan: Hashable, Sendable {
     public static func plan(_ event: RuntimeEvent, in context: PlanContext, shown before: ShownSurfaces) -> ConsequencePlan {
         var plan = ConsequencePlan(consequences: [], shown: before)
         let capabilities = context.capabilities
-        if case .action(let result, let origin) = event {
+        switch event {
+        case .action(let result, let origin):
             if origin == .banner, context.isActive { plan.consequences.append(.dismissBanner) }
             if let nudge = result.nudge { plan.notifyNow(nudge, in: context) }
             if let snooze = result.snooze, capabilities.notifications { plan.consequences.append(.scheduleSnooze(snooze)) }
             guard result.changed else { return plan }
+        case .reminderArrived(_, let content, let presented):
+            // One the system showed is not shown twice; one the system held back (the app is in
+            // front) or could not show (notifications are off) shows as the banner.
+            if context.isActive, presented || !context.notificationsAllowed { plan.consequences.append(.showBanner(content)) }
+        case .pullAsked(let reason):
+            plan.consequences.append(.sync(.pull(reason)))
+            return plan
+        case .watchLinkActivated:
+            // Nothing here changed, so nothing else is shown again.
+            plan.tellWatch(in: context)
+            return plan
+        case .otherProcessWrote, .pulled, .watchPushed, .refresh, .activated:
+            break
         }
-        let state = event.state
+        guard let state = event.state else { return plan }
         // A state older than one already shown is never shown after it.
         guard state.version >= before.version else { return plan }
         plan.shown.version = state.version
@@ -26,8 +40,8 @@ public struct ConsequencePlan: Hashable, Sendable {
         let live = state.live(at: context.now)
         plan.askForNotifications(live, in: context)
         plan.showReminders(live, in: context)
-        if capabilities.liveActivities { plan.showLiveActivity(event, live: live, in: context) }
-        let screens = Self.screenChange(after: event)
+        if capabilities.liveActivities { plan.showLiveActivity(event, state: state, live: live, in: context) }
+        let screens = Self.screenChange(after: event, state: state)
         if capabilities.widgets { plan.showWidgets(state, pastNightChanged: screens.pastSessionsChanged, in: context) }
         // The watch knows what it pushed; anything else it is told of, and pulls.
         if event.isWatchPush == false { plan.tellWatch(in: context) }
@@ -35,14 +49,6 @@ public struct ConsequencePlan: Hashable, Sendable {
         // Every log however it came (an action, a pull, the watch's push) finds its way to Health.
         if capabilities.appleHealth { plan.consequences.append(.writeHealth) }
         plan.consequences.append(.refreshScreens(screens))
-        return plan
-    }
-
-    /// The watch link came up: the watch is told to pull what it may have missed. Nothing here
-    /// changed, so nothing else is shown again.
-    public static func watchLinkActivated(in context: PlanContext, shown before: ShownSurfaces) -> ConsequencePlan {
-        var plan = ConsequencePlan(consequences: [], shown: before)
-        plan.tellWatch(in: context)
         return plan
     }
 
@@ -58,14 +64,17 @@ public struct ConsequencePlan: Hashable, Sendable {
     /// What the open screens hear: the new state, the night an action was about, and whether
     /// ended nights changed (a pull says which records it replaced; the lists read again only
     /// when one of them was an ended night's).
-    static func screenChange(after event: RuntimeEvent) -> StoreChange {
-        let running = event.state.active?.session.id
+    static func screenChange(after event: RuntimeEvent, state: DeviceState) -> StoreChange {
+        let running = state.active?.session.id
         switch event {
         case .action(let result, _):
             return StoreChange(state: result.state, session: result.session, pastSessionsChanged: result.pastSessionsChanged)
-        case .pulled(let state, let records), .refresh(let state, let records):
+        case .pulled(_, let records), .refresh(_, let records):
             return StoreChange(state: state, pastSessionsChanged: records.changesPastNights(besides: running))
-        case .otherProcessWrote(let state), .watchPushed(let state):
+        case .reminderArrived:
+            return StoreChange(state: state, pastSessionsChanged: false)
+        case .otherProcessWrote, .watchPushed, .activated, .pullAsked, .watchLinkActivated:
+            // Another process or device wrote, or the app was away: the lists read again.
             return StoreChange(state: state, pastSessionsChanged: true)
         }
     }
@@ -148,12 +157,12 @@ public struct ConsequencePlan: Hashable, Sendable {
     /// Ends the Live Activity of a night no longer running, and updates (or starts, when it is
     /// missing: a night started in an extension's process) the running night's. A start the
     /// system refuses is asked for again at the next event, as the activity is still missing.
-    private mutating func showLiveActivity(_ event: RuntimeEvent, live state: DeviceState, in context: PlanContext) {
+    private mutating func showLiveActivity(_ event: RuntimeEvent, state shownState: DeviceState, live state: DeviceState, in context: PlanContext) {
         let activeId = state.active?.session.id
         var actedOn: SessionSnapshot?
         if case .action(let result, _) = event { actedOn = result.session }
         // The running night gone quiet: its activity ends showing it as it stood, ended.
-        let quiet = event.state.active.flatMap { $0.session.id == activeId ? nil : $0 }
+        let quiet = shownState.active.flatMap { $0.session.id == activeId ? nil : $0 }
         for sessionId in context.liveActivities.sorted(by: { $0.uuidString < $1.uuidString }) where sessionId != activeId {
             let ended = actedOn?.session.id == sessionId ? actedOn : context.endedNights[sessionId] ?? (quiet?.session.id == sessionId ? quiet : nil)
             consequences.append(.endLiveActivity(sessionId: sessionId, final: ended.map { night in
@@ -175,7 +184,8 @@ public struct ConsequencePlan: Hashable, Sendable {
 
     /// A change made here goes to the backend: once writes pause, or before the call returns
     /// when the app works in the background (the system may suspend it any moment after). An
-    /// extension's change is also signalled to the app. What a pull brought is not pushed back.
+    /// extension's change is also signalled to the app. What a pull brought is not pushed back;
+    /// coming to the front pulls what changed elsewhere.
     private mutating func sync(after event: RuntimeEvent, in context: PlanContext) {
         switch event {
         case .action:
@@ -186,7 +196,9 @@ public struct ConsequencePlan: Hashable, Sendable {
             consequences.append(.sync(context.isActive ? .soon : .beforeSuspending))
         case .otherProcessWrote:
             consequences.append(.sync(.soon))
-        case .pulled, .refresh:
+        case .activated:
+            consequences.append(.sync(.pull(.activation)))
+        case .pulled, .refresh, .reminderArrived, .pullAsked, .watchLinkActivated:
             break
         }
     }

@@ -1,7 +1,9 @@
 import WaterlineCore
+import WaterlineSync
 
-/// What happened, as the consequence plan reads it: an action in this process, or records that
-/// changed by another way, or a moment when every surface should show the store again.
+/// What happened, as the consequence plan reads it: an action in this process, records that
+/// changed by another way, a moment when every surface should show the store again, or an outside
+/// step that asks for nothing but what the plan says (a pull, telling the watch).
 public enum RuntimeEvent: Hashable, Sendable {
     /// An action made in this process, from `origin`.
     case action(ActionResult, from: ActionOrigin)
@@ -11,16 +13,29 @@ public enum RuntimeEvent: Hashable, Sendable {
     case pulled(DeviceState, ChangedRecords)
     /// The paired watch's push changed records here (on the phone).
     case watchPushed(DeviceState)
-    /// Nothing was written here, but what the surfaces show may have moved on: the app came to
-    /// the front (`records` then says what may have changed meanwhile), a reminder fell due, or
-    /// the person answered the notification question.
+    /// Nothing was written here, but what the surfaces show may have moved on: a background
+    /// refresh, or the person answered the notification question.
     case refresh(DeviceState, ChangedRecords)
+    /// The app came to the front: everything is shown again as of now (other processes may have
+    /// written meanwhile), and what changed elsewhere is pulled.
+    case activated(DeviceState)
+    /// A reminder of the running night fell due while the app is open (`presented` false), or
+    /// arrived as a notification with the app in front, which the system then does not show
+    /// (`presented` true): "Next reminder" moves on, and the banner shows it as the plan says.
+    case reminderArrived(DeviceState, NotificationContent, presented: Bool)
+    /// A pull is asked for and nothing here changed: the process launched, the paired phone
+    /// said its records changed (on the watch).
+    case pullAsked(SyncScheduler.Reason)
+    /// The watch link came up (on the phone): the watch is told to pull what it may have missed.
+    case watchLinkActivated
 
-    /// The state every surface shows after it.
-    public var state: DeviceState {
+    /// The state every surface shows after it; nil for an event that shows nothing again.
+    public var state: DeviceState? {
         switch self {
         case .action(let result, _): result.state
-        case .otherProcessWrote(let state), .pulled(let state, _), .watchPushed(let state), .refresh(let state, _): state
+        case .otherProcessWrote(let state), .pulled(let state, _), .watchPushed(let state), .refresh(let state, _),
+             .activated(let state), .reminderArrived(let state, _, _): state
+        case .pullAsked, .watchLinkActivated: nil
         }
     }
 }

@@ -5,7 +5,8 @@ import WaterlineStorage
 
 /// Every reason to sync asks here, and this alone decides when the `SyncRunner` runs: local
 /// writes push once they pause (a burst of taps is one push); launch, activation, sign-in, the
-/// network coming back and background refresh pull (which pushes after). One run at a time: a
+/// network coming back and background refresh pull (which pushes after); while the app is open,
+/// its tick pulls once `openPullInterval` has passed since the last look. One run at a time: a
 /// request made during a run is folded into one more run after it (a pull covers a push). Each
 /// run's start and report go to `onRun`, so the runtime shows the status and the records it replaced.
 public actor SyncScheduler {
@@ -20,7 +21,7 @@ public actor SyncScheduler {
         case localChange, networkBack, launch, activation, signIn, backgroundRefresh, background
         /// The paired phone said its records changed (on the watch).
         case pairedDeviceChanged
-        /// A quiet look for other devices' changes while the app is open (`AppRuntime.openSyncInterval`).
+        /// A quiet look for other devices' changes while the app is open (`openPullInterval`).
         case whileOpen
         /// `waterline sync` in a terminal.
         case commandLine
@@ -28,6 +29,8 @@ public actor SyncScheduler {
 
     /// How long writes must pause before a push.
     public static let defaultDebounce: Duration = .milliseconds(1_500)
+    /// While the app is open, another device's change (a night ended there) shows within this long.
+    public static let openPullInterval: TimeInterval = 60
 
     private enum Work: Int, Comparable {
         case push, pull
@@ -38,6 +41,9 @@ public actor SyncScheduler {
     private let debounce: Duration
     private let sleep: @Sendable (Duration) async -> Void
     private let onRun: @Sendable (RunEvent) async -> Void
+    private let now: @Sendable () -> Date
+    /// When the open app last looked for other devices' changes (coming to the front counts).
+    private var lastOpenLook: Date?
     private var generation = 0
     private var online: Bool?
     private var isRunning = false
@@ -54,15 +60,18 @@ public actor SyncScheduler {
     /// - Parameters:
     ///   - sleep: waits (the app: `Task.sleep`; tests: a hand-released wait);
     ///   - onRun: told when a run starts and what it did when it ends (its status, the records its
-    ///     pulled or settled versions replaced), before the next run starts.
+    ///     pulled or settled versions replaced), before the next run starts;
+    ///   - now: the clock the open app's looks are timed by.
     public init(
         runner: any SyncRunner, debounce: Duration = SyncScheduler.defaultDebounce,
         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
+        now: @escaping @Sendable () -> Date = { Date() },
         onRun: @escaping @Sendable (RunEvent) async -> Void = { _ in }
     ) {
         self.runner = runner
         self.debounce = debounce
         self.sleep = sleep
+        self.now = now
         self.onRun = onRun
     }
 
@@ -99,7 +108,17 @@ public actor SyncScheduler {
     public func syncNow(_ reason: Reason) async {
         generation += 1
         history.append(reason)
+        if reason == .activation || reason == .whileOpen { lastOpenLook = now() }
         await run(.pull)
+    }
+
+    /// The open app's tick: pulls when `openPullInterval` has passed since it came to the front or
+    /// last looked, and returns once that is done. Returns whether it pulled.
+    @discardableResult
+    public func openAppTick() async -> Bool {
+        guard let last = lastOpenLook, now().timeIntervalSince(last) >= Self.openPullInterval else { return false }
+        await syncNow(.whileOpen)
+        return true
     }
 
     /// The network's state changed; coming back online syncs what waited for it.

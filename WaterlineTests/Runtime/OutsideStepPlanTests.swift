@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import WaterlineCore
+@testable import WaterlineRuntime
+import WaterlineSync
+import WaterlineTestSupport
+
+/// What follows each outside step that is not an action, read from the pure plan like the
+/// actions' table: coming to the front, a reminder arriving, a pull asked for, the watch link
+/// coming up. Every effect, the sync included, is the plan's.
+@Suite("What follows each outside step, in every process")
+@MainActor
+struct OutsideStepPlanTests {
+    typealias Effect = ConsequencePlanTableTests.Effect
+    typealias Where = ConsequencePlanTableTests.Where
+
+    static func effects(_ event: RuntimeEvent, _ place: Where, state: DeviceState, now: Date, notificationsAllowed: Bool = true) -> [Effect] {
+        var context = ConsequencePlanTableTests.context(place, before: state, now: now)
+        context.notificationsAllowed = notificationsAllowed
+        return ConsequencePlan.plan(event, in: context, shown: ShownSurfaces()).consequences.map(Effect.init)
+    }
+
+    @Test("coming to the front shows everything again and pulls, pushing nothing", arguments: Where.allCases)
+    func activated(_ place: Where) async throws {
+        let setup = try await TableEvening(night: true)
+        let state = try await setup.harness.service.state()
+        let plan = ConsequencePlan.plan(.activated(state), in: ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now), shown: ShownSurfaces())
+        #expect(plan.consequences.contains(.sync(.pull(.activation))))
+        let effects = plan.consequences.map(Effect.init)
+        #expect(effects.last == .screens)
+        #expect(!effects.contains(.syncSoon) && !effects.contains(.syncBeforeSuspending), "nothing was written here")
+        #expect(effects.contains(.widgets) == place.capabilities.widgets)
+        #expect(effects.contains(.replaceReminders) == place.capabilities.notifications)
+    }
+
+    @Test("a pull asked for (launch, the paired phone's notice) is that pull and nothing else", arguments: Where.allCases)
+    func pullAsked(_ place: Where) async throws {
+        let setup = try await TableEvening(night: true)
+        let state = try await setup.harness.service.state()
+        for reason in [SyncScheduler.Reason.launch, .pairedDeviceChanged] {
+            let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
+            #expect(ConsequencePlan.plan(.pullAsked(reason), in: context, shown: ShownSurfaces()).consequences == [.sync(.pull(reason))])
+        }
+    }
+
+    @Test("a reminder arriving: the banner when the app is in front and the system held it back or could not show it; never a push",
+          arguments: Where.allCases)
+    func reminderArrived(_ place: Where) async throws {
+        let setup = try await TableEvening(night: true)
+        let state = try await setup.harness.service.state()
+        let content = try #require(state.active?.reminders.requests.first?.content)
+        let now = setup.harness.clock.now
+        for (presented, allowed) in [(true, true), (false, true), (false, false)] {
+            let effects = Self.effects(.reminderArrived(state, content, presented: presented), place, state: state, now: now, notificationsAllowed: allowed)
+            let banner = place.isActive && (presented || !allowed)
+            #expect(effects.contains(.banner) == banner, "presented \(presented), allowed \(allowed)")
+            #expect(effects.last == .screens, "Next reminder moves on")
+            #expect(!effects.contains(.syncSoon) && !effects.contains(.syncBeforeSuspending) && !effects.contains(.pull))
+        }
+    }
+}

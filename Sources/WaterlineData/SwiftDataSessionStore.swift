@@ -22,7 +22,7 @@ public actor SwiftDataSessionStore: StoreRows, ModelActor {
     public nonisolated let modelExecutor: any ModelExecutor
     private let gate = SerialGate()
     /// The current transaction's context, made anew for each.
-    private var context: ModelContext
+    var context: ModelContext
     /// Writes of the processes sharing the App Group's store, one at a time (nil in memory).
     private let commitLock: StoreCommitLock?
 
@@ -225,28 +225,6 @@ public actor SwiftDataSessionStore: StoreRows, ModelActor {
         return try first(last)?.sequence ?? 0
     }
 
-    // MARK: The cursor
-
-    public func readCursor() throws -> SyncCursor? {
-        try first(FetchDescriptor<SyncStateRow>())?.value
-    }
-
-    public func writeCursor(_ cursor: SyncCursor?) throws {
-        let rows = try context.fetch(FetchDescriptor<SyncStateRow>())
-        for row in rows.dropFirst() { context.delete(row) }
-        switch (rows.first, cursor) {
-        case (let row?, let cursor?):
-            row.accountId = cursor.accountId
-            row.position = cursor.position
-        case (let row?, nil):
-            context.delete(row)
-        case (nil, let cursor?):
-            context.insert(SyncStateRow(cursor))
-        case (nil, nil):
-            break
-        }
-    }
-
     public func deleteAllRows() throws {
         try context.delete(model: LogEntryRow.self)
         try context.delete(model: SessionRow.self)
@@ -257,33 +235,9 @@ public actor SwiftDataSessionStore: StoreRows, ModelActor {
         try context.delete(model: FeedRow.self)
     }
 
-    // MARK: The change feed: one row per record, by unique key, read in sequence order
-
-    public func readFeed(after sequence: Int, limit: Int) throws -> [FeedEntry] {
-        var descriptor = FetchDescriptor<FeedRow>(predicate: #Predicate { $0.sequence > sequence }, sortBy: [SortDescriptor(\.sequence)])
-        descriptor.fetchLimit = limit
-        return try context.fetch(descriptor).compactMap(\.value)
-    }
-
-    public func writeFeedEntry(_ entry: FeedEntry) throws {
-        let name = entry.key.description
-        if let row = try first(FetchDescriptor<FeedRow>(predicate: #Predicate { $0.key == name })) {
-            row.sequence = entry.sequence
-            row.fromPeer = entry.fromPeer
-        } else {
-            context.insert(FeedRow(entry))
-        }
-    }
-
-    public func readLastFeedSequence() throws -> Int {
-        var last = FetchDescriptor<FeedRow>(sortBy: [SortDescriptor(\.sequence, order: .reverse)])
-        last.fetchLimit = 1
-        return try first(last)?.sequence ?? 0
-    }
-
     // MARK: Rows by key
 
-    private func first<Row: PersistentModel>(_ descriptor: FetchDescriptor<Row>) throws -> Row? {
+    func first<Row: PersistentModel>(_ descriptor: FetchDescriptor<Row>) throws -> Row? {
         var descriptor = descriptor
         descriptor.fetchLimit = 1
         return try context.fetch(descriptor).first

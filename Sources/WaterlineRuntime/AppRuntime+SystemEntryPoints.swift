@@ -44,8 +44,9 @@ extension AppRuntime {
             // The person is set up first (after "Delete Account" the next one is), so the watch
             // always learns whose records the phone holds.
             _ = try? await service.state()
+            await lookBeforeWriting()
             let (answer, changed) = await server.answer(request)
-            if changed { await followStore { .watchPushed($0) } }
+            if changed { await followCommits(always: true, holding: "watch pushed") { .watchPushed($0, $1) } }
             return replying ? try? WatchMessage.answer(answer).encoded() : nil
         }
     }

@@ -32,6 +32,9 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     @ObservationIgnored let executor: ConsequenceExecutor
     @ObservationIgnored let requests = SoonRequests()
     @ObservationIgnored private var reminderWatch = ReminderWatch()
+    /// The place in the store's change feed this process has shown; nil before it first looked.
+    @ObservationIgnored private var shownChanges: Int?
+    @ObservationIgnored private let commitGate = SerialGate()
     @ObservationIgnored private var authorization = NotificationAuthorization.notDetermined
     /// The newest notice from the phone acted on (on the watch): its two copies pull once.
     @ObservationIgnored var lastPhoneNotice: Int?
@@ -56,7 +59,13 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         // The system's question is asked only where the person asks for it (onboarding's "Enable
         // Notifications", the Settings row): after "Skip", reminders show in the app (US-035).
         try await holdingBackground(action.name) {
-            let result = try await self.service.perform(action)
+            await self.lookBeforeWriting()
+            var result = try await self.service.perform(action)
+            // What the store's feed names since the last look is this action's writes, and any
+            // another writer made meanwhile: the lists read again when an ended night was among them.
+            if let changed = await self.changesSinceShown() {
+                result.pastSessionsChanged = result.pastSessionsChanged || changed.changesPastNights(besides: result.state.active?.session.id)
+            }
             await self.follow(.action(result, from: origin))
             return result
         }
@@ -74,15 +83,51 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         await follow(event(state))
     }
 
-    /// A sync run started or ended; what it replaced is shown on every surface.
+    /// The records every commit since this process last looked changed, whoever wrote them (the
+    /// store's change feed, written inside each writer's transaction), and the look moves on; nil
+    /// when the store could not say. Before the first look, everything counts as changed.
+    func changesSinceShown() async -> ChangedRecords? {
+        guard let changes = try? await service.changes(after: shownChanges ?? Int.max) else { return nil }
+        shownChanges = changes.version
+        return changes.records
+    }
+
+    /// Takes the feed's place before a writer runs (a sync run, the watch's push, this process's
+    /// first action), so what it writes is named, not counted as everything.
+    func lookBeforeWriting() async {
+        guard shownChanges == nil else { return }
+        _ = await changesSinceShown()
+    }
+
+    /// Another writer committed: what its commits changed, as the store's feed names it, is shown
+    /// on every surface. A sync run's commits are followed only when they changed something (a
+    /// pull that brought nothing reads and shows nothing); the watch's push and another process's
+    /// write are followed whatever this look finds (another look may have shown their records
+    /// already, but what follows them, their push to the cloud, is theirs).
+    func followCommits(
+        always: Bool, holding name: String, _ event: @escaping (DeviceState, ChangedRecords) -> RuntimeEvent
+    ) async {
+        // One at a time: a second writer's signal returns only once what the first look found is
+        // shown (the look moves the place on before the state is read).
+        await commitGate.run {
+            let changed = await changesSinceShown() ?? .all
+            guard always || !changed.isEmpty else { return }
+            await holdingBackground(name) {
+                guard let state = try? await service.state() else { return }
+                await follow(event(state, changed))
+            }
+        }
+    }
+
+    /// A sync run started or ended; what its commits changed is shown on every surface.
     fileprivate func syncRan(_ event: SyncScheduler.RunEvent) async {
         switch event {
         case .started:
             syncStatus.phase = .syncing
+            await lookBeforeWriting()
         case .finished(let report):
             syncStatus = report.status
-            guard !report.changed.isEmpty else { return }
-            await holdingBackground("sync changed records") { await self.followStore { .pulled($0, report.changed) } }
+            await followCommits(always: false, holding: "sync changed records") { .pulled($0, $1) }
         }
     }
 
@@ -126,6 +171,8 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         isActive = true
         reminderWatch = ReminderWatch(since: platform.now())
         authorization = await platform.notifications.authorization()
+        // Everything is shown again: the feed's place moves on with it.
+        _ = await changesSinceShown()
         await followStore { .activated($0) }
     }
 
@@ -135,7 +182,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
 
     /// Another process wrote to the shared store (a cross-process signal arrived).
     public func storeChangedElsewhere() async {
-        await holdingBackground("store changed") { await self.followStore { .otherProcessWrote($0) } }
+        await followCommits(always: true, holding: "store changed") { .otherProcessWrote($0, $1) }
     }
 
     // MARK: Sync

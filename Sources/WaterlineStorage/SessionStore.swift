@@ -44,4 +44,8 @@ public protocol SessionStore: Sendable {
 
     /// Removes every record of every kind.
     func deleteAll() async throws
+    /// What every commit since `version` changed, whoever wrote it (an action, a pull, a paired
+    /// device, another process), and the version to ask from next: the one way the runtime
+    /// learns of a write.
+    func changes(after version: Int) async throws -> StoreChangeSet
 }

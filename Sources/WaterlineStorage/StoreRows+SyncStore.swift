@@ -76,7 +76,7 @@ extension StoreRows {
     }
 
     public func deleteAll() async throws {
-        try await writing { try await $0.deleteAllRows() }
+        try await writing { try await StoreRules.deleteAll(in: $0) }
     }
 
     // MARK: SyncStore
@@ -173,6 +173,11 @@ extension StoreRows {
     public func peerChanges(after sequence: Int, limit: Int, nightsSince: Date) async throws -> PullPage {
         try await seedFeedIfNone()
         return try await reading { try await StoreRules.peerChanges(after: sequence, limit: limit, nightsSince: nightsSince, in: $0) }
+    }
+
+    public func changes(after sequence: Int) async throws -> StoreChangeSet {
+        try await seedFeedIfNone()
+        return try await reading { try await StoreRules.changes(after: sequence, in: $0) }
     }
 
     public func logFeed(after sequence: Int, limit: Int) async throws -> LogFeedPage {

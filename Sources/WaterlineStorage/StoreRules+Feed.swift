@@ -34,6 +34,18 @@ extension StoreRules {
         if settingsChanged { try await announce(SyncKey(entity: .settings, id: nil), in: rows) }
     }
 
+    /// The feed's mark that everything was deleted: a night with no id, which no record has, so
+    /// a paired device is never sent it.
+    static let everythingDeleted = SyncKey(entity: .session, id: nil)
+
+    /// Deletes every record, and leaves the mark in the feed, after its last place: the feed goes
+    /// on from there (never back to the start), and whoever reads past it sees everything changed.
+    static func deleteAll(in rows: some StoreRows) async throws {
+        let last = try await rows.readLastFeedSequence()
+        try await rows.deleteAllRows()
+        try await rows.writeFeedEntry(FeedEntry(key: everythingDeleted, sequence: last + 1))
+    }
+
     /// A store written before the feed existed has records and no feed: each record gets a place,
     /// sessions first (oldest start first), then presets, logs (in replay order) and settings.
     /// Returns whether it wrote anything.
@@ -47,6 +59,35 @@ extension StoreRules {
         if let settings = try await rows.readUser()?.settings, !settings.isUntouched { keys.append(SyncKey(entity: .settings, id: nil)) }
         for (index, key) in keys.enumerated() { try await rows.writeFeedEntry(FeedEntry(key: key, sequence: index + 1)) }
         return !keys.isEmpty
+    }
+
+    /// At most this many feed entries are read to name what changed; past it, everything did
+    /// (a first pull of a large account is shown whole, not read record by record).
+    public static let changeSetLimit = 500
+
+    /// What changed since `sequence`, read from the feed every write of a record takes a place in
+    /// (inside the writer's own transaction): the nights (a log names its night), presets and
+    /// settings written since, and the newest place. Everything deleted since (the feed's mark,
+    /// or a feed that began again), or more than `changeSetLimit` entries, is everything.
+    public static func changes(after sequence: Int, in rows: some StoreRows) async throws -> StoreChangeSet {
+        let last = try await rows.readLastFeedSequence()
+        guard last != sequence else { return StoreChangeSet(version: last, records: .none) }
+        guard last > sequence else { return StoreChangeSet(version: last, records: .all) }
+        let entries = try await rows.readFeed(after: sequence, limit: changeSetLimit + 1)
+        guard entries.count <= changeSetLimit else { return StoreChangeSet(version: last, records: .all) }
+        var records = ChangedRecords()
+        for entry in entries {
+            switch entry.key.entity {
+            case .settings: records.settings = true
+            case .preset: if let id = entry.key.id { records.presets.insert(id) }
+            case .session:
+                guard let id = entry.key.id else { return StoreChangeSet(version: last, records: .all) }  // everythingDeleted
+                records.nights.insert(id)
+            case .logEntry:
+                if let id = entry.key.id, let log = try await rows.readLog(id: id) { records.nights.insert(log.sessionId) }
+            }
+        }
+        return StoreChangeSet(version: last, records: records)
     }
 
     /// The logs among the next `limit` feed entries after `sequence`, as they stand now, and the

@@ -224,11 +224,13 @@ struct ActionConsequenceTableTests {
         Row(name: "a pull that changed the running night (a water logged on another device)",
             must: [.sync, .reminders, .liveActivity, .widgets, .watch, .screens],
             act: { table in
-                // The engine merged another device's water into the store, and reports it.
+                // The engine merges another device's water into the store: its commit names the night.
                 let night = try #require(table.night)
                 let water = LogEntry.water(id: UUID(number: 0x0E), sessionId: night.session.id, at: table.harness.clock.now, amountOz: 8)
-                _ = try await table.harness.store.applyPage([.logEntry(water)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
-                table.phone.sync.nextPullReplaces(ChangedRecords(nights: [night.session.id]))
+                let store = table.harness.store
+                table.phone.sync.nextPullBrings {
+                    _ = try? await store.applyPage([.logEntry(water)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
+                }
                 await table.runtime.networkChanged(isOnline: false)
                 await table.runtime.networkChanged(isOnline: true)
             },
@@ -244,8 +246,10 @@ struct ActionConsequenceTableTests {
                 ended.isActive = false
                 ended.endTime = table.harness.clock.now
                 ended.updatedAt = table.harness.clock.now
-                _ = try await table.harness.store.applyPage([.session(SessionRecord(ended))], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 2))
-                table.phone.sync.nextPullReplaces(ChangedRecords(nights: [ended.id]))
+                let (store, record) = (table.harness.store, SessionRecord(ended))
+                table.phone.sync.nextPullBrings {
+                    _ = try? await store.applyPage([.session(record)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 2))
+                }
                 await table.runtime.backgroundRefresh()
             },
             check: { table in

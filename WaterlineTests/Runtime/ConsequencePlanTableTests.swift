@@ -238,7 +238,7 @@ struct ConsequencePlanTableTests {
         let setup = try await Setup(night: true)
         let state = try await setup.harness.service.state()
         for place in [Where.appInFront, .appInBackground] {
-            let plan = ConsequencePlan.plan(.watchPushed(state), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: ShownSurfaces())
+            let plan = ConsequencePlan.plan(.watchPushed(state, .all), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: ShownSurfaces())
             let effects = Set(plan.consequences.map(Effect.init))
             #expect(!effects.contains(.watch))
             #expect(effects.contains(place == .appInFront ? .syncSoon : .syncBeforeSuspending))

@@ -72,8 +72,10 @@ struct OpenAppCurrencyScenarioTests {
         ended.isActive = false
         ended.endTime = harness.clock.now
         ended.updatedAt = harness.clock.now
-        _ = try await harness.store.applyPage([.session(SessionRecord(ended))], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
-        app.sync.nextPullReplaces(ChangedRecords(nights: [started.session.id]))
+        let (store, record) = (harness.store, SessionRecord(ended))
+        app.sync.nextPullBrings {
+            _ = try? await store.applyPage([.session(record)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
+        }
         harness.clock.advance(minutes: 0.6)
         app.runtime.foregroundTick()
         await app.settled()

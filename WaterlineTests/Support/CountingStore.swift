@@ -40,4 +40,5 @@ final class CountingStore: SessionStore, @unchecked Sendable {
     func savePreset(_ preset: DrinkPreset) async throws { try await inner.savePreset(preset) }
     func saveTogether(sessions: [Session], logs: [LogEntry]) async throws { try await inner.saveTogether(sessions: sessions, logs: logs) }
     func deleteAll() async throws { try await inner.deleteAll() }
+    func changes(after version: Int) async throws -> StoreChangeSet { try await inner.changes(after: version) }
 }

@@ -288,14 +288,17 @@ struct SyncEngineTests {
             try Self.page([], cursor: 9, hasMore: false),
         ], fallback: ScriptedTransport.echo)
         let sync = engine(transport, store: harness.store)
+        let seen = try await harness.store.changes(after: Int.max).version
         let report = await sync.pull()
         #expect(report.status.phase == .synced)
-        #expect(report.changed == ChangedRecords(nights: [night.id]), "the night and its drink are new here: every surface must show them")
+        let pulled = try await harness.store.changes(after: seen)
+        #expect(pulled.records == ChangedRecords(nights: [night.id]), "the night and its drink are new here, named by the store's feed: every surface must show them")
         #expect(try await harness.store.logs(sessionId: night.id).map(\.id) == [drink.id])
         #expect(try await harness.store.syncCursor() == SyncCursor(accountId: Self.account, position: 9))
         #expect(transport.sent.filter { $0.path == "sync:pull" }.map { $0.args["cursor"] as? Int } == [nil, 5])
 
-        #expect(await sync.pull().changed.isEmpty, "nothing new: nothing to show again")
+        _ = await sync.pull()
+        #expect(try await harness.store.changes(after: pulled.version).isEmpty, "nothing new: nothing to show again")
         let pulls = transport.sent.filter { $0.path == "sync:pull" }
         #expect(pulls.count == 3)
         #expect(pulls.last?.args["cursor"] as? Int == 9)

@@ -35,13 +35,13 @@ struct SyncSchedulerTests {
     final class CountingRunner: SyncRunner, @unchecked Sendable {
         private let lock = NSLock()
         private var counts = (pulls: 0, pushes: 0)
-        private var replacing: ChangedRecords
-        init(replacing: ChangedRecords = .none) { self.replacing = replacing }
+        private let status: SyncStatus
+        init(status: SyncStatus = SyncStatus()) { self.status = status }
         var pulls: Int { lock.withLock { counts.pulls } }
         var pushes: Int { lock.withLock { counts.pushes } }
         func pull() async -> SyncReport {
             lock.withLock { counts.pulls += 1 }
-            return SyncReport(status: SyncStatus(), changed: lock.withLock { replacing })
+            return SyncReport(status: status)
         }
         func push() async -> SyncReport {
             lock.withLock { counts.pushes += 1 }
@@ -135,16 +135,16 @@ struct SyncSchedulerTests {
         #expect(runner.pushes == 1, "the debounced push was superseded")
     }
 
-    @Test("each run's start and report reach the owner, with the records it replaced")
-    func replaced() async {
-        let night = UUID(number: 7)
+    @Test("each run's start and report reach the owner, with the status it left")
+    func reported() async {
         let heard = EventLog()
-        let scheduler = SyncScheduler(runner: CountingRunner(replacing: ChangedRecords(nights: [night])), sleep: { _ in }, onRun: { heard.add($0) })
+        let left = SyncStatus(phase: .offline, pendingCount: 2)
+        let scheduler = SyncScheduler(runner: CountingRunner(status: left), sleep: { _ in }, onRun: { heard.add($0) })
         await scheduler.syncNow(.launch)
         #expect(heard.events.count == 2)
         #expect(heard.events.first == .started)
         guard case .finished(let report)? = heard.events.last else { Issue.record("no report"); return }
-        #expect(report.changed.nights == [night])
+        #expect(report.status == left)
     }
 
     final class EventLog: @unchecked Sendable {

@@ -62,19 +62,19 @@ public struct ConsequencePlan: Hashable, Sendable {
     }
 
     /// What the open screens hear: the new state, the night an action was about, and whether
-    /// ended nights changed (a pull says which records it replaced; the lists read again only
-    /// when one of them was an ended night's).
+    /// ended nights changed (the store's change feed names the records every writer changed; the
+    /// lists read again only when one of them was an ended night's).
     static func screenChange(after event: RuntimeEvent, state: DeviceState) -> StoreChange {
         let running = state.active?.session.id
         switch event {
         case .action(let result, _):
             return StoreChange(state: result.state, session: result.session, pastSessionsChanged: result.pastSessionsChanged)
-        case .pulled(_, let records), .refresh(_, let records):
+        case .pulled(_, let records), .refresh(_, let records), .otherProcessWrote(_, let records), .watchPushed(_, let records):
             return StoreChange(state: state, pastSessionsChanged: records.changesPastNights(besides: running))
         case .reminderArrived:
             return StoreChange(state: state, pastSessionsChanged: false)
-        case .otherProcessWrote, .watchPushed, .activated, .pullAsked, .watchLinkActivated:
-            // Another process or device wrote, or the app was away: the lists read again.
+        case .activated, .pullAsked, .watchLinkActivated:
+            // The app was away: the lists read again.
             return StoreChange(state: state, pastSessionsChanged: true)
         }
     }

@@ -2,17 +2,17 @@ import WaterlineCore
 import WaterlineSync
 
 /// What happened, as the consequence plan reads it: an action in this process, records that
-/// changed by another way, a moment when every surface should show the store again, or an outside
+/// changed by another way (named by the store's change feed, `SessionStore.changes(after:)`), a moment when every surface should show the store again, or an outside
 /// step that asks for nothing but what the plan says (a pull, telling the watch).
 public enum RuntimeEvent: Hashable, Sendable {
     /// An action made in this process, from `origin`.
     case action(ActionResult, from: ActionOrigin)
-    /// Another process (a widget's or Siri's extension) wrote to the shared store.
-    case otherProcessWrote(DeviceState)
+    /// Another process (a widget's or Siri's extension) wrote these records to the shared store.
+    case otherProcessWrote(DeviceState, ChangedRecords)
     /// A pull, or the versions a push settled, replaced these records.
     case pulled(DeviceState, ChangedRecords)
-    /// The paired watch's push changed records here (on the phone).
-    case watchPushed(DeviceState)
+    /// The paired watch's push changed these records here (on the phone).
+    case watchPushed(DeviceState, ChangedRecords)
     /// Nothing was written here, but what the surfaces show may have moved on: a background
     /// refresh, or the person answered the notification question.
     case refresh(DeviceState, ChangedRecords)
@@ -33,7 +33,7 @@ public enum RuntimeEvent: Hashable, Sendable {
     public var state: DeviceState? {
         switch self {
         case .action(let result, _): result.state
-        case .otherProcessWrote(let state), .pulled(let state, _), .watchPushed(let state), .refresh(let state, _),
+        case .otherProcessWrote(let state, _), .pulled(let state, _), .watchPushed(let state, _), .refresh(let state, _),
              .activated(let state), .reminderArrived(let state, _, _): state
         case .pullAsked, .watchLinkActivated: nil
         }

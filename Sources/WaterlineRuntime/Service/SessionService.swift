@@ -123,6 +123,12 @@ public actor SessionService {
         try await exclusively { try await store.pastSessions(after: cursor, limit: limit) }
     }
 
+    /// What every commit to the store since `version` changed, whoever wrote it, and the version
+    /// to ask from next (`SessionStore.changes(after:)`).
+    public func changes(after version: Int) async throws -> StoreChangeSet {
+        try await exclusively { try await store.changes(after: version) }
+    }
+
     /// What widgets show now.
     public func widgetSnapshot() async throws -> WidgetSnapshot {
         try await exclusively {

@@ -51,7 +51,6 @@ public struct WatchSyncRunner: SyncRunner {
             // watch knows whose it is (before the first contact it waits, "signed out").
             return await engine.push()
         }
-        var erased = false
         do {
             let known = try await store.syncCursor()?.accountId
             if known != person.id {
@@ -59,7 +58,6 @@ public struct WatchSyncRunner: SyncRunner {
                     // The phone erased that person's records: so does the watch (the cursor goes too).
                     try await store.deleteAll()
                     try await ensureUser()
-                    erased = true
                 } else if known != nil {
                     // Another iPhone, or one set up anew: what the watch keeps goes to its person.
                     try await store.requeueAll()
@@ -69,10 +67,9 @@ public struct WatchSyncRunner: SyncRunner {
         } catch {
             return await engine.pull()
         }
-        var report = await engine.pull()
-        // Everything the watch showed went: every surface must show the store again.
-        if erased { report.changed = .all }
-        return report
+        // What the watch showed went with the erased records' feed: the runtime's next look at the
+        // feed finds it begun again, and shows everything.
+        return await engine.pull()
     }
 
     /// Pushes what waits; before the phone was ever reached, a pull first learns whose it is.

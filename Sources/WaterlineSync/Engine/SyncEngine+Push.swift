@@ -81,7 +81,7 @@ extension SyncEngine {
                 let pushed = zip(sending, results).map { change, outcome in
                     PushedChange(key: change.id, revision: change.revision, stored: outcome.change, failure: outcome.error?.description, sent: change.payload)
                 }
-                replaced.formUnion(try await store.settle(pushed))
+                _ = try await store.settle(pushed)
                 if let refused = pushed.last(where: { $0.failure != nil }) {
                     update { $0.lastError = "\(refused.key): \(refused.failure ?? "")" }
                 }
@@ -98,7 +98,7 @@ extension SyncEngine {
         for change in sending {
             do {
                 let stored = try await pushOne(change.payload)
-                replaced.formUnion(try await store.settle([PushedChange(key: change.id, revision: change.revision, stored: stored, sent: change.payload)]))
+                _ = try await store.settle([PushedChange(key: change.id, revision: change.revision, stored: stored, sent: change.payload)])
             } catch let error as ConvexError where error.code != .unauthenticated && !error.isRetryable {
                 try await store.settle([PushedChange(key: change.id, revision: change.revision, failure: error.description)])
                 update { $0.lastError = "\(change.id): \(error)" }

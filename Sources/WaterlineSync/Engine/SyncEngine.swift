@@ -12,7 +12,7 @@ import WaterlineStorage
 /// acts. Nothing is ever dropped locally. A backend without `sync:*` is spoken to record by record.
 ///
 /// It decides nothing about when to run: a runtime's `SyncScheduler` calls it (the app's, and
-/// `waterline sync`'s), one call at a time, and its `SyncReport` says what it left and replaced.
+/// `waterline sync`'s), one call at a time, and its `SyncReport` says what it left.
 public actor SyncEngine: SyncRunner {
     let store: any SyncStore
     let backend: any SyncBackend
@@ -24,8 +24,6 @@ public actor SyncEngine: SyncRunner {
     let pageSize: Int
     let maximumPages: Int
     public private(set) var status = SyncStatus()
-    /// Local records the backend's versions replaced during the current call.
-    var replaced = ChangedRecords.none
     /// Set when the backend answered UNKNOWN_FUNCTION for `sync:*` (an older server).
     var batchesUnsupported = false
     /// Set when the backend answered UNKNOWN_FUNCTION for `auth:renew` (an older server).
@@ -78,10 +76,9 @@ public actor SyncEngine: SyncRunner {
 
     /// Pushes every pending change, oldest first.
     public func push() async -> SyncReport {
-        replaced = .none
         guard !isWaiting() else { return SyncReport(status: status) }
         await drainOnce(accountChecked: false)
-        return SyncReport(status: status, changed: replaced)
+        return SyncReport(status: status)
     }
 
     public func releaseRefusals() async -> Int {
@@ -91,7 +88,6 @@ public actor SyncEngine: SyncRunner {
     /// Pulls the account's changes after the stored cursor, a page at a time, merging them in
     /// (last write wins, tombstones final), then pushes what is still pending.
     public func pull() async -> SyncReport {
-        replaced = .none
         guard !isWaiting() else { return SyncReport(status: status) }
         update { $0.phase = .syncing }
         do {
@@ -108,13 +104,13 @@ public actor SyncEngine: SyncRunner {
             }
         } catch let error as ConvexError {
             await finish(after: error)
-            return SyncReport(status: status, changed: replaced)
+            return SyncReport(status: status)
         } catch {
             await finish(lastError: String(describing: error), phase: .offline)
-            return SyncReport(status: status, changed: replaced)
+            return SyncReport(status: status)
         }
         await drainOnce(accountChecked: true)
-        return SyncReport(status: status, changed: replaced)
+        return SyncReport(status: status)
     }
 
     // MARK: Account
@@ -213,7 +209,6 @@ public actor SyncEngine: SyncRunner {
             // Logs waiting for their night are kept, but not without bound.
             unplaced = Array(applied.unplaced.prefix(Self.maximumUnplaced))
             dropped += applied.unplaced.count - unplaced.count
-            replaced.formUnion(applied.replaced)
             refused += applied.refused + page.unreadable
             position = page.cursor
             guard page.hasMore else {
@@ -235,18 +230,18 @@ public actor SyncEngine: SyncRunner {
     private func pullRecordByRecord() async throws {
         guard let client = backend.perRecord else { throw ConvexError.function(message: "the backend has no sync:pull", code: ErrorCode.unknownFunction.rawValue) }
         let user = try await client.call(Users.Me.self)
-        if try await store.applyRemote(.settings(user.settings)) { replaced.settings = true }
+        _ = try await store.applyRemote(.settings(user.settings))
         if var local = try await store.user(), local.appleUserId != user.appleUserId {
             local.appleUserId = user.appleUserId
             try await store.saveUser(local)
         }
-        for preset in try await client.call(Presets.List.self) where try await store.applyRemote(.preset(preset)) {
-            replaced.presets.insert(preset.id)
+        for preset in try await client.call(Presets.List.self) {
+            _ = try await store.applyRemote(.preset(preset))
         }
         for session in try await client.call(Sessions.List.self, .init()) {
-            if try await store.applyRemote(.session(session)) { replaced.nights.insert(session.id) }
-            for log in try await client.call(LogEntries.ListForSession.self, .init(sessionId: session.id)) where try await store.applyRemote(.logEntry(log)) {
-                replaced.nights.insert(session.id)
+            _ = try await store.applyRemote(.session(session))
+            for log in try await client.call(LogEntries.ListForSession.self, .init(sessionId: session.id)) {
+                _ = try await store.applyRemote(.logEntry(log))
             }
         }
     }

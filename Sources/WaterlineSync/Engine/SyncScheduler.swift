@@ -8,7 +8,8 @@ import WaterlineStorage
 /// network coming back and background refresh pull (which pushes after); while the app is open,
 /// its tick pulls once `openPullInterval` has passed since the last look. One run at a time: a
 /// request made during a run is folded into one more run after it (a pull covers a push). Each
-/// run's start and report go to `onRun`, so the runtime shows the status and the records it replaced.
+/// run's start and report go to `onRun`, so the runtime shows the status and, from the store's
+/// change feed, what the run wrote.
 public actor SyncScheduler {
     /// What the scheduler tells its owner about a run.
     public enum RunEvent: Hashable, Sendable {
@@ -59,8 +60,7 @@ public actor SyncScheduler {
 
     /// - Parameters:
     ///   - sleep: waits (the app: `Task.sleep`; tests: a hand-released wait);
-    ///   - onRun: told when a run starts and what it did when it ends (its status, the records its
-    ///     pulled or settled versions replaced), before the next run starts;
+    ///   - onRun: told when a run starts and what it left when it ends, before the next run starts;
     ///   - now: the clock the open app's looks are timed by.
     public init(
         runner: any SyncRunner, debounce: Duration = SyncScheduler.defaultDebounce,

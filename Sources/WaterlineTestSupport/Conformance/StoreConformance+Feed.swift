@@ -68,6 +68,54 @@ extension StoreConformance {
             try await person(store)
             #expect(try await store.peerChanges(after: 0, limit: 100, nightsSince: since).changes.isEmpty, "the feed went with the records")
         },
+        StoreConformance("what changed since a version names each writer's records (a log by its night), and everything when the feed began again") { store in
+            let clock = TestClock()
+            let service = service(store, clock: clock)
+            _ = try await service.prepare(settings: nil)
+            let past = try await service.startSession().night.session
+            clock.advance(minutes: 60)
+            _ = try await service.endSession()
+            clock.advance(minutes: 60)
+            let night = try await service.startSession().night.session
+            let start = try await store.changes(after: Int.max)
+            #expect(start.records == .all, "nothing seen yet: everything")
+            #expect(try await store.changes(after: start.version) == StoreChangeSet(version: start.version, records: .none))
+
+            // An action's log names its night; a pull's late log names the ended night it joined.
+            clock.advance(minutes: 5)
+            _ = try await service.quickLog(.water, source: .phone)
+            let logged = try await store.changes(after: start.version)
+            #expect(logged.records == ChangedRecords(nights: [night.id]) && logged.version > start.version)
+            #expect(logged.records.changesPastNights(besides: night.id) == false)
+            let late = LogEntry.water(id: UUID(number: 0x71), sessionId: past.id, at: past.startTime.addingTimeInterval(60), amountOz: 8)
+            #expect(try await store.applyRemote(.logEntry(late)))
+            let pulled = try await store.changes(after: logged.version)
+            #expect(pulled.records.nights == [past.id] && pulled.records.changesPastNights(besides: night.id))
+
+            // A paired device's push, settings and a preset.
+            let pushed = LogEntry.water(id: UUID(number: 0x72), sessionId: night.id, at: clock.now, amountOz: 8)
+            #expect(try await store.acceptFromPeer([.logEntry(pushed)]).written == 1)
+            #expect(try await store.changes(after: pulled.version).records == ChangedRecords(nights: [night.id]))
+            let before = try await store.changes(after: pulled.version).version
+            var settings = try #require(try await store.user()).settings
+            settings.waterEveryNDrinks = 3
+            _ = try await service.perform(.updateSettings(settings))
+            let preset = try #require(try await store.presets().first)
+            _ = try await service.perform(.deletePreset(id: preset.id))
+            #expect(try await store.changes(after: before).records == ChangedRecords(settings: true, presets: [preset.id]))
+
+            // Everything deleted, then more written than the feed held before (a fresh start pulls
+            // a whole account): the feed goes on past the mark, and whoever looked before sees everything.
+            let seen = try await store.changes(after: before).version
+            try await store.deleteAll()
+            try await person(store)
+            let again = StoreConformance.service(store, clock: clock)
+            _ = try await again.prepare(settings: nil)
+            for _ in 0..<seen { _ = try await again.perform(.addPreset(PresetDraft(name: "Cider", drinkType: .beer, sizeOz: 12, estimate: 1))) }
+            let after = try await store.changes(after: seen)
+            #expect(after.records == .all && after.version > seen)
+            #expect(try await store.changes(after: after.version).records == .none)
+        },
     ]
 
     /// The nights a watch keeps: those of the last three days, with the running and the last ended one.

@@ -8,11 +8,12 @@ import Foundation
 import WaterlineTestSupport
 
 /// The sync engine as the runtime's scheduler runs it: counts pulls and pushes, in the log's
-/// order, and reports what the test says a pull replaced.
+/// order, and writes to the store what the test says the next pull brings (as the engine does:
+/// the runtime learns of it from the store's change feed, not from the report).
 final class RecordingSyncRunner: SyncRunner, @unchecked Sendable {
     private let lock = NSLock()
     private var counts = (pulls: 0, pushes: 0)
-    private var replacing = ChangedRecords.none
+    private var bringing: (@Sendable () async -> Void)?
     private let log: PlatformLog
 
     init(log: PlatformLog) {
@@ -29,19 +30,20 @@ final class RecordingSyncRunner: SyncRunner, @unchecked Sendable {
     var pulls: Int { lock.withLock { counts.pulls } }
     var pushes: Int { lock.withLock { counts.pushes } }
 
-    /// The next pull reports that it replaced these local records.
-    func nextPullReplaces(_ records: ChangedRecords) {
-        lock.withLock { replacing = records }
+    /// The next pull writes what `write` writes.
+    func nextPullBrings(_ write: @escaping @Sendable () async -> Void) {
+        lock.withLock { bringing = write }
     }
 
     func pull() async -> SyncReport {
-        let replaced = lock.withLock {
+        let write = lock.withLock {
             counts.pulls += 1
-            defer { replacing = .none }
-            return replacing
+            defer { bringing = nil }
+            return bringing
         }
+        await write?()
         await log.record(.sync, "pull")
-        return SyncReport(status: status, changed: replaced)
+        return SyncReport(status: status)
     }
 
     func push() async -> SyncReport {

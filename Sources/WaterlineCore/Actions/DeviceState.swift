@@ -8,8 +8,9 @@ public struct DeviceState: Hashable, Sendable {
     public var settings: UserSettings
     /// Live presets in their order.
     public var presets: [DrinkPreset]
-    /// Grows with every change the service makes, so a state computed before a later change is
-    /// recognised and never shown after it.
+    /// The store's change feed's newest place when the state was read: it grows with every commit
+    /// to the store, whoever made it, so a state read before a later commit is recognised and
+    /// never shown after it (an equal version is the same records).
     public var version: Int
 
     public init(active: SessionSnapshot?, settings: UserSettings, presets: [DrinkPreset], version: Int = 0) {

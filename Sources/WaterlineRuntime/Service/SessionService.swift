@@ -12,8 +12,6 @@ public actor SessionService {
     private let writes: SessionWrites
     private var store: any SessionStore { writes.store }
     private let gate = SerialGate()
-    /// Counts the changes made, for `DeviceState.version`.
-    private var version = 0
 
     public init(
         store: any SessionStore,
@@ -34,8 +32,7 @@ public actor SessionService {
     public func perform(_ action: SessionAction) async throws -> ActionResult {
         try await exclusively {
             var result = try await carryOut(action)
-            if result.changed { version += 1 }
-            result.state.version = version
+            result.state.version = try await version()
             return result
         }
     }
@@ -69,7 +66,7 @@ public actor SessionService {
     public func state() async throws -> DeviceState {
         try await exclusively {
             var state = try await writes.deviceState(writes.ensureUser().settings, active: nil)
-            state.version = version
+            state.version = try await version()
             return state
         }
     }
@@ -141,6 +138,13 @@ public actor SessionService {
     public nonisolated func currentTime() -> Date { writes.now() }
 
     // MARK: Internals
+
+    /// The store's change feed's newest place, whoever wrote last (this process or another):
+    /// `DeviceState.version`, read after the state, so a state read before a later commit is
+    /// recognised and never shown after it.
+    private func version() async throws -> Int {
+        try await store.changes(after: .max).version
+    }
 
     private func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         try await gate.run(body)

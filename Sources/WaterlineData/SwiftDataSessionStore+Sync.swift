@@ -2,6 +2,7 @@
 import Foundation
 import SwiftData
 import WaterlineAPI
+import WaterlineCore
 import WaterlineStorage
 
 /// The store's sync bookkeeping: the change feed (what the watch and Health follow) and the pull

@@ -3,7 +3,7 @@ import SwiftUI
 
 /// The colours `BalanceGauge` draws with: the level at rest and past the threshold, the empty
 /// track and the centre line ("balanced").
-public struct GaugeColors {
+public struct GaugeColors: Sendable {
     public var calm: Color
     public var warning: Color
     public var track: Color

@@ -21,6 +21,16 @@ struct CommitFollowingScenarioTests {
 
     static let listsReload = "change (past nights changed)"
 
+    /// An evening with a past night and a running one, the phone's app in front, and a widget
+    /// extension's process on the same store.
+    static func phoneAndWidget() async throws -> (TableEvening, DeviceProcess, DeviceProcess) {
+        let setup = try await TableEvening(night: true)
+        let phone = DeviceProcess(setup.harness)
+        await phone.runtime.becameActive()
+        await phone.settled()
+        return (setup, phone, DeviceProcess(setup.harness, capabilities: .phoneExtension))
+    }
+
     /// Whether the lists of past nights were told to read again since `mark`, once the phone's
     /// own sync after the change (which may look at the feed first) has run too.
     static func listsReloaded(_ phone: DeviceProcess, since mark: Int) async -> Bool {
@@ -57,12 +67,7 @@ struct CommitFollowingScenarioTests {
 
     @Test("another process's write: tonight's log shown without the lists (was: every signal reloaded them); an ended night deleted reloads them")
     func otherProcess() async throws {
-        let setup = try await TableEvening(night: true)
-        let harness = setup.harness
-        let phone = DeviceProcess(harness)
-        await phone.runtime.becameActive()
-        await phone.settled()
-        let widget = DeviceProcess(harness, capabilities: .phoneExtension)
+        let (setup, phone, widget) = try await Self.phoneAndWidget()
 
         _ = try await widget.runtime.intentRequested(.logWater, source: .widget)
         var mark = phone.log.calls.count
@@ -79,12 +84,7 @@ struct CommitFollowingScenarioTests {
 
     @Test("an action in this process names what another writer changed meanwhile: the lists read again when it was an ended night")
     func actionAfterAnotherWriter() async throws {
-        let setup = try await TableEvening(night: true)
-        let harness = setup.harness
-        let phone = DeviceProcess(harness)
-        await phone.runtime.becameActive()
-        await phone.settled()
-        let widget = DeviceProcess(harness, capabilities: .phoneExtension)
+        let (setup, phone, widget) = try await Self.phoneAndWidget()
 
         var mark = phone.log.calls.count
         _ = try await phone.runtime.send(.logWater(source: .phone), from: .screen)

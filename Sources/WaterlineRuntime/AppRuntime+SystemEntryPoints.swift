@@ -15,7 +15,7 @@ extension AppRuntime {
         case NotificationAction.remindLater.rawValue:
             _ = try? await send(.remindLater, from: .notification)
         case NotificationResponse.defaultActionIdentifier:
-            pendingLink = .activeSession
+            router.go(to: .activeSession)
         default:
             break
         }
@@ -78,14 +78,5 @@ extension AppRuntime {
     public func intentRequested(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
         let activities = platform.liveActivities
         return try await IntentRunner(actions: self, liveActivityShows: { activities.runningSessionIds().contains($0) }).run(intent, source: source)
-    }
-
-    /// A URL the app was asked to open; remembered until a screen handles it.
-    public func open(_ url: URL) {
-        if let link = DeepLink(url: url) { pendingLink = link }
-    }
-
-    public func linkHandled() {
-        pendingLink = nil
     }
 }

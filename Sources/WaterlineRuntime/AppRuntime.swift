@@ -20,8 +20,8 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     public var changes: StoreChangeFeed { executor.changes }
     /// The banner shown in the app instead of a system notification.
     public var inAppReminders: InAppReminderModel { executor.inAppReminders }
-    /// A screen to open, from a widget, the complication or a tapped notification.
-    public internal(set) var pendingLink: DeepLink?
+    /// Where the app is asked to go, from a widget, the complication or a tapped notification.
+    public let router = LinkRouter()
     public private(set) var isActive = false
     /// Where sync stands, as the scheduler's runs report it.
     public private(set) var syncStatus = SyncStatus()

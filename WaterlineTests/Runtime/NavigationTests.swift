@@ -16,12 +16,12 @@ struct NavigationTests {
     func links() async throws {
         let harness = try await ServiceHarness.prepared()
         let app = DeviceProcess(harness)
-        app.runtime.open(DeepLink.activeSession.url)
-        #expect(app.runtime.pendingLink == .activeSession)
-        app.runtime.open(URL(string: "https://example.com/session")!)
-        #expect(app.runtime.pendingLink == .activeSession, "a foreign URL changes nothing")
-        app.runtime.linkHandled()
-        #expect(app.runtime.pendingLink == nil)
+        app.runtime.router.open(DeepLink.activeSession.url)
+        #expect(app.runtime.router.pending == .activeSession)
+        app.runtime.router.open(URL(string: "https://example.com/session")!)
+        #expect(app.runtime.router.pending == .activeSession, "a foreign URL changes nothing")
+        app.runtime.router.handled()
+        #expect(app.runtime.router.pending == nil)
 
         let home = HomeModel(actions: app.runtime, preferences: MemoryPreferences())
         await home.linkOpened(.activeSession)

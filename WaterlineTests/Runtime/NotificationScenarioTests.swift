@@ -83,9 +83,9 @@ struct NotificationScenarioTests {
         phone.runtime.launched()
         await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationAction.dismiss.rawValue, requestIdentifier: reminder.identifier))
         #expect(try await harness.store.logs(sessionId: before.session.id).count == 1)
-        #expect(phone.runtime.pendingLink == nil)
+        #expect(phone.runtime.router.pending == nil)
         await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationResponse.defaultActionIdentifier, requestIdentifier: reminder.identifier))
-        #expect(phone.runtime.pendingLink == .activeSession)
+        #expect(phone.runtime.router.pending == .activeSession)
         #expect(try await harness.store.logs(sessionId: before.session.id).count == 1)
     }
 

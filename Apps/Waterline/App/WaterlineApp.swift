@@ -18,7 +18,7 @@ struct WaterlineApp: App {
                     .environment(environment)
                     .environment(environment.syncStatus)
                     .accountChoiceDialog(environment.account)
-                    .onOpenURL { environment.runtime.open($0) }
+                    .onOpenURL { environment.runtime.router.open($0) }
                     .onChange(of: scenePhase, initial: true) { _, phase in
                         if phase == .active {
                             Task { await environment.runtime.becameActive() }

@@ -95,10 +95,10 @@ struct HomeView: View {
                     model.navigatedToPastSession()
                 }
             }
-            .onChange(of: environment.runtime.pendingLink, initial: true) { _, link in
+            .onChange(of: environment.runtime.router.pending, initial: true) { _, link in
                 // A widget, the complication or a notification asked for a screen.
                 guard let link else { return }
-                environment.runtime.linkHandled()
+                environment.runtime.router.handled()
                 Task { await model.linkOpened(link) }
             }
             .overlay(alignment: .bottom) {

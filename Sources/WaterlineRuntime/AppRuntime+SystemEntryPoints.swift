@@ -44,10 +44,14 @@ extension AppRuntime {
             // The person is set up first (after "Delete Account" the next one is), so the watch
             // always learns whose records the phone holds.
             _ = try? await service.state()
-            await lookBeforeWriting()
-            let (answer, changed) = await server.answer(request)
-            if changed { await followCommits(always: true, holding: "watch pushed") { .watchPushed($0, $1) } }
-            return replying ? try? WatchMessage.answer(answer).encoded() : nil
+            var answer: LinkAnswer?
+            await followCommits(always: true, holding: "watch pushed", writing: {
+                let (given, changed) = await server.answer(request)
+                answer = given
+                return changed
+            }) { .watchPushed($0, $1) }
+            guard replying, let answer else { return nil }
+            return try? WatchMessage.answer(answer).encoded()
         }
     }
 

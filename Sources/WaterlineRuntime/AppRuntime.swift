@@ -59,12 +59,17 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         // The system's question is asked only where the person asks for it (onboarding's "Enable
         // Notifications", the Settings row): after "Skip", reminders show in the app (US-035).
         try await holdingBackground(action.name) {
-            await self.lookBeforeWriting()
-            var result = try await self.service.perform(action)
-            // What the store's feed names since the last look is this action's writes, and any
-            // another writer made meanwhile: the lists read again when an ended night was among them.
-            if let changed = await self.changesSinceShown() {
-                result.pastSessionsChanged = result.pastSessionsChanged || changed.changesPastNights(besides: result.state.active?.session.id)
+            // The write and the look after it are one step among the looks at the feed, so a sync
+            // run ending meanwhile does not show this action's records again as its own.
+            let result = try await self.commitGate.run {
+                await self.lookBeforeWriting()
+                var result = try await self.service.perform(action)
+                // What the feed names since the last look is this action's writes, and any another
+                // writer made meanwhile: the lists read again when an ended night was among them.
+                if let changed = await self.changesSinceShown() {
+                    result.pastSessionsChanged = result.pastSessionsChanged || changed.changesPastNights(besides: result.state.active?.session.id)
+                }
+                return result
             }
             await self.follow(.action(result, from: origin))
             return result
@@ -104,12 +109,20 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// pull that brought nothing reads and shows nothing); the watch's push and another process's
     /// write are followed whatever this look finds (another look may have shown their records
     /// already, but what follows them, their push to the cloud, is theirs).
+    ///
+    /// `writing`, when given, is this process's write (the watch's push answered here): it runs
+    /// inside the same step as the look after it, and nothing is followed when it wrote nothing.
     func followCommits(
-        always: Bool, holding name: String, _ event: @escaping (DeviceState, ChangedRecords) -> RuntimeEvent
+        always: Bool, holding name: String, writing: (() async -> Bool)? = nil,
+        _ event: @escaping (DeviceState, ChangedRecords) -> RuntimeEvent
     ) async {
         // One at a time: a second writer's signal returns only once what the first look found is
         // shown (the look moves the place on before the state is read).
         await commitGate.run {
+            if let writing {
+                await lookBeforeWriting()
+                guard await writing() else { return }
+            }
             let changed = await changesSinceShown() ?? .all
             guard always || !changed.isEmpty else { return }
             await holdingBackground(name) {

@@ -31,8 +31,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// - Parameters:
     ///   - maximumBytes: the largest answer taken, after decoding (`ConvexClient.maximumResponseBytes` by default);
-    ///   - timeout: how long connecting, or the connection's silence, may last.
-    public init(maximumBytes: Int = ConvexClient.maximumResponseBytes, timeout: TimeInterval = 15) {
+    ///   - timeout: how long connecting, or the connection's silence, may last;
+    ///   - proxy: the HTTP proxy to go through (`EnvironmentProxy.forServer(_:environment:)`), or nil.
+    public init(maximumBytes: Int = ConvexClient.maximumResponseBytes, timeout: TimeInterval = 15, proxy: EnvironmentProxy? = nil) {
         self.maximumBytes = maximumBytes
         self.timeout = timeout
         let wait = TimeAmount.milliseconds(Int64(max(0.001, timeout) * 1_000))
@@ -41,6 +42,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             configuration: HTTPClient.Configuration(
                 redirectConfiguration: .disallow,
                 timeout: .init(connect: wait, read: wait),
+                proxy: proxy.map { proxy in
+                    .server(host: proxy.host, port: proxy.port, authorization: proxy.credentials.map { .basic(username: $0.user, password: $0.password) })
+                },
                 decompression: .enabled(limit: .size(maximumBytes))
             )
         )

@@ -44,8 +44,10 @@ struct SyncCommand: AsyncParsableCommand {
             throw CLIError("not signed in (or the token expired); run `waterline login --token T` first")
         }
         guard !(keepData && startClean) else { throw CLIError("choose one of --keep-data and --start-clean") }
-        // AsyncHTTPClient, not URLSession: on Linux only it bounds what a chunked or compressed answer costs.
-        let client = ConvexClient(baseURL: url, timeout: 10, transport: AsyncHTTPClientTransport(timeout: 10), token: { await file.validToken(at: Companion.now()) })
+        // AsyncHTTPClient, not URLSession: on Linux only it bounds what a chunked or compressed answer
+        // costs. Through the proxy the environment names, as curl reads it.
+        let proxy = EnvironmentProxy.forServer(url, environment: ProcessInfo.processInfo.environment)
+        let client = ConvexClient(baseURL: url, timeout: 10, transport: AsyncHTTPClientTransport(timeout: 10, proxy: proxy), token: { await file.validToken(at: Companion.now()) })
         let status = try await sync(on: Companion(global, backend: client), client: client, credentials: file)
         if output.json {
             try Output.json(Report(phase: status.phase.rawValue, pendingCount: status.pendingCount, failedCount: status.failedCount, setAsideCount: status.setAsideCount, lastError: status.lastError))

@@ -35,7 +35,6 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// The place in the store's change feed this process has shown; nil before it first looked.
     @ObservationIgnored private var shownChanges: Int?
     @ObservationIgnored private let commitGate = SerialGate()
-    @ObservationIgnored private var authorization = NotificationAuthorization.notDetermined
     /// The newest notice from the phone acted on (on the watch): its two copies pull once.
     @ObservationIgnored var lastPhoneNotice: Int?
 
@@ -183,7 +182,6 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     public func becameActive() async {
         isActive = true
         reminderWatch = ReminderWatch(since: platform.now())
-        authorization = await platform.notifications.authorization()
         // Everything is shown again: the feed's place moves on with it.
         _ = await changesSinceShown()
         await followStore { .activated($0) }
@@ -264,17 +262,16 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     // MARK: Notification permission
 
     public func notificationAuthorization() async -> NotificationAuthorization {
-        authorization = await platform.notifications.authorization()
-        return authorization
+        await platform.notifications.authorization()
     }
 
     /// Asks the person (onboarding's "Enable Notifications", the Settings row); what the answer
     /// allows is planned at once, a running night's reminders included.
     public func askForNotifications() async -> NotificationAuthorization {
         let before = await platform.notifications.authorization()
-        authorization = await platform.notifications.requestAuthorization()
-        if authorization != before { await followStore { .refresh($0, .none) } }
-        return authorization
+        let answer = await platform.notifications.requestAuthorization()
+        if answer != before { await followStore { .refresh($0, .none) } }
+        return answer
     }
 
     /// Holds the process while `work` runs in the background, so what it must reach (a push

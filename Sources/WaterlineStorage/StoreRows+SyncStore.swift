@@ -175,7 +175,11 @@ extension StoreRows {
         return try await reading { try await StoreRules.peerChanges(after: sequence, limit: limit, nightsSince: nightsSince, in: $0) }
     }
 
+    /// Asked after every action and every state read, so one transaction when the feed has
+    /// entries; an empty one may be a store written before the feed existed, seeded once first.
     public func changes(after sequence: Int) async throws -> StoreChangeSet {
+        let changes = try await reading { try await StoreRules.changes(after: sequence, in: $0) }
+        guard changes.version == 0 else { return changes }
         try await seedFeedIfNone()
         return try await reading { try await StoreRules.changes(after: sequence, in: $0) }
     }

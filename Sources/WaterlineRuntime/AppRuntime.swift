@@ -207,7 +207,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// surface (time has passed: a night gone quiet is no longer live), and returns when done.
     public func backgroundRefresh() async {
         await scheduler.syncNow(.backgroundRefresh)
-        await followStore { .refresh($0, .none) }
+        await followStore { .refresh($0) }
     }
 
     /// "Send Again" beside the changes the backend refused: every one of them goes with the next
@@ -270,7 +270,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     public func askForNotifications() async -> NotificationAuthorization {
         let before = await platform.notifications.authorization()
         let answer = await platform.notifications.requestAuthorization()
-        if answer != before { await followStore { .refresh($0, .none) } }
+        if answer != before { await followStore { .refresh($0) } }
         return answer
     }
 

@@ -159,7 +159,7 @@ struct ConsequencePlanTableTests {
             let context = Self.context(place, before: before, now: setup.harness.clock.now)
             // What the surfaces showed before: the state as it was, shown in full, the widgets
             // reloaded long enough ago for a change in the background to reload them again.
-            var shown = ConsequencePlan.plan(.refresh(before, .none), in: context, shown: ShownSurfaces()).shown
+            var shown = ConsequencePlan.plan(.refresh(before), in: context, shown: ShownSurfaces()).shown
             shown.widgetsReloadedAt = nil
             let action = try await row.make(setup)
             #expect(action.kind == kind, "the row for \(kind) makes a \(action.kind)")
@@ -281,7 +281,7 @@ struct ConsequencePlanTableTests {
         let state = try await setup.harness.service.state()
         let night = try #require(state.active)
         func planned(_ place: Where) -> [ReminderRequest]? {
-            let plan = ConsequencePlan.plan(.refresh(state, .none), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: ShownSurfaces())
+            let plan = ConsequencePlan.plan(.refresh(state), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: ShownSurfaces())
             for case .replaceReminders(let sessionId, let requests) in plan.consequences where sessionId == night.session.id { return requests }
             return nil
         }
@@ -297,13 +297,13 @@ struct ConsequencePlanTableTests {
         let state = try await setup.harness.service.state()
         var context = Self.context(.appInBackground, before: state, now: setup.harness.clock.now)
         context.notificationsAllowed = false
-        let refused = ConsequencePlan.plan(.refresh(state, .none), in: context, shown: ShownSurfaces())
+        let refused = ConsequencePlan.plan(.refresh(state), in: context, shown: ShownSurfaces())
         #expect(refused.consequences.map(Effect.init).contains(.replaceReminders))
-        #expect(!ConsequencePlan.plan(.refresh(state, .none), in: context, shown: refused.shown).consequences.map(Effect.init).contains(.replaceReminders))
+        #expect(!ConsequencePlan.plan(.refresh(state), in: context, shown: refused.shown).consequences.map(Effect.init).contains(.replaceReminders))
         context.notificationsAllowed = true
-        let allowed = ConsequencePlan.plan(.refresh(state, .none), in: context, shown: refused.shown)
+        let allowed = ConsequencePlan.plan(.refresh(state), in: context, shown: refused.shown)
         #expect(allowed.consequences.map(Effect.init).contains(.replaceReminders), "turned on mid-night: pending at once")
-        #expect(!ConsequencePlan.plan(.refresh(state, .none), in: context, shown: allowed.shown).consequences.map(Effect.init).contains(.replaceReminders))
+        #expect(!ConsequencePlan.plan(.refresh(state), in: context, shown: allowed.shown).consequences.map(Effect.init).contains(.replaceReminders))
     }
 
     @Test("the watch asks for its own notifications when it is open with a night running and was never asked, once; nothing else asks")
@@ -314,7 +314,7 @@ struct ConsequencePlanTableTests {
             var context = Self.context(place, before: state, now: setup.harness.clock.now)
             context.notificationsAllowed = false
             context.notificationsUnasked = unasked
-            return ConsequencePlan.plan(.refresh(state, .none), in: context, shown: shown)
+            return ConsequencePlan.plan(.refresh(state), in: context, shown: shown)
         }
         let first = asks(.watchInFront, state: state)
         #expect(first.consequences.map(Effect.init).contains(.askForNotifications))
@@ -334,13 +334,13 @@ struct ConsequencePlanTableTests {
         let state = try await setup.harness.service.state()
         func reloads(_ plan: ConsequencePlan) -> Int { plan.consequences.count { if case .reloadWidgets = $0 { true } else { false } } }
         var context = Self.context(.appInBackground, before: state, now: clock.now)
-        let first = ConsequencePlan.plan(.refresh(state, .none), in: context, shown: ShownSurfaces())
+        let first = ConsequencePlan.plan(.refresh(state), in: context, shown: ShownSurfaces())
         #expect(reloads(first) == 1)
-        #expect(reloads(ConsequencePlan.plan(.refresh(state, .none), in: context, shown: first.shown)) == 0, "nothing changed")
+        #expect(reloads(ConsequencePlan.plan(.refresh(state), in: context, shown: first.shown)) == 0, "nothing changed")
         let due = try #require(state.active?.reminders.requests.first).fireDate
         context.now = due.addingTimeInterval(1)
         let later = try await setup.harness.service.state()
-        #expect(reloads(ConsequencePlan.plan(.refresh(later, .none), in: context, shown: first.shown)) == 0, "the timeline already moved on to the next reminder")
+        #expect(reloads(ConsequencePlan.plan(.refresh(later), in: context, shown: first.shown)) == 0, "the timeline already moved on to the next reminder")
 
         clock.set(first.shown.widgetsReloadedAt!.addingTimeInterval(60))
         let water = try await setup.harness.service.perform(.logWater(source: .watch))
@@ -354,7 +354,7 @@ struct ConsequencePlanTableTests {
         #expect(reloads(ConsequencePlan.plan(.action(water, from: .screen), in: context, shown: first.shown)) == 1, "in front, reloads are free")
         context.isActive = false
         context.now = clock.now.addingTimeInterval(ConsequencePlan.backgroundWidgetSpacing)
-        #expect(reloads(ConsequencePlan.plan(.refresh(water.state, .none), in: context, shown: soon.shown)) == 1, "the next event after the spacing carries it")
+        #expect(reloads(ConsequencePlan.plan(.refresh(water.state), in: context, shown: soon.shown)) == 1, "the next event after the spacing carries it")
         let ended = try await setup.harness.service.perform(.endSession())
         context.now = clock.now
         #expect(reloads(ConsequencePlan.plan(.action(ended, from: .screen), in: Self.context(.appInBackground, before: ended.state, now: clock.now), shown: soon.shown)) == 1, "a night's end reloads at once")

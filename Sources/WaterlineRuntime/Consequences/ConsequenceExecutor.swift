@@ -38,7 +38,7 @@ final class ConsequenceExecutor {
             // The person answered this device's question: what the answer allows is planned at once
             // (the reminders handed over while notifications were refused are handed over again).
             if timing.asked, let state = event.state {
-                let refresh = RuntimeEvent.refresh(state, .none)
+                let refresh = RuntimeEvent.refresh(state)
                 timing.sync = await carryOut(ConsequencePlan.plan(refresh, in: await context(for: refresh, isActive: isActive), shown: shown)).sync ?? timing.sync
             }
             return timing.sync

@@ -69,9 +69,10 @@ public struct ConsequencePlan: Hashable, Sendable {
         switch event {
         case .action(let result, _):
             return StoreChange(state: result.state, session: result.session, pastSessionsChanged: result.pastSessionsChanged)
-        case .pulled(_, let records), .refresh(_, let records), .otherProcessWrote(_, let records), .watchPushed(_, let records):
+        case .pulled(_, let records), .otherProcessWrote(_, let records), .watchPushed(_, let records):
             return StoreChange(state: state, pastSessionsChanged: records.changesPastNights(besides: running))
-        case .reminderArrived:
+        case .refresh, .reminderArrived:
+            // Nothing was written: the lists stay as they are.
             return StoreChange(state: state, pastSessionsChanged: false)
         case .activated, .pullAsked, .watchLinkActivated:
             // The app was away: the lists read again.

@@ -15,7 +15,7 @@ public enum RuntimeEvent: Hashable, Sendable {
     case watchPushed(DeviceState, ChangedRecords)
     /// Nothing was written here, but what the surfaces show may have moved on: a background
     /// refresh, or the person answered the notification question.
-    case refresh(DeviceState, ChangedRecords)
+    case refresh(DeviceState)
     /// The app came to the front: everything is shown again as of now (other processes may have
     /// written meanwhile), and what changed elsewhere is pulled.
     case activated(DeviceState)
@@ -33,7 +33,7 @@ public enum RuntimeEvent: Hashable, Sendable {
     public var state: DeviceState? {
         switch self {
         case .action(let result, _): result.state
-        case .otherProcessWrote(let state, _), .pulled(let state, _), .watchPushed(let state, _), .refresh(let state, _),
+        case .otherProcessWrote(let state, _), .pulled(let state, _), .watchPushed(let state, _), .refresh(let state),
              .activated(let state), .reminderArrived(let state, _, _): state
         case .pullAsked, .watchLinkActivated: nil
         }

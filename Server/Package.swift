@@ -152,7 +152,7 @@ let package = Package(
         /// A loopback server with a test's own routes, for clients against a misbehaving server.
         .target(
             name: "TestBackends",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio")],
             path: "Tests/TestBackends"
         ),
         /// The command line's binaries run as processes, against the server's own binary.

@@ -23,17 +23,7 @@ struct HostileAnswerTests {
 
     static let megabyte = ByteBuffer(repeating: UInt8(ascii: " "), count: 1 << 20)
 
-    static let bomb: ByteBuffer = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "head -c 268435456 /dev/zero | gzip -1 -c"]
-        let out = Pipe()
-        process.standardOutput = out
-        try? process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ByteBuffer(bytes: data)
-    }()
+    static let bomb = (try? Gzipped.bomb()) ?? ByteBuffer()
 
     static func respond(_ answer: Answer) -> Response {
         switch answer {

@@ -121,24 +121,10 @@ struct HostileBackendTests {
         await elsewhere.stop()
     }
 
-    /// What `shell` prints, gzipped by the system's `gzip` (fast: what is compressed here is mostly zeros).
-    static func gzip(_ shell: String) throws -> ByteBuffer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(shell) | gzip -1 -c"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ByteBuffer(bytes: data)
-    }
-
     @Test("the command line's transport decodes a compressed answer, and stops decoding one that grows past the cap")
     func compressedAnswers() async throws {
-        let small = try Self.gzip(#"printf '{"status":"error","errorMessage":"decoded"}'"#)
-        // 256 MB of zeros in about 1 MB: decoded whole, it would cost a quarter of a gigabyte.
-        let bomb = try Self.gzip("head -c 268435456 /dev/zero")
+        let small = try Gzipped.output(of: #"printf '{"status":"error","errorMessage":"decoded"}'"#)
+        let bomb = try Gzipped.bomb()
         #expect(bomb.readableBytes < 2 << 20)
         let backend = try await HostileBackend.start { router in
             router.post("api/query") { request, _ in

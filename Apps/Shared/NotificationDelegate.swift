@@ -27,7 +27,7 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
         let content = NotificationContent(notification.request.content)
         let runtime = runtime
         Task { @MainActor in
-            completionHandler(runtime.notificationWillPresent(content) ? [.banner, .sound] : [])
+            completionHandler(await runtime.handle(.notificationWillPresent(content)) ? [.banner, .sound] : [])
         }
     }
 
@@ -38,7 +38,7 @@ public final class NotificationDelegate: NSObject, UNUserNotificationCenterDeleg
         let received = NotificationResponse(actionIdentifier: response.actionIdentifier, requestIdentifier: response.notification.request.identifier)
         let runtime = runtime
         Task { @MainActor in
-            await runtime.notificationResponseReceived(received)
+            await runtime.handle(.notificationResponse(received))
             completionHandler()
         }
     }

@@ -18,12 +18,15 @@ final class WatchAppDelegate: NSObject, WKApplicationDelegate {
     func applicationDidBecomeActive() {
         MainActor.assumeIsolated {
             guard let runtime = connectedEnvironment()?.runtime else { return }
-            Task { await runtime.becameActive() }
+            Task { await runtime.handle(.becameActive) }
         }
     }
 
     func applicationWillResignActive() {
-        MainActor.assumeIsolated { environment?.runtime.resignedActive() }
+        MainActor.assumeIsolated {
+            guard let runtime = environment?.runtime else { return }
+            Task { await runtime.handle(.resignedActive) }
+        }
     }
 
     /// The environment, built (and connected) now if an earlier try failed.
@@ -54,7 +57,7 @@ final class WatchAppDelegate: NSObject, WKApplicationDelegate {
                 switch task {
                 case is WKApplicationRefreshBackgroundTask:
                     Task {
-                        await runtime.backgroundRefresh()
+                        await runtime.handle(.backgroundRefresh)
                         done.complete()
                     }
                 case let delivery as WKWatchConnectivityRefreshBackgroundTask:
@@ -82,10 +85,10 @@ private final class PendingDeliveries {
     }
 
     func complete(after runtime: AppRuntime) async {
-        await runtime.syncIdle()
+        await runtime.handle(.settle)
         while WCSession.default.hasContentPending {
             try? await Task.sleep(for: .milliseconds(200))
-            await runtime.syncIdle()
+            await runtime.handle(.settle)
         }
         for task in tasks { task.setTaskCompletedWithSnapshot(false) }
         tasks = []

@@ -24,8 +24,8 @@ final class WatchEnvironment {
         // The runtime is made after the link, so the link reaches it through this box.
         let box = RuntimeBox()
         let link = PhoneLinkService(
-            onMessage: { data in Task { @MainActor in await box.runtime?.phoneMessageReceived(data) } },
-            onReachability: { reachable in Task { @MainActor in await box.runtime?.phoneReachabilityChanged(isReachable: reachable) } }
+            onMessage: { data in Task { @MainActor in await box.runtime?.handle(.phoneMessage(data)) } },
+            onReachability: { reachable in Task { @MainActor in await box.runtime?.handle(.phoneReachabilityChanged(isReachable: reachable)) } }
         )
         // What waits for the phone reaches the screen through the runtime, which runs every sync.
         let sync = WatchSyncRunner(store: store, link: link, now: { Date() }, makeID: { UUID() })
@@ -46,7 +46,9 @@ final class WatchEnvironment {
     func connect() {
         UNUserNotificationCenter.current().delegate = notificationDelegate
         link.activate()
-        runtime.launched()
+        // Runs at the main actor's next turn, ahead of any callback the system queues after launch.
+        let runtime = runtime
+        Task { await runtime.handle(.launched) }
     }
 }
 

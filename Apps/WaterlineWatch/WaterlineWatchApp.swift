@@ -21,11 +21,11 @@ struct WaterlineWatchApp: App {
         WindowGroup {
             if let environment = delegate.environment {
                 WatchMainView(model: environment.model, reminders: environment.runtime.inAppReminders) {
-                    Task { await environment.runtime.bannerLogWaterTapped() }
+                    Task { await environment.runtime.handle(.bannerLogWater) }
                 }
                 .task(id: scenePhase) {
                     while scenePhase == .active, !Task.isCancelled {
-                        environment.runtime.foregroundTick()
+                        await environment.runtime.handle(.foregroundTick)
                         try? await Task.sleep(for: .seconds(10))
                     }
                 }

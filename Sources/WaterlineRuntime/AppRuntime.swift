@@ -3,35 +3,40 @@ import Observation
 import WaterlineCore
 import WaterlineSync
 
-/// Everything the app does, with or without a window. `send(_:from:)` is the one way in for a
-/// change, whoever makes it (screens, intents, notification actions, widget and Live Activity
-/// buttons, the in-app banner, the command line); the other entry points answer the outside
-/// world (launch, activation, a write by another process, a watch's push, a sync).
+/// Everything the app does, with or without a window. What reaches it from outside is one
+/// `RuntimeInput`, taken by `handle(_:)` in one place (`AppRuntime+Inputs`): a change, whoever
+/// makes it (screens, intents, notification actions, widget and Live Activity buttons, the in-app
+/// banner, the command line), and the outside world (launch, activation, another process's
+/// write, a message from the other device, a tick, a background refresh, a sync asked for).
 ///
-/// What follows each of them is planned as a value (`ConsequencePlan`) from the state the change
-/// left, and carried out by one `ConsequenceExecutor`; sync goes through one `SyncScheduler`.
-/// The watch runs one too, on its own store, with its phone as its backend. The Apple code builds
-/// one at process launch and only forwards the system's callbacks here; every call returns once
-/// its work is saved.
+/// What follows each is planned as a value (`ConsequencePlan`) from the state it left and what
+/// the store's change feed names, and carried out by one `ConsequenceExecutor`, sync included.
+/// Reads go through `reader`; what the screens observe is `changes`, `inAppReminders`,
+/// `syncStatus`, `isActive` and `router`. The watch runs one too, on its own store, with its
+/// phone as its backend. The Apple code builds one at process launch and only forwards the
+/// system's callbacks here; every input is handled once its work is saved.
 @Observable
 @MainActor
 public final class AppRuntime: SessionActions, NotificationPermissions {
     /// Open screens refresh through this after every change, from any process.
-    public var changes: StoreChangeFeed { executor.changes }
+    public let changes = StoreChangeFeed()
     /// The banner shown in the app instead of a system notification.
-    public var inAppReminders: InAppReminderModel { executor.inAppReminders }
+    public let inAppReminders = InAppReminderModel()
     /// Where the app is asked to go, from a widget, the complication or a tapped notification.
     public let router = LinkRouter()
-    public private(set) var isActive = false
+    public internal(set) var isActive = false
     /// Where sync stands, as the scheduler's runs report it.
     public private(set) var syncStatus = SyncStatus()
+    /// The store as it stands and the runtime's clock, for screens, extensions and commands.
+    public let reader: any SessionReading
 
     @ObservationIgnored let service: SessionService
     @ObservationIgnored let platform: RuntimePlatform
-    @ObservationIgnored let scheduler: SyncScheduler
-    @ObservationIgnored let executor: ConsequenceExecutor
+    /// Made on first use, so its report of each run reaches this runtime directly.
+    @ObservationIgnored lazy var scheduler: SyncScheduler = makeScheduler()
+    @ObservationIgnored lazy var executor: ConsequenceExecutor = makeExecutor()
     @ObservationIgnored let requests = SoonRequests()
-    @ObservationIgnored private var reminderWatch = ReminderWatch()
+    @ObservationIgnored var reminderWatch = ReminderWatch()
     /// The place in the store's change feed this process has shown; nil before it first looked.
     @ObservationIgnored private var shownChanges: Int?
     @ObservationIgnored private let commitGate = SerialGate()
@@ -41,20 +46,27 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     public init(service: SessionService, platform: RuntimePlatform) {
         self.service = service
         self.platform = platform
-        let relay = SyncRunRelay()
-        let now = platform.now
-        scheduler = SyncScheduler(runner: platform.sync, debounce: platform.syncDebounce, sleep: platform.sleep, now: now) { await relay.forward($0) }
-        executor = ConsequenceExecutor(
-            platform: platform, scheduler: scheduler, requests: requests, changes: StoreChangeFeed(), inAppReminders: InAppReminderModel(),
-            night: { try? await service.session(id: $0) }
-        )
-        relay.runtime = self
+        reader = SessionReader(service: service, clock: platform.now)
     }
 
-    // MARK: The one way in
+    private func makeScheduler() -> SyncScheduler {
+        SyncScheduler(runner: platform.sync, debounce: platform.syncDebounce, sleep: platform.sleep, now: platform.now) { [weak self] event in
+            await self?.syncRan(event)
+        }
+    }
 
-    @discardableResult
-    public func send(_ action: SessionAction, from origin: ActionOrigin) async throws -> ActionResult {
+    private func makeExecutor() -> ConsequenceExecutor {
+        let service = service
+        return ConsequenceExecutor(
+            platform: platform, scheduler: scheduler, requests: requests, changes: changes, inAppReminders: inAppReminders,
+            night: { try? await service.session(id: $0) }
+        )
+    }
+
+    // MARK: A change
+
+    /// Carries out `action` and what follows it; every change, whoever makes it, comes here.
+    func perform(_ action: SessionAction, from origin: ActionOrigin) async throws -> ActionResult {
         // The system's question is asked only where the person asks for it (onboarding's "Enable
         // Notifications", the Settings row): after "Skip", reminders show in the app (US-035).
         try await holdingBackground(action.name) {
@@ -74,6 +86,8 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
             return result
         }
     }
+
+    // MARK: Following the store
 
     /// Carries out what follows `event`: the plan decides every consequence, the sync included,
     /// and the executor carries each out.
@@ -132,7 +146,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     }
 
     /// A sync run started or ended; what its commits changed is shown on every surface.
-    fileprivate func syncRan(_ event: SyncScheduler.RunEvent) async {
+    func syncRan(_ event: SyncScheduler.RunEvent) async {
         switch event {
         case .started:
             syncStatus.phase = .syncing
@@ -143,135 +157,9 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         }
     }
 
-    // MARK: Reads
-
-    public func currentState() async throws -> DeviceState { try await service.state() }
-
-    public func session(id: UUID) async throws -> SessionSnapshot { try await service.session(id: id) }
-
-    public func recentSessions(limit: Int) async throws -> [SessionSnapshot] { try await service.recentSessions(limit: limit) }
-
-    public func history(after cursor: HistoryCursor?, limit: Int) async throws -> [Session] {
-        try await service.history(after: cursor, limit: limit)
-    }
-
-    /// Nights, running or ended, newest first (the command line's lists).
-    public func sessions(limit: Int? = nil) async throws -> [Session] { try await service.sessions(limit: limit) }
-
-    /// What widgets show now (the widget extension's timeline reads this).
-    public func widgetSnapshot() async throws -> WidgetSnapshot { try await service.widgetSnapshot() }
-
-    public func now() -> Date { platform.now() }
-
-    // MARK: Process and app lifecycle
-
-    /// The process started, in front or in the background (called before launch finishes).
-    /// Registers what must exist before any callback can arrive (the reminder category, the
-    /// watch link) and pulls what changed elsewhere.
-    public func launched() {
-        let capabilities = platform.capabilities
-        if capabilities.notifications { platform.notifications.registerCategories() }
-        guard !capabilities.isExtension else { return }
-        if capabilities.pairedWatch { platform.watch.activate() }
-        requests.add { [weak self] in await self?.follow(.pullAsked(.launch)) }
-    }
-
-    /// The app came to the front. Other processes may have written meanwhile, and a Live
-    /// Activity the system would not start in the background is owed: bring everything up to
-    /// date, then pull what changed elsewhere.
-    public func becameActive() async {
-        isActive = true
-        reminderWatch = ReminderWatch(since: platform.now())
-        // Everything is shown again: the feed's place moves on with it.
-        _ = await changesSinceShown()
-        await followStore { .activated($0) }
-    }
-
-    public func resignedActive() {
-        isActive = false
-    }
-
-    /// Another process wrote to the shared store (a cross-process signal arrived).
-    public func storeChangedElsewhere() async {
-        await followCommits(always: true, holding: "store changed") { .otherProcessWrote($0, $1) }
-    }
-
-    // MARK: Sync
-
-    /// The network's state changed; coming back online syncs what waited.
-    public func networkChanged(isOnline: Bool) async {
-        await scheduler.networkChanged(isOnline: isOnline)
-    }
-
-    /// A background app refresh: pulls and pushes, then shows the store as of now on every
-    /// surface (time has passed: a night gone quiet is no longer live), and returns when done.
-    public func backgroundRefresh() async {
-        await scheduler.syncNow(.backgroundRefresh)
-        await followStore { .refresh($0) }
-    }
-
-    /// "Send Again" beside the changes the backend refused: every one of them goes with the next
-    /// push, which runs now; returns when it is done.
-    public func resendRefusedChanges() async {
-        guard await platform.sync.releaseRefusals() > 0 else { return }
-        await scheduler.pushNow()
-    }
-
-    /// Pulls and pushes now for `reason` (signing in, `waterline sync`), and returns when done
-    /// with where sync stands.
-    @discardableResult
-    public func syncNow(_ reason: SyncScheduler.Reason) async -> SyncStatus {
-        await scheduler.syncNow(reason)
-        return syncStatus
-    }
-
-    /// The reasons sync ran for, oldest first.
-    public func syncHistory() async -> [SyncScheduler.Reason] {
+    /// The reasons sync ran for, oldest first (for tests: what the scheduler was asked, by whom).
+    func syncHistory() async -> [SyncScheduler.Reason] {
         await scheduler.history
-    }
-
-    /// Returns once every sync asked for so far has run (and writes waiting for their pause
-    /// have been pushed): for tests, and for a command that exits after its writes.
-    public func syncIdle() async {
-        await requests.idle()
-        await scheduler.idle()
-    }
-
-    // MARK: In-app reminders
-
-    /// Called now and then while the app is open (every ten seconds): a reminder of the plan that
-    /// fell due since the last look moves every surface on to the next one (and shows as the
-    /// in-app banner when notifications are off, as the plan says); the scheduler looks for other
-    /// devices' changes once `SyncScheduler.openPullInterval` has passed, so a night ended
-    /// elsewhere stops here while the app is open.
-    public func foregroundTick() {
-        guard isActive else { return }
-        let scheduler = scheduler
-        requests.add { await scheduler.openAppTick() }
-        guard let due = reminderWatch.look(at: executor.shown.plan, now: platform.now()).last else { return }
-        reminderArrived(due.content, presented: false)
-    }
-
-    /// A reminder arrived (fell due in the open app, or was presented by the system while the app
-    /// is in front): every surface shows the store again as of now ("Next reminder" moves on to the
-    /// next one, and the widgets and Live Activity with it), with the banner as the plan says.
-    func reminderArrived(_ content: NotificationContent, presented: Bool) {
-        requests.add { [weak self] in await self?.followStore { .reminderArrived($0, content, presented: presented) } }
-    }
-
-    // MARK: Notification permission
-
-    public func notificationAuthorization() async -> NotificationAuthorization {
-        await platform.notifications.authorization()
-    }
-
-    /// Asks the person (onboarding's "Enable Notifications", the Settings row); what the answer
-    /// allows is planned at once, a running night's reminders included.
-    public func askForNotifications() async -> NotificationAuthorization {
-        let before = await platform.notifications.authorization()
-        let answer = await platform.notifications.requestAuthorization()
-        if answer != before { await followStore { .refresh($0) } }
-        return answer
     }
 
     /// Holds the process while `work` runs in the background, so what it must reach (a push
@@ -280,15 +168,5 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         let token = platform.background.begin(name)
         defer { platform.background.end(token) }
         return try await work()
-    }
-}
-
-/// Lets the scheduler, made in the runtime's initializer, reach the runtime once it exists.
-@MainActor
-private final class SyncRunRelay {
-    weak var runtime: AppRuntime?
-
-    func forward(_ event: SyncScheduler.RunEvent) async {
-        await runtime?.syncRan(event)
     }
 }

@@ -73,7 +73,7 @@ final class DirectLink: PhoneLink {
         let message = try WatchMessage.request(request).encoded()
         traffic.toPhone += 1
         traffic.toPhoneBytes += message.count
-        guard let reply = await phone.watchMessageReceived(message, replying: true),
+        guard let reply = await phone.handle(.watchMessage(message, replying: true)),
               case .answer(let answer)? = try WatchMessage.decodeIfKnown(reply)
         else { throw ConvexError.offline("no answer") }
         traffic.toWatch += 1
@@ -96,7 +96,7 @@ final class DirectLink: PhoneLink {
             let message = try WatchMessage.request(.push(PushBatch(changes: [change]))).encoded()
             traffic.toPhone += 1
             traffic.toPhoneBytes += message.count
-            _ = await phone.watchMessageReceived(message, replying: false)
+            _ = await phone.handle(.watchMessage(message, replying: false))
         }
     }
 }
@@ -137,7 +137,7 @@ final class DirectWatch: WatchTransport {
     func phoneChanged(_ notice: PhoneNotice) {
         guard let watch, link.isReachable, let message = try? WatchMessage.phoneChanged(notice).encoded() else { return }
         link.countNotice(bytes: message.count)
-        Task { await watch.phoneMessageReceived(message) }
+        Task { await watch.handle(.phoneMessage(message)) }
     }
 }
 
@@ -172,9 +172,9 @@ struct Pair {
 
     /// Both runtimes done with everything the last change asked for.
     func settled() async {
-        await watch.syncIdle()
-        await phone.syncIdle()
-        await watch.syncIdle()
+        await watch.handle(.settle)
+        await phone.handle(.settle)
+        await watch.handle(.settle)
     }
 
     func writes() async -> Writes {
@@ -201,7 +201,7 @@ func per(_ count: Int, _ logs: Int) -> String { String(format: "%.1f", Double(co
 func night(logs: Int) async throws {
     let pair = Pair()
     try await pair.phone.send(.prepare(nil))
-    await pair.watch.syncNow(.launch)
+    await pair.watch.handle(.syncNow(.launch))
     try await pair.phone.send(.startSession)
     await pair.settled()
     let before = await pair.writes()
@@ -218,7 +218,7 @@ func night(logs: Int) async throws {
     let writes = await pair.writes() - before
     let sent = pair.link.traffic - traffic
     for (name, runtime) in [("phone", pair.phone), ("watch", pair.watch)] {
-        let kept = try await runtime.currentState().active?.logs.count ?? 0
+        let kept = try await runtime.reader.currentState().active?.logs.count ?? 0
         guard kept == logs else { throw BenchError.usage("the \(name) has \(kept) of \(logs) logs") }
     }
     print("a \(logs)-log night, every other log on the watch, every consequence on both devices:")
@@ -232,15 +232,15 @@ func night(logs: Int) async throws {
 func away(count: Int) async throws {
     let pair = Pair()
     try await pair.phone.send(.prepare(nil))
-    await pair.watch.syncNow(.launch)
+    await pair.watch.handle(.syncNow(.launch))
     await pair.settled()
     pair.link.isReachable = false
-    await pair.watch.phoneReachabilityChanged(isReachable: false)
+    await pair.watch.handle(.phoneReachabilityChanged(isReachable: false))
     try await pair.watch.send(.startSession)
     for index in 0..<count {
         pair.clock.advance(60)
         try await pair.watch.send(index % 3 == 2 ? .logWater(source: .watch) : .logDrink(.quick, source: .watch))
-        await pair.watch.syncIdle()
+        await pair.watch.handle(.settle)
     }
     let queued = pair.link.queued.count
     let traffic = pair.link.traffic
@@ -248,12 +248,12 @@ func away(count: Int) async throws {
     pair.link.isReachable = true
     let cpu = cpuSeconds()
     try await pair.link.deliverQueued()
-    await pair.watch.phoneReachabilityChanged(isReachable: true)
+    await pair.watch.handle(.phoneReachabilityChanged(isReachable: true))
     await pair.settled()
     let spent = (cpuSeconds() - cpu) * 1e3
     let writes = await pair.writes() - before
     let sent = pair.link.traffic - traffic
-    let arrived = try await pair.phone.currentState().active?.logs.count ?? 0
+    let arrived = try await pair.phone.reader.currentState().active?.logs.count ?? 0
     guard arrived == count else { throw BenchError.usage("the phone has \(arrived) of \(count) logs") }
     print("a night started and \(count) logs made on the watch away from the phone, then the phone back:")
     print("  queued while away: \(queued) transfers (the night and its logs, each once)")

@@ -48,14 +48,14 @@ struct ActionConsequenceTableTests {
             let evening = try await TableEvening(night: running)
             (harness, past, drink, night) = (evening.harness, evening.past, evening.drink, evening.night)
             phone = DeviceProcess(harness, capabilities: process)
-            phone.runtime.launched()
+            await phone.runtime.handle(.launched)
             // The app is open; an extension's process never comes to the front.
-            if !process.isExtension { await phone.runtime.becameActive() }
+            if !process.isExtension { await phone.runtime.handle(.becameActive) }
             await phone.settled()
         }
 
         var runtime: AppRuntime { phone.runtime }
-        var state: DeviceState { get async throws { try await runtime.currentState() } }
+        var state: DeviceState { get async throws { try await runtime.reader.currentState() } }
     }
 
     nonisolated static let rows: [Row] = [
@@ -136,9 +136,9 @@ struct ActionConsequenceTableTests {
         Row(name: "remind me in 10 min", must: [.reminders],
             act: { table in
                 let reminder = try #require(table.phone.notifications.pendingByDate.first)
-                await table.runtime.notificationResponseReceived(
+                await table.runtime.handle(.notificationResponse(
                     NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: reminder.identifier)
-                )
+                ))
             },
             check: { table in #expect(table.phone.notifications.pending.keys.contains { $0.hasPrefix("waterline.snooze.") }) }),
         Row(name: "add a preset", must: [.watch, .sync, .screens],
@@ -178,7 +178,7 @@ struct ActionConsequenceTableTests {
             check: { table in
                 let first = try #require(try await table.phone.watchSees().presets.first)
                 #expect(table.phone.liveActivities.running.values.first?.drinkButtonTitle == "+ \(first.name)")
-                #expect(try await table.runtime.widgetSnapshot().quickDrinkName == first.name)
+                #expect(try await table.runtime.reader.widgetSnapshot().quickDrinkName == first.name)
             }),
         Row(name: "change settings with a night running", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { table in
@@ -204,7 +204,7 @@ struct ActionConsequenceTableTests {
         Row(name: "delete a past night from History", must: [.widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.deletePastSession(id: $0.past.id)) },
             check: { table in
-                let past = try await table.runtime.recentSessions(limit: 5)
+                let past = try await table.runtime.reader.recentSessions(limit: 5)
                 #expect(past.isEmpty)
             }),
         Row(name: "delete the account (signed out: this iPhone's data)", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
@@ -231,8 +231,8 @@ struct ActionConsequenceTableTests {
                 table.phone.sync.nextPullBrings {
                     _ = try? await store.applyPage([.logEntry(water)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
                 }
-                await table.runtime.networkChanged(isOnline: false)
-                await table.runtime.networkChanged(isOnline: true)
+                await table.runtime.handle(.networkChanged(isOnline: false))
+                await table.runtime.handle(.networkChanged(isOnline: true))
             },
             check: { table in
                 let seen = try await table.phone.watchSees()
@@ -250,7 +250,7 @@ struct ActionConsequenceTableTests {
                 table.phone.sync.nextPullBrings {
                     _ = try? await store.applyPage([.session(record)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 2))
                 }
-                await table.runtime.backgroundRefresh()
+                await table.runtime.handle(.backgroundRefresh)
             },
             check: { table in
                 #expect(table.phone.notifications.pending.isEmpty, "its reminders stop firing")
@@ -259,16 +259,16 @@ struct ActionConsequenceTableTests {
         Row(name: "Log Water on a reminder", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { table in
                 let reminder = try #require(table.phone.notifications.pendingByDate.first)
-                await table.runtime.notificationResponseReceived(
+                await table.runtime.handle(.notificationResponse(
                     NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)
-                )
+                ))
             },
             check: { table in
                 let watch = try await table.phone.watchSees()
                 #expect(watch.active?.state.totalWaterCount == 1)
             }),
         Row(name: "Log Water on the in-app banner", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
-            act: { await $0.runtime.bannerLogWaterTapped() },
+            act: { await $0.runtime.handle(.bannerLogWater) },
             check: { table in #expect(table.phone.liveActivities.running.values.first?.totalWaterCount == 1) }),
         Row(name: "a drink logged on the watch reaches the phone by the watch's push", must: [.liveActivity, .widgets, .sync, .screens], may: [.reminders],
             act: { table in try await table.phone.onWatch(.logDrink(.quick, source: .watch)) },
@@ -279,11 +279,11 @@ struct ActionConsequenceTableTests {
                 #expect(table.phone.notifications.posted.isEmpty)
             }),
         Row(name: "a Live Activity button (an intent in the app's process)", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
-            act: { _ = try await $0.runtime.intentRequested(.logWater, source: .liveActivity) }),
+            act: { _ = try await $0.runtime.handle(.intent(.logWater, source: .liveActivity)) }),
         Row(name: "a Home Screen widget button in the widget extension", must: [.reminders, .widgets, .signal, .screens], process: .phoneExtension,
-            act: { _ = try await $0.runtime.intentRequested(.logWater, source: .widget) }),
+            act: { _ = try await $0.runtime.handle(.intent(.logWater, source: .widget)) }),
         Row(name: "Siri starts a night in the intents extension", night: false, must: [.reminders, .widgets, .signal, .screens], process: .phoneExtension,
-            act: { _ = try await $0.runtime.intentRequested(.startSession, source: .phone) }),
+            act: { _ = try await $0.runtime.handle(.intent(.startSession, source: .phone)) }),
     ]
 
     @Test("each row", arguments: rows)

@@ -17,8 +17,8 @@ struct AppleHealthTests {
     func phone(healthOn: Bool) async throws -> (DeviceProcess, ServiceHarness) {
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 9))
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
         if healthOn { #expect(await phone.healthWriter.turnOn()) }
         try await phone.runtime.send(.startSession)
         return (phone, harness)
@@ -45,10 +45,10 @@ struct AppleHealthTests {
             try await phone.runtime.send(.deleteLog(id: drink.id))
             return try #require(try await harness.store.log(id: drink.id))
         case .pulled:
-            let night = try #require(try await phone.runtime.currentState().active).session
+            let night = try #require(try await phone.runtime.reader.currentState().active).session
             let water = LogEntry.water(id: UUID(number: 0xF00D), sessionId: night.id, at: harness.clock.now, amountOz: 12, source: .phone)
             _ = try await harness.store.applyPage([.logEntry(water)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
-            await phone.runtime.storeChangedElsewhere()
+            await phone.runtime.handle(.storeChangedElsewhere)
             return try #require(try await harness.store.log(id: water.id))
         case .madeOnWatch:
             let result = try await phone.onWatch(.logWater(source: .watch))
@@ -59,7 +59,7 @@ struct AppleHealthTests {
             let widget = DeviceProcess(harness, capabilities: .phoneExtension)
             let log = try #require(try await widget.runtime.send(.logDrink(.quick, source: .widget), from: .widget).changedLog)
             #expect(widget.health.samples.isEmpty, "an extension never writes to Health")
-            await phone.runtime.storeChangedElsewhere()
+            await phone.runtime.handle(.storeChangedElsewhere)
             return log
         }
     }

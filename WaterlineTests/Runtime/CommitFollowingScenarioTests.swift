@@ -26,7 +26,7 @@ struct CommitFollowingScenarioTests {
     static func phoneAndWidget() async throws -> (TableEvening, DeviceProcess, DeviceProcess) {
         let setup = try await TableEvening(night: true)
         let phone = DeviceProcess(setup.harness)
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.becameActive)
         await phone.settled()
         return (setup, phone, DeviceProcess(setup.harness, capabilities: .phoneExtension))
     }
@@ -44,24 +44,24 @@ struct CommitFollowingScenarioTests {
         let (harness, past) = (setup.harness, setup.past)
         let night = try #require(setup.night).session
         let phone = DeviceProcess(harness)
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.becameActive)
         await phone.settled()
 
         var mark = phone.log.calls.count
-        await phone.runtime.syncNow(.signIn)
+        await phone.runtime.handle(.syncNow(.signIn))
         #expect(phone.log.calls.count == mark + 1 && phone.log.calls.last?.call == "pull", "only the pull: no surface was told")
 
         let tonight = LogEntry.water(id: UUID(number: 0x91), sessionId: night.id, at: harness.clock.now, amountOz: 8)
         phone.sync.nextPullBrings { _ = try? await harness.store.applyRemote(.logEntry(tonight)) }
         mark = phone.log.calls.count
-        await phone.runtime.syncNow(.signIn)
+        await phone.runtime.handle(.syncNow(.signIn))
         #expect(Self.screens(phone, since: mark) == ["change (past nights same)"])
-        #expect(try await phone.runtime.currentState().active?.state.totalWaterCount == 1)
+        #expect(try await phone.runtime.reader.currentState().active?.state.totalWaterCount == 1)
 
         let late = LogEntry.water(id: UUID(number: 0x92), sessionId: past.id, at: past.startTime.addingTimeInterval(60), amountOz: 8)
         phone.sync.nextPullBrings { _ = try? await harness.store.applyRemote(.logEntry(late)) }
         mark = phone.log.calls.count
-        await phone.runtime.syncNow(.signIn)
+        await phone.runtime.handle(.syncNow(.signIn))
         #expect(Self.screens(phone, since: mark) == ["change (past nights changed)"])
     }
 
@@ -69,16 +69,16 @@ struct CommitFollowingScenarioTests {
     func otherProcess() async throws {
         let (setup, phone, widget) = try await Self.phoneAndWidget()
 
-        _ = try await widget.runtime.intentRequested(.logWater, source: .widget)
+        _ = try await widget.runtime.handle(.intent(.logWater, source: .widget))
         var mark = phone.log.calls.count
-        await phone.runtime.storeChangedElsewhere()
+        await phone.runtime.handle(.storeChangedElsewhere)
         #expect(Self.screens(phone, since: mark) == ["change (past nights same)"])
         #expect(phone.log.calls.dropFirst(mark).contains { $0.surface == .widgets }, "the widgets show the water")
         #expect(await Self.listsReloaded(phone, since: mark) == false)
 
         _ = try await widget.runtime.send(.deletePastSession(id: setup.past.id), from: .screen)
         mark = phone.log.calls.count
-        await phone.runtime.storeChangedElsewhere()
+        await phone.runtime.handle(.storeChangedElsewhere)
         #expect(await Self.listsReloaded(phone, since: mark))
     }
 

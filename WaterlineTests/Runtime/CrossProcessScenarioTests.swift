@@ -17,7 +17,7 @@ struct CrossProcessScenarioTests {
     func extensionWrite() async throws {
         let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
-        await app.runtime.becameActive()
+        await app.runtime.handle(.becameActive)
         let active = ActiveSessionModel(actions: app.runtime)
         let home = HomeModel(actions: app.runtime, preferences: MemoryPreferences())
         await active.appeared()
@@ -25,10 +25,10 @@ struct CrossProcessScenarioTests {
         #expect(active.waterCount == 0 && home.active?.state.totalWaterCount == 0)
 
         let widget = DeviceProcess(harness, capabilities: .phoneExtension)
-        _ = try await widget.runtime.intentRequested(.logWater, source: .widget)
+        _ = try await widget.runtime.handle(.intent(.logWater, source: .widget))
         #expect(active.waterCount == 0, "not yet: the app has not heard of it")
         #expect(widget.signal.posts == 1)
-        await app.runtime.storeChangedElsewhere()
+        await app.runtime.handle(.storeChangedElsewhere)
         #expect(active.waterCount == 1)
         #expect(home.active?.state.totalWaterCount == 1)
         #expect(active.gauge.valueText == "-1")
@@ -38,16 +38,16 @@ struct CrossProcessScenarioTests {
     func inProcessWrite() async throws {
         let (harness, _) = try await ServiceHarness.night()
         let app = DeviceProcess(harness)
-        await app.runtime.becameActive()
+        await app.runtime.handle(.becameActive)
         let active = ActiveSessionModel(actions: app.runtime)
         await active.appeared()
 
-        _ = try await app.runtime.intentRequested(.logDrink(presetId: nil), source: .liveActivity)
+        _ = try await app.runtime.handle(.intent(.logDrink(presetId: nil), source: .liveActivity))
         #expect(active.drinkCount == 1)
         try await app.onWatch(.logWater(source: .watch))
         #expect(active.waterCount == 1)
         let reminder = try #require(app.notifications.pendingByDate.first)
-        await app.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier))
+        await app.runtime.handle(.notificationResponse(NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)))
         #expect(active.waterCount == 2)
     }
 
@@ -55,7 +55,7 @@ struct CrossProcessScenarioTests {
     func endedElsewhere() async throws {
         let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness)
-        await app.runtime.becameActive()
+        await app.runtime.handle(.becameActive)
         let active = ActiveSessionModel(actions: app.runtime)
         await active.appeared()
         harness.clock.advance(minutes: 1)
@@ -90,7 +90,7 @@ struct CrossProcessScenarioTests {
         #expect(app.runtime.changes.observerCount == before + 1)
         _ = screen
         screen = nil
-        await app.runtime.storeChangedElsewhere()
+        await app.runtime.handle(.storeChangedElsewhere)
         #expect(app.runtime.changes.observerCount == before)
     }
 }

@@ -29,8 +29,8 @@ struct ForgottenNightScenarioTests {
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(friday))
         // The widget's button is a `LiveActivityIntent` in the app's process: it may start one.
         phone.liveActivities.allowsStart = true
-        phone.runtime.launched()
-        let outcome = try await phone.runtime.intentRequested(.logWater, source: .widget)
+        await phone.runtime.handle(.launched)
+        let outcome = try await phone.runtime.handle(.intent(.logWater, source: .widget))
 
         let ended = try await harness.service.session(id: friday.session.id)
         #expect(!ended.session.isActive && ended.session.endTime == lastDrink, "Friday ends at its last drink")
@@ -88,7 +88,7 @@ struct ForgottenNightScenarioTests {
         let (harness, friday) = try await friday()
         harness.clock.advance(minutes: 20 * 60)
         let siri = DeviceProcess(harness, capabilities: .phoneExtension)
-        let outcome = try await siri.runtime.intentRequested(.startSession, source: .phone)
+        let outcome = try await siri.runtime.handle(.intent(.startSession, source: .phone))
         #expect(outcome.dialog == "Session started. It shows on your Lock Screen once you open Waterline.")
         #expect(try await harness.service.session(id: friday.session.id).session.isActive == false)
         #expect(try await harness.service.activeSession()?.session.id != friday.session.id)

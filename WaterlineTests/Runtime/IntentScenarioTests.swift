@@ -19,9 +19,9 @@ struct IntentScenarioTests {
         let (harness, started) = try await ServiceHarness.night()
         harness.clock.advance(minutes: 12)
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
-        phone.runtime.launched()
+        await phone.runtime.handle(.launched)
 
-        let outcome = try await phone.runtime.intentRequested(.logWater, source: .liveActivity)
+        let outcome = try await phone.runtime.handle(.intent(.logWater, source: .liveActivity))
         #expect(outcome.dialog == "Water logged. Waterline −1.")
         let log = try #require(try await harness.store.logs(sessionId: started.session.id).first)
         #expect(log.source == .liveActivity && log.type == .water)
@@ -34,7 +34,7 @@ struct IntentScenarioTests {
         #expect(phone.background.open.isEmpty)
 
         // "+ Drink" on the Live Activity: with N = 1 the per-drink reminder fires.
-        _ = try await phone.runtime.intentRequested(.logDrink(presetId: nil), source: .liveActivity)
+        _ = try await phone.runtime.handle(.intent(.logDrink(presetId: nil), source: .liveActivity))
         #expect(phone.notifications.posted.map(\.kind) == [.perDrink])
         #expect(phone.liveActivities.running[started.session.id]?.totalAlcoholCount == 1)
     }
@@ -43,13 +43,13 @@ struct IntentScenarioTests {
     func widgetTapInExtension() async throws {
         let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
-        app.runtime.launched()
-        await app.runtime.becameActive()
+        await app.runtime.handle(.launched)
+        await app.runtime.handle(.becameActive)
         harness.clock.advance(minutes: 3)
 
         let widget = DeviceProcess(harness, capabilities: .phoneExtension)
-        widget.runtime.launched()
-        _ = try await widget.runtime.intentRequested(.logDrink(presetId: nil), source: .widget)
+        await widget.runtime.handle(.launched)
+        _ = try await widget.runtime.handle(.intent(.logDrink(presetId: nil), source: .widget))
         #expect(try await harness.store.logs(sessionId: started.session.id).map(\.source) == [.widget])
         #expect(widget.widgets.reloads == 1)
         #expect(widget.signal.posts == 1)
@@ -57,7 +57,7 @@ struct IntentScenarioTests {
         #expect(widget.watch.activations == 0, "an extension does not open the watch link")
 
         // The signal reaches the running app: Live Activity, reminders and watch follow.
-        await app.runtime.storeChangedElsewhere()
+        await app.runtime.handle(.storeChangedElsewhere)
         #expect(app.liveActivities.running[started.session.id]?.totalAlcoholCount == 1)
         #expect(try await app.watchSees().active?.state.totalAlcoholCount == 1)
         #expect(!app.notifications.pending.isEmpty)
@@ -68,16 +68,16 @@ struct IntentScenarioTests {
     func startFromSiri() async throws {
         let harness = try await ServiceHarness.prepared()
         let siri = DeviceProcess(harness, capabilities: .phoneExtension)
-        let outcome = try await siri.runtime.intentRequested(.startSession, source: .phone)
+        let outcome = try await siri.runtime.handle(.intent(.startSession, source: .phone))
         #expect(outcome.dialog == "Session started. It shows on your Lock Screen once you open Waterline.", "told where the night will show")
         let sessionId = try #require(outcome.result?.session?.session.id)
         #expect(siri.signal.posts == 1)
 
         // The app was not running: it opens later and starts the Live Activity then.
         let app = DeviceProcess(harness)
-        app.runtime.launched()
+        await app.runtime.handle(.launched)
         #expect(app.liveActivities.running.isEmpty)
-        await app.runtime.becameActive()
+        await app.runtime.handle(.becameActive)
         #expect(app.liveActivities.running[sessionId]?.isEnded == false)
         #expect(app.notifications.pending.values.allSatisfy { $0.sessionId == sessionId } && !app.notifications.pending.isEmpty)
     }
@@ -86,12 +86,12 @@ struct IntentScenarioTests {
     func startInAppProcess() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: true))
-        phone.runtime.launched()
-        let outcome = try await phone.runtime.intentRequested(.startSession, source: .widget)
+        await phone.runtime.handle(.launched)
+        let outcome = try await phone.runtime.handle(.intent(.startSession, source: .widget))
         let sessionId = try #require(outcome.result?.session?.session.id)
         #expect(phone.liveActivities.starts == 1 && phone.liveActivities.running[sessionId] != nil)
         // "Already running" on a second start: nothing new.
-        let again = try await phone.runtime.intentRequested(.startSession, source: .widget)
+        let again = try await phone.runtime.handle(.intent(.startSession, source: .widget))
         #expect(again.dialog == "A session is already running.")
         #expect(phone.liveActivities.starts == 1)
     }
@@ -100,19 +100,19 @@ struct IntentScenarioTests {
     func endFromSiri() async throws {
         let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
-        await app.runtime.becameActive()
+        await app.runtime.handle(.becameActive)
         #expect(!app.notifications.pending.isEmpty)
 
         let siri = DeviceProcess(harness, capabilities: .phoneExtension)
-        _ = try await siri.runtime.intentRequested(.endSession, source: .phone)
-        await app.runtime.becameActive()
+        _ = try await siri.runtime.handle(.intent(.endSession, source: .phone))
+        await app.runtime.handle(.becameActive)
         #expect(app.liveActivities.running.isEmpty)
         #expect(app.liveActivities.ended[started.session.id]??.isEnded == true)
 
         // In the app's process it happens at once.
         let next = try await harness.service.startSession().night
-        await app.runtime.becameActive()
-        _ = try await app.runtime.intentRequested(.endSession, source: .phone)
+        await app.runtime.handle(.becameActive)
+        _ = try await app.runtime.handle(.intent(.endSession, source: .phone))
         #expect(app.liveActivities.running[next.session.id] == nil)
         #expect(app.notifications.pending.values.allSatisfy { $0.sessionId != next.session.id })
     }
@@ -121,7 +121,7 @@ struct IntentScenarioTests {
     func noSession() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
-        let outcome = try await phone.runtime.intentRequested(.logWater, source: .widget)
+        let outcome = try await phone.runtime.handle(.intent(.logWater, source: .widget))
         #expect(outcome.dialog == "There's no session running. Start one first.")
         #expect(phone.widgets.reloads == 0 && phone.background.open.isEmpty)
     }
@@ -130,7 +130,7 @@ struct IntentScenarioTests {
     func together() async throws {
         let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
-        app.runtime.launched()
+        await app.runtime.handle(.launched)
         // The watch logged a drink with the phone away; its push arrives with the rest.
         _ = try await app.watchSees()
         let watch = try #require(app.pairedWatch)
@@ -139,10 +139,10 @@ struct IntentScenarioTests {
         watch.link.isReachable = true
         let runtime = app.runtime
         let response = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: "waterline.time.x.1")
-        async let widget = runtime.intentRequested(.logWater, source: .widget)
+        async let widget = await runtime.handle(.intent(.logWater, source: .widget))
         async let pushed: Void = watch.phone(reachable: true)
-        async let notification: Void = runtime.notificationResponseReceived(response)
-        async let again: Void = runtime.notificationResponseReceived(response)
+        async let notification: Void = await runtime.handle(.notificationResponse(response))
+        async let again: Void = await runtime.handle(.notificationResponse(response))
         _ = try await (widget, pushed, notification, again)
 
         let logs = try await harness.store.logs(sessionId: started.session.id)

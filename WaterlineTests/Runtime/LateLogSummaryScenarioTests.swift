@@ -29,15 +29,15 @@ struct LateLogSummaryScenarioTests {
         var drink = LogEntry.alcohol(id: UUID(number: 0x1A7F), sessionId: night.id, at: night.startTime.addingTimeInterval(30 * 60), .standardDrink)
         drink.source = .watch
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
         _ = try await harness.store.applyPage([.logEntry(water), .logEntry(drink)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 9))
 
         let revised = try #require(try await harness.store.session(id: night.id)?.computedSummary)
         #expect(revised.totalWaterCount == 1 && revised.totalAlcoholCount == 2)
         #expect(revised.waterEveryNDrinks == 1, "scored by the N it had")
         #expect(revised.adherence.breaksDue == 1 && revised.adherence.breaksKept == 1, "the last drink's break was still open at the end")
-        let report = SessionReport(try await phone.runtime.session(id: night.id), settings: try await harness.service.settings(), now: harness.clock.now)
+        let report = SessionReport(try await phone.runtime.reader.session(id: night.id), settings: try await harness.service.settings(), now: harness.clock.now)
         #expect(report.totalWaterCount == 1 && report.totalAlcoholCount == 2, "the report agrees with the timeline")
         let queued = try await harness.store.pendingChanges().first { $0.id == SyncKey(entity: .session, id: night.id) }
         guard case .session(let waiting)? = queued?.payload else { Issue.record("the ended night is not waiting to go up"); return }
@@ -48,8 +48,8 @@ struct LateLogSummaryScenarioTests {
     func watchLogIntoEndedNight() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
         let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
         await watch.launch()
         try await phone.runtime.send(.startSession)

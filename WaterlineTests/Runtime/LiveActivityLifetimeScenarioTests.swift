@@ -17,20 +17,20 @@ struct LiveActivityLifetimeScenarioTests {
     func pastEightHours() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
         let night = try #require(try await phone.runtime.send(.startSession).session)
         #expect(phone.liveActivities.running[night.session.id] != nil)
-        phone.runtime.resignedActive()
+        await phone.runtime.handle(.resignedActive)
 
         harness.clock.advance(minutes: 8 * 60 + 5)
         let reminder = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: "waterline.time.x.1")
-        await phone.runtime.notificationResponseReceived(reminder)
+        await phone.runtime.handle(.notificationResponse(reminder))
         await phone.settled()
         #expect(phone.liveActivities.running.isEmpty && phone.liveActivities.ended[night.session.id] != nil, "ended by the system")
         #expect(phone.liveActivities.refusedStarts == 1, "asked again from the background, and refused")
 
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.becameActive)
         let shown = try #require(phone.liveActivities.running[night.session.id])
         #expect(shown.totalWaterCount == 1, "back, showing the night as it stands")
     }

@@ -16,9 +16,9 @@ struct NavigationTests {
     func links() async throws {
         let harness = try await ServiceHarness.prepared()
         let app = DeviceProcess(harness)
-        app.runtime.router.open(DeepLink.activeSession.url)
+        await app.runtime.handle(.openURL(DeepLink.activeSession.url))
         #expect(app.runtime.router.pending == .activeSession)
-        app.runtime.router.open(URL(string: "https://example.com/session")!)
+        await app.runtime.handle(.openURL(URL(string: "https://example.com/session")!))
         #expect(app.runtime.router.pending == .activeSession, "a foreign URL changes nothing")
         app.runtime.router.handled()
         #expect(app.runtime.router.pending == nil)
@@ -40,9 +40,9 @@ struct NavigationTests {
     func watchActivation() async throws {
         let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness)
-        app.runtime.launched()
+        await app.runtime.handle(.launched)
         #expect(app.watch.notices.isEmpty)
-        await app.runtime.watchLinkActivated()
+        await app.runtime.handle(.watchLinkActivated)
         #expect(app.watch.notices == [PhoneNotice(sequence: Int(harness.clock.now.timeIntervalSince1970 * 1000))], "a notice from the phone's clock")
         let watch = try await app.watchSees()
         #expect(watch.active?.session.id == started.session.id)

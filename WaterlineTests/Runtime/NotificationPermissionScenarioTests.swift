@@ -28,8 +28,8 @@ struct NotificationPermissionScenarioTests {
     func skippedMeansInApp() async throws {
         let harness = ServiceHarness()
         let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
         try await onboardedSkipping(phone, harness)
         #expect(phone.notifications.questionsShown == 0, "Skip asks nothing")
 
@@ -45,9 +45,9 @@ struct NotificationPermissionScenarioTests {
         let night = try #require(try await harness.store.activeSession())
         #expect(phone.notifications.pending.isEmpty && phone.notifications.refused > 0, "handed to the system, which refuses them while not allowed")
         // A reminder of the night's plan falling due with the app open shows as the banner.
-        let due = try #require(try await phone.runtime.currentState().active?.reminders.requests.first)
+        let due = try #require(try await phone.runtime.reader.currentState().active?.reminders.requests.first)
         harness.clock.set(due.fireDate.addingTimeInterval(1))
-        phone.runtime.foregroundTick()
+        await phone.runtime.handle(.foregroundTick)
         await phone.settled()
         #expect(phone.runtime.inAppReminders.banner == due.content)
         #expect(due.sessionId == night.id)
@@ -65,11 +65,11 @@ struct NotificationPermissionScenarioTests {
     func notInTheBackground() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
-        phone.runtime.launched()
-        _ = try await phone.runtime.intentRequested(.startSession, source: .phone)
+        await phone.runtime.handle(.launched)
+        _ = try await phone.runtime.handle(.intent(.startSession, source: .phone))
         #expect(phone.notifications.questionsShown == 0, "the system shows no question to an app in the background")
         _ = try await phone.runtime.send(.endSession(sessionId: nil))
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.becameActive)
         _ = try await phone.runtime.send(.startSession)
         #expect(phone.notifications.questionsShown == 0)
     }
@@ -79,7 +79,7 @@ struct NotificationPermissionScenarioTests {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.becameActive)
         _ = try await phone.runtime.send(.startSession)
         #expect(phone.notifications.questionsShown == 0)
     }
@@ -88,7 +88,7 @@ struct NotificationPermissionScenarioTests {
     func denied() async throws {
         let harness = try await ServiceHarness.prepared()
         let refused = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .denied))
-        await refused.runtime.becameActive()
+        await refused.runtime.handle(.becameActive)
         _ = try await refused.runtime.send(.startSession)
         #expect(refused.notifications.questionsShown == 0)
         let settings = SettingsModel(actions: refused.runtime, account: nil, permissions: refused.runtime, preferences: MemoryPreferences())

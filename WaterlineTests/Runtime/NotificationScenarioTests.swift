@@ -35,13 +35,13 @@ struct NotificationScenarioTests {
 
         // The system still shows the Live Activity the app started earlier; the process is new.
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: false, running: [before.glance]))
-        phone.runtime.launched()
+        await phone.runtime.handle(.launched)
         #expect(phone.notifications.categoriesRegistered == 1, "the Log Water category exists before the response is handled")
         #expect(phone.watch.activations == 1, "the watch link is active without a window")
         #expect(!phone.runtime.isActive)
 
         let response = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)
-        await phone.runtime.notificationResponseReceived(response)
+        await phone.runtime.handle(.notificationResponse(response))
         #expect(phone.background.open.count == 1 && phone.sync.pushes == 0, "the action is complete once saved; the push holds a background task of its own")
 
         let logs = try await harness.store.logs(sessionId: sessionId)
@@ -63,15 +63,15 @@ struct NotificationScenarioTests {
         #expect(phone.background.begun == ["log water", "push before suspending"] && phone.background.open.isEmpty)
 
         // The same response delivered again (the system retried): nothing more happens.
-        await phone.runtime.notificationResponseReceived(response)
+        await phone.runtime.handle(.notificationResponse(response))
         #expect(try await harness.store.logs(sessionId: sessionId).filter { $0.type == .water }.count == 1)
         await phone.settled()
         #expect(phone.widgets.reloads == 1 && phone.sync.pushes == 1)
 
         // Even a second cold launch with the same response logs nothing twice.
         let relaunched = DeviceProcess(harness)
-        relaunched.runtime.launched()
-        await relaunched.runtime.notificationResponseReceived(response)
+        await relaunched.runtime.handle(.launched)
+        await relaunched.runtime.handle(.notificationResponse(response))
         #expect(try await harness.store.logs(sessionId: sessionId).filter { $0.type == .water }.count == 1)
     }
 
@@ -80,11 +80,11 @@ struct NotificationScenarioTests {
         let (harness, before) = try await nightInProgress()
         let reminder = try timeReminder(of: before)
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationAction.dismiss.rawValue, requestIdentifier: reminder.identifier))
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.notificationResponse(NotificationResponse(actionIdentifier: NotificationAction.dismiss.rawValue, requestIdentifier: reminder.identifier)))
         #expect(try await harness.store.logs(sessionId: before.session.id).count == 1)
         #expect(phone.runtime.router.pending == nil)
-        await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationResponse.defaultActionIdentifier, requestIdentifier: reminder.identifier))
+        await phone.runtime.handle(.notificationResponse(NotificationResponse(actionIdentifier: NotificationResponse.defaultActionIdentifier, requestIdentifier: reminder.identifier)))
         #expect(phone.runtime.router.pending == .activeSession)
         #expect(try await harness.store.logs(sessionId: before.session.id).count == 1)
     }
@@ -95,8 +95,8 @@ struct NotificationScenarioTests {
         let reminder = try timeReminder(of: before)
         _ = try await harness.service.endSession()
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.notificationResponseReceived(NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier))
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.notificationResponse(NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)))
         #expect(try await harness.store.logs(sessionId: before.session.id).count == 1)
         #expect(phone.widgets.reloads == 0 && phone.background.open.isEmpty)
     }

@@ -13,12 +13,12 @@ struct QuietNightScenarioTests {
     static func nightWithOneWater() async throws -> (ServiceHarness, DeviceProcess, SessionSnapshot) {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
         let night = try #require(try await phone.runtime.send(.startSession).session)
         _ = try await phone.runtime.send(.logWater(source: .phone))
         await phone.settled()
-        phone.runtime.resignedActive()
+        await phone.runtime.handle(.resignedActive)
         return (harness, phone, night)
     }
 
@@ -39,7 +39,7 @@ struct QuietNightScenarioTests {
         // The next afternoon the system wakes the app for a refresh (iOS ended the Live Activity
         // at its eighth hour, showing its last state).
         harness.clock.advance(minutes: 13 * 60)
-        await phone.runtime.backgroundRefresh()
+        await phone.runtime.handle(.backgroundRefresh)
         await phone.settled()
         #expect(phone.liveActivities.running.isEmpty)
         let widgets = try #require(phone.widgets.showing)
@@ -49,7 +49,7 @@ struct QuietNightScenarioTests {
 
         // The app in front does not bring yesterday's night back as live.
         let starts = phone.liveActivities.starts
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.becameActive)
         await phone.settled()
         #expect(phone.liveActivities.starts == starts && phone.liveActivities.running.isEmpty)
     }
@@ -59,12 +59,12 @@ struct QuietNightScenarioTests {
         let (harness, phone, night) = try await Self.nightWithOneWater()
         // Past iOS's eight hours the activity ended; the app in front at the tenth brings it back.
         harness.clock.advance(minutes: 10 * 60)
-        await phone.runtime.becameActive()
-        phone.runtime.resignedActive()
+        await phone.runtime.handle(.becameActive)
+        await phone.runtime.handle(.resignedActive)
         #expect(phone.liveActivities.running[night.session.id] != nil)
         // Two hours and a minute later the night has gone quiet: the next wake ends it.
         harness.clock.advance(minutes: 2 * 60 + 1)
-        await phone.runtime.backgroundRefresh()
+        await phone.runtime.handle(.backgroundRefresh)
         await phone.settled()
         let final = try #require(phone.liveActivities.ended[night.session.id] ?? nil)
         #expect(final.isEnded && final.totalWaterCount == 1)

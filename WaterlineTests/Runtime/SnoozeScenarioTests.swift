@@ -22,10 +22,10 @@ struct SnoozeScenarioTests {
         let reminder = try #require(drink.reminders.requests.first)
         harness.clock.set(reminder.fireDate.addingTimeInterval(30))
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.notificationResponseReceived(
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.notificationResponse(
             NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: reminder.identifier)
-        )
+        ))
         return (harness, phone, drink)
     }
 
@@ -41,12 +41,12 @@ struct SnoozeScenarioTests {
 
         // Another drink re-plans the time reminders; the snooze the person asked for stays.
         harness.clock.advance(minutes: 2)
-        _ = try await phone.runtime.intentRequested(.logDrink(presetId: nil), source: .phone)
+        _ = try await phone.runtime.handle(.intent(.logDrink(presetId: nil), source: .phone))
         #expect(try await harness.store.logs(sessionId: drink.session.id).count == 2)
         #expect(phone.notifications.pending[snoozed.identifier] != nil)
 
         // The night ends: nothing of it stays pending.
-        _ = try await phone.runtime.intentRequested(.endSession, source: .phone)
+        _ = try await phone.runtime.handle(.intent(.endSession, source: .phone))
         #expect(phone.notifications.pending.isEmpty)
     }
 
@@ -56,10 +56,10 @@ struct SnoozeScenarioTests {
         let started = try await harness.service.startSession().night
         _ = try await harness.service.endSession()
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.notificationResponseReceived(
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.notificationResponse(
             NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: ReminderPlanner.identifierPrefix(sessionId: started.session.id) + "1")
-        )
+        ))
         #expect(phone.notifications.pending.isEmpty)
     }
 
@@ -76,14 +76,14 @@ struct SnoozeScenarioTests {
 
         // Water in the app, four minutes later: the snooze would nag for water already drunk.
         harness.clock.advance(minutes: 4)
-        _ = try await phone.runtime.intentRequested(.logWater, source: .phone)
+        _ = try await phone.runtime.handle(.intent(.logWater, source: .phone))
         #expect(!phone.notifications.pending.keys.contains { $0.hasPrefix(prefix) }, "the answered snooze is gone")
 
         // Snoozed again, then the water comes from the watch's push.
         harness.clock.advance(minutes: 25)
-        await phone.runtime.notificationResponseReceived(
+        await phone.runtime.handle(.notificationResponse(
             NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: "waterline.time.x.2")
-        )
+        ))
         #expect(phone.notifications.pending.keys.contains { $0.hasPrefix(prefix) })
         harness.clock.advance(minutes: 1)
         try await phone.onWatch(.logWater(source: .watch))
@@ -91,11 +91,11 @@ struct SnoozeScenarioTests {
 
         // A snooze asked for after the last water stays.
         harness.clock.advance(minutes: 3)
-        await phone.runtime.notificationResponseReceived(
+        await phone.runtime.handle(.notificationResponse(
             NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: "waterline.time.x.3")
-        )
+        ))
         harness.clock.advance(minutes: 1)
-        _ = try await phone.runtime.intentRequested(.logDrink(presetId: nil), source: .phone)
+        _ = try await phone.runtime.handle(.intent(.logDrink(presetId: nil), source: .phone))
         #expect(phone.notifications.pending.keys.contains { $0.hasPrefix(prefix) })
     }
 }

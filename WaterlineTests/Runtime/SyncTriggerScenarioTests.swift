@@ -18,10 +18,10 @@ struct SyncTriggerScenarioTests {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
         phone.sync.refused = 2
-        await phone.runtime.resendRefusedChanges()
+        await phone.runtime.handle(.resendRefusedChanges)
         #expect(phone.sync.pushes == 1)
         #expect(phone.log.calls.map(\.call) == ["release 2 refusals", "push"])
-        await phone.runtime.resendRefusedChanges()
+        await phone.runtime.handle(.resendRefusedChanges)
         #expect(phone.sync.pushes == 1, "nothing was refused: nothing to send")
     }
 
@@ -33,7 +33,7 @@ struct SyncTriggerScenarioTests {
         let watchScreen = WatchSessionModel(actions: phone.runtime)
         #expect(indicator.accessibilityLabel == "Synced" && watchScreen.unsent == 0)
         phone.sync.status = SyncStatus(phase: .offline, pendingCount: 3, failedCount: 1)
-        let left = await phone.runtime.syncNow(.signIn)
+        let left = await phone.runtime.handle(.syncNow(.signIn))
         #expect(left.phase == .offline)
         #expect(indicator.accessibilityLabel == "Offline, 3 changes saved on this device")
         #expect(indicator.refusedText != nil)
@@ -48,10 +48,10 @@ struct SyncTriggerScenarioTests {
     func launchAndActivation() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
+        await phone.runtime.handle(.launched)
         await phone.settled()
         #expect(phone.sync.pulls == 1)
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.becameActive)
         await phone.settled()
         #expect(phone.sync.pulls == 2)
         #expect(await phone.runtime.syncHistory() == [.launch, .activation])
@@ -61,16 +61,16 @@ struct SyncTriggerScenarioTests {
     func writesNetworkAndRefresh() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.becameActive)
         await phone.settled()
         let pulls = phone.sync.pulls
         try await phone.runtime.send(.startSession)
         try await phone.runtime.send(.logWater(source: .phone))
         await phone.settled()
         #expect(phone.sync.pushes == 2)
-        await phone.runtime.networkChanged(isOnline: false)
-        await phone.runtime.networkChanged(isOnline: true)
-        await phone.runtime.backgroundRefresh()
+        await phone.runtime.handle(.networkChanged(isOnline: false))
+        await phone.runtime.handle(.networkChanged(isOnline: true))
+        await phone.runtime.handle(.backgroundRefresh)
         #expect(phone.sync.pulls == pulls + 2)
         #expect(await phone.runtime.syncHistory().suffix(3) == [.localChange, .networkBack, .backgroundRefresh])
     }
@@ -87,7 +87,7 @@ struct SyncTriggerScenarioTests {
                                   transport: ScriptedTransport([.json(200, String(decoding: answer, as: UTF8.self))]), token: { nil })
         let runtime = phone.runtime
         let account = AccountService(auth: AuthClient(client: client, credentials: InMemoryCredentialStore(), now: { Fixed.start }),
-                                     data: SyncEngine(store: harness.store, client: client), actions: runtime, sync: { await runtime.syncNow(.signIn) })
+                                     data: SyncEngine(store: harness.store, client: client), actions: runtime, sync: { await runtime.handle(.syncNow(.signIn)) })
         let model = AccountModel(account: account)
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         #expect(model.isSignedIn)
@@ -101,7 +101,7 @@ struct SyncTriggerScenarioTests {
         let phone = DeviceProcess(harness)
         let log = LogEntry.water(id: UUID(number: 0x77), sessionId: started.session.id, at: harness.clock.now, amountOz: 8)
         let message = try WatchMessage.request(.push(PushBatch(changes: [.logEntry(log)]))).encoded()
-        let reply = try #require(await phone.runtime.watchMessageReceived(message, replying: true))
+        let reply = try #require(await phone.runtime.handle(.watchMessage(message, replying: true)))
         guard case .answer(.pushed(let results))? = try WatchMessage.decodeIfKnown(reply) else { Issue.record("no answer"); return }
         #expect(results.results.first?.change == .logEntry(log), "the watch hears the phone kept it")
         #expect(phone.sync.pushes == 0 && phone.background.open.count == 1, "answered before the network: the push waits in its own background task")

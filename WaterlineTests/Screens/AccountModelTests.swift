@@ -141,7 +141,7 @@ struct AccountModelTests {
         try await harness.store.saveSyncCursor(SyncCursor(accountId: UUID(), position: 3))
         let counter = SyncCounter()
         let phone = DeviceProcess(harness)
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.becameActive)
         let model = model(harness, transport: try Self.backend(signingInAs: UUID()), credentials: InMemoryCredentialStore(), counter: counter, phone: phone)
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         await model.choose(.startClean)

@@ -16,8 +16,8 @@ struct NightPlanTests {
     func home(_ settings: UserSettings = UserSettings(waterEveryNDrinks: 9)) async throws -> (HomeModel, DeviceProcess, ServiceHarness, MemoryPreferences) {
         let harness = try await ServiceHarness.prepared(settings)
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
         let preferences = MemoryPreferences()
         let home = HomeModel(actions: phone.runtime, preferences: preferences)
         await home.appeared()
@@ -113,6 +113,6 @@ struct NightPlanTests {
         for drinks in [0, 31] {
             await #expect(throws: SessionServiceError.self) { try await phone.runtime.send(.setPlan(drinks: drinks)) }
         }
-        #expect(try await phone.runtime.currentState().active?.session.plannedDrinks == nil)
+        #expect(try await phone.runtime.reader.currentState().active?.session.plannedDrinks == nil)
     }
 }

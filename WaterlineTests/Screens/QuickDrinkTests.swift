@@ -17,7 +17,7 @@ struct QuickDrinkTests {
     func dragFirst() async throws {
         let (harness, started) = try await ServiceHarness.night()
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
-        phone.runtime.launched()
+        await phone.runtime.handle(.launched)
         let settings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences())
         await settings.appeared()
         let names = settings.presets.map(\.name)
@@ -29,11 +29,11 @@ struct QuickDrinkTests {
         let quick = try #require(settings.presets.first)
         #expect(phone.liveActivities.running[started.session.id]?.drinkButtonTitle == "+ \(quick.name)")
 
-        let widget = try await phone.runtime.widgetSnapshot()
+        let widget = try await phone.runtime.reader.widgetSnapshot()
         #expect(WidgetPresentation(snapshot: widget, family: .systemSmall).drinkButtonTitle == "+ \(quick.name)")
         #expect(WidgetPresentation(snapshot: widget, family: .accessoryRectangular).drinkButtonTitle == "+1", "discreet on the Lock Screen")
 
-        let outcome = try await phone.runtime.intentRequested(.logDrink(presetId: nil), source: .widget)
+        let outcome = try await phone.runtime.handle(.intent(.logDrink(presetId: nil), source: .widget))
         #expect(outcome.result?.changedLog?.alcoholMeta?.presetId == quick.id)
         #expect(outcome.dialog.hasPrefix("\(quick.name) logged."))
 

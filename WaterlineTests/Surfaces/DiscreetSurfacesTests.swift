@@ -26,14 +26,14 @@ struct DiscreetSurfacesTests {
         settings.hideLockScreenCounts = hideCounts
         let harness = try await ServiceHarness.prepared(settings)
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
         try await phone.runtime.send(.startSession)
         for action: SessionAction in [.logDrink(.quick, source: .phone), .logDrink(.quick, source: .phone), .logWater(source: .phone)] {
             harness.clock.advance(minutes: 5)
             try await phone.runtime.send(action)
         }
-        return (phone, try await phone.runtime.currentState())
+        return (phone, try await phone.runtime.reader.currentState())
     }
 
     /// Every word the surface shows.
@@ -101,7 +101,7 @@ struct DiscreetSurfacesTests {
     func hidingReachesSurfaces() async throws {
         let (phone, _) = try await night(discreet: true)
         #expect(UserSettings().hideLockScreenCounts == false)
-        var settings = try await phone.runtime.currentState().settings
+        var settings = try await phone.runtime.reader.currentState().settings
         settings.hideLockScreenCounts = true
         try await phone.runtime.send(.updateSettings(settings))
         let glance = try #require(phone.liveActivities.running.values.first)

@@ -259,7 +259,7 @@ struct SyncEngineTests {
         try await harness.store.saveSyncCursor(SyncCursor(accountId: Self.account, position: 40))
         let phone = await DeviceProcess(harness)
         let active = try #require(try await harness.store.activeSession())
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.becameActive)
         #expect(await !phone.notifications.pending.isEmpty)
         try await Self.account(harness, on: phone).resolve(.startClean, for: other)
         #expect(await phone.notifications.pending.values.allSatisfy { $0.sessionId != active.id }, "the night's reminders went with it")

@@ -17,13 +17,13 @@ struct FaceAndWidgetsScenarioTests {
     func nightStarted() async throws -> (ServiceHarness, DeviceProcess, PairedWatch) {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
         let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
         await watch.launch()
-        watch.suspend()
+        await watch.suspend()
         try await phone.runtime.send(.startSession)
-        phone.runtime.resignedActive()
+        await phone.runtime.handle(.resignedActive)
         await phone.settled()
         try await watch.deliverContext(from: phone.watch)
         return (harness, phone, watch)
@@ -38,9 +38,9 @@ struct FaceAndWidgetsScenarioTests {
             let action: SessionAction = index.isMultiple(of: 3) ? .logWater(source: .phone) : .logDrink(.quick, source: .phone)
             if index.isMultiple(of: 2) {
                 // On the phone, opened for it: its widgets reload for free; the watch hears and pulls in the background.
-                await phone.runtime.becameActive()
+                await phone.runtime.handle(.becameActive)
                 try await phone.runtime.send(action)
-                phone.runtime.resignedActive()
+                await phone.runtime.handle(.resignedActive)
                 await phone.settled()
                 try await watch.deliverContext(from: phone.watch)
             } else {
@@ -52,9 +52,9 @@ struct FaceAndWidgetsScenarioTests {
             #expect(face.totalAlcoholCount == night.state.totalAlcoholCount && face.totalWaterCount == night.state.totalWaterCount,
                     "log \(index + 1): the complication shows it")
         }
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.becameActive)
         try await phone.runtime.send(.endSession())
-        phone.runtime.resignedActive()
+        await phone.runtime.handle(.resignedActive)
         await phone.settled()
         try await watch.deliverContext(from: phone.watch)
 

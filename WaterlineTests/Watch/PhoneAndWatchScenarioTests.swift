@@ -18,8 +18,8 @@ struct PhoneAndWatchScenarioTests {
     func pair(_ settings: UserSettings = UserSettings(waterEveryNDrinks: 2)) async throws -> (ServiceHarness, DeviceProcess, PairedWatch) {
         let harness = try await ServiceHarness.prepared(settings)
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
         let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
         await watch.launch()
         try await watch.deliverContext(from: phone.watch)
@@ -53,7 +53,7 @@ struct PhoneAndWatchScenarioTests {
         #expect(watch.notifications.pending.isEmpty, "no night yet, nothing planned")
 
         try await watch.runtime.send(.startSession)
-        let watchNight = try #require(try await watch.runtime.currentState().active)
+        let watchNight = try #require(try await watch.runtime.reader.currentState().active)
         #expect(!watch.notifications.pending.isEmpty, "the phone is away: the watch plans the night's reminders itself")
         var phoneLogs = 0
         for index in 0..<40 {
@@ -71,7 +71,7 @@ struct PhoneAndWatchScenarioTests {
             }
         }
         #expect(phoneLogs == 10)
-        #expect(try await watch.runtime.currentState().active?.state.totalAlcoholCount == 26, "the true count on the wrist, three hours on")
+        #expect(try await watch.runtime.reader.currentState().active?.state.totalAlcoholCount == 26, "the true count on the wrist, three hours on")
         let phoneNight = try #require(try await harness.service.activeSession())
         #expect(phoneNight.session.id != watchNight.session.id)
         #expect(!watch.link.queued.isEmpty, "the watch's writes waited in WatchConnectivity's queue")
@@ -130,11 +130,11 @@ struct PhoneAndWatchScenarioTests {
         try await phone.runtime.send(.endSession())
         harness.clock.advance(minutes: 5)
         let late = try await watch.runtime.send(.logWater(source: .watch))
-        #expect(try await watch.runtime.currentState().active?.session.id == night.session.id, "the watch does not know yet")
+        #expect(try await watch.runtime.reader.currentState().active?.session.id == night.session.id, "the watch does not know yet")
 
         await watch.phone(reachable: true)
         try await expectAgreement(phone, harness, watch)
-        #expect(try await watch.runtime.currentState().active == nil, "the night ended on the wrist too")
+        #expect(try await watch.runtime.reader.currentState().active == nil, "the night ended on the wrist too")
         let ended = try await harness.service.session(id: night.session.id)
         let lateLog = try #require(late.changedLog)
         #expect(!ended.session.isActive && ended.logs.map(\.id).contains(lateLog.id))
@@ -163,18 +163,18 @@ struct PhoneAndWatchScenarioTests {
         let (harness, phone, watch) = try await pair()
         await watch.phone(reachable: false)
         harness.clock.advance(minutes: 1)
-        var onWatch = try await watch.runtime.currentState().settings
+        var onWatch = try await watch.runtime.reader.currentState().settings
         onWatch.waterEveryNDrinks = 3
         try await watch.runtime.send(.updateSettings(onWatch))
         harness.clock.advance(minutes: 1)
-        var onPhone = try await phone.runtime.currentState().settings
+        var onPhone = try await phone.runtime.reader.currentState().settings
         onPhone.warningThreshold = 5
         try await phone.runtime.send(.updateSettings(onPhone))
         await watch.phone(reachable: true)
         try await expectAgreement(phone, harness, watch)
-        let settings = try await phone.runtime.currentState().settings
+        let settings = try await phone.runtime.reader.currentState().settings
         #expect(settings.waterEveryNDrinks == 3 && settings.warningThreshold == 5)
-        #expect(try await watch.runtime.currentState().settings == settings)
+        #expect(try await watch.runtime.reader.currentState().settings == settings)
     }
 
     @Test("a preset deleted on the phone is deleted on the watch; the watch's late edit does not bring it back")
@@ -190,7 +190,7 @@ struct PhoneAndWatchScenarioTests {
         try await watch.runtime.send(.editPreset(renamed))
         await watch.phone(reachable: true)
         try await expectAgreement(phone, harness, watch)
-        #expect(try await watch.runtime.currentState().presets.contains { $0.id == beer.id } == false)
+        #expect(try await watch.runtime.reader.currentState().presets.contains { $0.id == beer.id } == false)
     }
 
     @Test("both devices schedule the night's reminders under the same identifiers; a drink's nudge is posted only where it was logged")
@@ -270,10 +270,10 @@ struct PhoneAndWatchScenarioTests {
         // The system starts the watch app in the background for the action: a new process on the same store.
         let woken = PairedWatch(clock: harness.clock, phone: phone.runtime, phoneReachable: true, store: watch.store, firstID: 0x20_0000)
         let response = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)
-        await woken.runtime.notificationResponseReceived(response)
-        await woken.runtime.notificationResponseReceived(response)
+        await woken.runtime.handle(.notificationResponse(response))
+        await woken.runtime.handle(.notificationResponse(response))
         await woken.settled()
-        let night = try #require(try await woken.runtime.currentState().active)
+        let night = try #require(try await woken.runtime.reader.currentState().active)
         #expect(night.logs.count == 1 && night.logs.first?.source == .watch && night.state.totalWaterCount == 1)
         #expect(woken.background.open.isEmpty)
         #expect(try await harness.service.activeSession()?.state.totalWaterCount == 1, "pushed to the phone before the background time ended")
@@ -281,9 +281,9 @@ struct PhoneAndWatchScenarioTests {
 
         // "Remind Me in 10 Min" on the next one, the app again not running: the wrist buzzes again in ten minutes.
         let snoozed = PairedWatch(clock: harness.clock, phone: phone.runtime, phoneReachable: false, store: watch.store, firstID: 0x30_0000)
-        await snoozed.runtime.notificationResponseReceived(
+        await snoozed.runtime.handle(.notificationResponse(
             NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: reminder.identifier)
-        )
+        ))
         let snooze = try #require(snoozed.notifications.pending.values.first { $0.identifier.hasPrefix(ReminderPlanner.snoozePrefix(sessionId: night.session.id)) })
         #expect(snooze.fireDate == harness.clock.now.addingTimeInterval(10 * 60))
         #expect(snoozed.background.open.isEmpty)
@@ -297,7 +297,7 @@ struct PhoneAndWatchScenarioTests {
         #expect(try await harness.service.activeSession() != nil)
         try await phone.runtime.send(.deleteAllData)
         _ = try await watch.pulled()
-        #expect(try await watch.runtime.currentState().active == nil)
+        #expect(try await watch.runtime.reader.currentState().active == nil)
         try await expectAgreement(phone, harness, watch)
     }
 
@@ -315,14 +315,14 @@ struct PhoneAndWatchScenarioTests {
         fresh.clock.set(harness.clock.now)
         #expect(try await fresh.store.user()?.id != harness.store.user()?.id, "another person")
         let newPhone = DeviceProcess(fresh)
-        newPhone.runtime.launched()
+        await newPhone.runtime.handle(.launched)
         watch.link.phone = newPhone.runtime
         await watch.phone(reachable: true)
         _ = try await watch.pulled()
         let night = try #require(try await fresh.service.activeSession(), "the watch's night reached the new phone")
         #expect(night.logs.count == 3 && night.state.totalWaterCount == 3)
         #expect(try await watch.store.pendingChanges().isEmpty)
-        #expect(try await watch.runtime.currentState().active?.logs.count == 3, "and stays on the wrist")
+        #expect(try await watch.runtime.reader.currentState().active?.logs.count == 3, "and stays on the wrist")
     }
 
     @Test("signed in: what the watch logged with the phone away reaches the cloud through the phone's outbox, once")

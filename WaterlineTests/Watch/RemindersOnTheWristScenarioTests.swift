@@ -32,12 +32,12 @@ struct RemindersOnTheWristScenarioTests {
             harness = try await ServiceHarness.prepared()
             phoneCenter = RecordingNotificationCenter(answer: phoneAllows)
             phone = DeviceProcess(harness, notifications: phoneCenter, watch: phoneLink)
-            phone.runtime.launched()
+            await phone.runtime.handle(.launched)
             watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
             watch.notifications.answer = watchAllows
             seen = NotificationsSeen(phone: phoneCenter, watch: watch.notifications)
             await watch.launch()
-            watch.suspend()
+            await watch.suspend()
         }
 
         var clock: TestClock { harness.clock }
@@ -71,7 +71,7 @@ struct RemindersOnTheWristScenarioTests {
         func phoneComesBack() async throws {
             seen.phoneIsOn = true
             phone = DeviceProcess(harness, notifications: phoneCenter, watch: phoneLink)
-            phone.runtime.launched()
+            await phone.runtime.handle(.launched)
             watch.link.phone = phone.runtime
             await watch.phone(reachable: true)
             await watch.link.deliverQueued()
@@ -175,7 +175,7 @@ struct RemindersOnTheWristScenarioTests {
         }
         await night.phone.settled()
         #expect(try await night.watch.deliverContext(from: night.phoneLink), "a context unlike the last is delivered")
-        #expect(try await night.watch.runtime.currentState().active?.logs.count == 3, "one delivery brings all three")
+        #expect(try await night.watch.runtime.reader.currentState().active?.logs.count == 3, "one delivery brings all three")
         let again = try await night.watch.deliverContext(from: night.phoneLink)
         #expect(!again, "the same context is not delivered again")
         let notice = try #require(night.phoneLink.notices.last)
@@ -197,13 +197,13 @@ struct RemindersOnTheWristScenarioTests {
         await night.watch.open()
         #expect(night.watch.notifications.questionsShown == 1, "once")
         // Refused: the open watch app shows each reminder as it falls due (and plays a haptic).
-        let due = try #require(try await night.watch.runtime.currentState().active?.reminders.requests.first)
+        let due = try #require(try await night.watch.runtime.reader.currentState().active?.reminders.requests.first)
         night.at(79)
-        night.watch.runtime.foregroundTick()
+        await night.watch.runtime.handle(.foregroundTick)
         await night.watch.settled()
         #expect(night.watch.runtime.inAppReminders.banner == nil)
         night.at(81)
-        night.watch.runtime.foregroundTick()
+        await night.watch.runtime.handle(.foregroundTick)
         await night.watch.settled()
         #expect(night.watch.runtime.inAppReminders.banner == due.content)
     }
@@ -227,7 +227,7 @@ struct RemindersOnTheWristScenarioTests {
         #expect(night.phoneCenter.pending.isEmpty && night.watch.notifications.pending.isEmpty)
         night.at(70)
         night.phoneCenter.answer = .allowed
-        await night.phone.runtime.becameActive()
+        await night.phone.runtime.handle(.becameActive)
         #expect(night.phoneCenter.pendingByDate.first?.fireDate == Fixed.at(minutes: 80), "on the phone, before any log")
         night.watch.notifications.answer = .allowed
         await night.watch.open()

@@ -16,8 +16,8 @@ struct WatchLinkScenarioTests {
     func pair() async throws -> (ServiceHarness, DeviceProcess, PairedWatch) {
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2))
         let phone = DeviceProcess(harness)
-        phone.runtime.launched()
-        await phone.runtime.becameActive()
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
         let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
         await watch.launch()
         return (harness, phone, watch)
@@ -32,13 +32,13 @@ struct WatchLinkScenarioTests {
             try await phone.runtime.send(.logWater(source: .phone))
         }
         _ = try await watch.pulled()
-        #expect(try await watch.runtime.currentState().active?.logs.count == 40)
+        #expect(try await watch.runtime.reader.currentState().active?.logs.count == 40)
         let pages = watch.link.pulledPages.count
         harness.clock.advance(minutes: 4)
         let water = try #require(try await phone.runtime.send(.logWater(source: .phone)).changedLog)
         try await watch.phoneSays(try #require(phone.watch.notices.last))
         #expect(watch.link.pulledPages.dropFirst(pages).flatMap { $0 } == [.logEntry(water)], "the one new log, nothing else")
-        #expect(try await watch.runtime.currentState().active?.logs.count == 41)
+        #expect(try await watch.runtime.reader.currentState().active?.logs.count == 41)
     }
 
     @Test("what the watch pushed does not come back in its next pull; a new watch's first pull has everything")
@@ -56,7 +56,7 @@ struct WatchLinkScenarioTests {
 
         let another = PairedWatch(clock: harness.clock, phone: phone.runtime, firstID: 0x60_0000)
         await another.launch()
-        let night = try #require(try await another.runtime.currentState().active)
+        let night = try #require(try await another.runtime.reader.currentState().active)
         #expect(Set(night.logs.map(\.id)) == [mine.id, theirs.id], "a fresh watch gets what the first one pushed too")
     }
 

@@ -59,7 +59,7 @@ struct WatchLinkServerTests {
             #"{"version":3,"kind":"answer","payload":{"person":{"id":"A0000000-0000-4000-8000-00000000000A"}}}"#,
         ]
         for text in unreadable {
-            #expect(await phone.runtime.watchMessageReceived(Data(text.utf8), replying: true) == nil, "\(text)")
+            #expect(await phone.runtime.handle(.watchMessage(Data(text.utf8), replying: true)) == nil, "\(text)")
         }
         #expect(try await DeviceRecords(harness.store) == before)
     }

@@ -62,7 +62,7 @@ final class AppEnvironment {
         )
         let runtime = AppRuntime(service: SessionService(store: store), platform: platform)
         let accountService = AccountService(
-            auth: AuthClient(client: client, credentials: credentials), data: sync, actions: runtime, sync: { await runtime.syncNow(.signIn) }
+            auth: AuthClient(client: client, credentials: credentials), data: sync, actions: runtime, sync: { await runtime.handle(.syncNow(.signIn)) }
         )
 
         self.runtime = runtime
@@ -85,12 +85,14 @@ final class AppEnvironment {
         UNUserNotificationCenter.current().delegate = notificationDelegate
         watch.runtime = runtime
         let runtime = runtime
-        storeSignal.observe { Task { await runtime.storeChangedElsewhere() } }
+        storeSignal.observe { Task { await runtime.handle(.storeChangedElsewhere) } }
         // Widget buttons and the Live Activity run their intents in this process, on this runtime.
         IntentServices.register(runtime)
         BackgroundSync.register(runtime: runtime)
-        // Registers the reminder category, opens the watch link and pulls what changed elsewhere.
-        runtime.launched()
+        // Registers the reminder category, opens the watch link and pulls what changed elsewhere,
+        // at the main actor's next turn: ahead of any callback the system queues after launch,
+        // whose handler (the notification delegate's among them) waits behind it on this actor.
+        Task { await runtime.handle(.launched) }
     }
 
     /// The onboarding model has remembered it; the app shows Home.

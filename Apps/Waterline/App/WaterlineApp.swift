@@ -18,19 +18,19 @@ struct WaterlineApp: App {
                     .environment(environment)
                     .environment(environment.syncStatus)
                     .accountChoiceDialog(environment.account)
-                    .onOpenURL { environment.runtime.router.open($0) }
+                    .onOpenURL { url in Task { await environment.runtime.handle(.openURL(url)) } }
                     .onChange(of: scenePhase, initial: true) { _, phase in
                         if phase == .active {
-                            Task { await environment.runtime.becameActive() }
+                            Task { await environment.runtime.handle(.becameActive) }
                         } else {
-                            environment.runtime.resignedActive()
+                            Task { await environment.runtime.handle(.resignedActive) }
                             if phase == .background { BackgroundSync.schedule() }
                         }
                     }
                     .task(id: scenePhase) {
                         // While the app is in front, reminders that fall due show as the banner.
                         while scenePhase == .active, !Task.isCancelled {
-                            environment.runtime.foregroundTick()
+                            await environment.runtime.handle(.foregroundTick)
                             try? await Task.sleep(for: .seconds(10))
                         }
                     }
@@ -61,7 +61,7 @@ struct RootView: View {
             if let reminder = reminders.banner {
                 ReminderBanner(
                     content: reminder,
-                    logWater: { Task { await environment.runtime.bannerLogWaterTapped() } },
+                    logWater: { Task { await environment.runtime.handle(.bannerLogWater) } },
                     dismiss: { reminders.dismissTapped() }
                 )
                 .id(reminders.bannerNumber)

@@ -58,7 +58,7 @@ struct PreviewLoader<Model, Content: View>: View {
 #Preview("Summary, ended") {
     PreviewLoader { () async -> SummaryModel? in
         let runtime = await PreviewNight.runtime(nights: 1)
-        guard let update = try? await runtime.recentSessions(limit: 1).first, let settings = try? await runtime.currentState().settings else { return nil }
+        guard let update = try? await runtime.reader.recentSessions(limit: 1).first, let settings = try? await runtime.reader.currentState().settings else { return nil }
         return SummaryModel(update: update, settings: settings, isEditable: false, actions: runtime)
     } content: { model in
         NavigationStack { SummaryView(model: model) }
@@ -68,7 +68,7 @@ struct PreviewLoader<Model, Content: View>: View {
 #Preview("Summary, a night that reached the warning, dark") {
     PreviewLoader { () async -> SummaryModel? in
         let runtime = await PreviewNight.runtime(nights: 1, warning: true)
-        guard let update = try? await runtime.recentSessions(limit: 1).first, let settings = try? await runtime.currentState().settings else { return nil }
+        guard let update = try? await runtime.reader.recentSessions(limit: 1).first, let settings = try? await runtime.reader.currentState().settings else { return nil }
         return SummaryModel(update: update, settings: settings, isEditable: true, actions: runtime)
     } content: { model in
         NavigationStack { SummaryView(model: model) }

@@ -17,7 +17,7 @@ enum BackgroundSync {
             let refresh = RefreshTask(task)
             schedule()
             let work = Task {
-                await runtime.backgroundRefresh()
+                await runtime.handle(.backgroundRefresh)
                 refresh.completed(success: !Task.isCancelled)
             }
             refresh.onExpiration { work.cancel() }

@@ -16,7 +16,7 @@ final class NetworkPathWatcher {
         // actor, it would otherwise be main-actor isolated and trap there); only a Bool crosses.
         monitor.pathUpdateHandler = { @Sendable path in
             let online = path.status == .satisfied
-            Task { @MainActor in await runtime.networkChanged(isOnline: online) }
+            Task { @MainActor in await runtime.handle(.networkChanged(isOnline: online)) }
         }
         monitor.start(queue: DispatchQueue(label: "com.waterline.network-path"))
     }

@@ -6,7 +6,7 @@ import WaterlineRuntime
 
 /// The kit's `WatchTransport` on `WCSession`, and its delegate. The watch keeps its own store and
 /// syncs with this phone as its backend: each of its calls reaches the runtime
-/// (`watchMessageReceived`), which answers from this phone's store, in the reply when the watch
+/// (the `.watchMessage` input), which answers from this phone's store, in the reply when the watch
 /// waits for one. The phone only tells the watch that its records changed, so it pulls.
 @MainActor
 final class WatchConnectivityService: NSObject, WatchTransport {
@@ -35,7 +35,7 @@ final class WatchConnectivityService: NSObject, WatchTransport {
     }
 
     fileprivate func received(_ data: Data, replying: Bool) async -> Data? {
-        await runtime?.watchMessageReceived(data, replying: replying)
+        await runtime?.handle(.watchMessage(data, replying: replying))
     }
 }
 
@@ -43,7 +43,7 @@ final class WatchConnectivityService: NSObject, WatchTransport {
 // and hands only them (Sendable) to the main actor.
 extension WatchConnectivityService: WCSessionDelegate {
     nonisolated func session(_ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: (any Error)?) {
-        Task { @MainActor in await self.runtime?.watchLinkActivated() }
+        Task { @MainActor in await self.runtime?.handle(.watchLinkActivated) }
     }
 
     nonisolated func sessionDidBecomeInactive(_ session: WCSession) {}

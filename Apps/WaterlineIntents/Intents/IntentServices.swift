@@ -16,23 +16,24 @@ enum IntentServices {
         self.runtime = runtime
     }
 
-    static func current() throws -> AppRuntime {
+    static func current() async throws -> AppRuntime {
         if let runtime { return runtime }
         KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations, locale: .autoupdatingCurrent)
         let store = SwiftDataSessionStore(modelContainer: try WaterlineContainer.make())
         let built = AppRuntime(service: SessionService(store: store), platform: .extensionProcess())
-        built.launched()
+        // Kept before the first suspension, so a second intent arriving meanwhile finds this one.
         runtime = built
+        await built.handle(.launched)
         return built
     }
 
     /// The presets as the store holds them now (Siri's and Shortcuts' choices).
     static func presets() async throws -> [DrinkPreset] {
-        try await current().currentState().presets
+        try await current().reader.currentState().presets
     }
 
     /// Runs a quick intent and carries out its effects; answers with the words to show.
     static func run(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
-        try await current().intentRequested(intent, source: source)
+        try await current().handle(.intent(intent, source: source))
     }
 }

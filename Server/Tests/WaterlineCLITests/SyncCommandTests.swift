@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WaterlineAPI
 import WaterlineCore
-import WaterlineRuntime
+@testable import WaterlineRuntime
 import WaterlineStorage
 import WaterlineSync
 @testable import waterline

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one door through which every change is made, and the reads the screens need. Screen
+/// The one door through which every change is made, and where the screens read. Screen
 /// models, intents, the watch, notifications and the command line hold one of these (the
 /// runtime), never the service or the store, so no caller can make a change and forget one of
 /// its consequences.
@@ -18,16 +18,8 @@ public protocol SessionActions: AnyObject {
     /// Every change to the store, from any process, with the state it left.
     var changes: StoreChangeFeed { get }
 
-    /// What every surface shows now.
-    func currentState() async throws -> DeviceState
-    /// Any night, running or ended, as it stands.
-    func session(id: UUID) async throws -> SessionSnapshot
-    /// The newest ended nights, newest first.
-    func recentSessions(limit: Int) async throws -> [SessionSnapshot]
-    /// A page of ended nights after `cursor`, newest first.
-    func history(after cursor: HistoryCursor?, limit: Int) async throws -> [Session]
-    /// The time every surface uses.
-    func now() -> Date
+    /// The reads the screens need, on the same store and clock as the changes.
+    var reader: any SessionReading { get }
 }
 
 extension SessionActions {

@@ -1,7 +1,7 @@
 import WaterlineCore
 
 /// The phone's end of the watch link, as the runtime uses it; the app wraps `WCSession`. The
-/// watch asks (its pushes and pulls reach `AppRuntime.watchMessageReceived`); the phone only
+/// watch asks (its pushes and pulls reach `AppRuntime`'s `.watchMessage` input); the phone only
 /// tells it when something changed, so it pulls.
 @MainActor
 public protocol WatchTransport: AnyObject {

@@ -90,14 +90,14 @@ public final class ActiveSessionModel {
 
     /// Where an edited log's time may go: from the night's start to now.
     public var editWindow: LogTimeWindow? {
-        update.map { LogTimeWindow(session: $0.session, now: actions.now()) }
+        update.map { LogTimeWindow(session: $0.session, now: actions.reader.now()) }
     }
 
     // MARK: What the person did
 
     /// The screen appeared, or the app became active again.
     public func appeared() async {
-        await perform { show(try await actions.currentState()) }
+        await perform { show(try await actions.reader.currentState()) }
     }
 
     /// The store changed: show the new counts; a night ended elsewhere (the watch, Siri, another
@@ -111,7 +111,7 @@ public final class ActiveSessionModel {
             return
         }
         await perform {
-            let ended = try await actions.session(id: shown)
+            let ended = try await actions.reader.session(id: shown)
             if !ended.session.isActive { endNight(ended) }
         }
     }

@@ -39,7 +39,7 @@ public final class HistoryModel {
         isLoading = true
         defer { isLoading = false }
         await attempt {
-            let page = try await actions.history(after: sessions.last.map(HistoryCursor.init(after:)), limit: Self.pageSize)
+            let page = try await actions.reader.history(after: sessions.last.map(HistoryCursor.init(after:)), limit: Self.pageSize)
             sessions += page
             hasMore = page.count == Self.pageSize
         }
@@ -57,13 +57,13 @@ public final class HistoryModel {
 
     /// The summary of one row.
     public func update(for session: Session) async throws -> SessionSnapshot {
-        try await actions.session(id: session.id)
+        try await actions.reader.session(id: session.id)
     }
 
     /// "Sat 21 Nov · 3 h 10 min · 4 drinks, 3 waters"
     public func title(for session: Session) -> String {
         let date = session.startTime.formatted(.dateTime.weekday(.abbreviated).day().month(.abbreviated))
-        let duration = WaterlineFormat.duration(session.duration(now: actions.now()))
+        let duration = WaterlineFormat.duration(session.duration(now: actions.reader.now()))
         guard let summary = session.computedSummary else { return KitText.string(KitStrings.historyTitle, .text(date), .text(duration)) }
         return KitText.string(
             KitStrings.historyTitleCounts, .text(date), .text(duration),
@@ -74,7 +74,7 @@ public final class HistoryModel {
 
     /// One session's export, as a file's contents.
     public func export(_ session: Session, as format: ExportFormat) async throws -> Data {
-        try SessionExport.file(try await actions.session(id: session.id), settings: try await actions.currentState().settings, as: format, now: actions.now())
+        try SessionExport.file(try await actions.reader.session(id: session.id), settings: try await actions.reader.currentState().settings, as: format, now: actions.reader.now())
     }
 
     /// Every past session's export (all pages, not only those loaded), newest first.
@@ -82,12 +82,12 @@ public final class HistoryModel {
         var updates: [SessionSnapshot] = []
         var cursor: HistoryCursor?
         while true {
-            let page = try await actions.history(after: cursor, limit: 200)
-            for session in page { updates.append(try await actions.session(id: session.id)) }
+            let page = try await actions.reader.history(after: cursor, limit: 200)
+            for session in page { updates.append(try await actions.reader.session(id: session.id)) }
             guard page.count == 200, let last = page.last else { break }
             cursor = HistoryCursor(after: last)
         }
-        return try SessionExport.file(all: updates, settings: try await actions.currentState().settings, as: format, now: actions.now())
+        return try SessionExport.file(all: updates, settings: try await actions.reader.currentState().settings, as: format, now: actions.reader.now())
     }
 
     private func attempt(_ body: () async throws -> Void) async {

@@ -59,7 +59,7 @@ public final class HomeModel {
 
     public func appeared() async {
         await perform {
-            show(try await actions.currentState())
+            show(try await actions.reader.currentState())
             try await loadRecent()
         }
     }
@@ -143,7 +143,7 @@ public final class HomeModel {
     /// Remembered between launches, so the prompt waits another twelve hours.
     public func keepGoingTapped() {
         abandonedPrompt = nil
-        preferences.keptGoingAt = actions.now()
+        preferences.keptGoingAt = actions.reader.now()
     }
 
     public func navigatedToSession() {
@@ -173,12 +173,12 @@ public final class HomeModel {
     private func show(_ state: DeviceState) {
         settings = state.settings
         active = state.active
-        abandonedPrompt = state.active.flatMap { abandonedPolicy.prompt(for: $0.session, now: actions.now(), keptGoingAt: preferences.keptGoingAt) }
+        abandonedPrompt = state.active.flatMap { abandonedPolicy.prompt(for: $0.session, now: actions.reader.now(), keptGoingAt: preferences.keptGoingAt) }
     }
 
     private func loadRecent() async throws {
-        let now = actions.now()
-        recent = try await actions.recentSessions(limit: Self.recentLimit).map { SessionReport($0, settings: settings, now: now) }
+        let now = actions.reader.now()
+        recent = try await actions.reader.recentSessions(limit: Self.recentLimit).map { SessionReport($0, settings: settings, now: now) }
     }
 
     private func perform(_ body: () async throws -> Void) async {

@@ -54,7 +54,7 @@ public final class OnboardingModel {
     /// settings rather than the factory ones.
     public func signedIn() async {
         guard step == .signIn else { return }
-        if let accountSettings = try? await actions.currentState().settings { settings = accountSettings }
+        if let accountSettings = try? await actions.reader.currentState().settings { settings = accountSettings }
         step = .configure
     }
 

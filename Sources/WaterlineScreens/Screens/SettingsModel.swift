@@ -67,7 +67,7 @@ public final class SettingsModel {
 
     /// The screen appeared, or the app came back to it (perhaps from the system's Settings).
     public func appeared() async {
-        await perform { show(try await actions.currentState()) }
+        await perform { show(try await actions.reader.currentState()) }
         isSignedIn = await account?.isSignedIn() ?? false
         notificationAuthorization = await permissions.notificationAuthorization()
         isWritingToHealth = await health?.isOn ?? false
@@ -192,7 +192,7 @@ public final class SettingsModel {
         while let next = unsaved {
             if let refusal = await ScreenMessage.attempt({ try await actions.send(.updateSettings(next)) }) {
                 unsaved = nil
-                if let state = try? await actions.currentState() { show(state) }
+                if let state = try? await actions.reader.currentState() { show(state) }
                 errorMessage = refusal
                 return
             }

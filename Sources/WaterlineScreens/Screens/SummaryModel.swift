@@ -60,7 +60,7 @@ public final class SummaryModel {
     public func title(for log: LogEntry) -> String { LogDescription.title(for: log, units: settings.units) }
 
     /// Where an edited log's time may go: within this night.
-    public var editWindow: LogTimeWindow { LogTimeWindow(session: update.session, now: actions.now()) }
+    public var editWindow: LogTimeWindow { LogTimeWindow(session: update.session, now: actions.reader.now()) }
 
     public func logSwipedToDelete(_ log: LogEntry) async {
         guard isEditable else { return }

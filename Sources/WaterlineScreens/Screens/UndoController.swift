@@ -17,13 +17,13 @@ public final class UndoController {
 
     /// Offers Undo for the log `result` wrote (nothing for a change that wrote none).
     func offer(after result: ActionResult) {
-        if let new = UndoOffer.after(result, at: actions.now()) { offer = new }
+        if let new = UndoOffer.after(result, at: actions.reader.now()) { offer = new }
     }
 
     /// Undo was tapped: deletes the log while the offer stands; the banner goes either way.
     func undo() async throws {
         defer { offer = nil }
-        guard let offer, offer.isOpen(at: actions.now()) else { return }
+        guard let offer, offer.isOpen(at: actions.reader.now()) else { return }
         try await actions.send(.deleteLog(id: offer.log.id))
     }
 
@@ -34,7 +34,7 @@ public final class UndoController {
 
     /// The banner's timer fired (the view calls this when it does).
     public func expired() {
-        if let offer, !offer.isOpen(at: actions.now()) { self.offer = nil }
+        if let offer, !offer.isOpen(at: actions.reader.now()) { self.offer = nil }
     }
 
     /// The offer goes (the night ended, the log was deleted another way, the screen moved on).

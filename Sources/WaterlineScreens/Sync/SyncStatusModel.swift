@@ -18,7 +18,7 @@ public final class SyncStatusModel {
     public var symbolName: String { status.symbolName }
 
     /// Under the account in Settings when the backend refused changes: how many, kept here, with
-    /// "Send Again" beside it (`AppRuntime.resendRefusedChanges()`); nil when none was refused.
+    /// "Send Again" beside it (the runtime's `.resendRefusedChanges` input); nil when none was refused.
     public var refusedText: String? { status.refusedText }
     public var setAsideText: String? { status.setAsideText }
 

@@ -48,7 +48,7 @@ public final class WatchSessionModel {
 
     /// The app opened, or came to the front.
     public func appeared() async {
-        await perform { show(try await actions.currentState()) }
+        await perform { show(try await actions.reader.currentState()) }
     }
 
     public func waterButtonTapped() async {

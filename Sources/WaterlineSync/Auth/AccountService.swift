@@ -17,7 +17,7 @@ public final class AccountService: AccountActions {
 
     /// - Parameters:
     ///   - data: the sync engine the runtime runs, which keeps whose records these are;
-    ///   - sync: pulls and pushes now (the runtime's `syncNow(.signIn)`), after signing in and
+    ///   - sync: pulls and pushes now (the runtime's `.syncNow(.signIn)` input), after signing in and
     ///     after a choice.
     public init(auth: AuthClient, data: any SyncedAccount, actions: any SessionActions, sync: @escaping @MainActor () async -> Void) {
         self.auth = auth

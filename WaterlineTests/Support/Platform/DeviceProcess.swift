@@ -98,6 +98,6 @@ final class DeviceProcess {
 
     /// Waits until every sync the runtime asked for has run.
     func settled() async {
-        await runtime.syncIdle()
+        await runtime.handle(.settle)
     }
 }

@@ -56,20 +56,20 @@ final class PairedWatch {
 
     /// The watch app launches (in front), and has synced once the phone answered.
     func launch() async {
-        runtime.launched()
+        await runtime.handle(.launched)
         await open()
     }
 
     /// The person raises the wrist and opens the app.
     func open() async {
         isRunning = true
-        await runtime.becameActive()
+        await runtime.handle(.becameActive)
         await settled()
     }
 
     /// The person lowers the wrist: watchOS suspends the app, which hears nothing until it wakes.
-    func suspend() {
-        runtime.resignedActive()
+    func suspend() async {
+        await runtime.handle(.resignedActive)
         isRunning = false
     }
 
@@ -79,7 +79,7 @@ final class PairedWatch {
         await open()
         let result = try await runtime.send(action)
         await settled()
-        suspend()
+        await suspend()
         return result
     }
 
@@ -98,7 +98,7 @@ final class PairedWatch {
 
     /// Waits for every sync the runtime asked for.
     func settled() async {
-        await runtime.syncIdle()
+        await runtime.handle(.settle)
     }
 
     /// The phone came in or went out of reach.
@@ -106,20 +106,20 @@ final class PairedWatch {
         link.isReachable = reachable
         // A suspended app hears no reachability change.
         guard isRunning else { return }
-        await runtime.phoneReachabilityChanged(isReachable: reachable)
+        await runtime.handle(.phoneReachabilityChanged(isReachable: reachable))
         await settled()
     }
 
     /// The phone's application context (or message) arrived: its records changed.
     func phoneSays(_ notice: PhoneNotice) async throws {
-        await runtime.phoneMessageReceived(try WatchMessage.phoneChanged(notice).encoded())
+        await runtime.handle(.phoneMessage(try WatchMessage.phoneChanged(notice).encoded()))
         await settled()
     }
 
     /// What the watch has, after a pull from the phone.
     func pulled() async throws -> DeviceState {
-        await runtime.syncNow(.pairedDeviceChanged)
+        await runtime.handle(.syncNow(.pairedDeviceChanged))
         await settled()
-        return try await runtime.currentState()
+        return try await runtime.reader.currentState()
     }
 }

@@ -32,8 +32,8 @@ final class TestPhoneLink: PhoneLink {
     func send(_ request: LinkRequest) async throws -> LinkAnswer {
         guard isReachable, let phone else { throw ConvexError.offline("the iPhone is out of reach") }
         let message = try WatchMessage.request(request).encoded()
-        if deliversTwice { _ = await phone.watchMessageReceived(message, replying: true) }
-        guard let reply = await phone.watchMessageReceived(message, replying: true),
+        if deliversTwice { _ = await phone.handle(.watchMessage(message, replying: true)) }
+        guard let reply = await phone.handle(.watchMessage(message, replying: true)),
               case .answer(let answer)? = try WatchMessage.decodeIfKnown(reply)
         else { throw ConvexError.offline("no reply") }
         if case .page(let page) = answer { pulledPages.append(page.changes) }
@@ -55,8 +55,8 @@ final class TestPhoneLink: PhoneLink {
         queued = []
         for change in waiting {
             guard let message = try? WatchMessage.request(.push(PushBatch(changes: [change]))).encoded() else { continue }
-            _ = await phone.watchMessageReceived(message, replying: false)
-            if deliversTwice { _ = await phone.watchMessageReceived(message, replying: false) }
+            _ = await phone.handle(.watchMessage(message, replying: false))
+            if deliversTwice { _ = await phone.handle(.watchMessage(message, replying: false)) }
         }
     }
 }

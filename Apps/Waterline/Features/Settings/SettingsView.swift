@@ -124,7 +124,7 @@ struct SettingsView: View {
                         // Changes the backend refused: kept here, and sent again when asked.
                         if let refused = environment.syncStatus.refusedText {
                             Text(verbatim: refused).font(.footnote)
-                            Button("Send Again") { Task { await environment.runtime.resendRefusedChanges() } }
+                            Button("Send Again") { Task { await environment.runtime.handle(.resendRefusedChanges) } }
                         }
                         // Changes from the account this iPhone could not read: set aside, the rest synced.
                         if let setAside = environment.syncStatus.setAsideText {

@@ -114,8 +114,8 @@ struct PastSessionView: View {
         }
         .task {
             do {
-                let update = try await environment.runtime.session(id: sessionId)
-                let settings = try await environment.runtime.currentState().settings
+                let update = try await environment.runtime.reader.session(id: sessionId)
+                let settings = try await environment.runtime.reader.currentState().settings
                 model = environment.summaryModel(for: update, settings: settings, editable: false)
             } catch {
                 failed = true

@@ -22,8 +22,8 @@ struct SessionsCommand: StoreCommand {
     func run(on companion: Companion) async throws {
         let settings = try await companion.state().settings
         var reports: [SessionReport] = []
-        for session in try await companion.runtime.sessions(limit: limit) {
-            reports.append(SessionReport(try await companion.runtime.session(id: session.id), settings: settings, now: Companion.now()))
+        for session in try await companion.runtime.reader.sessions(limit: limit) {
+            reports.append(SessionReport(try await companion.runtime.reader.session(id: session.id), settings: settings, now: Companion.now()))
         }
         if output.json { return try Output.json(reports) }
         guard !reports.isEmpty else { return print("No sessions yet. Start one with `waterline start`.") }

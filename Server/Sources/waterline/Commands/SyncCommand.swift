@@ -83,7 +83,7 @@ struct SyncCommand: AsyncParsableCommand {
                 try await link.resolve(keepData ? .keepThisDevicesData : .startClean, for: account)
             }
         }
-        return await companion.runtime.syncNow(.commandLine)
+        return await companion.runtime.handle(.syncNow(.commandLine))
     }
 
     static func serverURL(_ text: String) throws -> URL {

@@ -69,7 +69,7 @@ struct LiveScreenLoop {
             state.sessionEnded()
             frame.mode = state.mode
             frame.reminder = nil
-            frame.lastSummary = try await companion.runtime.sessions(limit: 1).first?.computedSummary
+            frame.lastSummary = try await companion.runtime.reader.sessions(limit: 1).first?.computedSummary
         }
         frame.now = Companion.now()
     }

@@ -67,7 +67,7 @@ struct Companion {
 
     /// What every surface shows now.
     func state() async throws -> DeviceState {
-        try await runtime.currentState()
+        try await runtime.reader.currentState()
     }
 
     /// The current time; `WATERLINE_NOW` (seconds since 1970) pins it, for tests and demos.
@@ -108,24 +108,24 @@ struct Companion {
 
     /// A session by id or unique id prefix; without one, the newest session.
     func session(matching prefix: String?) async throws -> SessionSnapshot {
-        let sessions = try await runtime.sessions()
+        let sessions = try await runtime.reader.sessions()
         guard let prefix else {
             guard let newest = sessions.first else { throw CLIError("no sessions yet; start one with `waterline start`") }
-            return try await runtime.session(id: newest.id)
+            return try await runtime.reader.session(id: newest.id)
         }
         let matches = sessions.filter { $0.id.uuidString.lowercased().hasPrefix(prefix.lowercased()) }
         guard matches.count == 1, let match = matches.first else {
             throw CLIError(matches.isEmpty ? "no session with id \(prefix)" : "\(prefix) matches \(matches.count) sessions; give more of the id")
         }
-        return try await runtime.session(id: match.id)
+        return try await runtime.reader.session(id: match.id)
     }
 
     /// A log of the active (or newest) session by id or unique id prefix.
     func log(matching prefix: String) async throws -> LogEntry {
         let normalized = prefix.lowercased()
         guard normalized.count >= 4 else { throw CLIError("give at least 4 characters of the log id (see `waterline log`)") }
-        for session in try await runtime.sessions(limit: 10) {
-            let matches = try await runtime.session(id: session.id).logs.filter { $0.id.uuidString.lowercased().hasPrefix(normalized) }
+        for session in try await runtime.reader.sessions(limit: 10) {
+            let matches = try await runtime.reader.session(id: session.id).logs.filter { $0.id.uuidString.lowercased().hasPrefix(normalized) }
             if matches.count > 1 { throw CLIError("\(prefix) matches \(matches.count) logs; give more of the id") }
             if let match = matches.first { return match }
         }

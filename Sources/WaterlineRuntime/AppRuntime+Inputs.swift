@@ -1,0 +1,199 @@
+import Foundation
+import WaterlineCore
+import WaterlineAPI
+import WaterlineSync
+
+/// Every input, in one place. Each works on a cold background launch as well as with the app
+/// open; none decides an effect of its own: it writes or reads through the service and hands the
+/// event to the plan, whose consequences (sync included) the executor carries out.
+extension AppRuntime {
+    /// Takes `input` and answers when its work is saved and shown (a background refresh, a
+    /// command's `.settle` and "Send Again" once their sync has run).
+    @discardableResult
+    public func handle<Reply, Failure>(_ input: RuntimeInput<Reply, Failure>) async throws(Failure) -> Reply {
+        do {
+            // Each factory fixes `Reply` for its kind, so the answer below is always a `Reply`.
+            return try await reply(to: input.kind) as! Reply
+        } catch {
+            // Only `.action` and `.intent` throw, and their `Failure` is `any Error`.
+            throw error as! Failure
+        }
+    }
+
+    private func reply(to input: RuntimeInputKind) async throws -> any Sendable {
+        switch input {
+        case .action(let action, let origin):
+            return try await perform(action, from: origin)
+        case .intent(let intent, let source):
+            let activities = platform.liveActivities
+            return try await IntentRunner(actions: self, liveActivityShows: { activities.runningSessionIds().contains($0) }).run(intent, source: source)
+        case .bannerLogWater:
+            _ = try? await perform(.logWater(source: platform.capabilities.logSource(for: .banner)), from: .banner)
+        case .launched:
+            launched()
+        case .becameActive:
+            await becameActive()
+        case .resignedActive:
+            isActive = false
+        case .foregroundTick:
+            foregroundTick()
+        case .backgroundRefresh:
+            // Time has passed: a night gone quiet is no longer live, whatever the sync brought.
+            await scheduler.syncNow(.backgroundRefresh)
+            await followStore { .refresh($0) }
+        case .storeChangedElsewhere:
+            await followCommits(always: true, holding: "store changed") { .otherProcessWrote($0, $1) }
+        case .networkChanged(let isOnline):
+            await scheduler.networkChanged(isOnline: isOnline)
+        case .openURL(let url):
+            router.open(url)
+        case .notificationWillPresent(let content):
+            // Shown as the in-app banner (with Log Water) instead of the system's.
+            reminderArrived(content, presented: true)
+            return false
+        case .notificationResponse(let response):
+            await notificationResponse(response)
+        case .askForNotifications:
+            return await askedForNotifications()
+        case .watchMessage(let data, let replying):
+            return await watchMessage(data, replying: replying)
+        case .watchLinkActivated:
+            // The watch is told to pull what it may have missed.
+            await follow(.watchLinkActivated)
+        case .phoneMessage(let data):
+            await phoneMessage(data)
+        case .phoneReachabilityChanged(let isReachable):
+            // What waited goes to the phone. Reminders do not move: both devices schedule them,
+            // and the system shows each once.
+            guard platform.capabilities.pairedPhone else { break }
+            await scheduler.networkChanged(isOnline: isReachable)
+        case .syncNow(let reason):
+            await scheduler.syncNow(reason)
+            return syncStatus
+        case .resendRefusedChanges:
+            // Every refused change goes with the next push, which runs now.
+            guard await platform.sync.releaseRefusals() > 0 else { break }
+            await scheduler.pushNow()
+        case .settle:
+            await requests.idle()
+            await scheduler.idle()
+        }
+        return ()
+    }
+
+    // MARK: The screens' ports
+
+    /// A change from a screen or anything holding the runtime as its `SessionActions`: the same
+    /// input as `.action`.
+    @discardableResult
+    public func send(_ action: SessionAction, from origin: ActionOrigin) async throws -> ActionResult {
+        try await handle(.action(action, from: origin))
+    }
+
+    /// What the person allowed, as the system says now (onboarding and Settings).
+    public func notificationAuthorization() async -> NotificationAuthorization {
+        await platform.notifications.authorization()
+    }
+
+    /// The same input as `.askForNotifications`.
+    public func askForNotifications() async -> NotificationAuthorization {
+        await handle(.askForNotifications)
+    }
+
+    /// Shows the system's question (or takes the standing answer); what the answer allows is
+    /// planned at once, a running night's reminders included.
+    private func askedForNotifications() async -> NotificationAuthorization {
+        let before = await platform.notifications.authorization()
+        let answer = await platform.notifications.requestAuthorization()
+        if answer != before { await followStore { .refresh($0) } }
+        return answer
+    }
+
+    // MARK: Lifecycle
+
+    /// Registers what must exist before any callback can arrive (the reminder category, the
+    /// watch link) and pulls what changed elsewhere.
+    private func launched() {
+        let capabilities = platform.capabilities
+        if capabilities.notifications { platform.notifications.registerCategories() }
+        guard !capabilities.isExtension else { return }
+        if capabilities.pairedWatch { platform.watch.activate() }
+        requests.add { [weak self] in await self?.follow(.pullAsked(.launch)) }
+    }
+
+    /// Other processes may have written meanwhile, and a Live Activity the system would not start
+    /// in the background is owed: everything is brought up to date, then the plan pulls.
+    private func becameActive() async {
+        isActive = true
+        reminderWatch = ReminderWatch(since: platform.now())
+        // Everything is shown again: the feed's place moves on with it.
+        _ = await changesSinceShown()
+        await followStore { .activated($0) }
+    }
+
+    /// A reminder of the plan that fell due since the last look moves every surface on to the
+    /// next one (and shows as the in-app banner when notifications are off, as the plan says);
+    /// the scheduler looks for other devices' changes once `SyncScheduler.openPullInterval` has
+    /// passed, so a night ended elsewhere stops here while the app is open.
+    private func foregroundTick() {
+        guard isActive else { return }
+        let scheduler = scheduler
+        requests.add { await scheduler.openAppTick() }
+        guard let due = reminderWatch.look(at: executor.shown.plan, now: platform.now()).last else { return }
+        reminderArrived(due.content, presented: false)
+    }
+
+    /// A reminder arrived (fell due in the open app, or was presented by the system while the app
+    /// is in front): every surface shows the store again as of now ("Next reminder" moves on),
+    /// with the banner as the plan says.
+    private func reminderArrived(_ content: NotificationContent, presented: Bool) {
+        requests.add { [weak self] in await self?.followStore { .reminderArrived($0, content, presented: presented) } }
+    }
+
+    // MARK: Notifications and the other device
+
+    /// "Log Water" logs the default glass once, however often the response is delivered; a tap
+    /// on the notification opens the running night.
+    private func notificationResponse(_ response: NotificationResponse) async {
+        switch response.actionIdentifier {
+        case NotificationAction.logWater.rawValue:
+            _ = try? await perform(.logWater(source: platform.capabilities.logSource(for: .notification), id: response.logId), from: .notification)
+        case NotificationAction.remindLater.rawValue:
+            _ = try? await perform(.remindLater, from: .notification)
+        case NotificationResponse.defaultActionIdentifier:
+            router.go(to: .activeSession)
+        default:
+            break
+        }
+    }
+
+    /// One of the watch's sync requests, answered from this phone's store by the backend's rules
+    /// (`WatchLinkServer`) as soon as it is saved here. What it changed is shown on every surface
+    /// here and pushed on to the cloud. A queued message (`transferUserInfo`) is only taken in.
+    private func watchMessage(_ data: Data, replying: Bool) async -> Data? {
+        await holdingBackground("watch message") {
+            guard let server = platform.watchLinkServer, case .request(let request)? = try? WatchMessage.decodeIfKnown(data) else { return nil }
+            // The person is set up first (after "Delete Account" the next one is), so the watch
+            // always learns whose records the phone holds.
+            _ = try? await service.state()
+            var answer: LinkAnswer?
+            await followCommits(always: true, holding: "watch pushed", writing: {
+                let (given, changed) = await server.answer(request)
+                answer = given
+                return changed
+            }) { .watchPushed($0, $1) }
+            guard replying, let answer else { return nil }
+            return try? WatchMessage.answer(answer).encoded()
+        }
+    }
+
+    /// The phone's records changed, so the watch pulls, once for each notice however many of its
+    /// copies (message, application context) arrive.
+    private func phoneMessage(_ data: Data) async {
+        guard platform.capabilities.pairedPhone, case .phoneChanged(let notice)? = try? WatchMessage.decodeIfKnown(data),
+              notice.sequence > lastPhoneNotice ?? Int.min
+        else { return }
+        lastPhoneNotice = notice.sequence
+        await follow(.pullAsked(.pairedDeviceChanged))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import WaterlineCore
+import WaterlineSync
+
+/// What reaches the runtime from outside, as one value: a change with its origin, a lifecycle
+/// step, a notification arriving or answered, a message from the other device, a tick, a
+/// background task, another process's write. `AppRuntime.handle(_:)` takes every one of them in
+/// one place; what follows is the plan's to decide and the executor's to carry out.
+///
+/// `Reply` is what the caller gets back (most get nothing: `Void`), and `Failure` what it may
+/// throw: only a change can be refused, so every other input is handled without `try`.
+public struct RuntimeInput<Reply: Sendable, Failure: Error>: Sendable {
+    let kind: RuntimeInputKind
+
+    fileprivate init(_ kind: RuntimeInputKind) {
+        self.kind = kind
+    }
+}
+
+// MARK: A change, answered with what it did (or refused)
+
+extension RuntimeInput where Reply == ActionResult, Failure == any Error {
+    /// A change made wherever the person acted (a screen, a notification's action, a widget or
+    /// Live Activity button, the in-app banner, the command line).
+    public static func action(_ action: SessionAction, from origin: ActionOrigin) -> Self { Self(.action(action, from: origin)) }
+}
+
+extension RuntimeInput where Reply == IntentOutcome, Failure == any Error {
+    /// A quick intent (a widget's or the Live Activity's button, Siri, Shortcuts) in this process,
+    /// answered with the words the system shows.
+    public static func intent(_ intent: QuickIntent, source: LogSource) -> Self { Self(.intent(intent, source: source)) }
+}
+
+// MARK: The outside world, answered with nothing
+
+extension RuntimeInput where Reply == Void, Failure == Never {
+    /// The process started, in front or in the background, before launch finishes.
+    public static var launched: Self { Self(.launched) }
+    /// The app came to the front.
+    public static var becameActive: Self { Self(.becameActive) }
+    /// The app left the front.
+    public static var resignedActive: Self { Self(.resignedActive) }
+    /// Now and then while the app is open (every ten seconds).
+    public static var foregroundTick: Self { Self(.foregroundTick) }
+    /// A background app refresh; handled once it has synced and shown the store as of now.
+    public static var backgroundRefresh: Self { Self(.backgroundRefresh) }
+    /// Another process wrote to the shared store (its cross-process signal arrived).
+    public static var storeChangedElsewhere: Self { Self(.storeChangedElsewhere) }
+    /// The network went away or came back.
+    public static func networkChanged(isOnline: Bool) -> Self { Self(.networkChanged(isOnline: isOnline)) }
+    /// A URL the app was asked to open (a widget, the complication).
+    public static func openURL(_ url: URL) -> Self { Self(.openURL(url)) }
+    /// A notification's action or a tap on it, on a cold launch as well as with the app open.
+    public static func notificationResponse(_ response: NotificationResponse) -> Self { Self(.notificationResponse(response)) }
+    /// "Log Water" on the in-app banner.
+    public static var bannerLogWater: Self { Self(.bannerLogWater) }
+    /// The watch link finished activating (on the phone).
+    public static var watchLinkActivated: Self { Self(.watchLinkActivated) }
+    /// A message from the phone (on the watch).
+    public static func phoneMessage(_ data: Data) -> Self { Self(.phoneMessage(data)) }
+    /// The phone came in or went out of reach (on the watch, while its app runs).
+    public static func phoneReachabilityChanged(isReachable: Bool) -> Self { Self(.phoneReachabilityChanged(isReachable: isReachable)) }
+    /// "Send Again" beside the changes the backend refused; handled once that push has run.
+    public static var resendRefusedChanges: Self { Self(.resendRefusedChanges) }
+    /// Handled once every sync asked for so far has run (and writes waiting for their pause have
+    /// been pushed): for a command that exits after its writes, and for tests.
+    public static var settle: Self { Self(.settle) }
+}
+
+// MARK: The outside world, answered with a value
+
+extension RuntimeInput where Reply == Bool, Failure == Never {
+    /// A notification arrives while the app is in front; answered with whether the system should
+    /// show it too (the phone shows its own banner instead).
+    public static func notificationWillPresent(_ content: NotificationContent) -> Self { Self(.notificationWillPresent(content)) }
+}
+
+extension RuntimeInput where Reply == Data?, Failure == Never {
+    /// A message from the watch (on the phone); answered with the encoded answer when the watch
+    /// waits for one (`replying`), with nothing for a queued message or one this version cannot read.
+    public static func watchMessage(_ data: Data, replying: Bool) -> Self { Self(.watchMessage(data, replying: replying)) }
+}
+
+extension RuntimeInput where Reply == SyncStatus, Failure == Never {
+    /// Pull and push now for `reason` (signing in, `waterline sync`); answered with where sync stands.
+    public static func syncNow(_ reason: SyncScheduler.Reason) -> Self { Self(.syncNow(reason)) }
+}
+
+extension RuntimeInput where Reply == NotificationAuthorization, Failure == Never {
+    /// The person asked to be reminded (onboarding's "Enable Notifications", the Settings row);
+    /// answered with what they allowed.
+    public static var askForNotifications: Self { Self(.askForNotifications) }
+}

@@ -30,21 +30,21 @@ extension AppRuntime {
         case .bannerLogWater:
             _ = try? await perform(.logWater(source: platform.capabilities.logSource(for: .banner)), from: .banner)
         case .launched:
-            launched()
+            await follow(.launched)
         case .becameActive:
             await becameActive()
         case .resignedActive:
             isActive = false
         case .foregroundTick:
-            foregroundTick()
+            await foregroundTick()
         case .backgroundRefresh:
             // Time has passed: a night gone quiet is no longer live, whatever the sync brought.
-            await scheduler.syncNow(.backgroundRefresh)
+            await follow(.syncAsked(.backgroundRefresh))
             await followStore { .refresh($0) }
         case .storeChangedElsewhere:
             await followCommits(always: true, holding: "store changed") { .otherProcessWrote($0, $1) }
         case .networkChanged(let isOnline):
-            await scheduler.networkChanged(isOnline: isOnline)
+            await follow(.networkChanged(isOnline: isOnline))
         case .openURL(let url):
             router.open(url)
         case .notificationWillPresent(let content):
@@ -54,7 +54,10 @@ extension AppRuntime {
         case .notificationResponse(let response):
             await notificationResponse(response)
         case .askForNotifications:
-            return await askedForNotifications()
+            // The plan asks the system, then plans what the answer allows (a running night's
+            // reminders included); the answer is what the system says now.
+            await followStore { .notificationsAsked($0) }
+            return await platform.notifications.authorization()
         case .watchMessage(let data, let replying):
             return await watchMessage(data, replying: replying)
         case .watchLinkActivated:
@@ -63,17 +66,12 @@ extension AppRuntime {
         case .phoneMessage(let data):
             await phoneMessage(data)
         case .phoneReachabilityChanged(let isReachable):
-            // What waited goes to the phone. Reminders do not move: both devices schedule them,
-            // and the system shows each once.
-            guard platform.capabilities.pairedPhone else { break }
-            await scheduler.networkChanged(isOnline: isReachable)
+            await follow(.phoneReachabilityChanged(isReachable: isReachable))
         case .syncNow(let reason):
-            await scheduler.syncNow(reason)
+            await follow(.syncAsked(reason))
             return syncStatus
         case .resendRefusedChanges:
-            // Every refused change goes with the next push, which runs now.
-            guard await platform.sync.releaseRefusals() > 0 else { break }
-            await scheduler.pushNow()
+            await follow(.resendAsked)
         case .settle:
             await requests.idle()
             await scheduler.idle()
@@ -100,26 +98,7 @@ extension AppRuntime {
         await handle(.askForNotifications)
     }
 
-    /// Shows the system's question (or takes the standing answer); what the answer allows is
-    /// planned at once, a running night's reminders included.
-    private func askedForNotifications() async -> NotificationAuthorization {
-        let before = await platform.notifications.authorization()
-        let answer = await platform.notifications.requestAuthorization()
-        if answer != before { await followStore { .refresh($0) } }
-        return answer
-    }
-
     // MARK: Lifecycle
-
-    /// Registers what must exist before any callback can arrive (the reminder category, the
-    /// watch link) and pulls what changed elsewhere.
-    private func launched() {
-        let capabilities = platform.capabilities
-        if capabilities.notifications { platform.notifications.registerCategories() }
-        guard !capabilities.isExtension else { return }
-        if capabilities.pairedWatch { platform.watch.activate() }
-        requests.add { [weak self] in await self?.follow(.pullAsked(.launch)) }
-    }
 
     /// Other processes may have written meanwhile, and a Live Activity the system would not start
     /// in the background is owed: everything is brought up to date, then the plan pulls.
@@ -131,15 +110,14 @@ extension AppRuntime {
         await followStore { .activated($0) }
     }
 
-    /// A reminder of the plan that fell due since the last look moves every surface on to the
-    /// next one (and shows as the in-app banner when notifications are off, as the plan says);
-    /// the scheduler looks for other devices' changes once `SyncScheduler.openPullInterval` has
-    /// passed, so a night ended elsewhere stops here while the app is open.
-    private func foregroundTick() {
-        guard isActive else { return }
-        let scheduler = scheduler
-        requests.add { await scheduler.openAppTick() }
-        guard let due = reminderWatch.look(at: executor.shown.plan, now: platform.now()).last else { return }
+    /// The plan asks the scheduler for its quiet look at other devices' changes (a pull once
+    /// `SyncScheduler.openPullInterval` has passed, so a night ended elsewhere stops here while the
+    /// app is open); a reminder of the plan that fell due since the last look moves every surface
+    /// on to the next one (and shows as the in-app banner when notifications are off, as the plan
+    /// says).
+    private func foregroundTick() async {
+        await follow(.openAppTick)
+        guard isActive, let due = reminderWatch.look(at: executor.shown.plan, now: platform.now()).last else { return }
         reminderArrived(due.content, presented: false)
     }
 

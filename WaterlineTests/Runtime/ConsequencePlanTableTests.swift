@@ -19,6 +19,7 @@ struct ConsequencePlanTableTests {
     enum Effect: String, CaseIterable, Comparable, CustomStringConvertible {
         case nudge, banner, dismissBanner, snooze, askForNotifications, cancelReminders, cancelSnoozes, replaceReminders
         case startLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, pull, health, screens
+        case syncNow, connection, lookWhileOpen, resend, registerCategories, activateWatchLink
 
         init(_ consequence: Consequence) {
             self = switch consequence {
@@ -39,6 +40,12 @@ struct ConsequencePlanTableTests {
             case .sync(.soon): .syncSoon
             case .sync(.beforeSuspending): .syncBeforeSuspending
             case .sync(.pull): .pull
+            case .sync(.now): .syncNow
+            case .sync(.connection): .connection
+            case .sync(.lookWhileOpen): .lookWhileOpen
+            case .sync(.resendRefused): .resend
+            case .registerNotificationCategories: .registerCategories
+            case .activateWatchLink: .activateWatchLink
             case .writeHealth: .health
             case .refreshScreens: .screens
             }

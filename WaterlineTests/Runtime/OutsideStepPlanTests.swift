@@ -43,6 +43,50 @@ struct OutsideStepPlanTests {
         }
     }
 
+    @Test("launch: the reminder's category where notifications exist, the watch link on the phone's app, a pull but in an extension",
+          arguments: Where.allCases)
+    func launched(_ place: Where) async throws {
+        let setup = try await TableEvening(night: true)
+        let state = try await setup.harness.service.state()
+        let capabilities = place.capabilities
+        let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
+        var expected: [Consequence] = capabilities.notifications ? [.registerNotificationCategories] : []
+        if !capabilities.isExtension {
+            if capabilities.pairedWatch { expected.append(.activateWatchLink) }
+            expected.append(.sync(.pull(.launch)))
+        }
+        #expect(ConsequencePlan.plan(.launched, in: context, shown: ShownSurfaces()).consequences == expected)
+        #expect(place != .appInFront || expected == [.registerNotificationCategories, .activateWatchLink, .sync(.pull(.launch))])
+    }
+
+    @Test("asking for notifications is the system's question, where there is one, and nothing before the answer", arguments: Where.allCases)
+    func notificationsAsked(_ place: Where) async throws {
+        let setup = try await TableEvening(night: true)
+        let state = try await setup.harness.service.state()
+        let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
+        let consequences = ConsequencePlan.plan(.notificationsAsked(state), in: context, shown: ShownSurfaces()).consequences
+        #expect(consequences == (place.capabilities.notifications ? [.askForNotifications] : []))
+    }
+
+    @Test("a sync asked for is that sync and nothing else: waited for, on the way back, while open, Send Again", arguments: Where.allCases)
+    func syncAsked(_ place: Where) async throws {
+        let setup = try await TableEvening(night: true)
+        let state = try await setup.harness.service.state()
+        let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
+        func plan(_ event: RuntimeEvent) -> [Consequence] { ConsequencePlan.plan(event, in: context, shown: ShownSurfaces()).consequences }
+        for reason in [SyncScheduler.Reason.signIn, .commandLine, .backgroundRefresh] {
+            #expect(plan(.syncAsked(reason)) == [.sync(.now(reason))])
+        }
+        for up in [false, true] {
+            #expect(plan(.networkChanged(isOnline: up)) == [.sync(.connection(isUp: up))])
+            // Only a watch reaches its backend through its phone.
+            #expect(plan(.phoneReachabilityChanged(isReachable: up)) == (place.capabilities.pairedPhone ? [.sync(.connection(isUp: up))] : []))
+        }
+        // The open app's quiet look; in the background nobody is looking.
+        #expect(plan(.openAppTick) == (place.isActive ? [.sync(.lookWhileOpen)] : []))
+        #expect(plan(.resendAsked) == [.sync(.resendRefused)])
+    }
+
     @Test("a reminder arriving: the banner when the app is in front and the system held it back or could not show it; never a push",
           arguments: Where.allCases)
     func reminderArrived(_ place: Where) async throws {

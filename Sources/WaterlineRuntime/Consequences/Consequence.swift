@@ -34,6 +34,11 @@ public enum Consequence: Hashable, Sendable {
     /// Tells the app's process that this extension wrote to the shared store.
     case signalOtherProcesses
     case sync(SyncTiming)
+    /// The reminder's category with its "Log Water" action, registered before any notification
+    /// response can arrive.
+    case registerNotificationCategories
+    /// The link to the paired watch is opened (the phone's app), so its messages reach this process.
+    case activateWatchLink
     /// Apple Health's writer catches up with the store (`HealthWriter`: nothing while Health is off).
     case writeHealth
     /// The open screens show the change.

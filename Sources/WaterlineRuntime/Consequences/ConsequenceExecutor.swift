@@ -46,7 +46,8 @@ final class ConsequenceExecutor {
         if let timing { await sync(timing) }
     }
 
-    /// Reaches the backend as the plan said. On the phone in the background the push holds the
+    /// Reaches the backend as the plan said; a sync asked for `.now` (and "Send Again") is run
+    /// before this returns, so its caller is answered once it is done. On the phone in the background the push holds the
     /// process in a background task of its own, so the caller (a notification's action, the watch
     /// waiting for its answer) is answered as soon as the change is saved here and shown, not
     /// after the network. The watch has no such task to hold: its push, to the phone beside it,
@@ -67,6 +68,15 @@ final class ConsequenceExecutor {
             }
         case .pull(let reason):
             requests.add { await scheduler.syncNow(reason) }
+        case .now(let reason):
+            await scheduler.syncNow(reason)
+        case .connection(let isUp):
+            await scheduler.networkChanged(isOnline: isUp)
+        case .lookWhileOpen:
+            requests.add { await scheduler.openAppTick() }
+        case .resendRefused:
+            guard await platform.sync.releaseRefusals() > 0 else { return }
+            await scheduler.pushNow()
         }
     }
 
@@ -132,6 +142,8 @@ final class ConsequenceExecutor {
         case .tellWatch(let notice): platform.watch.phoneChanged(notice)
         case .signalOtherProcesses: platform.signal.post()
         case .writeHealth: await platform.health?.catchUp()
+        case .registerNotificationCategories: platform.notifications.registerCategories()
+        case .activateWatchLink: platform.watch.activate()
         case .refreshScreens(let change): await changes.notify(change)
         case .sync, .askForNotifications: break  // `carryOut(_:)`'s: they decide what follows.
         }

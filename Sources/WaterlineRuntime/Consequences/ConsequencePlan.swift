@@ -21,8 +21,36 @@ public struct ConsequencePlan: Hashable, Sendable {
             // One the system showed is not shown twice; one the system held back (the app is in
             // front) or could not show (notifications are off) shows as the banner.
             if context.isActive, presented || !context.notificationsAllowed { plan.consequences.append(.showBanner(content)) }
+        case .launched:
+            if capabilities.notifications { plan.consequences.append(.registerNotificationCategories) }
+            // An extension's process lives for one intent: no watch link, no pull of its own.
+            guard !capabilities.isExtension else { return plan }
+            if capabilities.pairedWatch { plan.consequences.append(.activateWatchLink) }
+            plan.consequences.append(.sync(.pull(.launch)))
+            return plan
+        case .notificationsAsked:
+            // What the answer allows is planned once it is given (`ConsequenceExecutor`).
+            if capabilities.notifications { plan.consequences.append(.askForNotifications) }
+            return plan
         case .pullAsked(let reason):
             plan.consequences.append(.sync(.pull(reason)))
+            return plan
+        case .syncAsked(let reason):
+            plan.consequences.append(.sync(.now(reason)))
+            return plan
+        case .networkChanged(let isOnline):
+            plan.consequences.append(.sync(.connection(isUp: isOnline)))
+            return plan
+        case .phoneReachabilityChanged(let isReachable):
+            // Only a watch reaches its backend through its phone. Reminders do not move: both
+            // devices schedule them, and the system shows each once.
+            if capabilities.pairedPhone { plan.consequences.append(.sync(.connection(isUp: isReachable))) }
+            return plan
+        case .openAppTick:
+            if context.isActive { plan.consequences.append(.sync(.lookWhileOpen)) }
+            return plan
+        case .resendAsked:
+            plan.consequences.append(.sync(.resendRefused))
             return plan
         case .watchLinkActivated:
             // Nothing here changed, so nothing else is shown again.
@@ -74,7 +102,7 @@ public struct ConsequencePlan: Hashable, Sendable {
         case .refresh, .reminderArrived:
             // Nothing was written: the lists stay as they are.
             return StoreChange(state: state, pastSessionsChanged: false)
-        case .activated, .pullAsked, .watchLinkActivated:
+        case .activated, .launched, .notificationsAsked, .pullAsked, .watchLinkActivated, .syncAsked, .networkChanged, .phoneReachabilityChanged, .openAppTick, .resendAsked:
             // The app was away: the lists read again.
             return StoreChange(state: state, pastSessionsChanged: true)
         }
@@ -199,7 +227,8 @@ public struct ConsequencePlan: Hashable, Sendable {
             consequences.append(.sync(.soon))
         case .activated:
             consequences.append(.sync(.pull(.activation)))
-        case .pulled, .refresh, .reminderArrived, .pullAsked, .watchLinkActivated:
+        case .pulled, .refresh, .reminderArrived, .launched, .notificationsAsked, .pullAsked, .watchLinkActivated, .syncAsked, .networkChanged, .phoneReachabilityChanged,
+             .openAppTick, .resendAsked:
             break
         }
     }

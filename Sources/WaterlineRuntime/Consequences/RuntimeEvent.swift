@@ -28,14 +28,30 @@ public enum RuntimeEvent: Hashable, Sendable {
     case pullAsked(SyncScheduler.Reason)
     /// The watch link came up (on the phone): the watch is told to pull what it may have missed.
     case watchLinkActivated
+    /// The process started, in front or in the background: what must exist before any callback
+    /// arrives is set up, and what changed elsewhere is pulled.
+    case launched
+    /// The person asked to be reminded (onboarding's "Enable Notifications", the Settings row):
+    /// the system's question, then what the answer allows, planned from this state.
+    case notificationsAsked(DeviceState)
+    /// A sync the caller waits for: signing in, `waterline sync`, a background refresh.
+    case syncAsked(SyncScheduler.Reason)
+    /// The network went away or came back.
+    case networkChanged(isOnline: Bool)
+    /// The phone came in or went out of reach (on the watch, while its app runs).
+    case phoneReachabilityChanged(isReachable: Bool)
+    /// The open app's tick (every ten seconds while it is in front).
+    case openAppTick
+    /// "Send Again" beside the changes the backend refused.
+    case resendAsked
 
     /// The state every surface shows after it; nil for an event that shows nothing again.
     public var state: DeviceState? {
         switch self {
         case .action(let result, _): result.state
         case .otherProcessWrote(let state, _), .pulled(let state, _), .watchPushed(let state, _), .refresh(let state),
-             .activated(let state), .reminderArrived(let state, _, _): state
-        case .pullAsked, .watchLinkActivated: nil
+             .activated(let state), .reminderArrived(let state, _, _), .notificationsAsked(let state): state
+        case .launched, .pullAsked, .watchLinkActivated, .syncAsked, .networkChanged, .phoneReachabilityChanged, .openAppTick, .resendAsked: nil
         }
     }
 }

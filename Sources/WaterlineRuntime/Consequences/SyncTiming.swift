@@ -9,4 +9,15 @@ public enum SyncTiming: Hashable, Sendable {
     case beforeSuspending
     /// A pull (then a push) for `reason`, without holding the caller.
     case pull(SyncScheduler.Reason)
+    /// A pull, then a push, for `reason`, before the caller is answered (signing in, `waterline
+    /// sync`, a background refresh that must finish in its time).
+    case now(SyncScheduler.Reason)
+    /// The way to the backend (the network; on the watch, its phone) went or came back: what
+    /// waited goes when it is back.
+    case connection(isUp: Bool)
+    /// The open app looks for other devices' changes if `SyncScheduler.openPullInterval` has
+    /// passed since it last did (the scheduler keeps the time).
+    case lookWhileOpen
+    /// Every change the backend refused is released and pushed now ("Send Again").
+    case resendRefused
 }

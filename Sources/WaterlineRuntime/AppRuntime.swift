@@ -39,6 +39,9 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     @ObservationIgnored var reminderWatch = ReminderWatch()
     /// The place in the store's change feed this process has shown; nil before it first looked.
     @ObservationIgnored private var shownChanges: Int?
+    /// The state as it stood at `shownChanges`, when this process read it whole at that place (its
+    /// version is the place): what the next commits change is read onto it, and nothing else.
+    @ObservationIgnored private var basis: DeviceState?
     @ObservationIgnored private let commitGate = SerialGate()
     /// The newest notice from the phone acted on (on the watch): its two copies pull once.
     @ObservationIgnored var lastPhoneNotice: Int?
@@ -79,6 +82,9 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
                 // writer made meanwhile: the lists read again when an ended night was among them.
                 if let changed = await self.changesSinceShown() {
                     result.pastSessionsChanged = result.pastSessionsChanged || changed.changesPastNights(besides: result.state.active?.session.id)
+                    // The action's state is the store at the look's place unless another writer
+                    // committed in between.
+                    self.keepBasis(result.state)
                 }
                 return result
             }
@@ -105,9 +111,16 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// store's change feed, written inside each writer's transaction), and the look moves on; nil
     /// when the store could not say. Before the first look, everything counts as changed.
     func changesSinceShown() async -> ChangedRecords? {
+        basis = nil
         guard let changes = try? await service.changes(after: shownChanges ?? Int.max) else { return nil }
         shownChanges = changes.version
         return changes.records
+    }
+
+    /// Keeps `state` as the basis for the next commits' changes when it stands at the place this
+    /// process has shown.
+    private func keepBasis(_ state: DeviceState) {
+        basis = state.version == shownChanges ? state : nil
     }
 
     /// Takes the feed's place before a writer runs (a sync run, the watch's push, this process's
@@ -136,10 +149,18 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
                 await lookBeforeWriting()
                 guard await writing() else { return }
             }
+            let basis = basis
             let changed = await changesSinceShown() ?? .all
-            guard always || !changed.isEmpty else { return }
+            guard always || !changed.isEmpty else {
+                // Nothing was written: the state still stands where it stood.
+                self.basis = basis
+                return
+            }
             await holdingBackground(name) {
-                guard let state = try? await service.state() else { return }
+                // Only what the commits changed is read, onto the state as it stood before them.
+                let read = if let basis { try? await service.state(after: changed, from: basis) } else { try? await service.state() }
+                guard let state = read else { return }
+                keepBasis(state)
                 await follow(event(state, changed))
             }
         }

@@ -53,4 +53,46 @@ struct ReadCountTests {
         #expect(watch.notices.count == told + 1, "the watch is told of the water, and pulls it")
         #expect(liveActivities.running.values.first?.totalWaterCount == 1)
     }
+
+    @Test("a pull reads only what it brought: an ended night's late log reads none of tonight's logs; tonight's log reads them once")
+    func pullReadsWhatChanged() async throws {
+        let store = CountingStore()
+        let clock = TestClock(), ids = IncrementingUUIDs()
+        let log = PlatformLog()
+        let sync = RecordingSyncRunner(log: log), liveActivities = RecordingLiveActivities()
+        liveActivities.log = log
+        let platform = RuntimePlatform(
+            capabilities: .phoneApp, notifications: RecordingNotificationCenter(), liveActivities: liveActivities, widgets: RecordingWidgets(log: log),
+            watch: RecordingWatch(), sync: sync, signal: RecordingSignal(log: log), background: RecordingBackground(), now: { clock.now },
+            syncDebounce: .zero, sleep: { _ in }
+        )
+        let runtime = AppRuntime(service: SessionService(store: store, now: { clock.now }, makeID: { ids() }), platform: platform)
+        liveActivities.appInFront = { runtime.isActive }
+        try await runtime.send(.prepare(nil))
+        let past = try #require(try await runtime.send(.startSession).session?.session)
+        try await runtime.send(.logDrink(.quick, source: .phone))
+        try await runtime.send(.endSession())
+        clock.advance(minutes: 60 * 24)
+        let tonight = try #require(try await runtime.send(.startSession).session?.session)
+        try await runtime.send(.logDrink(.quick, source: .phone))
+        await runtime.handle(.becameActive)
+        await runtime.handle(.settle)
+
+        store.reset()
+        let late = LogEntry.water(id: UUID(number: 0xA1), sessionId: past.id, at: past.startTime.addingTimeInterval(60), amountOz: 8)
+        sync.nextPullBrings { _ = try? await store.inner.applyRemote(.logEntry(late)) }
+        await runtime.handle(.syncNow(.signIn))
+        await runtime.handle(.settle)
+        #expect(store.count("logs") == 0, "tonight did not change: its logs are not read again")
+        #expect(store.count("presets") == 0, "no preset changed")
+        #expect(try await runtime.reader.session(id: past.id).state.totalWaterCount == 1, "the late log is in")
+
+        store.reset()
+        let water = LogEntry.water(id: UUID(number: 0xA2), sessionId: tonight.id, at: clock.now, amountOz: 8)
+        sync.nextPullBrings { _ = try? await store.inner.applyRemote(.logEntry(water)) }
+        await runtime.handle(.syncNow(.signIn))
+        await runtime.handle(.settle)
+        #expect(store.count("logs") == 1, "tonight changed: its logs are read once")
+        #expect(liveActivities.running[tonight.id]?.totalWaterCount == 1, "and every surface shows the water")
+    }
 }

@@ -71,6 +71,29 @@ public actor SessionService {
         }
     }
 
+    /// The state after commits that changed `changed`, from `basis`, the state as it stood before
+    /// them: only what they name is read again. The running night's logs are read only when that
+    /// night changed or another now runs; the presets only when one changed. Everything is read
+    /// when the settings changed (every night's plan follows them) or the changes cannot be told.
+    public func state(after changed: ChangedRecords, from basis: DeviceState) async throws -> DeviceState {
+        try await exclusively {
+            guard !changed.everything, !changed.settings else {
+                var state = try await writes.deviceState(writes.ensureUser().settings, active: nil)
+                state.version = try await version()
+                return state
+            }
+            var state = basis
+            let running = try await store.activeSession()
+            if running?.id != basis.active?.session.id || running.map({ changed.nights.contains($0.id) }) == true {
+                state.active = nil
+                if let running { state.active = try await writes.snapshot(of: running, settings: basis.settings) }
+            }
+            if !changed.presets.isEmpty { state.presets = try await store.presets() }
+            state.version = try await version()
+            return state
+        }
+    }
+
     public func settings() async throws -> UserSettings {
         try await exclusively { try await writes.ensureUser().settings }
     }

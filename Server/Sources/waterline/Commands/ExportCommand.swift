@@ -12,14 +12,11 @@ struct ExportCommand: StoreCommand {
 
     @Option(help: "csv or json.")
     var format: Format
-    @Argument(help: "A session id or its first characters.")
-    var session: String?
-
+    @OptionGroup var night: NightChoice
     @OptionGroup var global: GlobalOptions
 
     func run(on companion: Companion) async throws {
-        let settings = try await companion.state().settings
-        let update = try await companion.session(matching: session)
+        let (update, settings) = try await night.night(on: companion)
         switch format {
         case .csv:
             print(SessionExport.csv(logs: update.logs, settings: settings), terminator: "")

@@ -9,15 +9,12 @@ import WaterlineSync
 struct SummaryCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "summary", abstract: "Summarise a session (the newest by default).")
 
-    @Argument(help: "A session id or its first characters (see `waterline sessions`).")
-    var session: String?
-
+    @OptionGroup var night: NightChoice
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     func run(on companion: Companion) async throws {
-        let settings = try await companion.state().settings
-        let update = try await companion.session(matching: session)
+        let (update, settings) = try await night.night(on: companion)
         let report = SessionReport(update, settings: settings, now: Companion.now())
         if output.json { return try Output.json(report) }
         SummaryCommand.printSummary(report, settings: settings)

@@ -12,9 +12,3 @@ struct GlobalOptions: ParsableArguments {
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".waterline")
     }
 }
-
-/// `--json` for read commands.
-struct OutputOptions: ParsableArguments {
-    @Flag(help: "Print JSON (the spec's field names) instead of text.")
-    var json = false
-}

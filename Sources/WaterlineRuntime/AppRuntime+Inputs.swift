@@ -106,8 +106,7 @@ extension AppRuntime {
         isActive = true
         reminderWatch = ReminderWatch(since: platform.now())
         // Everything is shown again: the feed's place moves on with it.
-        _ = await changesSinceShown()
-        await followStore { .activated($0) }
+        await followStore(everythingShown: true) { .activated($0) }
     }
 
     /// The plan asks the scheduler for its quiet look at other devices' changes (a pull once

@@ -77,15 +77,14 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
             // run ending meanwhile does not show this action's records again as its own.
             let result = try await self.commitGate.run {
                 await self.lookBeforeWriting()
-                var result = try await self.service.perform(action)
                 // What the feed names since the last look is this action's writes, and any another
                 // writer made meanwhile: the lists read again when an ended night was among them.
-                if let changed = await self.changesSinceShown() {
-                    result.pastSessionsChanged = result.pastSessionsChanged || changed.changesPastNights(besides: result.state.active?.session.id)
-                    // The action's state is the store at the look's place unless another writer
-                    // committed in between.
-                    self.keepBasis(result.state)
-                }
+                var (result, changes) = try await self.service.perform(action, changesAfter: self.shownChanges ?? Int.max)
+                self.shownChanges = changes.version
+                result.pastSessionsChanged = result.pastSessionsChanged || changes.records.changesPastNights(besides: result.state.active?.session.id)
+                // No basis from an action: a commit by another writer between the action's reads and
+                // this look would be in the place but not in its state. The next look reads whole.
+                self.basis = nil
                 return result
             }
             await self.follow(.action(result, from: origin))
@@ -102,8 +101,16 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     }
 
     /// Shows the store as it is now after `event` made from it (anything but an action).
-    func followStore(_ event: (DeviceState) -> RuntimeEvent) async {
-        guard let state = try? await service.state() else { return }
+    /// `everythingShown`: every record is shown again, so the feed's place moves on with it.
+    func followStore(everythingShown: Bool = false, _ event: (DeviceState) -> RuntimeEvent) async {
+        // Read among the looks at the feed, so the state can be the basis for the next writer's.
+        let read: DeviceState? = await commitGate.run {
+            if everythingShown { _ = await changesSinceShown() }
+            guard let state = try? await service.state() else { return nil }
+            keepBasis(state)
+            return state
+        }
+        guard let state = read else { return }
         await follow(event(state))
     }
 
@@ -117,10 +124,11 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         return changes.records
     }
 
-    /// Keeps `state` as the basis for the next commits' changes when it stands at the place this
-    /// process has shown.
+    /// Keeps `state`, read whole or onto the basis after this process's last look and inside the
+    /// same step, as the basis for the next commits' changes when it stands at that look's place:
+    /// its version, read after it, is the place, so no commit came between the look and the read.
     private func keepBasis(_ state: DeviceState) {
-        basis = state.version == shownChanges ? state : nil
+        if state.version == shownChanges { basis = state }
     }
 
     /// Takes the feed's place before a writer runs (a sync run, the watch's push, this process's

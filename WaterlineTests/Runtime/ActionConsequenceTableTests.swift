@@ -240,6 +240,45 @@ struct ActionConsequenceTableTests {
                 #expect(table.phone.liveActivities.running.values.first?.totalWaterCount == 1)
                 #expect(table.phone.sync.pushes == 0, "a pulled change is not pushed back")
             }),
+        Row(name: "a pull that brought another device's settings (time reminders every 45 minutes): read whole, every plan follows them",
+            must: [.sync, .reminders, .liveActivity, .widgets, .watch, .screens],
+            act: { table in
+                var settings = try await table.state.settings
+                settings.timeReminderIntervalMinutes = 45
+                settings.updatedAt = table.harness.clock.now.addingTimeInterval(1)
+                settings.fieldStamps = nil
+                let (store, changed) = (table.harness.store, settings)
+                table.phone.sync.nextPullBrings {
+                    _ = try? await store.applyPage([.settings(changed)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 3))
+                }
+                await table.runtime.handle(.networkChanged(isOnline: false))
+                await table.runtime.handle(.networkChanged(isOnline: true))
+            },
+            check: { table in
+                let night = try #require(table.night).session
+                let times = table.phone.notifications.pendingByDate.filter { $0.sessionId == night.id && $0.kind == .timeBased }.map(\.fireDate)
+                #expect(times.count > 1)
+                #expect(zip(times, times.dropFirst()).allSatisfy { $1.timeIntervalSince($0) == 45 * 60 }, "the reminders come every 45 minutes now")
+                #expect(try await table.phone.watchSees().settings.timeReminderIntervalMinutes == 45)
+            }),
+        Row(name: "a pull that renamed the quick drink on another device: the presets read again, every surface names it",
+            must: [.sync, .liveActivity, .widgets, .watch, .screens],
+            act: { table in
+                var preset = try #require(try await table.state.quickDrink)
+                preset.name = "House Pint"
+                preset.updatedAt = table.harness.clock.now.addingTimeInterval(1)
+                let (store, record) = (table.harness.store, PresetRecord(preset))
+                table.phone.sync.nextPullBrings {
+                    _ = try? await store.applyPage([.preset(record)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 4))
+                }
+                await table.runtime.handle(.networkChanged(isOnline: false))
+                await table.runtime.handle(.networkChanged(isOnline: true))
+            },
+            check: { table in
+                #expect(table.phone.liveActivities.running.values.first?.quickDrinkName == "House Pint", "the Live Activity's + Drink names it")
+                let seen = try await table.phone.watchSees()
+                #expect(seen.quickDrink?.name == "House Pint", "the watch pulls it")
+            }),
         Row(name: "a pull that ended the night on another device", must: [.sync, .reminders, .liveActivity, .widgets, .watch, .screens],
             act: { table in
                 var ended = try #require(table.night).session

@@ -37,6 +37,18 @@ public actor SessionService {
         }
     }
 
+    /// Carries out `action` and reads, in the same step, what every commit since `place` changed
+    /// (this action's writes, and any another writer made meanwhile): one read of the feed, whose
+    /// newest place is the result's version.
+    public func perform(_ action: SessionAction, changesAfter place: Int) async throws -> (ActionResult, StoreChangeSet) {
+        try await exclusively {
+            var result = try await carryOut(action)
+            let changes = try await store.changes(after: place)
+            result.state.version = changes.version
+            return (result, changes)
+        }
+    }
+
     private func carryOut(_ action: SessionAction) async throws -> ActionResult {
         switch action {
         case .prepare(let settings): try await writes.prepare(settings)

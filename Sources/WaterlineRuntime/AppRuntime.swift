@@ -39,8 +39,8 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     @ObservationIgnored var reminderWatch = ReminderWatch()
     /// The place in the store's change feed this process has shown; nil before it first looked.
     @ObservationIgnored private var shownChanges: Int?
-    /// The state as it stood at `shownChanges`, when this process read it whole at that place (its
-    /// version is the place): what the next commits change is read onto it, and nothing else.
+    /// The state as it stood at `shownChanges`, when this process read it there (whole, or onto
+    /// the basis before; its version is the place): what the next commits change is read onto it.
     @ObservationIgnored private var basis: DeviceState?
     @ObservationIgnored private let commitGate = SerialGate()
     /// The newest notice from the phone acted on (on the watch): its two copies pull once.

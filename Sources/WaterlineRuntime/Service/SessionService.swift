@@ -30,11 +30,8 @@ public actor SessionService {
 
     /// Carries out `action`. Throws `SessionServiceError` when it is refused; nothing is written then.
     public func perform(_ action: SessionAction) async throws -> ActionResult {
-        try await exclusively {
-            var result = try await carryOut(action)
-            result.state.version = try await version()
-            return result
-        }
+        // After the newest place, the feed names nothing and says where it stands.
+        try await perform(action, changesAfter: .max).0
     }
 
     /// Carries out `action` and reads, in the same step, what every commit since `place` changed
@@ -76,11 +73,7 @@ public actor SessionService {
 
     /// What every surface shows now; on first launch, sets the person up with the defaults.
     public func state() async throws -> DeviceState {
-        try await exclusively {
-            var state = try await writes.deviceState(writes.ensureUser().settings, active: nil)
-            state.version = try await version()
-            return state
-        }
+        try await exclusively { try await wholeState() }
     }
 
     /// The state after commits that changed `changed`, from `basis`, the state as it stood before
@@ -89,11 +82,7 @@ public actor SessionService {
     /// when the settings changed (every night's plan follows them) or the changes cannot be told.
     public func state(after changed: ChangedRecords, from basis: DeviceState) async throws -> DeviceState {
         try await exclusively {
-            guard !changed.everything, !changed.settings else {
-                var state = try await writes.deviceState(writes.ensureUser().settings, active: nil)
-                state.version = try await version()
-                return state
-            }
+            guard !changed.everything, !changed.settings else { return try await wholeState() }
             var state = basis
             let running = try await store.activeSession()
             if running?.id != basis.active?.session.id || running.map({ changed.nights.contains($0.id) }) == true {
@@ -173,6 +162,13 @@ public actor SessionService {
     public nonisolated func currentTime() -> Date { writes.now() }
 
     // MARK: Internals
+
+    /// The state read whole, its version read after it (inside the caller's exclusive step).
+    private func wholeState() async throws -> DeviceState {
+        var state = try await writes.deviceState(writes.ensureUser().settings, active: nil)
+        state.version = try await version()
+        return state
+    }
 
     /// The store's change feed's newest place, whoever wrote last (this process or another):
     /// `DeviceState.version`, read after the state, so a state read before a later commit is

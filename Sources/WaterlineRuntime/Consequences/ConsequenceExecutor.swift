@@ -47,10 +47,10 @@ final class ConsequenceExecutor {
     }
 
     /// Reaches the backend as the plan said; a sync asked for `.now` (and "Send Again") is run
-    /// before this returns, so its caller is answered once it is done. On the phone in the background the push holds the
-    /// process in a background task of its own, so the caller (a notification's action, the watch
-    /// waiting for its answer) is answered as soon as the change is saved here and shown, not
-    /// after the network. The watch has no such task to hold: its push, to the phone beside it,
+    /// before this returns, so its caller is answered once it is done. On the phone in the
+    /// background the push holds the process in a background task of its own, so the caller (a
+    /// notification's action, the watch waiting for its answer) is answered as soon as the change
+    /// is saved here and shown, not after the network. The watch has no such task to hold: its push, to the phone beside it,
     /// is made before the call returns.
     private func sync(_ timing: SyncTiming) async {
         let scheduler = scheduler

@@ -5,11 +5,12 @@ import WaterlineCore
 import WaterlineRuntime
 
 /// The watch's end of WatchConnectivity, and its delegate. Its sync's requests go to the phone
-/// with `sendMessage`, answered in the reply; changes that cannot go at once are left with
-/// `transferUserInfo`, one transfer a change (`TransferQueue` says which outstanding ones a newer
-/// version cancels), which the system delivers when the phone is next in reach, even with this
-/// app not running. What the phone says (its records changed) and whether it is in reach go to
-/// the runtime.
+/// with `sendMessage`, answered in the reply, only while the phone is reachable (on watchOS: this
+/// app in front); changes that cannot go so are left with `transferUserInfo`, one transfer a
+/// change (the kit's `WatchTransfers` says which, and which outstanding ones a newer version
+/// cancels), which the system delivers when the phone is next in reach, even with this app not
+/// running. What the phone delivers (pages of its changes, its latest state as the application
+/// context, the complication's transfer) and whether it is in reach go to the runtime.
 ///
 /// Nothing here is main-actor isolated: WatchConnectivity calls its handlers and this delegate on
 /// its own queue, so every closure handed to it is `@Sendable` in a `nonisolated` context, and
@@ -50,20 +51,21 @@ final class PhoneLinkService: NSObject, PhoneLink, WCSessionDelegate, Sendable {
         return answer
     }
 
-    func queue(_ changes: [SyncPayload]) async {
+    func transfer(_ requests: [LinkRequest], cancelling: [SyncPayload]) async {
         let session = session
         guard session.activationState == .activated else { return }
-        // What waits already, oldest first, read back from the transfers themselves.
-        let outstanding = session.outstandingUserInfoTransfers.compactMap { transfer -> (WCSessionUserInfoTransfer, SyncPayload)? in
-            guard let data = transfer.userInfo[WatchMessage.userInfoKey] as? Data,
-                  case .request(.push(let batch))? = try? WatchMessage.decodeIfKnown(data), let change = batch.changes.first
-            else { return nil }
-            return (transfer, change)
+        if !cancelling.isEmpty {
+            // A newer version replaces these: cancelled if the system has not delivered them yet.
+            for transfer in session.outstandingUserInfoTransfers {
+                guard let data = transfer.userInfo[WatchMessage.userInfoKey] as? Data,
+                      case .request(.push(let batch))? = try? WatchMessage.decodeIfKnown(data),
+                      batch.changes.contains(where: cancelling.contains)
+                else { continue }
+                transfer.cancel()
+            }
         }
-        let plan = TransferQueue.plan(outstanding: outstanding.map(\.1), adding: changes)
-        for (transfer, change) in outstanding where plan.cancel.contains(change) { transfer.cancel() }
-        for change in plan.transfer {
-            guard let data = try? WatchMessage.request(.push(PushBatch(changes: [change]))).encoded() else { continue }
+        for request in requests {
+            guard let data = try? WatchMessage.request(request).encoded() else { continue }
             session.transferUserInfo([WatchMessage.userInfoKey: data])
         }
     }
@@ -71,7 +73,7 @@ final class PhoneLinkService: NSObject, PhoneLink, WCSessionDelegate, Sendable {
     // MARK: WCSessionDelegate
 
     func session(_ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: (any Error)?) {
-        // The phone's last word waits as the application context, cold launches included.
+        // The phone's latest state waits as the application context, cold launches included.
         if let context = session.receivedApplicationContext[WatchMessage.userInfoKey] as? Data { onMessage(context) }
         onReachability(session.isReachable)
     }
@@ -85,8 +87,10 @@ final class PhoneLinkService: NSObject, PhoneLink, WCSessionDelegate, Sendable {
         onMessage(data)
     }
 
-    func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {
-        guard let data = message[WatchMessage.userInfoKey] as? Data else { return }
+    /// A page of the phone's changes, or its latest state for the complication: delivered in the
+    /// background too (the app woken for a `WKWatchConnectivityRefreshBackgroundTask`).
+    func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any] = [:]) {
+        guard let data = userInfo[WatchMessage.userInfoKey] as? Data else { return }
         onMessage(data)
     }
 }

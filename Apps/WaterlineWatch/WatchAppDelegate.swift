@@ -46,9 +46,11 @@ final class WatchAppDelegate: NSObject, WKApplicationDelegate {
         }
     }
 
-    /// A refresh the system granted pulls and pushes with the phone, then says it is done. A
-    /// WatchConnectivity delivery is completed only once nothing more is pending: the system ends
-    /// the app's background time at the first completion, and what was still arriving would wait.
+    /// A refresh the system granted (the one the runtime asked for at the night's next boundary)
+    /// brings the reminders and face up to date and hands what waits to the phone, then says it is
+    /// done. A WatchConnectivity delivery is completed only once nothing more is pending and every
+    /// delivery taken has been handed to the runtime: the system ends the app's background time at
+    /// the first completion, and what was still arriving would wait.
     func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
         for task in backgroundTasks {
             let done = TaskCompletion(task)
@@ -62,8 +64,9 @@ final class WatchAppDelegate: NSObject, WKApplicationDelegate {
                     }
                 case let delivery as WKWatchConnectivityRefreshBackgroundTask:
                     let deliveries = deliveries
+                    let taken = connectedEnvironment()?.deliveries
                     deliveries.add(delivery)
-                    Task { await deliveries.complete(after: runtime) }
+                    Task { await deliveries.complete(after: runtime, taken: taken) }
                 default:
                     done.complete()
                 }
@@ -84,9 +87,9 @@ private final class PendingDeliveries {
         tasks.append(task)
     }
 
-    func complete(after runtime: AppRuntime) async {
+    func complete(after runtime: AppRuntime, taken: OrderedDeliveries?) async {
         await runtime.handle(.settle)
-        while WCSession.default.hasContentPending {
+        while WCSession.default.hasContentPending || taken?.isDrained == false {
             try? await Task.sleep(for: .milliseconds(200))
             await runtime.handle(.settle)
         }

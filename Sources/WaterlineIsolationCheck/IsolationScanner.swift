@@ -1,6 +1,6 @@
 /// Reads Swift source for what Swift 6 checks only at run time: a closure handed to a system
 /// callback (WatchConnectivity, UserNotifications, BackgroundTasks, Network, UIKit's background
-/// tasks, URLSession, HealthKit) from main-actor code is main-actor isolated unless it is `@Sendable`, and
+/// tasks, URLSession, HealthKit, WatchKit's background refresh) from main-actor code is main-actor isolated unless it is `@Sendable`, and
 /// the system calling it on its own queue traps ("Incorrect actor executor assumption"); so does a
 /// system delegate method (`func session(_: WCSession, …)`) of a main-actor type that is not
 /// `nonisolated`. A build shows neither.
@@ -17,6 +17,8 @@ public struct IsolationScanner: Sendable {
         "pathUpdateHandler", "resultHandler", "invalidationHandler",
         // HealthKit: saves' and deletes' `withCompletion`, queries' `resultsHandler`/`updateHandler`.
         "withCompletion", "resultsHandler", "updateHandler",
+        // WatchKit: `scheduleBackgroundRefresh(withPreferredDate:userInfo:scheduledCompletion:)`.
+        "scheduledCompletion",
     ]
     /// Calls whose trailing closure the system calls on a queue of its own.
     public static let trailingCalls: Set<String> = [

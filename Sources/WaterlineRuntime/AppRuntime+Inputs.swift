@@ -35,6 +35,7 @@ extension AppRuntime {
             await becameActive()
         case .resignedActive:
             isActive = false
+            await follow(.resignedActive)
         case .foregroundTick:
             await foregroundTick()
         case .backgroundRefresh:
@@ -61,7 +62,7 @@ extension AppRuntime {
         case .watchMessage(let data, let replying):
             return await watchMessage(data, replying: replying)
         case .watchLinkActivated:
-            // The watch is told to pull what it may have missed.
+            // The watch is handed what it lacks.
             await follow(.watchLinkActivated)
         case .phoneMessage(let data):
             await phoneMessage(data)
@@ -146,31 +147,39 @@ extension AppRuntime {
 
     /// One of the watch's sync requests, answered from this phone's store by the backend's rules
     /// (`WatchLinkServer`) as soon as it is saved here. What it changed is shown on every surface
-    /// here and pushed on to the cloud. A queued message (`transferUserInfo`) is only taken in.
+    /// here and pushed on to the cloud. A transferred push (`transferUserInfo`, no one waiting)
+    /// is answered in the next delivery to the watch, which always follows it; a request to
+    /// deliver again moves the delivered place back to where the watch is.
     private func watchMessage(_ data: Data, replying: Bool) async -> Data? {
         await holdingBackground("watch message") {
             guard let server = platform.watchLinkServer, case .request(let request)? = try? WatchMessage.decodeIfKnown(data) else { return nil }
+            if case .resend(let place) = request {
+                watchDeliveries?.resend(after: place)
+                await follow(.watchLinkActivated)
+                return nil
+            }
             // The person is set up first (after "Delete Account" the next one is), so the watch
             // always learns whose records the phone holds.
             _ = try? await service.state()
             var answer: LinkAnswer?
+            let deliveries = watchDeliveries
             await followCommits(always: true, holding: "watch pushed", writing: {
                 let (given, changed) = await server.answer(request)
                 answer = given
-                return changed
+                guard !replying, case .push(let batch) = request, case .pushed(let results) = given else { return changed }
+                deliveries?.took(zip(batch.changes, results.results).map { TakenChange(sent: $0, outcome: $1) })
+                return true
             }) { .watchPushed($0, $1) }
             guard replying, let answer else { return nil }
             return try? WatchMessage.answer(answer).encoded()
         }
     }
 
-    /// The phone's records changed, so the watch pulls, once for each notice however many of its
-    /// copies (message, application context) arrive.
+    /// What the phone delivered (a page of its changes, its latest state, the complication's
+    /// transfer) is merged here, and every surface follows what it changed, reminders and the
+    /// face included: nothing waits for the watch to ask, which it cannot do from the background.
     private func phoneMessage(_ data: Data) async {
-        guard platform.capabilities.pairedPhone, case .phoneChanged(let notice)? = try? WatchMessage.decodeIfKnown(data),
-              notice.sequence > lastPhoneNotice ?? Int.min
-        else { return }
-        lastPhoneNotice = notice.sequence
-        await follow(.pullAsked(.pairedDeviceChanged))
+        guard let phone = platform.pairedPhone, case .delivery(let delivery)? = try? WatchMessage.decodeIfKnown(data) else { return }
+        await followCommits(always: false, holding: "phone delivered", writing: { await phone.receive(delivery).wrote }) { .pulled($0, $1) }
     }
 }

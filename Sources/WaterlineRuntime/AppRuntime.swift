@@ -43,8 +43,10 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// the basis before; its version is the place): what the next commits change is read onto it.
     @ObservationIgnored private var basis: DeviceState?
     @ObservationIgnored private let commitGate = SerialGate()
-    /// The newest notice from the phone acted on (on the watch): its two copies pull once.
-    @ObservationIgnored var lastPhoneNotice: Int?
+    /// What this phone hands its watch (the phone's app; nil elsewhere).
+    @ObservationIgnored lazy var watchDeliveries: WatchDeliveries? = platform.watchLinkServer.map {
+        WatchDeliveries(store: $0.store, ledger: $0.ledger)
+    }
 
     public init(service: SessionService, platform: RuntimePlatform) {
         self.service = service
@@ -62,7 +64,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         let service = service
         return ConsequenceExecutor(
             platform: platform, scheduler: scheduler, requests: requests, changes: changes, inAppReminders: inAppReminders,
-            night: { try? await service.session(id: $0) }
+            deliveries: watchDeliveries, night: { try? await service.session(id: $0) }
         )
     }
 

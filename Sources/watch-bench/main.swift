@@ -1,8 +1,8 @@
-// What a log costs with every consequence on both devices, through a 40-log and a 400-log night,
-// and what logs made away from the phone cost when it comes back: process CPU time, store writes
-// (write transactions and rows), and messages and bytes over the watch link each way, on
-// in-memory stores with the production runtime, service, sync engine, link server and store
-// rules; only the system's surfaces (notifications, widgets, WatchConnectivity) are stand-ins.
+// What a log costs the watch with every consequence, through a 40-log and a 400-log night, and
+// what logs made away from the phone cost when it comes back: the watch's CPU time, and messages,
+// transfers and bytes over the watch link each way, on in-memory stores with the production
+// runtime, service, sync engine, link server, deliveries and store rules; only the system's
+// surfaces (notifications, widgets, WatchConnectivity) are stand-ins.
 // Run with: swift run -c release watch-bench [--logs 40,400] [--away 20]
 import Foundation
 import WaterlineCore
@@ -42,62 +42,105 @@ enum BenchError: Error, CustomStringConvertible {
     }
 }
 
-/// WatchConnectivity in one process: a request reaches the phone's runtime as `sendMessage` would,
-/// encoded as it travels; while the phone is away, pushes wait in a queue of transfers kept as
-/// WatchConnectivity keeps them (`TransferQueue`), handed over in order when it is back. Counts
-/// every message and byte each way.
+/// WatchConnectivity in one process, kept as watchOS keeps it: a message reaches the phone's
+/// runtime (encoded, answered in the reply) only while the watch app is in front and the phone
+/// in reach; anything else is transferred, and transfers wait, in order, until `handOver()`.
+/// Counts every message, transfer and byte each way, and the phone's CPU inside a message, which
+/// is not the watch's.
 @MainActor
 final class DirectLink: PhoneLink {
     var phone: AppRuntime?
     var isReachable = true
-    private(set) var queued: [SyncPayload] = []
+    var watchInFront = true
+    private(set) var queued: [Data] = []
     private(set) var traffic = Traffic()
+    /// CPU seconds the phone spent answering the watch's messages.
+    private(set) var phoneCPU = 0.0
 
     struct Traffic {
-        var toPhone = 0, toPhoneBytes = 0, toWatch = 0, toWatchBytes = 0
+        var messages = 0, messageBytes = 0, transfers = 0, transferBytes = 0, toWatch = 0, toWatchBytes = 0
 
         static func - (lhs: Traffic, rhs: Traffic) -> Traffic {
-            Traffic(toPhone: lhs.toPhone - rhs.toPhone, toPhoneBytes: lhs.toPhoneBytes - rhs.toPhoneBytes,
+            Traffic(messages: lhs.messages - rhs.messages, messageBytes: lhs.messageBytes - rhs.messageBytes,
+                    transfers: lhs.transfers - rhs.transfers, transferBytes: lhs.transferBytes - rhs.transferBytes,
                     toWatch: lhs.toWatch - rhs.toWatch, toWatchBytes: lhs.toWatchBytes - rhs.toWatchBytes)
         }
     }
 
-    /// The phone's notice to the watch (application context or message).
-    func countNotice(bytes: Int) {
+    func countToWatch(bytes: Int) {
         traffic.toWatch += 1
         traffic.toWatchBytes += bytes
     }
 
     func send(_ request: LinkRequest) async throws -> LinkAnswer {
-        guard isReachable, let phone else { throw ConvexError.offline("the phone is away") }
+        guard isReachable, watchInFront, let phone else { throw ConvexError.offline("the phone is not reachable") }
         let message = try WatchMessage.request(request).encoded()
-        traffic.toPhone += 1
-        traffic.toPhoneBytes += message.count
-        guard let reply = await phone.handle(.watchMessage(message, replying: true)),
-              case .answer(let answer)? = try WatchMessage.decodeIfKnown(reply)
-        else { throw ConvexError.offline("no answer") }
-        traffic.toWatch += 1
-        traffic.toWatchBytes += reply.count
+        traffic.messages += 1
+        traffic.messageBytes += message.count
+        let cpu = cpuSeconds()
+        let reply = await phone.handle(.watchMessage(message, replying: true))
+        phoneCPU += cpuSeconds() - cpu
+        guard let reply, case .answer(let answer)? = try WatchMessage.decodeIfKnown(reply) else { throw ConvexError.offline("no answer") }
+        countToWatch(bytes: reply.count)
         return answer
     }
 
-    func queue(_ changes: [SyncPayload]) async {
-        let plan = TransferQueue.plan(outstanding: queued, adding: changes)
-        queued.removeAll { plan.cancel.contains($0) }
-        queued += plan.transfer
+    func transfer(_ requests: [LinkRequest], cancelling: [SyncPayload]) async {
+        for request in requests {
+            guard let data = try? WatchMessage.request(request).encoded() else { continue }
+            traffic.transfers += 1
+            traffic.transferBytes += data.count
+            queued.append(data)
+        }
     }
 
-    /// The phone is back: each queued transfer is delivered once, in order.
-    func deliverQueued() async throws {
-        guard let phone else { return }
+    /// The phone is in reach: each waiting transfer is delivered once, in order.
+    func handOver() async {
+        guard isReachable, let phone else { return }
         let waiting = queued
         queued = []
-        for change in waiting {
-            let message = try WatchMessage.request(.push(PushBatch(changes: [change]))).encoded()
-            traffic.toPhone += 1
-            traffic.toPhoneBytes += message.count
-            _ = await phone.handle(.watchMessage(message, replying: false))
-        }
+        for data in waiting { _ = await phone.handle(.watchMessage(data, replying: false)) }
+    }
+}
+
+/// The phone's end of the link in one process: its deliveries wait for the watch, counted as they
+/// travel, and are handed to the watch's runtime by `handOver()`.
+@MainActor
+final class DirectWatch: WatchTransport {
+    var watch: AppRuntime?
+    let link: DirectLink
+    private var pages: [Data] = []
+    private var latest: Data?
+    var isAvailable: Bool { watch != nil }
+    var complicationTransfersLeft: Int { 0 }
+
+    init(link: DirectLink) {
+        self.link = link
+    }
+
+    func activate() {}
+
+    func transfer(_ delivery: PhoneDelivery) {
+        guard let data = try? WatchMessage.delivery(delivery).encoded() else { return }
+        link.countToWatch(bytes: data.count)
+        pages.append(data)
+    }
+
+    func updateLatest(_ delivery: PhoneDelivery) {
+        guard let data = try? WatchMessage.delivery(delivery).encoded() else { return }
+        link.countToWatch(bytes: data.count)
+        latest = data
+    }
+
+    func transferForComplication(_ delivery: PhoneDelivery) {}
+
+    func handOver() async {
+        guard let watch, link.isReachable else { return }
+        if let latest { await watch.handle(.phoneMessage(latest)) }
+        latest = nil
+        let waiting = pages
+        pages = []
+        for page in waiting { await watch.handle(.phoneMessage(page)) }
     }
 }
 
@@ -120,53 +163,36 @@ func cpuSeconds() -> Double {
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
-/// The phone's end of the link in one process: its notice reaches the watch's runtime (which pulls),
-/// counted as it travels.
-@MainActor
-final class DirectWatch: WatchTransport {
-    var watch: AppRuntime?
-    let link: DirectLink
-    var isAvailable: Bool { watch != nil }
-
-    init(link: DirectLink) {
-        self.link = link
-    }
-
-    func activate() {}
-
-    func phoneChanged(_ notice: PhoneNotice) {
-        guard let watch, link.isReachable, let message = try? WatchMessage.phoneChanged(notice).encoded() else { return }
-        link.countNotice(bytes: message.count)
-        Task { await watch.handle(.phoneMessage(message)) }
-    }
-}
-
 @MainActor
 struct Pair {
     let clock = BenchClock()
     let phoneStore = InMemorySessionStore()
     let watchStore = InMemorySessionStore()
     let link = DirectLink()
+    let toWatch: DirectWatch
     let phone: AppRuntime
     let watch: AppRuntime
+    let sync: WatchSyncRunner
 
     init() {
         let clock = clock
         let toWatch = DirectWatch(link: link)
+        self.toWatch = toWatch
         let phonePlatform = RuntimePlatform(
             capabilities: .phoneApp, notifications: NoNotifications(), liveActivities: UnavailableLiveActivities(), widgets: NoWidgets(),
             watch: toWatch, sync: NoSync(), signal: NoSignal(), background: NoBackgroundTasks(), now: { clock.now }, syncDebounce: .zero,
-            sleep: { _ in }, watchLinkServer: WatchLinkServer(store: phoneStore, now: { clock.now })
+            sleep: { _ in }, watchLinkServer: WatchLinkServer(store: phoneStore, ledger: MemoryLedgerStorage(), now: { clock.now })
         )
         phone = AppRuntime(service: SessionService(store: phoneStore, now: { clock.now }), platform: phonePlatform)
         link.phone = phone
-        let sync = WatchSyncRunner(store: watchStore, link: link, now: { clock.now }, makeID: { UUID() })
+        let sync = WatchSyncRunner(store: watchStore, link: link, ledger: MemoryLedgerStorage(), now: { clock.now }, makeID: { UUID() })
         let watchPlatform = RuntimePlatform(
             capabilities: .watchApp, notifications: NoNotifications(), liveActivities: UnavailableLiveActivities(), widgets: NoWidgets(),
             watch: UnavailableWatch(), sync: sync, signal: NoSignal(), background: NoBackgroundTasks(), now: { clock.now },
-            syncDebounce: .zero, sleep: { _ in }
+            syncDebounce: .zero, sleep: { _ in }, pairedPhone: sync
         )
         watch = AppRuntime(service: SessionService(store: watchStore, now: { clock.now }), platform: watchPlatform)
+        self.sync = sync
         toWatch.watch = watch
     }
 
@@ -177,54 +203,84 @@ struct Pair {
         await watch.handle(.settle)
     }
 
-    func writes() async -> Writes {
-        Writes(watchTransactions: await watchStore.writeTransactions, watchRows: await watchStore.rowWrites,
-               phoneTransactions: await phoneStore.writeTransactions, phoneRows: await phoneStore.rowWrites)
-    }
-}
-
-struct Writes {
-    var watchTransactions, watchRows, phoneTransactions, phoneRows: Int
-
-    static func - (lhs: Writes, rhs: Writes) -> Writes {
-        Writes(watchTransactions: lhs.watchTransactions - rhs.watchTransactions, watchRows: lhs.watchRows - rhs.watchRows,
-               phoneTransactions: lhs.phoneTransactions - rhs.phoneTransactions, phoneRows: lhs.phoneRows - rhs.phoneRows)
+    /// The two are in reach: each hands the other what waits for it, until nothing does.
+    func exchange() async {
+        for _ in 0..<3 {
+            await link.handOver()
+            await phone.handle(.settle)
+            await toWatch.handOver()
+            await watch.handle(.settle)
+        }
     }
 }
 
 /// "12.3" for `count` over `logs`.
 func per(_ count: Int, _ logs: Int) -> String { String(format: "%.1f", Double(count) / Double(logs)) }
 
-/// A night of `logs` logs, every other one made on the phone and the rest on the watch, each with
-/// every consequence on both devices and the link.
+/// A night of `logs` logs, every other one made on the watch (half of those in its open app, half
+/// from a notification with the app closed) and the rest on the phone, the two in reach of each
+/// other at every fifth log only. What the watch spends on its own log (the phone's CPU inside a
+/// message taken out) and on taking in the phone's, and what crosses the link.
 @MainActor
 func night(logs: Int) async throws {
     let pair = Pair()
     try await pair.phone.send(.prepare(nil))
-    await pair.watch.handle(.syncNow(.launch))
+    await pair.watch.handle(.becameActive)
+    await pair.settled()
     try await pair.phone.send(.startSession)
     await pair.settled()
-    let before = await pair.writes()
+    await pair.exchange()
+    await pair.watch.handle(.resignedActive)
+    pair.link.watchInFront = false
     let traffic = pair.link.traffic
-    let cpu = cpuSeconds()
+    var watchLogs = 0, phoneLogs = 0, closedLogs = 0
+    var onWatchCPU = 0.0, takingCPU = 0.0
     for index in 0..<logs {
         pair.clock.advance(60)
-        let onWatch = index.isMultiple(of: 2)
-        let action: SessionAction = index % 3 == 2 ? .logWater(source: onWatch ? .watch : .phone) : .logDrink(.quick, source: onWatch ? .watch : .phone)
-        try await (onWatch ? pair.watch : pair.phone).send(action)
-        await pair.settled()
+        let water = index % 3 == 2
+        if index.isMultiple(of: 2) {
+            watchLogs += 1
+            let inApp = index.isMultiple(of: 4)
+            if !inApp { closedLogs += 1 }
+            pair.link.watchInFront = inApp
+            if inApp {
+                await pair.watch.handle(.becameActive)
+                await pair.watch.handle(.settle)
+            }
+            let cpu = cpuSeconds(), phoneCPU = pair.link.phoneCPU
+            let action: SessionAction = water ? .logWater(source: .watch) : .logDrink(.quick, source: .watch)
+            try await pair.watch.send(action, from: inApp ? .screen : .notification)
+            if inApp { await pair.watch.handle(.resignedActive) }
+            pair.link.watchInFront = false
+            await pair.watch.handle(.settle)
+            onWatchCPU += cpuSeconds() - cpu - (pair.link.phoneCPU - phoneCPU)
+        } else {
+            phoneLogs += 1
+            try await pair.phone.send(water ? .logWater(source: .phone) : .logDrink(.quick, source: .phone))
+            await pair.phone.handle(.settle)
+        }
+        if index % 5 == 4 {
+            await pair.link.handOver()
+            await pair.phone.handle(.settle)
+            let cpu = cpuSeconds()
+            await pair.toWatch.handOver()
+            await pair.watch.handle(.settle)
+            takingCPU += cpuSeconds() - cpu
+        }
     }
-    let perLog = (cpuSeconds() - cpu) / Double(logs) * 1e6
-    let writes = await pair.writes() - before
+    await pair.exchange()
     let sent = pair.link.traffic - traffic
     for (name, runtime) in [("phone", pair.phone), ("watch", pair.watch)] {
         let kept = try await runtime.reader.currentState().active?.logs.count ?? 0
         guard kept == logs else { throw BenchError.usage("the \(name) has \(kept) of \(logs) logs") }
     }
-    print("a \(logs)-log night, every other log on the watch, every consequence on both devices:")
-    print(String(format: "  CPU %.0f µs a log (watch and phone together)", perLog))
-    print("  store writes a log: watch \(per(writes.watchTransactions, logs)) transactions, \(per(writes.watchRows, logs)) rows; phone \(per(writes.phoneTransactions, logs)) transactions, \(per(writes.phoneRows, logs)) rows")
-    print("  link a log: to the phone \(per(sent.toPhone, logs)) messages, \(sent.toPhoneBytes / logs) bytes; to the watch \(per(sent.toWatch, logs)) messages, \(sent.toWatchBytes / logs) bytes")
+    let waiting = await pair.sync.transferred().count
+    print("a \(logs)-log night, every other log on the watch (half in its app, half with it closed), in reach every fifth log:")
+    print(String(format: "  watch CPU: %.0f µs a watch log with every consequence (the app already open, or woken for the notification); %.0f µs a phone log taken in",
+                 onWatchCPU / Double(watchLogs) * 1e6, takingCPU / Double(phoneLogs) * 1e6))
+    print("  watch to phone a watch log: \(per(sent.messages, watchLogs)) messages, \(per(sent.transfers, watchLogs)) transfers, \((sent.messageBytes + sent.transferBytes) / watchLogs) bytes")
+    print("  phone to watch a log: \(per(sent.toWatch, logs)) deliveries and answers, \(sent.toWatchBytes / logs) bytes")
+    print("  transfers queued: \(sent.transfers) for \(watchLogs) watch logs (\(closedLogs) with the app closed); \(waiting) not taken at the end")
 }
 
 /// A night started and `count` logs made on the watch away from the phone, then the phone back.
@@ -232,7 +288,7 @@ func night(logs: Int) async throws {
 func away(count: Int) async throws {
     let pair = Pair()
     try await pair.phone.send(.prepare(nil))
-    await pair.watch.handle(.syncNow(.launch))
+    await pair.watch.handle(.becameActive)
     await pair.settled()
     pair.link.isReachable = false
     await pair.watch.handle(.phoneReachabilityChanged(isReachable: false))
@@ -244,22 +300,18 @@ func away(count: Int) async throws {
     }
     let queued = pair.link.queued.count
     let traffic = pair.link.traffic
-    let before = await pair.writes()
     pair.link.isReachable = true
     let cpu = cpuSeconds()
-    try await pair.link.deliverQueued()
-    await pair.watch.handle(.phoneReachabilityChanged(isReachable: true))
-    await pair.settled()
+    await pair.exchange()
     let spent = (cpuSeconds() - cpu) * 1e3
-    let writes = await pair.writes() - before
     let sent = pair.link.traffic - traffic
     let arrived = try await pair.phone.reader.currentState().active?.logs.count ?? 0
     guard arrived == count else { throw BenchError.usage("the phone has \(arrived) of \(count) logs") }
+    let waiting = await pair.sync.transferred().count
     print("a night started and \(count) logs made on the watch away from the phone, then the phone back:")
-    print("  queued while away: \(queued) transfers (the night and its logs, each once)")
-    print(String(format: "  CPU %.2f ms to bring them over (%.0f µs a log)", spent, spent / Double(count) * 1e3))
-    print("  store writes: watch \(writes.watchTransactions) transactions, \(writes.watchRows) rows; phone \(writes.phoneTransactions) transactions, \(writes.phoneRows) rows")
-    print("  link: to the phone \(sent.toPhone) messages, \(sent.toPhoneBytes) bytes; to the watch \(sent.toWatch) messages, \(sent.toWatchBytes) bytes")
+    print("  queued while away: \(queued) transfers (the night and its logs, each once); \(waiting) not taken after the phone answered")
+    print(String(format: "  CPU %.2f ms to bring them over and back (%.0f µs a log, both devices)", spent, spent / Double(count) * 1e3))
+    print("  after: \(sent.messages) messages, \(sent.transfers) transfers to the phone; \(sent.toWatch) deliveries and answers, \(sent.toWatchBytes) bytes to the watch")
 }
 
 @MainActor

@@ -47,6 +47,22 @@ struct IsolationCheckTests {
         #expect(findings.count == 3)
     }
 
+    @Test("WatchKit's background refresh: a scheduled completion formed on the main actor is caught; @Sendable passes")
+    func backgroundRefresh() {
+        let source = """
+        @MainActor
+        final class Refresher {
+            func schedule(at date: Date) {
+                WKApplication.shared().scheduleBackgroundRefresh(withPreferredDate: date, userInfo: nil, scheduledCompletion: { error in print(error) })
+                WKApplication.shared().scheduleBackgroundRefresh(withPreferredDate: date, userInfo: nil, scheduledCompletion: { @Sendable _ in })
+            }
+        }
+        """
+        let findings = IsolationScanner.check([("Planted.swift", source)])
+        #expect(findings.filter { !$0.isSafe }.map(\.what) == ["closure for scheduledCompletion:"])
+        #expect(findings.count == 2)
+    }
+
     @Test("the same closures are safe when @Sendable, or formed in a nonisolated function")
     func safeForms() {
         let sendable = """

@@ -61,7 +61,12 @@ struct CodabilityTests {
         (WatchMessage.request(.push(PushBatch(changes: [.logEntry(LogEntry.mockBeer)]))), "watch-request-push"),
         (WatchMessage.answer(.person(id: UUID(number: 0xA11CE), erasedBefore: UUID(number: 0xA11CF))), "watch-answer-person"),
         (WatchMessage.answer(.refused(code: "NOT_FOUND", message: "the iPhone has no one set up yet")), "watch-answer-refused"),
-        (WatchMessage.phoneChanged(PhoneNotice(sequence: 1_795_292_100_000)), "watch-phone-changed"),
+        (WatchMessage.delivery(PhoneDelivery(
+            person: UUID(number: 0xA11CE), erasedBefore: nil, after: 41,
+            page: PullPage(changes: [.logEntry(LogEntry.mockBeer)], cursor: 42, hasMore: false),
+            taken: [TakenChange(sent: .logEntry(LogEntry.mockBeer), outcome: .stored(.logEntry(LogEntry.mockBeer)))]
+        )), "watch-delivery"),
+        (WatchMessage.request(.resend(after: 41)), "watch-request-resend"),
     ])
     func watchMessages(message: WatchMessage, fixture: String) throws {
         try FixtureAssertions.check(message, matches: fixture)

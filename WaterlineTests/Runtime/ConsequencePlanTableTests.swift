@@ -19,7 +19,7 @@ struct ConsequencePlanTableTests {
     enum Effect: String, CaseIterable, Comparable, CustomStringConvertible {
         case nudge, banner, dismissBanner, snooze, askForNotifications, cancelReminders, cancelSnoozes, replaceReminders
         case startLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, pull, health, screens
-        case syncNow, connection, lookWhileOpen, resend, registerCategories, activateWatchLink
+        case syncNow, connection, lookWhileOpen, resend, registerCategories, activateWatchLink, refresh
 
         init(_ consequence: Consequence) {
             self = switch consequence {
@@ -35,7 +35,8 @@ struct ConsequencePlanTableTests {
             case .updateLiveActivity: .updateLiveActivity
             case .endLiveActivity: .endLiveActivity
             case .reloadWidgets: .widgets
-            case .tellWatch: .watch
+            case .deliverToWatch: .watch
+            case .scheduleRefresh: .refresh
             case .signalOtherProcesses: .signal
             case .sync(.soon): .syncSoon
             case .sync(.beforeSuspending): .syncBeforeSuspending
@@ -131,9 +132,10 @@ struct ConsequencePlanTableTests {
     ]
 
     /// What follows `row`'s action from `origin` in `place`: only the phone's app shows a Live
-    /// Activity and tells a watch; an extension's process signals the app; the command line has
-    /// no notifications and no widgets; an app in the background (phone or watch) pushes before
-    /// it is suspended; the banner whose "Log Water" made the change goes.
+    /// Activity and delivers to a watch; an extension's process signals the app; the command line
+    /// has no notifications and no widgets; an app in the background (phone or watch) pushes before
+    /// it is suspended; the banner whose "Log Water" made the change goes; the watch asks to be
+    /// woken at the night's new boundary when a log, a start or the interval moved it.
     static func expected(_ row: Row, from origin: ActionOrigin, in place: Where) -> Set<Effect> {
         var effects = row.effects
         if place != .appInFront, place != .appInBackground {
@@ -143,6 +145,7 @@ struct ConsequencePlanTableTests {
         if place == .commandLine { effects.subtract([.nudge, .snooze, .cancelReminders, .cancelSnoozes, .replaceReminders, .widgets]) }
         if [.appInBackground, .watchInBackground].contains(place), effects.remove(.syncSoon) != nil { effects.insert(.syncBeforeSuspending) }
         if origin == .banner, place.isActive { effects.insert(.dismissBanner) }
+        if place.capabilities.backgroundRefresh, [.startSession, .logDrink, .logWater, .updateSettings].contains(row.kind) { effects.insert(.refresh) }
         // Whatever the screens show again, Apple Health's writer follows (only the phone's app writes).
         if place.capabilities.appleHealth, effects.contains(.screens) { effects.insert(.health) }
         return effects
@@ -240,23 +243,23 @@ struct ConsequencePlanTableTests {
         }
     }
 
-    @Test("the watch's push is not told back to the watch; in the background it is pushed on before suspending")
+    @Test("after the watch's push the watch is delivered to (what the phone took, and only what it lacks); in the background the push goes on before suspending")
     func watchPushed() async throws {
         let setup = try await Setup(night: true)
         let state = try await setup.harness.service.state()
         for place in [Where.appInFront, .appInBackground] {
             let plan = ConsequencePlan.plan(.watchPushed(state, .all), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: ShownSurfaces())
             let effects = Set(plan.consequences.map(Effect.init))
-            #expect(!effects.contains(.watch))
+            #expect(plan.consequences.contains(.deliverToWatch(complication: false)))
             #expect(effects.contains(place == .appInFront ? .syncSoon : .syncBeforeSuspending))
         }
     }
 
-    @Test("the watch link coming up tells the watch only, and only from the phone's app with a watch paired")
+    @Test("the watch link coming up delivers to the watch only, and only from the phone's app with a watch paired")
     func watchLinkActivated() {
         var context = PlanContext(capabilities: .phoneApp, isActive: false, watchAvailable: true, notificationsAllowed: false, now: Fixed.start)
         let plan = ConsequencePlan.plan(.watchLinkActivated, in: context, shown: ShownSurfaces())
-        #expect(plan.consequences == [.tellWatch(PhoneNotice(sequence: Int(Fixed.start.timeIntervalSince1970 * 1000)))])
+        #expect(plan.consequences == [.deliverToWatch(complication: false)])
         context.watchAvailable = false
         #expect(ConsequencePlan.plan(.watchLinkActivated, in: context, shown: ShownSurfaces()).consequences.isEmpty)
         context.watchAvailable = true
@@ -266,20 +269,34 @@ struct ConsequencePlanTableTests {
         }
     }
 
-    @Test("every notice to the watch differs from the last, within one millisecond too (an equal application context is not delivered)")
-    func noticesDiffer() async throws {
+    @Test("the complication's transfers: only while it is on the face, only when what it shows changed, at once for a night's start or end, otherwise spaced so the day's budget lasts until midnight")
+    func complicationTransfers() async throws {
         let setup = try await Setup(night: true)
         let state = try await setup.harness.service.state()
-        let context = Self.context(.appInFront, before: state, now: setup.harness.clock.now)
-        var shown = ShownSurfaces()
-        var notices: [PhoneNotice] = []
-        for _ in 0..<3 {
-            let plan = ConsequencePlan.plan(.pulled(state, .all), in: context, shown: shown)
-            shown = plan.shown
-            for case .tellWatch(let notice) in plan.consequences { notices.append(notice) }
+        var context = Self.context(.appInBackground, before: state, now: setup.harness.clock.now)
+        func complication(_ plan: ConsequencePlan) -> Bool? {
+            for case .deliverToWatch(let complication) in plan.consequences { return complication }
+            return nil
         }
-        #expect(notices.count == 3 && Set(notices).count == 3)
-        #expect(notices.map(\.sequence) == notices.map(\.sequence).sorted())
+        #expect(complication(ConsequencePlan.plan(.pulled(state, .all), in: context, shown: ShownSurfaces())) == false, "not on the face: no budget")
+        context.complicationTransfersLeft = 50
+        let first = ConsequencePlan.plan(.pulled(state, .all), in: context, shown: ShownSurfaces())
+        #expect(complication(first) == true, "the night started: sent at once")
+        #expect(complication(ConsequencePlan.plan(.pulled(state, .all), in: context, shown: first.shown)) == false, "the face shows the same")
+        var later = state
+        later.active?.state.totalWaterCount += 1
+        context.now = context.now.addingTimeInterval(60)
+        #expect(complication(ConsequencePlan.plan(.pulled(later, .all), in: context, shown: first.shown)) == false, "a minute later: spaced")
+        let spacing = ConsequencePlan.complicationSpacing(at: context.now, left: 50)
+        #expect(spacing >= ConsequencePlan.complicationSpacingFloor)
+        context.now = setup.harness.clock.now.addingTimeInterval(spacing + 1)
+        #expect(complication(ConsequencePlan.plan(.pulled(later, .all), in: context, shown: first.shown)) == true, "once the spacing has passed")
+        var ended = state
+        ended.active = nil
+        context.now = setup.harness.clock.now.addingTimeInterval(120)
+        #expect(complication(ConsequencePlan.plan(.pulled(ended, .all), in: context, shown: first.shown)) == true, "the night ended: at once, spacing or not")
+        context.complicationTransfersLeft = 0
+        #expect(complication(ConsequencePlan.plan(.pulled(ended, .all), in: context, shown: first.shown)) == false, "the day's budget is spent")
     }
 
     @Test("phone and watch plan the same night's reminders under the same identifiers, whatever the other allows")
@@ -356,7 +373,10 @@ struct ConsequencePlanTableTests {
         #expect(reloads(soon) == 0, "a minute after the last reload, in the background: it waits")
         var watch = Self.context(.watchInBackground, before: state, now: clock.now)
         watch.now = clock.now
-        #expect(reloads(ConsequencePlan.plan(.action(water, from: .screen), in: watch, shown: first.shown)) == 1, "the complication follows every change")
+        let onWrist = ConsequencePlan.plan(.action(water, from: .screen), in: watch, shown: first.shown)
+        #expect(reloads(onWrist) == 0, "the complication, on the same budget, waits too")
+        #expect(onWrist.consequences.contains(.scheduleRefresh(at: first.shown.widgetsReloadedAt!.addingTimeInterval(ConsequencePlan.backgroundWidgetSpacing))),
+                "and the watch asks to be woken when it is due, so the face ends on the night's last state")
         context.isActive = true
         #expect(reloads(ConsequencePlan.plan(.action(water, from: .screen), in: context, shown: first.shown)) == 1, "in front, reloads are free")
         context.isActive = false

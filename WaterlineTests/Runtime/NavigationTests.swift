@@ -36,14 +36,16 @@ struct NavigationTests {
         #expect(home.openedPastSessionId == nil)
     }
 
-    @Test("the watch is told to pull once its link is active, and then has the night and presets")
+    @Test("what the watch lacks is delivered once its link is active, and it then has the night and presets")
     func watchActivation() async throws {
         let (harness, started) = try await ServiceHarness.night()
         let app = DeviceProcess(harness)
         await app.runtime.handle(.launched)
-        #expect(app.watch.notices.isEmpty)
+        #expect(app.watch.pagesTransferred.isEmpty)
         await app.runtime.handle(.watchLinkActivated)
-        #expect(app.watch.notices == [PhoneNotice(sequence: Int(harness.clock.now.timeIntervalSince1970 * 1000))], "a notice from the phone's clock")
+        let delivered = app.watch.pagesTransferred.flatMap(\.page.changes)
+        #expect(delivered.contains(.session(SessionRecord(started.session))), "the running night, unasked")
+        #expect(app.watch.latest?.page.changes.contains(.session(SessionRecord(started.session))) == true)
         let watch = try await app.watchSees()
         #expect(watch.active?.session.id == started.session.id)
         #expect(watch.presets.count == 5)

@@ -59,7 +59,7 @@ struct NotificationScenarioTests {
         #expect(phone.sync.pushes == 1, "pushed before the background time was handed back")
         #expect(phone.background.endedAt.last ?? 0 > phone.log.calls.lastIndex { $0.surface == .sync } ?? .max)
         #expect(try await harness.store.pendingChanges().contains { $0.id == SyncKey(entity: .logEntry, id: water.id) })
-        #expect(phone.watch.notices.count == 1, "the watch is told, and pulls the water")
+        #expect(phone.watch.pagesTransferred.last?.page.changes.contains(.logEntry(water)) == true, "the water is delivered to the watch")
         #expect(phone.background.begun == ["log water", "push before suspending"] && phone.background.open.isEmpty)
 
         // The same response delivered again (the system retried): nothing more happens.

@@ -13,7 +13,7 @@ import WaterlineTestSupport
 @Suite("One tap, one read of the night")
 @MainActor
 struct ReadCountTests {
-    @Test("Log Water with Home and the Active Session screen open reads the night's logs once, and the running night once")
+    @Test("Log Water with Home and the Active Session screen open reads none of the night's logs (the service steps the night on) and the running night once; after another writer touched the night, its logs are read once")
     func logWater() async throws {
         let store = CountingStore()
         let clock = TestClock(), ids = IncrementingUUIDs()
@@ -42,16 +42,27 @@ struct ReadCountTests {
         await runtime.handle(.settle)
 
         store.reset()
-        let told = watch.notices.count
         await screen.waterButtonTapped()
         await runtime.handle(.settle)
-        #expect(store.count("logs") == 1, "the night's logs are read once, by the action")
+        #expect(store.count("logs") == 0, "the night as the service knew it, stepped on: no log read")
         #expect(store.count("activeSession") == 1)
         #expect(store.count("pastSessions") == 0, "Home's past nights did not change")
         // And every surface shows the water.
         #expect(screen.waterCount == 1 && home.active?.state.totalWaterCount == 1)
-        #expect(watch.notices.count == told + 1, "the watch is told of the water, and pulls it")
         #expect(liveActivities.running.values.first?.totalWaterCount == 1)
+
+        // Another writer (a widget's process, a pull) adds a log to the night: the next action
+        // cannot trust what it knew, and reads the night's logs once.
+        let night = try #require(try await service.activeSession())
+        clock.advance(minutes: 1)
+        try await store.saveLog(LogEntry(id: UUID(number: 0xE1), sessionId: night.session.id, timestamp: clock.now, type: .water,
+                                         waterMeta: WaterMeta(amountOz: 8), source: .widget, updatedAt: clock.now))
+        store.reset()
+        clock.advance(minutes: 1)
+        await screen.waterButtonTapped()
+        await runtime.handle(.settle)
+        #expect(store.count("logs") == 1, "read once, the other writer's log among them")
+        #expect(screen.waterCount == 3)
     }
 
     @Test("a pull reads only what it brought: an ended night's late log reads none of tonight's logs; tonight's log reads them once")

@@ -13,6 +13,8 @@ struct ServiceHarness {
     let ids: IncrementingUUIDs
     let store: InMemorySessionStore
     let service: SessionService
+    /// The phone app's file of what it delivered to its watch, which outlives each process.
+    let watchLedger = MemoryLedgerStorage()
 
     /// - Parameter firstID: where its ids start (another device's harness starts elsewhere).
     init(store: InMemorySessionStore = InMemorySessionStore(), firstID: Int? = nil) {

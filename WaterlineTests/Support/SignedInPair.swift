@@ -19,7 +19,7 @@ struct SignedInPair {
         try await cloudStore.saveUser(User(id: UUID(number: 0xC10D), createdAt: Fixed.start))
         harness = try await ServiceHarness.prepared(settings)
         let (clock, cloudStore) = (harness.clock, cloudStore)
-        let cloud = InProcessBackend(server: WatchLinkServer(store: cloudStore, now: { clock.now }))
+        let cloud = InProcessBackend(server: WatchLinkServer(store: cloudStore, ledger: MemoryLedgerStorage(), now: { clock.now }))
         phone = DeviceProcess(harness, runner: SyncEngine(store: harness.store, client: cloud, clock: RecordingSyncClock()))
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)

@@ -13,7 +13,7 @@ import WaterlineTestSupport
 @Suite("Scenario: the face is current, within the widgets' budget")
 @MainActor
 struct FaceAndWidgetsScenarioTests {
-    /// A night started on the phone's screen, the phone then locked, the watch told and asleep.
+    /// A night started on the phone's screen, the phone then locked, the watch handed it and asleep.
     func nightStarted() async throws -> (ServiceHarness, DeviceProcess, PairedWatch) {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
@@ -25,38 +25,76 @@ struct FaceAndWidgetsScenarioTests {
         try await phone.runtime.send(.startSession)
         await phone.runtime.handle(.resignedActive)
         await phone.settled()
-        try await watch.deliverContext(from: phone.watch)
+        try await watch.deliver(from: phone.watch)
         return (harness, phone, watch)
     }
 
-    @Test("a 40-log night made on both devices: the complication shows each log within one event, and neither device's widgets go past their budget")
+    /// The face shows the watch's night, or is held back within the budget's spacing with the
+    /// watch's refresh asked for when the held reload is due; and the watch holds the phone's night.
+    func expectFaceCurrent(_ watch: PairedWatch, _ harness: ServiceHarness, at step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let night = try #require(try await watch.runtime.reader.currentState().active, sourceLocation: sourceLocation)
+        let phone = try #require(try await harness.service.activeSession(), sourceLocation: sourceLocation)
+        #expect(Set(night.logs.map(\.id)) == Set(phone.logs.map(\.id)), "\(step): both devices hold the night's logs", sourceLocation: sourceLocation)
+        let face = try #require(watch.complications.showing, sourceLocation: sourceLocation)
+        guard face.totalAlcoholCount != night.state.totalAlcoholCount || face.totalWaterCount != night.state.totalWaterCount else { return }
+        let due = try #require(watch.refreshes.scheduled, "\(step): the face is behind and no refresh is asked for", sourceLocation: sourceLocation)
+        #expect(due.timeIntervalSince(harness.clock.now) <= ConsequencePlan.backgroundWidgetSpacing, "\(step): the face catches up within the spacing", sourceLocation: sourceLocation)
+    }
+
+    @Test("a 40-log night on the phone, the watch suspended: the complication stays inside its budget, is never more than the spacing behind, and ends on the night's last state by the refresh it asked for")
+    func fortyLogPhoneNight() async throws {
+        let (harness, phone, watch) = try await nightStarted()
+        phone.watch.complicationOnFace = true
+        let clock = harness.clock, messages = watch.link.messages
+        for index in 0..<40 {
+            clock.advance(minutes: 6)
+            try await watch.refreshIfDue()
+            try await phone.runtime.send(index.isMultiple(of: 3) ? .logWater(source: .phone) : .logDrink(.quick, source: .phone))
+            await phone.settled()
+            try await watch.deliver(from: phone.watch)
+            try await expectFaceCurrent(watch, harness, at: "log \(index + 1)")
+        }
+        #expect(watch.link.messages == messages, "nothing reached the phone by asking: a watch app out of the front cannot message it")
+        // No more events: the refresh the watch asked for brings the face to the last log.
+        clock.advance(minutes: 10)
+        #expect(try await watch.refreshIfDue(), "the held reload's refresh came")
+        let night = try #require(try await harness.service.activeSession())
+        #expect(watch.complications.showing?.totalAlcoholCount == night.state.totalAlcoholCount)
+        #expect(watch.complications.showing?.totalWaterCount == night.state.totalWaterCount, "the face ends on the night's last state")
+        #expect(watch.complications.dropped == 0 && watch.complications.counted <= RecordingWidgets.dailyBudget, "\(watch.complications.counted) complication reloads counted")
+        #expect(phone.watch.complicationTransfersSpent <= RecordingWatch.complicationBudget, "\(phone.watch.complicationTransfersSpent) complication transfers")
+        #expect(phone.watch.complicationTransfersSpent > 0)
+    }
+
+    @Test("a 40-log night made on both devices: the complication keeps up within its budget, and neither device's widgets go past theirs")
     func fortyLogNight() async throws {
         let (harness, phone, watch) = try await nightStarted()
         let clock = harness.clock
         for index in 0..<40 {
             clock.advance(minutes: 6)
+            try await watch.refreshIfDue()
             let action: SessionAction = index.isMultiple(of: 3) ? .logWater(source: .phone) : .logDrink(.quick, source: .phone)
             if index.isMultiple(of: 2) {
-                // On the phone, opened for it: its widgets reload for free; the watch hears and pulls in the background.
+                // On the phone, opened for it: its widgets reload for free; the watch is handed the log in the background.
                 await phone.runtime.handle(.becameActive)
                 try await phone.runtime.send(action)
                 await phone.runtime.handle(.resignedActive)
                 await phone.settled()
-                try await watch.deliverContext(from: phone.watch)
+                try await watch.deliver(from: phone.watch)
             } else {
+                // On the wrist: transferred as the wrist goes down, delivered to the phone in its bag.
                 try await watch.glance(action)
+                await watch.link.deliverQueued()
                 await phone.settled()
+                try await watch.deliver(from: phone.watch)
             }
-            let night = try #require(try await harness.service.activeSession())
-            let face = try #require(watch.complications.showing)
-            #expect(face.totalAlcoholCount == night.state.totalAlcoholCount && face.totalWaterCount == night.state.totalWaterCount,
-                    "log \(index + 1): the complication shows it")
+            try await expectFaceCurrent(watch, harness, at: "log \(index + 1)")
         }
         await phone.runtime.handle(.becameActive)
         try await phone.runtime.send(.endSession())
         await phone.runtime.handle(.resignedActive)
         await phone.settled()
-        try await watch.deliverContext(from: phone.watch)
+        try await watch.deliver(from: phone.watch)
 
         #expect(phone.widgets.dropped == 0 && phone.widgets.counted <= RecordingWidgets.dailyBudget, "phone: \(phone.widgets.counted) counted")
         #expect(watch.complications.dropped == 0 && watch.complications.counted <= RecordingWidgets.dailyBudget, "watch: \(watch.complications.counted) counted")
@@ -71,9 +109,11 @@ struct FaceAndWidgetsScenarioTests {
         for index in 0..<40 {
             clock.advance(minutes: 6)
             try await watch.glance(index.isMultiple(of: 3) ? .logWater(source: .watch) : .logDrink(.quick, source: .watch))
+            await watch.link.deliverQueued()
             await phone.settled()
         }
         try await watch.glance(.endSession())
+        await watch.link.deliverQueued()
         await phone.settled()
         #expect(phone.widgets.dropped == 0 && phone.widgets.counted <= RecordingWidgets.dailyBudget, "\(phone.widgets.counted) reloads counted")
         #expect(phone.widgets.showing?.isActive == false && phone.widgets.showing?.lastSessionSummary == nil, "the night's end reached the widgets")

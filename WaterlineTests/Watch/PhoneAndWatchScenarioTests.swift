@@ -22,7 +22,7 @@ struct PhoneAndWatchScenarioTests {
         await phone.runtime.handle(.becameActive)
         let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
         await watch.launch()
-        try await watch.deliverContext(from: phone.watch)
+        try await watch.deliver(from: phone.watch)
         return (harness, phone, watch)
     }
 
@@ -197,7 +197,7 @@ struct PhoneAndWatchScenarioTests {
     func sameRemindersOnBoth() async throws {
         let (harness, phone, watch) = try await pair()
         try await phone.runtime.send(.startSession)
-        try await watch.deliverContext(from: phone.watch)
+        try await watch.deliver(from: phone.watch)
         #expect(!phone.notifications.pending.isEmpty)
         #expect(phone.notifications.pending.keys.sorted() == watch.notifications.pending.keys.sorted())
         // A drink logged on the wrist buzzes the wrist; one logged on the phone, the phone (mirrored to the wrist).
@@ -210,7 +210,7 @@ struct PhoneAndWatchScenarioTests {
         #expect(phone.notifications.posted.isEmpty, "the phone does not post what the watch logged")
         harness.clock.advance(minutes: 1)
         try await phone.runtime.send(.logDrink(.quick, source: .phone))
-        try await watch.deliverContext(from: phone.watch)
+        try await watch.deliver(from: phone.watch)
         #expect(phone.notifications.posted.count == 1)
         #expect(watch.notifications.posted.count == 1, "the watch does not post what the phone logged")
         #expect(phone.notifications.pending.keys.sorted() == watch.notifications.pending.keys.sorted())
@@ -219,7 +219,7 @@ struct PhoneAndWatchScenarioTests {
         phone.notifications.answer = .denied
         harness.clock.advance(minutes: 1)
         try await phone.runtime.send(.logWater(source: .phone))
-        try await watch.deliverContext(from: phone.watch)
+        try await watch.deliver(from: phone.watch)
         #expect(watch.notifications.pendingByDate.first?.fireDate == harness.clock.now.addingTimeInterval(20 * 60), "re-planned from the water the phone logged")
     }
 
@@ -268,7 +268,7 @@ struct PhoneAndWatchScenarioTests {
         harness.clock.advance(minutes: 20)
 
         // The system starts the watch app in the background for the action: a new process on the same store.
-        let woken = PairedWatch(clock: harness.clock, phone: phone.runtime, phoneReachable: true, store: watch.store, firstID: 0x20_0000)
+        let woken = PairedWatch(clock: harness.clock, phone: phone.runtime, phoneReachable: true, store: watch.store, ledger: watch.ledger, firstID: 0x20_0000)
         let response = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)
         await woken.runtime.handle(.notificationResponse(response))
         await woken.runtime.handle(.notificationResponse(response))
@@ -276,11 +276,18 @@ struct PhoneAndWatchScenarioTests {
         let night = try #require(try await woken.runtime.reader.currentState().active)
         #expect(night.logs.count == 1 && night.logs.first?.source == .watch && night.state.totalWaterCount == 1)
         #expect(woken.background.open.isEmpty)
-        #expect(try await harness.service.activeSession()?.state.totalWaterCount == 1, "pushed to the phone before the background time ended")
+        #expect(woken.link.refusedInBackground > 0 && woken.link.messages == 0, "a watch app out of the front cannot message its phone")
+        #expect(woken.link.queuedChanges.map(\.key) == [SyncKey(entity: .logEntry, id: night.logs.first?.id)], "the water is transferred, once, before the background time ended")
+        await woken.link.deliverQueued()
+        await phone.settled()
+        #expect(try await harness.service.activeSession()?.state.totalWaterCount == 1, "the phone takes it when the system delivers it")
         #expect(phone.liveActivities.running.values.first?.totalWaterCount == 1, "and the phone's surfaces follow")
+        try await watch.deliver(from: phone.watch)
+        #expect(try await watch.sync.transferred().isEmpty, "the phone's delivery says it took the water: it is never transferred again")
+        #expect(try await watch.store.pendingChanges().isEmpty)
 
         // "Remind Me in 10 Min" on the next one, the app again not running: the wrist buzzes again in ten minutes.
-        let snoozed = PairedWatch(clock: harness.clock, phone: phone.runtime, phoneReachable: false, store: watch.store, firstID: 0x30_0000)
+        let snoozed = PairedWatch(clock: harness.clock, phone: phone.runtime, phoneReachable: false, store: watch.store, ledger: watch.ledger, firstID: 0x30_0000)
         await snoozed.runtime.handle(.notificationResponse(
             NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: reminder.identifier)
         ))

@@ -9,10 +9,12 @@ import Testing
 import WaterlineTestSupport
 
 /// Reminders as a person wearing the watch meets them, on a platform that keeps Apple's rules:
-/// the watch app suspended between events and deaf to the phone coming and going, application
-/// contexts delivered only when they differ from the last, requests refused while notifications
-/// are not allowed, and the two systems showing a request scheduled on both under one identifier
-/// once (`NotificationsSeen`).
+/// the watch app suspended between events and deaf to the phone coming and going, unable to
+/// message the phone unless it is in front, woken only for a delivery or the refresh it asked
+/// for, application contexts delivered only when they differ from the last, requests refused
+/// while notifications are not allowed, and the two systems showing a request scheduled on both
+/// under one identifier once (`NotificationsSeen`, which also shows what the person meets
+/// without that).
 @Suite("Scenario: every reminder on a real wrist")
 @MainActor
 struct RemindersOnTheWristScenarioTests {
@@ -43,21 +45,25 @@ struct RemindersOnTheWristScenarioTests {
         var clock: TestClock { harness.clock }
 
         /// Moves the clock to `minutes` after 20:00 a minute at a time, both systems firing what
-        /// falls due as it does.
-        func at(_ minutes: Double) {
+        /// falls due as it does, and watchOS waking the watch app for the refresh it asked for.
+        func at(_ minutes: Double) async throws {
             let target = Fixed.at(minutes: minutes)
             while clock.now < target {
                 clock.set(min(clock.now.addingTimeInterval(60), target))
                 seen.fire(through: clock.now)
+                if try await watch.refreshIfDue() { refreshes += 1 }
             }
         }
 
+        /// Background refreshes the watch app was woken for.
+        private(set) var refreshes = 0
+
         /// The person does `action` on the phone (unlocked for it, locked again after); the
-        /// system then hands the phone's notice to the watch, waking its app in the background.
+        /// system then hands what the phone delivered to the watch, waking its app in the background.
         func onPhone(_ action: SessionAction) async throws {
             try await phone.runtime.send(action)
             await phone.settled()
-            try await watch.deliverContext(from: phoneLink)
+            try await watch.deliver(from: phoneLink)
         }
 
         /// The phone's battery dies: it says nothing to anyone; the suspended watch hears nothing.
@@ -76,7 +82,7 @@ struct RemindersOnTheWristScenarioTests {
             await watch.phone(reachable: true)
             await watch.link.deliverQueued()
             await phone.settled()
-            try await watch.deliverContext(from: phoneLink)
+            try await watch.deliver(from: phoneLink)
         }
 
         /// The time reminders the night's records call for by `end`: every interval after the
@@ -103,35 +109,35 @@ struct RemindersOnTheWristScenarioTests {
     @Test("the phone starts a night, the watch learns of it and sleeps; the phone dies at 23:00 and comes back at 01:00: every reminder until 02:00 is shown once, on the wrist", arguments: [NotificationAuthorization.allowed, .denied])
     func phoneDiesAtEleven(_ phoneAllows: NotificationAuthorization) async throws {
         let night = try await Night(phoneAllows: phoneAllows)
-        night.at(60)
+        try await night.at(60)
         try await night.onPhone(.startSession)
         #expect(!night.watch.isRunning, "the watch pulled in a background task and was suspended again")
         #expect(!night.watch.notifications.pending.isEmpty, "the watch scheduled the night's reminders itself")
-        night.at(95)
+        try await night.at(95)
         try await night.onPhone(.logDrink(.quick, source: .phone))
-        night.at(127)
+        try await night.at(127)
         try await night.onPhone(.logWater(source: .phone))
-        night.at(170)
+        try await night.at(170)
         try await night.onPhone(.logDrink(.quick, source: .phone))
 
-        night.at(180)
+        try await night.at(180)
         await night.phoneDies()
-        night.at(213)
+        try await night.at(213)
         try await night.watch.glance(.logWater(source: .watch))
-        night.at(255)
+        try await night.at(255)
         try await night.watch.glance(.logDrink(.quick, source: .watch))
-        night.at(290)
+        try await night.at(290)
         try await night.watch.glance(.logWater(source: .watch))
         #expect(!night.watch.link.queued.isEmpty, "what the watch logged waits for the phone")
 
-        night.at(300)
+        try await night.at(300)
         try await night.phoneComesBack()
         if phoneAllows == .allowed {
             #expect(night.phoneCenter.pending.keys.sorted() == night.watch.notifications.pending.keys.sorted(), "the phone plans what the watch planned, under the same identifiers")
         }
-        night.at(325)
+        try await night.at(325)
         try await night.watch.glance(.logDrink(.quick, source: .watch))
-        night.at(360)
+        try await night.at(360)
 
         let expected = try await night.expectedTimeReminders(through: Fixed.at(minutes: 360))
         #expect(expected.count == 13)
@@ -144,6 +150,8 @@ struct RemindersOnTheWristScenarioTests {
         } else {
             #expect(night.phoneCenter.refused > 0 && night.seen.coordinated == 0, "the phone's refused: every one from the watch")
         }
+        await night.watch.link.deliverQueued()
+        await night.phone.settled()
         let records = try await night.harness.service.activeSession()
         #expect(records?.logs.count == 7, "the watch's logs reached the phone, once each")
     }
@@ -151,10 +159,10 @@ struct RemindersOnTheWristScenarioTests {
     @Test("the watch app, suspended, hears no reachability change; opened, it sends what waited")
     func suspendedHearsNothing() async throws {
         let night = try await Night()
-        night.at(60)
+        try await night.at(60)
         try await night.onPhone(.startSession)
         night.watch.link.isReachable = false
-        night.at(70)
+        try await night.at(70)
         try await night.watch.glance(.logWater(source: .watch))
         let reasons = await night.watch.runtime.syncHistory().count
         await night.watch.phone(reachable: true)
@@ -164,31 +172,35 @@ struct RemindersOnTheWristScenarioTests {
         #expect(try await night.harness.service.activeSession()?.logs.count == 1, "opened: the water reached the phone")
     }
 
-    @Test("only the phone's latest notice waits for a suspended watch; each differs from the last, so it is delivered, and its two copies pull once")
-    func latestNoticeDelivered() async throws {
+    @Test("what waits for a suspended watch is handed over at its next wake, each page once and the latest state once; a copy handed over twice changes nothing")
+    func deliveriesWaitForTheWatch() async throws {
         let night = try await Night()
-        night.at(60)
+        try await night.at(60)
         try await night.phone.runtime.send(.startSession)
         for minute in [65.0, 70, 75] {
-            night.at(minute)
+            try await night.at(minute)
             try await night.phone.runtime.send(.logWater(source: .phone))
         }
         await night.phone.settled()
-        #expect(try await night.watch.deliverContext(from: night.phoneLink), "a context unlike the last is delivered")
-        #expect(try await night.watch.runtime.reader.currentState().active?.logs.count == 3, "one delivery brings all three")
-        let again = try await night.watch.deliverContext(from: night.phoneLink)
-        #expect(!again, "the same context is not delivered again")
-        let notice = try #require(night.phoneLink.notices.last)
-        let pulls = await night.watch.runtime.syncHistory().filter { $0 == .pairedDeviceChanged }.count
-        try await night.watch.phoneSays(notice)
-        #expect(await night.watch.runtime.syncHistory().filter { $0 == .pairedDeviceChanged }.count == pulls, "the message copy of a notice acted on pulls nothing more")
+        let handed = try await night.watch.deliver(from: night.phoneLink)
+        #expect(handed == 5, "the latest state and four pages (the night, three waters): \(handed)")
+        #expect(try await night.watch.runtime.reader.currentState().active?.logs.count == 3, "one wake brings all three")
+        #expect(try await night.watch.deliver(from: night.phoneLink) == 0, "nothing is handed over twice, and an equal context not at all")
+        // The same pages again (a transfer the system repeated): nothing changes, nothing is shown again.
+        let reloads = night.watch.complications.reloads, replans = night.watch.notifications.replacements
+        for page in night.phoneLink.pagesTransferred {
+            await night.watch.runtime.handle(.phoneMessage(try WatchMessage.delivery(page).encoded()))
+        }
+        await night.watch.settled()
+        #expect(night.watch.complications.reloads == reloads && night.watch.notifications.replacements == replans)
+        #expect(try await night.watch.runtime.reader.currentState().active?.logs.count == 3)
     }
 
     @Test("the watch asks for its own notifications at its first night, once it is open; while it may not post, the open app shows the reminder")
     func watchAsksItsOwn() async throws {
         let night = try await Night(watchAllows: .notDetermined)
         night.watch.notifications.answerWhenAsked = .denied
-        night.at(60)
+        try await night.at(60)
         try await night.onPhone(.startSession)
         #expect(night.watch.notifications.questionsShown == 0, "no question from a background task")
         #expect(night.watch.notifications.pending.isEmpty)
@@ -198,11 +210,11 @@ struct RemindersOnTheWristScenarioTests {
         #expect(night.watch.notifications.questionsShown == 1, "once")
         // Refused: the open watch app shows each reminder as it falls due (and plays a haptic).
         let due = try #require(try await night.watch.runtime.reader.currentState().active?.reminders.requests.first)
-        night.at(79)
+        try await night.at(79)
         await night.watch.runtime.handle(.foregroundTick)
         await night.watch.settled()
         #expect(night.watch.runtime.inAppReminders.banner == nil)
-        night.at(81)
+        try await night.at(81)
         await night.watch.runtime.handle(.foregroundTick)
         await night.watch.settled()
         #expect(night.watch.runtime.inAppReminders.banner == due.content)
@@ -211,7 +223,7 @@ struct RemindersOnTheWristScenarioTests {
     @Test("allowed at the question, the watch has the night's reminders pending at once")
     func watchAllowsAtTheQuestion() async throws {
         let night = try await Night(watchAllows: .notDetermined)
-        night.at(60)
+        try await night.at(60)
         try await night.onPhone(.startSession)
         await night.watch.open()
         #expect(night.watch.notifications.questionsShown == 1)
@@ -222,10 +234,10 @@ struct RemindersOnTheWristScenarioTests {
     @Test("notifications turned on mid-night, in the system's settings: the reminders are pending at once on each device as its app next runs")
     func turnedOnMidNight() async throws {
         let night = try await Night(phoneAllows: .denied, watchAllows: .denied)
-        night.at(60)
+        try await night.at(60)
         try await night.onPhone(.startSession)
         #expect(night.phoneCenter.pending.isEmpty && night.watch.notifications.pending.isEmpty)
-        night.at(70)
+        try await night.at(70)
         night.phoneCenter.answer = .allowed
         await night.phone.runtime.handle(.becameActive)
         #expect(night.phoneCenter.pendingByDate.first?.fireDate == Fixed.at(minutes: 80), "on the phone, before any log")

@@ -23,22 +23,25 @@ struct WatchLinkScenarioTests {
         return (harness, phone, watch)
     }
 
-    @Test("a pull from the watch after one change on the phone carries that change, not the window, however long the night")
-    func pullCarriesTheChange() async throws {
+    @Test("what the phone delivers after one change on it is that change, not the window, however long the night; the watch asks for nothing")
+    func deliveryCarriesTheChange() async throws {
         let (harness, phone, watch) = try await pair()
+        await watch.suspend()
         try await phone.runtime.send(.startSession)
         for _ in 0..<40 {
             harness.clock.advance(minutes: 4)
             try await phone.runtime.send(.logWater(source: .phone))
         }
-        _ = try await watch.pulled()
+        try await watch.deliver(from: phone.watch)
         #expect(try await watch.runtime.reader.currentState().active?.logs.count == 40)
-        let pages = watch.link.pulledPages.count
+        let pages = phone.watch.pagesTransferred.count, asked = watch.link.messages
         harness.clock.advance(minutes: 4)
         let water = try #require(try await phone.runtime.send(.logWater(source: .phone)).changedLog)
-        try await watch.phoneSays(try #require(phone.watch.notices.last))
-        #expect(watch.link.pulledPages.dropFirst(pages).flatMap { $0 } == [.logEntry(water)], "the one new log, nothing else")
+        try await watch.deliver(from: phone.watch)
+        #expect(phone.watch.pagesTransferred.dropFirst(pages).flatMap(\.page.changes) == [.logEntry(water)], "the one new log, nothing else")
         #expect(try await watch.runtime.reader.currentState().active?.logs.count == 41)
+        #expect(watch.link.messages == asked, "delivered, not pulled")
+        #expect((phone.watch.latest?.page.changes.count ?? 0) <= WatchDeliveries.latestLogs + 7, "the latest state stays small: \(phone.watch.latest?.page.changes.count ?? 0) records")
     }
 
     @Test("what the watch pushed does not come back in its next pull; a new watch's first pull has everything")
@@ -49,10 +52,12 @@ struct WatchLinkScenarioTests {
         let mine = try #require(try await watch.runtime.send(.logWater(source: .watch)).changedLog)
         await watch.settled()
         harness.clock.advance(minutes: 5)
+        let delivered = phone.watch.pagesTransferred.flatMap(\.page.changes)
+        #expect(!delivered.contains(.logEntry(mine)), "the watch's own log is not delivered back")
+        let pages = phone.watch.pagesTransferred.count
         let theirs = try #require(try await phone.runtime.send(.logDrink(.quick, source: .phone)).changedLog)
-        let pages = watch.link.pulledPages.count
-        try await watch.phoneSays(try #require(phone.watch.notices.last))
-        #expect(watch.link.pulledPages.dropFirst(pages).flatMap { $0 } == [.logEntry(theirs)], "the phone's log, not the watch's own back")
+        try await watch.deliver(from: phone.watch)
+        #expect(phone.watch.pagesTransferred.dropFirst(pages).flatMap(\.page.changes) == [.logEntry(theirs)], "the phone's log, not the watch's own back")
 
         let another = PairedWatch(clock: harness.clock, phone: phone.runtime, firstID: 0x60_0000)
         await another.launch()

@@ -17,7 +17,7 @@ struct WatchLinkServerTests {
     init() async throws {
         harness = try await ServiceHarness.prepared()
         let clock = harness.clock
-        server = WatchLinkServer(store: harness.store, now: { clock.now })
+        server = WatchLinkServer(store: harness.store, ledger: MemoryLedgerStorage(), now: { clock.now })
     }
 
     func push(_ changes: [SyncPayload]) async throws -> ([ChangeOutcome], Bool) {
@@ -209,7 +209,7 @@ struct WatchLinkServerTests {
     func me() async throws {
         let (answer, _) = await server.answer(.account)
         #expect(answer == .person(id: try #require(try await harness.store.user()).id, erasedBefore: nil))
-        let empty = WatchLinkServer(store: InMemorySessionStore(), now: { Fixed.start })
+        let empty = WatchLinkServer(store: InMemorySessionStore(), ledger: MemoryLedgerStorage(), now: { Fixed.start })
         guard case .refused(let code, _) = await empty.answer(.account).answer else { Issue.record("a person was made up"); return }
         #expect(code == ErrorCode.notFound.rawValue)
     }

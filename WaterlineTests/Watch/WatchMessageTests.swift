@@ -12,22 +12,16 @@ import WaterlineTestSupport
 struct WatchMessageTests {
     @Test("fields a later version adds are ignored")
     func futureFields() throws {
-        let json = #"{"version": 3, "kind": "phoneChanged", "sentFrom": "iPhone 19", "payload": {"sequence": 42, "battery": 0.2}}"#
-        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == .phoneChanged(PhoneNotice(sequence: 42)))
+        let person = "A0000000-0000-4000-8000-00000000000A"
+        let json = #"{"version": 5, "kind": "delivery", "sentFrom": "iPhone 19", "payload": {"person": "\#(person)", "after": 4, "taken": [], "battery": 0.2, "page": {"changes": [], "cursor": 9, "hasMore": false}}}"#
+        let expected = PhoneDelivery(person: UUID(uuidString: person)!, erasedBefore: nil, after: 4, page: PullPage(changes: [], cursor: 9, hasMore: false))
+        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == .delivery(expected))
     }
 
-    @Test("a notice from the version before sequences (it said who posted reminders) reads as sequence 0")
-    func noticeBeforeSequences() throws {
-        let json = #"{"version": 2, "kind": "phoneChanged", "payload": {"phonePostsReminders": true}}"#
-        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == .phoneChanged(PhoneNotice(sequence: 0)))
-    }
-
-    @Test("each notice differs from the last (an equal application context is not delivered), and follows the clock when it is ahead")
-    func noticeSequence() {
-        #expect(PhoneNotice.next(after: nil, nowMilliseconds: 5_000).sequence == 5_000)
-        #expect(PhoneNotice.next(after: 5_000, nowMilliseconds: 5_000).sequence == 5_001, "two notices in one millisecond")
-        #expect(PhoneNotice.next(after: 9_000, nowMilliseconds: 5_000).sequence == 9_001, "the clock went back")
-        #expect(PhoneNotice.next(after: 5_001, nowMilliseconds: 7_000).sequence == 7_000)
+    @Test("the notice of the version before deliveries (the watch pulled) reads as unknown, not as an error")
+    func noticeBeforeDeliveries() throws {
+        let json = #"{"version": 3, "kind": "phoneChanged", "payload": {"sequence": 42}}"#
+        #expect(try WatchMessage.decodeIfKnown(Data(json.utf8)) == nil)
     }
 
     @Test("a kind this version does not know is skipped, not fatal")
@@ -49,7 +43,8 @@ struct WatchMessageTests {
             .request(.account),
             .request(.pull(PullRequest(cursor: nil, limit: 100))),
             .answer(.page(PullPage(changes: [], cursor: 7, hasMore: false))),
-            .phoneChanged(PhoneNotice(sequence: 7)),
+            .request(.resend(after: 12)),
+            .delivery(PhoneDelivery(person: UUID(number: 1), erasedBefore: UUID(number: 2), after: nil, page: PullPage(changes: [], cursor: 7, hasMore: false))),
         ]
         for message in messages {
             #expect(try WatchMessage.decodeIfKnown(message.encoded()) == message)

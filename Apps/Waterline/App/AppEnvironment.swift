@@ -58,7 +58,8 @@ final class AppEnvironment {
         let platform = RuntimePlatform(
             capabilities: .phoneApp, notifications: notifications, liveActivities: LiveActivityController(), widgets: SystemWidgetReloader(),
             watch: watch, sync: sync, signal: storeSignal, background: AppBackgroundTasks(),
-            watchLinkServer: WatchLinkServer(store: store, now: { Date() }), health: health
+            watchLinkServer: WatchLinkServer(store: store, ledger: FileLedgerStorage.applicationSupport(named: "watch-deliveries.json"), now: { Date() }),
+            health: health
         )
         let runtime = AppRuntime(service: SessionService(store: store), platform: platform)
         let accountService = AccountService(

@@ -5,9 +5,11 @@ import WaterlineCore
 import WaterlineRuntime
 
 /// The kit's `WatchTransport` on `WCSession`, and its delegate. The watch keeps its own store and
-/// syncs with this phone as its backend: each of its calls reaches the runtime
+/// syncs with this phone as its backend: each of its calls and transfers reaches the runtime
 /// (the `.watchMessage` input), which answers from this phone's store, in the reply when the watch
-/// waits for one. The phone only tells the watch that its records changed, so it pulls.
+/// waits for one. What the phone changed goes to the watch unasked (the runtime's
+/// `WatchDeliveries` decides what): pages of its feed by `transferUserInfo`, the latest state as
+/// the application context, and that state for the complication within the day's budget.
 @MainActor
 final class WatchConnectivityService: NSObject, WatchTransport {
     /// Set once at launch, before the session is activated.
@@ -24,14 +26,32 @@ final class WatchConnectivityService: NSObject, WatchTransport {
         return session.activationState == .activated && session.isPaired && session.isWatchAppInstalled
     }
 
-    /// The latest notice waits as the application context (the system hands it to the watch app
-    /// when it next runs, cold launches included); a running watch app also gets it at once.
-    func phoneChanged(_ notice: PhoneNotice) {
-        guard let session, let data = try? WatchMessage.phoneChanged(notice).encoded() else { return }
-        let payload = [WatchMessage.userInfoKey: data]
+    /// 50 a day while the complication is on the active face, 0 otherwise.
+    var complicationTransfersLeft: Int {
+        guard let session, isAvailable, session.isComplicationEnabled else { return 0 }
+        return session.remainingComplicationUserInfoTransfers
+    }
+
+    /// Queued once; delivered in order, in the background or at the watch app's next launch.
+    func transfer(_ delivery: PhoneDelivery) {
+        guard let session, isAvailable, let payload = Self.payload(delivery) else { return }
+        session.transferUserInfo(payload)
+    }
+
+    /// Replaces the last; the system hands it to the watch app when it next runs, cold launches included.
+    func updateLatest(_ delivery: PhoneDelivery) {
+        guard let session, isAvailable, let payload = Self.payload(delivery) else { return }
         try? session.updateApplicationContext(payload)
-        // No reply is asked for, so no handler runs on WatchConnectivity's queue.
-        if session.isReachable { session.sendMessage(payload, replyHandler: nil, errorHandler: nil) }
+    }
+
+    /// Wakes the watch app to show it on the face; the plan spends this only within the day's budget.
+    func transferForComplication(_ delivery: PhoneDelivery) {
+        guard let session, isAvailable, session.isComplicationEnabled, let payload = Self.payload(delivery) else { return }
+        session.transferCurrentComplicationUserInfo(payload)
+    }
+
+    private static func payload(_ delivery: PhoneDelivery) -> [String: Any]? {
+        (try? WatchMessage.delivery(delivery).encoded()).map { [WatchMessage.userInfoKey: $0] }
     }
 
     fileprivate func received(_ data: Data, replying: Bool) async -> Data? {

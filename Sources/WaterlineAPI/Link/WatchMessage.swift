@@ -3,21 +3,22 @@ import WaterlineCore
 
 /// Everything the phone and the watch say to each other, as versioned JSON. The watch keeps its
 /// own store and runtime; the phone is its backend, so the two exchange records under the same
-/// rules as any device and the cloud, and nothing else.
+/// rules as any device and the cloud, and nothing else. Neither side has to ask: the phone
+/// delivers what changed (`delivery`), and the watch transfers its changes when it cannot message.
 ///
-/// On the wire: `{"version": 3, "kind": "request", "payload": {...}}`. Fields a later version
-/// adds are ignored by this one; a kind it does not know (an earlier version's `call` included)
-/// is reported by `decodeIfKnown` as nil.
+/// On the wire: `{"version": 4, "kind": "request", "payload": {...}}`. Fields a later version
+/// adds are ignored by this one; a kind it does not know (an earlier version's `call` and
+/// `phoneChanged` included) is reported by `decodeIfKnown` as nil.
 public enum WatchMessage: Hashable, Sendable {
     /// Watch → phone: one of its sync engine's calls. With `sendMessage` the phone answers in the
     /// reply; queued with `transferUserInfo` (a push while the phone was away) no one waits.
     case request(LinkRequest)
     /// Phone → watch: the answer to a request, in `sendMessage`'s reply.
     case answer(LinkAnswer)
-    /// Phone → watch: the phone's records changed (the watch pulls).
-    case phoneChanged(PhoneNotice)
+    /// Phone → watch, unasked: a page of the phone's changes, or the latest of what the wrist needs.
+    case delivery(PhoneDelivery)
 
-    public static let currentVersion = 3
+    public static let currentVersion = 4
 
     /// The key the JSON travels under in WatchConnectivity dictionaries.
     public static let userInfoKey = "waterline.message"
@@ -26,7 +27,7 @@ public enum WatchMessage: Hashable, Sendable {
         switch self {
         case .request: "request"
         case .answer: "answer"
-        case .phoneChanged: "phoneChanged"
+        case .delivery: "delivery"
         }
     }
 
@@ -58,7 +59,7 @@ extension WatchMessage: Codable {
         switch kind {
         case "request": self = .request(try container.decode(LinkRequest.self, forKey: .payload))
         case "answer": self = .answer(try container.decode(LinkAnswer.self, forKey: .payload))
-        case "phoneChanged": self = .phoneChanged(try container.decode(PhoneNotice.self, forKey: .payload))
+        case "delivery": self = .delivery(try container.decode(PhoneDelivery.self, forKey: .payload))
         default: throw WatchMessageError.unknownKind(kind)
         }
     }
@@ -70,7 +71,7 @@ extension WatchMessage: Codable {
         switch self {
         case .request(let request): try container.encode(request, forKey: .payload)
         case .answer(let answer): try container.encode(answer, forKey: .payload)
-        case .phoneChanged(let notice): try container.encode(notice, forKey: .payload)
+        case .delivery(let delivery): try container.encode(delivery, forKey: .payload)
         }
     }
 }

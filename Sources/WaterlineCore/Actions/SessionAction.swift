@@ -69,6 +69,12 @@ public enum SessionAction: Hashable, Sendable {
         }
     }
 
+    /// A drink or a water logged: the one write the session service steps the running night on
+    /// for, rather than read it again (`RunningNight`).
+    public var addsLog: Bool {
+        kind == .logDrink || kind == .logWater
+    }
+
     /// A short name for logs and the system's background-task names ("log water").
     public var name: String {
         kind.rawValue.replacing(/[A-Z]/) { " " + $0.output.lowercased() }

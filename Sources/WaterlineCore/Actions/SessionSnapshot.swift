@@ -22,11 +22,64 @@ public struct SessionSnapshot: Hashable, Sendable {
     /// engine's Waterline, the plan of reminders, the drinks until water is due. Every surface's
     /// night is made this way (the service's, the widgets' reader).
     public init(reckoning session: Session, logs: [LogEntry], settings: UserSettings, planner: ReminderPlanner, now: Date) {
+        guard logs.allSatisfy({ $0.deletedAt == nil && $0.sessionId == session.id }) else {
+            // Not the night's live logs alone: the planner picks them out.
+            let state = WaterlineEngine(settings: settings).computeState(from: logs)
+            self.init(
+                session: session, logs: logs, state: state, reminders: planner.plan(session: session, logs: logs, settings: settings, now: now),
+                drinksUntilWaterDue: PacingRules(settings: settings).drinksUntilWaterDue(state)
+            )
+            return
+        }
         let state = WaterlineEngine(settings: settings).computeState(from: logs)
+        self.init(session: session, logs: logs, state: state, settings: settings, planner: planner, now: now)
+    }
+
+    /// The night with its Waterline already replayed: planned from it and from its last water and
+    /// last log, read off the live logs' end (they are in replay order).
+    private init(session: Session, logs: [LogEntry], state: WaterlineState, settings: UserSettings, planner: ReminderPlanner, now: Date) {
+        let ordered = logs.indices.dropFirst().allSatisfy { WaterlineEngine.isOrderedBefore(logs[$0 - 1], logs[$0]) }
+        let lastWater: Date?
+        let lastLog: Date?
+        if ordered {
+            lastWater = logs.last { $0.type == .water }?.timestamp
+            lastLog = logs.last?.timestamp
+        } else {
+            lastWater = logs.filter { $0.type == .water }.map(\.timestamp).max()
+            lastLog = logs.map(\.timestamp).max()
+        }
         self.init(
-            session: session, logs: logs, state: state, reminders: planner.plan(session: session, logs: logs, settings: settings, now: now),
+            session: session, logs: logs, state: state,
+            reminders: planner.plan(session: session, state: state, lastWater: lastWater, lastLog: lastLog, settings: settings, now: now),
             drinksUntilWaterDue: PacingRules(settings: settings).drinksUntilWaterDue(state)
         )
+    }
+
+    /// This night with `log`, a new live log of it, added, kept up to date rather than replayed:
+    /// the log takes its place in replay order, and the Waterline steps on from where it stood
+    /// when the log is the night's latest (the common case: a log made now); a log made earlier
+    /// replays the night, already in order, from the start. Exactly what `init(reckoning:)`
+    /// makes of the same logs (`NightUpToDateTests`).
+    public func adding(_ log: LogEntry, settings: UserSettings, planner: ReminderPlanner, now: Date) -> SessionSnapshot {
+        let engine = WaterlineEngine(settings: settings)
+        var logs = logs
+        let state: WaterlineState
+        if logs.last.map({ WaterlineEngine.isOrderedBefore($0, log) }) ?? true {
+            logs.append(log)
+            var stepped = self.state
+            engine.apply(log, to: &stepped)
+            state = stepped
+        } else {
+            // The first log that replays after it: a binary search, the logs being in order.
+            var low = logs.startIndex, high = logs.endIndex
+            while low < high {
+                let middle = (low + high) / 2
+                if WaterlineEngine.isOrderedBefore(log, logs[middle]) { high = middle } else { low = middle + 1 }
+            }
+            logs.insert(log, at: low)
+            state = engine.computeState(from: logs)
+        }
+        return SessionSnapshot(session: session, logs: logs, state: state, settings: settings, planner: planner, now: now)
     }
 
     /// What the Live Activity, the watch and the complication show of this night.

@@ -28,11 +28,28 @@ public struct ReminderPlanner: Hashable, Sendable {
         guard session.isActive, session.endTime == nil, session.deletedAt == nil, settings.timeRemindersEnabled else {
             return .none
         }
-        let live = logs.filter { $0.deletedAt == nil && $0.sessionId == session.id }
+        // One pass, nothing copied: the night's live logs however long it is.
+        var lastWater: Date?
+        var lastLog: Date?
+        for log in logs where log.deletedAt == nil && log.sessionId == session.id {
+            if log.type == .water, lastWater.map({ log.timestamp > $0 }) ?? true { lastWater = log.timestamp }
+            if lastLog.map({ log.timestamp > $0 }) ?? true { lastLog = log.timestamp }
+        }
+        let live = logs.allSatisfy { $0.deletedAt == nil && $0.sessionId == session.id } ? logs : logs.filter { $0.deletedAt == nil && $0.sessionId == session.id }
+        let state = WaterlineEngine(settings: settings).computeState(from: live)
+        return plan(session: session, state: state, lastWater: lastWater, lastLog: lastLog, settings: settings, now: now)
+    }
+
+    /// The same plan from what it is made of: the night's Waterline, its last water and its last
+    /// log (nil when there is none), so a night kept up to date by each change is planned without
+    /// going over its logs again.
+    public func plan(session: Session, state: WaterlineState, lastWater: Date?, lastLog: Date?, settings: UserSettings, now: Date) -> ReminderPlan {
+        guard session.isActive, session.endTime == nil, session.deletedAt == nil, settings.timeRemindersEnabled else {
+            return .none
+        }
         // A glass of water restarts the clock; so does the session's start.
-        let lastWater = live.filter { $0.type == .water }.map(\.timestamp).max()
         let anchor = max(session.startTime, lastWater ?? session.startTime)
-        let lastActivity = max(session.startTime, live.map(\.timestamp).max() ?? session.startTime)
+        let lastActivity = max(session.startTime, lastLog ?? session.startTime)
         var cutoff = lastActivity.addingTimeInterval(inactivityCutoff)
         if let end = RemindersEnd.date(for: session, settings: settings, calendar: calendar) {
             // Up to just before the end: a reminder at the end's own minute is after it.
@@ -41,7 +58,6 @@ public struct ReminderPlanner: Hashable, Sendable {
         let interval = TimeInterval(settings.timeReminderIntervalMinutes * 60)
         guard interval > 0 else { return .none }
 
-        let state = WaterlineEngine(settings: settings).computeState(from: live)
         let content = NotificationCopy.content(for: .timeBased, state: state, settings: settings, sessionId: session.id)
         // Skip the slots already in the past without stepping through them one by one.
         var step = max(1, Int((now.timeIntervalSince(anchor) / interval).rounded(.down)))

@@ -17,11 +17,14 @@ final class ConsequenceExecutor {
     private let requests: SoonRequests
     /// A night as it stands (an ended one's final Live Activity state).
     private let night: (UUID) async -> SessionSnapshot?
+    /// What the phone hands its watch (the phone's app).
+    private let deliveries: WatchDeliveries?
     private let gate = SerialGate()
 
     init(platform: RuntimePlatform, scheduler: SyncScheduler, requests: SoonRequests, changes: StoreChangeFeed,
-         inAppReminders: InAppReminderModel, night: @escaping (UUID) async -> SessionSnapshot?) {
+         inAppReminders: InAppReminderModel, deliveries: WatchDeliveries?, night: @escaping (UUID) async -> SessionSnapshot?) {
         self.platform = platform
+        self.deliveries = deliveries
         self.scheduler = scheduler
         self.requests = requests
         self.changes = changes
@@ -34,12 +37,12 @@ final class ConsequenceExecutor {
     /// a sync's own report comes back through here.
     func follow(_ event: RuntimeEvent, isActive: Bool) async {
         let timing: SyncTiming? = await gate.run {
-            var timing = await carryOut(ConsequencePlan.plan(event, in: await context(for: event, isActive: isActive), shown: shown))
+            var timing = await carryOut(ConsequencePlan.plan(event, in: await context(for: event, isActive: isActive), shown: shown), state: event.state)
             // The person answered this device's question: what the answer allows is planned at once
             // (the reminders handed over while notifications were refused are handed over again).
             if timing.asked, let state = event.state {
                 let refresh = RuntimeEvent.refresh(state)
-                timing.sync = await carryOut(ConsequencePlan.plan(refresh, in: await context(for: refresh, isActive: isActive), shown: shown)).sync ?? timing.sync
+                timing.sync = await carryOut(ConsequencePlan.plan(refresh, in: await context(for: refresh, isActive: isActive), shown: shown), state: state).sync ?? timing.sync
             }
             return timing.sync
         }
@@ -80,9 +83,9 @@ final class ConsequenceExecutor {
         }
     }
 
-    /// Carries out `plan` in order, all but the sync, and keeps what it shows; returns the sync it
-    /// asks for and whether the person was asked about notifications.
-    private func carryOut(_ plan: ConsequencePlan) async -> (sync: SyncTiming?, asked: Bool) {
+    /// Carries out `plan`, made from `state`, in order, all but the sync, and keeps what it shows;
+    /// returns the sync it asks for and whether the person was asked about notifications.
+    private func carryOut(_ plan: ConsequencePlan, state: DeviceState?) async -> (sync: SyncTiming?, asked: Bool) {
         shown = plan.shown
         var outcome: (sync: SyncTiming?, asked: Bool) = (nil, false)
         for consequence in plan.consequences {
@@ -91,6 +94,7 @@ final class ConsequenceExecutor {
             case .askForNotifications:
                 _ = await platform.notifications.requestAuthorization()
                 outcome.asked = true
+            case .deliverToWatch(let complication): await deliverToWatch(state: state, complication: complication)
             default: await carryOut(consequence)
             }
         }
@@ -101,10 +105,12 @@ final class ConsequenceExecutor {
     /// each time: on a background launch nothing has asked yet.
     private func context(for event: RuntimeEvent, isActive: Bool) async -> PlanContext {
         let capabilities = platform.capabilities
+        let watchAvailable = capabilities.pairedWatch && platform.watch.isAvailable
+        let complicationLeft = watchAvailable ? platform.watch.complicationTransfersLeft : 0
         guard let state = event.state else {
             // Nothing is shown again: neither the store nor the other surfaces are read.
             return PlanContext(
-                capabilities: capabilities, isActive: isActive, watchAvailable: capabilities.pairedWatch && platform.watch.isAvailable,
+                capabilities: capabilities, isActive: isActive, watchAvailable: watchAvailable, complicationTransfersLeft: complicationLeft,
                 notificationsAllowed: false, now: platform.now()
             )
         }
@@ -117,11 +123,22 @@ final class ConsequenceExecutor {
         }
         let authorization = capabilities.notifications ? await platform.notifications.authorization() : .denied
         return PlanContext(
-            capabilities: capabilities, isActive: isActive, watchAvailable: capabilities.pairedWatch && platform.watch.isAvailable,
+            capabilities: capabilities, isActive: isActive, watchAvailable: watchAvailable, complicationTransfersLeft: complicationLeft,
             notificationsAllowed: authorization == .allowed, notificationsUnasked: authorization == .notDetermined, now: platform.now(),
             nightsWithReminders: capabilities.notifications ? await platform.notifications.sessionIdsWithReminders() : [],
             liveActivities: activities, endedNights: ended
         )
+    }
+
+    /// Hands the watch each page of the feed it lacks, once, and the latest state, which replaces
+    /// the last (and goes to the complication when the plan says so).
+    private func deliverToWatch(state: DeviceState?, complication: Bool) async {
+        guard let deliveries else { return }
+        let outgoing = await deliveries.next(state: state, now: platform.now())
+        for page in outgoing.pages { platform.watch.transfer(page) }
+        guard let latest = outgoing.latest else { return }
+        platform.watch.updateLatest(latest)
+        if complication { platform.watch.transferForComplication(latest) }
     }
 
     private func carryOut(_ consequence: Consequence) async {
@@ -139,13 +156,13 @@ final class ConsequenceExecutor {
         case .updateLiveActivity(let glance): await platform.liveActivities.update(glance)
         case .endLiveActivity(let sessionId, let final): await platform.liveActivities.end(sessionId: sessionId, finalState: final)
         case .reloadWidgets(let snapshot): platform.widgets.reload(showing: snapshot)
-        case .tellWatch(let notice): platform.watch.phoneChanged(notice)
+        case .scheduleRefresh(let date): platform.refresh.schedule(at: date)
         case .signalOtherProcesses: platform.signal.post()
         case .writeHealth: await platform.health?.catchUp()
         case .registerNotificationCategories: platform.notifications.registerCategories()
         case .activateWatchLink: platform.watch.activate()
         case .refreshScreens(let change): await changes.notify(change)
-        case .sync, .askForNotifications: break  // `carryOut(_:)`'s: they decide what follows.
+        case .sync, .askForNotifications, .deliverToWatch: break  // `carryOut(_:state:)`'s.
         }
     }
 }

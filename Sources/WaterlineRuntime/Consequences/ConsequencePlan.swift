@@ -54,7 +54,12 @@ public struct ConsequencePlan: Hashable, Sendable {
             return plan
         case .watchLinkActivated:
             // Nothing here changed, so nothing else is shown again.
-            plan.tellWatch(in: context)
+            plan.deliverToWatch(nil, in: context)
+            return plan
+        case .resignedActive:
+            // The watch may be suspended as soon as the wrist goes down: what waits goes now
+            // (transferred, since a watch app out of the front cannot message its phone).
+            if capabilities.pairedPhone { plan.consequences.append(.sync(.beforeSuspending)) }
             return plan
         case .otherProcessWrote, .pulled, .watchPushed, .refresh, .activated:
             break
@@ -71,8 +76,9 @@ public struct ConsequencePlan: Hashable, Sendable {
         if capabilities.liveActivities { plan.showLiveActivity(event, state: state, live: live, in: context) }
         let screens = Self.screenChange(after: event, state: state)
         if capabilities.widgets { plan.showWidgets(state, pastNightChanged: screens.pastSessionsChanged, in: context) }
-        // The watch knows what it pushed; anything else it is told of, and pulls.
-        if event.isWatchPush == false { plan.tellWatch(in: context) }
+        if capabilities.backgroundRefresh { plan.scheduleRefresh(live, in: context) }
+        // The watch is handed what it lacks (its own push comes back only as what the phone took).
+        plan.deliverToWatch(live, in: context)
         plan.sync(after: event, in: context)
         // Every log however it came (an action, a pull, the watch's push) finds its way to Health.
         if capabilities.appleHealth { plan.consequences.append(.writeHealth) }
@@ -80,13 +86,36 @@ public struct ConsequencePlan: Hashable, Sendable {
         return plan
     }
 
-    /// Tells the paired watch, from the phone's app, that the phone's records changed, with a
-    /// notice never equal to the last (the system drops an application context equal to the last).
-    mutating func tellWatch(in context: PlanContext) {
+    /// The fewest seconds between two complication transfers, however much budget is left.
+    public static let complicationSpacingFloor: TimeInterval = 5 * 60
+
+    /// Delivers to the paired watch, from the phone's app, what it lacks; the latest state goes to
+    /// the complication too when what the face shows changed and the day's budget allows: at once
+    /// when a night starts or ends, otherwise spaced so what is left lasts until midnight.
+    mutating func deliverToWatch(_ state: DeviceState?, in context: PlanContext) {
         guard context.capabilities.pairedWatch, context.watchAvailable else { return }
-        let notice = PhoneNotice.next(after: shown.watchNotice, nowMilliseconds: Int((context.now.timeIntervalSince1970 * 1000).rounded(.down)))
-        shown.watchNotice = notice.sequence
-        consequences.append(.tellWatch(notice))
+        var complication = false
+        if let state, context.complicationTransfersLeft > 0 {
+            let snapshot = WidgetSnapshot(state: state, generatedAt: context.now)
+            let last = shown.complicationSent
+            let changed = last.map { !snapshot.showsTheSame(as: $0, at: context.now) } ?? true
+            let startedOrEnded = last?.sessionId != snapshot.sessionId
+            let spacing = Self.complicationSpacing(at: context.now, left: context.complicationTransfersLeft)
+            let spaced = shown.complicationSentAt.map { context.now.timeIntervalSince($0) >= spacing } ?? true
+            if changed, startedOrEnded || spaced {
+                complication = true
+                shown.complicationSent = snapshot
+                shown.complicationSentAt = context.now
+            }
+        }
+        consequences.append(.deliverToWatch(complication: complication))
+    }
+
+    /// The day's complication transfers left, spread over what is left of the day.
+    static func complicationSpacing(at now: Date, left: Int) -> TimeInterval {
+        let calendar = Calendar.current
+        let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? now.addingTimeInterval(24 * 3600)
+        return max(complicationSpacingFloor, midnight.timeIntervalSince(now) / Double(max(left, 1)))
     }
 
     /// What the open screens hear: the new state, the night an action was about, and whether
@@ -102,7 +131,7 @@ public struct ConsequencePlan: Hashable, Sendable {
         case .refresh, .reminderArrived:
             // Nothing was written: the lists stay as they are.
             return StoreChange(state: state, pastSessionsChanged: false)
-        case .activated, .launched, .notificationsAsked, .pullAsked, .watchLinkActivated, .syncAsked, .networkChanged, .phoneReachabilityChanged, .openAppTick, .resendAsked:
+        case .activated, .launched, .notificationsAsked, .pullAsked, .watchLinkActivated, .resignedActive, .syncAsked, .networkChanged, .phoneReachabilityChanged, .openAppTick, .resendAsked:
             // The app was away: the lists read again.
             return StoreChange(state: state, pastSessionsChanged: true)
         }
@@ -160,10 +189,11 @@ public struct ConsequencePlan: Hashable, Sendable {
 
     /// In the background WidgetKit counts every reload against a daily budget (about 40; those
     /// made with the app in front are free). On the phone, while the night's Live Activity shows it
-    /// on the Lock Screen, a change in the background waits this long after the last reload unless
-    /// the night started or ended, and goes with the next event after that: forty logs made on the
-    /// watch do not spend the budget. The watch's complication, which the wrist looks at, follows
-    /// every change.
+    /// on the Lock Screen, and always on the watch (whose complication reloads share that budget),
+    /// a change in the background waits this long after the last reload unless the night started
+    /// or ended: forty logs made on the other device do not spend the budget. On the phone it goes
+    /// with the next event after that; the watch asks to be woken for it (`scheduleRefresh`), so
+    /// the face ends on the night's last state.
     public static let backgroundWidgetSpacing: TimeInterval = 10 * 60
 
     /// Reloads the widgets once, when what they show changed: counts, words, the quick drink, the
@@ -174,13 +204,32 @@ public struct ConsequencePlan: Hashable, Sendable {
         if let given = shown.widgets, !pastNightChanged, snapshot.showsTheSame(as: given, at: context.now) { return }
         let nightStartedOrEnded = shown.widgets?.sessionId != snapshot.sessionId
         let liveActivityShowsIt = snapshot.sessionId.map(context.liveActivities.contains) ?? false
-        if !context.isActive, liveActivityShowsIt, !nightStartedOrEnded, let last = shown.widgetsReloadedAt,
+        let spaced = liveActivityShowsIt || context.capabilities.device == .watch
+        if !context.isActive, spaced, !nightStartedOrEnded, let last = shown.widgetsReloadedAt,
            context.now.timeIntervalSince(last) < Self.backgroundWidgetSpacing {
+            shown.widgetsOwed = true
             return
         }
         shown.widgets = snapshot
         shown.widgetsReloadedAt = context.now
+        shown.widgetsOwed = false
         consequences.append(.reloadWidgets(snapshot))
+    }
+
+    /// The watch is woken at the night's next boundary, where what it shows must move on with no
+    /// event to move it: the planned series of reminders running out (the rest are planned then),
+    /// the night going quiet, a complication reload held back for the budget. One date, asked for
+    /// again only when it changes.
+    private mutating func scheduleRefresh(_ state: DeviceState, in context: PlanContext) {
+        var boundaries: [Date] = []
+        if let night = state.active {
+            if let last = night.reminders.requests.last?.fireDate { boundaries.append(last) }
+            if let quiet = QuietNight.date(of: night) { boundaries.append(quiet) }
+        }
+        if shown.widgetsOwed, let last = shown.widgetsReloadedAt { boundaries.append(last.addingTimeInterval(Self.backgroundWidgetSpacing)) }
+        guard let next = boundaries.filter({ $0 > context.now }).min(), next != shown.refreshAt else { return }
+        shown.refreshAt = next
+        consequences.append(.scheduleRefresh(at: next))
     }
 
     /// Ends the Live Activity of a night no longer running, and updates (or starts, when it is
@@ -227,15 +276,10 @@ public struct ConsequencePlan: Hashable, Sendable {
             consequences.append(.sync(.soon))
         case .activated:
             consequences.append(.sync(.pull(.activation)))
-        case .pulled, .refresh, .reminderArrived, .launched, .notificationsAsked, .pullAsked, .watchLinkActivated, .syncAsked, .networkChanged, .phoneReachabilityChanged,
+        case .pulled, .refresh, .reminderArrived, .launched, .notificationsAsked, .pullAsked, .watchLinkActivated, .resignedActive, .syncAsked, .networkChanged, .phoneReachabilityChanged,
              .openAppTick, .resendAsked:
             break
         }
     }
 }
 
-extension RuntimeEvent {
-    var isWatchPush: Bool {
-        if case .watchPushed = self { true } else { false }
-    }
-}

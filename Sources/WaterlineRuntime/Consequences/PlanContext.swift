@@ -8,8 +8,10 @@ public struct PlanContext: Hashable, Sendable {
     public var capabilities: DeviceCapabilities
     /// The app is in front.
     public var isActive: Bool
-    /// A paired watch with the app installed is there to tell.
+    /// A paired watch with the app installed is there to deliver to.
     public var watchAvailable: Bool
+    /// Complication transfers today's budget has left (0: the complication is not on the face).
+    public var complicationTransfersLeft: Int
     /// The person allows this device's notifications.
     public var notificationsAllowed: Bool
     /// The person was never asked about this device's notifications (each device asks its own).
@@ -23,13 +25,14 @@ public struct PlanContext: Hashable, Sendable {
     public var endedNights: [UUID: SessionSnapshot]
 
     public init(
-        capabilities: DeviceCapabilities, isActive: Bool, watchAvailable: Bool = false,
+        capabilities: DeviceCapabilities, isActive: Bool, watchAvailable: Bool = false, complicationTransfersLeft: Int = 0,
         notificationsAllowed: Bool = true, notificationsUnasked: Bool = false, now: Date, nightsWithReminders: Set<UUID> = [], liveActivities: Set<UUID> = [],
         endedNights: [UUID: SessionSnapshot] = [:]
     ) {
         self.capabilities = capabilities
         self.isActive = isActive
         self.watchAvailable = watchAvailable
+        self.complicationTransfersLeft = complicationTransfersLeft
         self.notificationsAllowed = notificationsAllowed
         self.notificationsUnasked = notificationsUnasked
         self.now = now

@@ -26,8 +26,12 @@ public enum RuntimeEvent: Hashable, Sendable {
     /// A pull is asked for and nothing here changed: the process launched, the paired phone
     /// said its records changed (on the watch).
     case pullAsked(SyncScheduler.Reason)
-    /// The watch link came up (on the phone): the watch is told to pull what it may have missed.
+    /// The watch link came up (on the phone), or the watch asked for the phone's changes again:
+    /// what the watch lacks is delivered.
     case watchLinkActivated
+    /// The app left the front: the system may suspend it any moment (on the watch, as the wrist
+    /// goes down), so what waits goes now.
+    case resignedActive
     /// The process started, in front or in the background: what must exist before any callback
     /// arrives is set up, and what changed elsewhere is pulled.
     case launched
@@ -51,7 +55,7 @@ public enum RuntimeEvent: Hashable, Sendable {
         case .action(let result, _): result.state
         case .otherProcessWrote(let state, _), .pulled(let state, _), .watchPushed(let state, _), .refresh(let state),
              .activated(let state), .reminderArrived(let state, _, _), .notificationsAsked(let state): state
-        case .launched, .pullAsked, .watchLinkActivated, .syncAsked, .networkChanged, .phoneReachabilityChanged, .openAppTick, .resendAsked: nil
+        case .launched, .pullAsked, .watchLinkActivated, .resignedActive, .syncAsked, .networkChanged, .phoneReachabilityChanged, .openAppTick, .resendAsked: nil
         }
     }
 }

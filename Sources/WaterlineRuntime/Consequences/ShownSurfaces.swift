@@ -3,7 +3,7 @@ import WaterlineCore
 
 /// What this process's surfaces show now, as far as the plan must know: so an unchanged plan or
 /// Live Activity is not sent again, a state older than one shown is never shown after it, and the
-/// watch hears each notice once.
+/// complication's transfers and the background refreshes are spent only on what changed.
 public struct ShownSurfaces: Hashable, Sendable {
     /// The newest `DeviceState.version` shown.
     public var version = Int.min
@@ -13,13 +13,18 @@ public struct ShownSurfaces: Hashable, Sendable {
     public var glances: [UUID: SessionGlance] = [:]
     /// The running night's last water as shown last: a newer one answers a snooze.
     public var lastWater: LastWater?
-    /// The sequence of the last notice the paired watch was sent (`PhoneNotice`).
-    public var watchNotice: Int?
+    /// What the paired watch's complication was last sent, and when (the phone).
+    public var complicationSent: WidgetSnapshot?
+    public var complicationSentAt: Date?
     /// This process asked the person about notifications (the watch, at its first night).
     public var askedForNotifications = false
     /// What the widgets (or the complication) were last given, and when.
     public var widgets: WidgetSnapshot?
     public var widgetsReloadedAt: Date?
+    /// A change the widgets were not reloaded for yet (held back to stay within the budget).
+    public var widgetsOwed = false
+    /// The background refresh last asked for (the watch).
+    public var refreshAt: Date?
     /// The plan the reminders follow: what the in-app banner shows when notifications are off.
     public var plan = ReminderPlan.none
 

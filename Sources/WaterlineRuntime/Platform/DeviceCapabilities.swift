@@ -26,10 +26,14 @@ public struct DeviceCapabilities: Hashable, Sendable {
     public var notifications: Bool
     /// Apple Health's writer (`HealthWriter`): the phone's app alone writes, so nothing counts twice.
     public var appleHealth: Bool
+    /// The app asks the system to wake it at a date of its choosing (the watch app), and keeps
+    /// its reminders and face current in that time.
+    public var backgroundRefresh: Bool
 
     public init(
         device: Device, isExtension: Bool = false, liveActivities: Bool = false, widgets: Bool = false,
-        pairedWatch: Bool = false, pairedPhone: Bool = false, notifications: Bool = false, appleHealth: Bool = false
+        pairedWatch: Bool = false, pairedPhone: Bool = false, notifications: Bool = false, appleHealth: Bool = false,
+        backgroundRefresh: Bool = false
     ) {
         self.device = device
         self.isExtension = isExtension
@@ -39,6 +43,7 @@ public struct DeviceCapabilities: Hashable, Sendable {
         self.pairedPhone = pairedPhone
         self.notifications = notifications
         self.appleHealth = appleHealth
+        self.backgroundRefresh = backgroundRefresh
     }
 
     /// The iPhone app's process, in front or started in the background.
@@ -49,7 +54,7 @@ public struct DeviceCapabilities: Hashable, Sendable {
     /// it), no watch link, no sync of its own.
     public static let phoneExtension = DeviceCapabilities(device: .phone, isExtension: true, widgets: true, notifications: true)
     /// The watch app: its own notifications and complications, its phone as its backend.
-    public static let watchApp = DeviceCapabilities(device: .watch, widgets: true, pairedPhone: true, notifications: true)
+    public static let watchApp = DeviceCapabilities(device: .watch, widgets: true, pairedPhone: true, notifications: true, backgroundRefresh: true)
     /// `waterline` in a terminal: no system surface at all.
     public static let commandLine = DeviceCapabilities(device: .computer)
 

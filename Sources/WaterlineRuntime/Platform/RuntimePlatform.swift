@@ -15,12 +15,17 @@ public struct RuntimePlatform {
     public var sync: any SyncRunner
     public var signal: any CrossProcessSignal
     public var background: any BackgroundTaskHolder
+    /// Wakes the app at a date of its choosing (the watch; nothing elsewhere).
+    public var refresh: any BackgroundRefreshScheduling
     public var now: @Sendable () -> Date
     /// How long local writes must pause before they are pushed, and how the runtime waits.
     public var syncDebounce: Duration
     public var sleep: @Sendable (Duration) async -> Void
-    /// The phone's app: answers its watch's sync from this device's store (nil elsewhere).
+    /// The phone's app: answers its watch's sync from this device's store, and delivers to it
+    /// (nil elsewhere).
     public var watchLinkServer: WatchLinkServer?
+    /// The watch app: its sync with the phone, which takes the phone's deliveries (nil elsewhere).
+    public var pairedPhone: WatchSyncRunner?
     /// The phone's app: Apple Health's writer (nil elsewhere, and where HealthKit is missing).
     public var health: HealthWriter?
 
@@ -30,7 +35,8 @@ public struct RuntimePlatform {
         background: any BackgroundTaskHolder, now: @escaping @Sendable () -> Date = { Date() },
         syncDebounce: Duration = SyncScheduler.defaultDebounce,
         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
-        watchLinkServer: WatchLinkServer? = nil, health: HealthWriter? = nil
+        watchLinkServer: WatchLinkServer? = nil, pairedPhone: WatchSyncRunner? = nil, health: HealthWriter? = nil,
+        refresh: any BackgroundRefreshScheduling = NoBackgroundRefresh()
     ) {
         self.capabilities = capabilities
         self.notifications = notifications
@@ -44,6 +50,8 @@ public struct RuntimePlatform {
         self.syncDebounce = syncDebounce
         self.sleep = sleep
         self.watchLinkServer = watchLinkServer
+        self.pairedPhone = pairedPhone
+        self.refresh = refresh
         self.health = health
     }
 }

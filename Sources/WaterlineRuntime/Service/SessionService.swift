@@ -12,6 +12,9 @@ public actor SessionService {
     private let writes: SessionWrites
     private var store: any SessionStore { writes.store }
     private let gate = SerialGate()
+    /// The running night as of a place in the store's feed, when this service last read or wrote
+    /// it exactly: a log made now steps it on rather than read it again.
+    private var running: RunningNight?
 
     public init(
         store: any SessionStore,
@@ -39,22 +42,53 @@ public actor SessionService {
     /// newest place is the result's version.
     public func perform(_ action: SessionAction, changesAfter place: Int) async throws -> (ActionResult, StoreChangeSet) {
         try await exclusively {
-            var result = try await carryOut(action)
+            let start = try await version()
+            var result = try await carryOut(action, running: try await running(at: start))
             let changes = try await store.changes(after: place)
             result.state.version = changes.version
+            // A log added to the running night wrote one record: when the feed moved by exactly
+            // that, no other writer came between, and the night as the action left it is the store's.
+            if action.addsLog, changes.version == start + 1, let night = result.state.active {
+                running = RunningNight(night: night, settings: result.state.settings, place: changes.version)
+            } else if changes.version != start {
+                running = nil
+            }
             return (result, changes)
         }
     }
 
-    private func carryOut(_ action: SessionAction) async throws -> ActionResult {
+    /// The running night as known, if it still stands at `place` (the feed's newest): nothing
+    /// since it was known changed that night or the settings.
+    private func running(at place: Int) async throws -> RunningNight? {
+        guard var known = running else { return nil }
+        if known.place != place {
+            let since = try await store.changes(after: known.place).records
+            guard !since.everything, !since.settings, !since.nights.contains(known.night.session.id) else {
+                running = nil
+                return nil
+            }
+            known.place = place
+            running = known
+        }
+        return known
+    }
+
+    /// Keeps `state`'s running night as known at `place`, read whole between two equal looks at
+    /// the feed (nothing was committed while it was read).
+    private func keepRunning(_ state: DeviceState, readBetween start: Int, and end: Int) {
+        guard start == end, let night = state.active else { return }
+        running = RunningNight(night: night, settings: state.settings, place: end)
+    }
+
+    private func carryOut(_ action: SessionAction, running: RunningNight?) async throws -> ActionResult {
         switch action {
         case .prepare(let settings): try await writes.prepare(settings)
         case .startSession: try await writes.startSession()
         case .setPlan(let drinks): try await writes.setPlan(drinks: drinks)
         case .logDrink(let input, let source, let id, let timestamp):
-            try await writes.addLog(source: source, id: id, timestamp: timestamp, drink: input)
+            try await writes.addLog(source: source, id: id, timestamp: timestamp, drink: input, running: running)
         case .logWater(let amountOz, let source, let id, let timestamp):
-            try await writes.addLog(source: source, id: id, timestamp: timestamp, water: amountOz)
+            try await writes.addLog(source: source, id: id, timestamp: timestamp, water: amountOz, running: running)
         case .editLog(let log): try await writes.editLog(log)
         case .deleteLog(let id): try await writes.deleteLog(id: id)
         case .endSession(let sessionId, let atLastLog): try await writes.endSession(expected: sessionId, atLastLog: atLastLog)
@@ -84,6 +118,7 @@ public actor SessionService {
         try await exclusively {
             guard !changed.everything, !changed.settings else { return try await wholeState() }
             var state = basis
+            let start = try await version()
             let running = try await store.activeSession()
             if running?.id != basis.active?.session.id || running.map({ changed.nights.contains($0.id) }) == true {
                 state.active = nil
@@ -91,6 +126,7 @@ public actor SessionService {
             }
             if !changed.presets.isEmpty { state.presets = try await store.presets() }
             state.version = try await version()
+            keepRunning(state, readBetween: start, and: state.version)
             return state
         }
     }
@@ -165,8 +201,11 @@ public actor SessionService {
 
     /// The state read whole, its version read after it (inside the caller's exclusive step).
     private func wholeState() async throws -> DeviceState {
-        var state = try await writes.deviceState(writes.ensureUser().settings, active: nil)
+        let settings = try await writes.ensureUser().settings
+        let start = try await version()
+        var state = try await writes.deviceState(settings, active: nil)
         state.version = try await version()
+        keepRunning(state, readBetween: start, and: state.version)
         return state
     }
 

@@ -4,8 +4,10 @@ import WaterlineStorage
 
 /// Logging a drink or water, and editing or deleting a log.
 extension SessionWrites {
+    /// - Parameter running: the running night exactly as the store holds it now, when the service
+    ///   knows it (`RunningNight`): its logs are not read again, and the night steps on from it.
     func addLog(
-        source: LogSource, id: UUID?, timestamp: Date?, water amountOz: Double? = nil, drink: DrinkInput? = nil
+        source: LogSource, id: UUID?, timestamp: Date?, water amountOz: Double? = nil, drink: DrinkInput? = nil, running: RunningNight? = nil
     ) async throws -> ActionResult {
         let user = try await ensureUser()
         let settings = user.settings
@@ -24,13 +26,16 @@ extension SessionWrites {
         )
         try Self.checkValid(log.validate)
         if let estimate = log.alcoholMeta?.standardDrinkEstimate { try Self.checkChosen(estimate) }
-        // The night's logs, read once: to see whether it was forgotten, and for the new state.
-        var earlier = try await store.logs(sessionId: session.id)
+        // The night as it stands, known or read once: to see whether it was forgotten, and for the new state.
+        var known = running?.night(session, settings: settings)
+        var earlier: [LogEntry]
+        if let known { earlier = known.logs } else { earlier = try await store.logs(sessionId: session.id) }
         let forgotten = forgottenEnd(of: session, logs: earlier, at: log.timestamp, settings: settings)
         if forgotten != nil {
             // Friday's night is not Saturday's: this log starts a night of its own.
             session = Session(id: makeID(), userId: user.id, startTime: min(log.timestamp, time), updatedAt: time)
             earlier = []
+            known = nil
         }
         // Every check passes before anything is written.
         try check(log.timestamp, fallsIn: session)
@@ -49,9 +54,11 @@ extension SessionWrites {
         } else {
             try await store.saveLog(log)
         }
-        let night = snapshot(of: session, logs: (earlier + [log]).sorted(by: WaterlineEngine.isOrderedBefore), settings: settings)
-        // The state before this log is the replay of every other one; no second read of the store.
-        let before = WaterlineEngine(settings: settings).computeState(from: night.logs.filter { $0.id != log.id })
+        // The night steps on from where it stood: its logs are not read again, nor sorted, nor (for
+        // a log made now) replayed.
+        let standing = known ?? snapshot(of: session, logs: earlier, settings: settings)
+        let night = standing.adding(log, settings: settings, planner: planner, now: time)
+        let before = standing.state
         // None past the night's "no reminders after".
         let allowed = planner.allowsNudge(at: time, session: session, settings: settings)
         let nudge = PacingRules(settings: settings).nudge(after: log, from: before, to: night.state, plannedDrinks: session.plannedDrinks)

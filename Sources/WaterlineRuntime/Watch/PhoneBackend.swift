@@ -4,13 +4,16 @@ import WaterlineAPI
 import WaterlineSync
 
 /// The phone as the watch's `SyncBackend`: each of the engine's calls is a typed `LinkRequest`
-/// over the watch link, answered from the phone's store. A push the phone cannot take now is
-/// left in WatchConnectivity's queue (each change once) before the engine hears it is offline.
+/// over the watch link, answered from the phone's store. A push the phone cannot take now (the
+/// watch app is not in front, or the phone is away) is transferred, each change once
+/// (`WatchTransfers`), before the engine hears it is offline.
 public struct PhoneBackend: SyncBackend {
     private let link: any PhoneLink
+    let transfers: WatchTransfers
 
-    public init(link: any PhoneLink) {
+    public init(link: any PhoneLink, transfers: WatchTransfers) {
         self.link = link
+        self.transfers = transfers
     }
 
     public func accountId() async throws(ConvexError) -> UUID {
@@ -30,11 +33,15 @@ public struct PhoneBackend: SyncBackend {
         do {
             answer = try await link.send(.push(batch))
         } catch {
-            await link.queue(batch.changes)
+            await transfers.queue(batch.changes, on: link)
             throw ConvexError.offline("the iPhone is out of reach: \(error)")
         }
         if let refusal = answer.refusal { throw refusal }
         guard case .pushed(let results) = answer else { throw ConvexError.badResponse("the iPhone answered a push with something else") }
+        // Answered live: what was also transferred before is the phone's now, and its transfer,
+        // if the system has not delivered it yet, is not delivered at all.
+        let handed = await transfers.taken(batch.changes)
+        if !handed.isEmpty { await link.transfer([], cancelling: handed) }
         return results
     }
 

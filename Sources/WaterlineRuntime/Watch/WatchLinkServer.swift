@@ -20,11 +20,14 @@ public struct WatchLinkServer: Sendable {
     /// message size (about 65 KB) with a night's logs.
     public static let pageSize = 100
 
-    private let store: any SyncStore
+    let store: any SyncStore
+    /// Where the place in this store's feed delivered to the watch is kept (`WatchDeliveries`).
+    let ledger: any LinkLedgerStorage
     private let now: @Sendable () -> Date
 
-    public init(store: any SyncStore, now: @escaping @Sendable () -> Date) {
+    public init(store: any SyncStore, ledger: any LinkLedgerStorage, now: @escaping @Sendable () -> Date) {
         self.store = store
+        self.ledger = ledger
         self.now = now
     }
 
@@ -43,6 +46,9 @@ public struct WatchLinkServer: Sendable {
                 return (.pushed(PushResults(results: accepted.outcomes)), accepted.written > 0)
             case .pull(let pull):
                 return (.page(try await page(pull)), false)
+            case .resend:
+                // Taken by the phone's deliveries (`WatchDeliveries.resend(after:)`), never answered.
+                throw WatchLinkRefusal(.invalidArgument, "a resend is delivered, not answered")
             }
         } catch let refusal as WatchLinkRefusal {
             return (.refused(code: refusal.code.rawValue, message: refusal.message), false)

@@ -55,7 +55,7 @@ final class DeviceProcess {
             signal: signal, background: background, now: { clock.now },
             // Writes are pushed at once after the (zero) pause; `settled()` waits for that.
             syncDebounce: .zero, sleep: { _ in },
-            watchLinkServer: app ? WatchLinkServer(store: harness.store, now: { clock.now }) : nil,
+            watchLinkServer: app ? WatchLinkServer(store: harness.store, ledger: harness.watchLedger, now: { clock.now }) : nil,
             health: capabilities.appleHealth ? healthWriter : nil
         )
         runtime = AppRuntime(service: service, platform: platform)

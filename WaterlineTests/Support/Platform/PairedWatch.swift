@@ -8,13 +8,15 @@ import Foundation
 import WaterlineTestSupport
 
 /// An Apple Watch as the app runs on it: the kit's runtime over the watch's own store, its own
-/// notification center and complication, and its phone as its backend over `TestPhoneLink`
-/// (the sync engine, client and store rules are the production ones).
+/// notification center, complication and background refresh, and its phone as its backend over
+/// `TestPhoneLink` (the sync engine, client, deliveries and store rules are the production ones).
 ///
 /// As watchOS runs it: the app is suspended between events (`suspend()`) and then hears nothing,
 /// not even the phone coming or going; it wakes only when the person opens it (`open()`), for its
-/// own notification's action (a new process on the same store), or for a WatchConnectivity
-/// delivery (`deliverContext(from:)`), after which it completes the task and is suspended again.
+/// own notification's action (a new process on the same store), for a WatchConnectivity delivery
+/// (`deliver(from:)`, a `WKWatchConnectivityRefreshBackgroundTask`) or for the refresh it asked
+/// for (`refreshIfDue()`), after which it completes the task and is suspended again. Out of the
+/// front it cannot message the phone (`TestPhoneLink`).
 @MainActor
 final class PairedWatch {
     let store: InMemorySessionStore
@@ -22,19 +24,29 @@ final class PairedWatch {
     let notifications = RecordingNotificationCenter()
     let complications: RecordingWidgets
     let background: RecordingBackground
+    let refreshes = RecordingRefreshes()
     let link = TestPhoneLink()
+    /// The watch app's file of what it transferred (a second process on the same watch keeps it).
+    let ledger: MemoryLedgerStorage
     /// The app runs (in front, or for a background task); false while watchOS keeps it suspended.
     private(set) var isRunning = false
     let sync: WatchSyncRunner
     let service: SessionService
     let runtime: AppRuntime
     let screen: WatchSessionModel
+    private let clock: TestClock
 
     /// - Parameters:
     ///   - phone: the phone's app, which answers the watch's calls.
-    ///   - store: the watch's store (a second process on the same watch keeps it).
-    init(clock: TestClock, phone: AppRuntime?, phoneReachable: Bool = true, store: InMemorySessionStore = InMemorySessionStore(), firstID: Int = 0x10_0000) {
+    ///   - store: the watch's store (a second process on the same watch keeps it), and `ledger`,
+    ///     the watch app's file of what it transferred.
+    init(
+        clock: TestClock, phone: AppRuntime?, phoneReachable: Bool = true, store: InMemorySessionStore = InMemorySessionStore(),
+        ledger: MemoryLedgerStorage = MemoryLedgerStorage(), firstID: Int = 0x10_0000
+    ) {
         self.store = store
+        self.ledger = ledger
+        self.clock = clock
         notifications.log = log
         complications = RecordingWidgets(log: log)
         background = RecordingBackground(log: log)
@@ -42,16 +54,17 @@ final class PairedWatch {
         link.phone = phone
         link.isReachable = phoneReachable
         service = SessionService(store: store, now: { clock.now }, makeID: { ids() })
-        sync = WatchSyncRunner(store: store, link: link, now: { clock.now }, makeID: { ids() }, clock: RecordingSyncClock())
+        sync = WatchSyncRunner(store: store, link: link, ledger: ledger, now: { clock.now }, makeID: { ids() }, clock: RecordingSyncClock())
         let platform = RuntimePlatform(
             capabilities: .watchApp, notifications: notifications, liveActivities: UnavailableLiveActivities(), widgets: complications,
             watch: UnavailableWatch(), sync: sync, signal: NoSignal(), background: background, now: { clock.now },
-            syncDebounce: .zero, sleep: { _ in }
+            syncDebounce: .zero, sleep: { _ in }, pairedPhone: sync, refresh: refreshes
         )
         runtime = AppRuntime(service: service, platform: platform)
         let runtime = runtime
         complications.appInFront = { runtime.isActive }
         screen = WatchSessionModel(actions: runtime)
+        link.appInFront = { [unowned self] in isRunning && runtime.isActive }
     }
 
     /// The watch app launches (in front), and has synced once the phone answered.
@@ -67,9 +80,11 @@ final class PairedWatch {
         await settled()
     }
 
-    /// The person lowers the wrist: watchOS suspends the app, which hears nothing until it wakes.
+    /// The person lowers the wrist: the app resigns (what waits is transferred), and watchOS
+    /// suspends it; it hears nothing until it wakes.
     func suspend() async {
         await runtime.handle(.resignedActive)
+        await settled()
         isRunning = false
     }
 
@@ -78,22 +93,39 @@ final class PairedWatch {
     func glance(_ action: SessionAction) async throws -> ActionResult {
         await open()
         let result = try await runtime.send(action)
-        await settled()
         await suspend()
         return result
     }
 
-    /// The phone's latest application context, as watchOS hands it over: only when it differs
-    /// from the last one delivered (an equal one is not delivered at all), waking a suspended app
-    /// for a background task that ends once the app completes it. Returns whether it was delivered.
+    /// What the phone handed over waits for the watch, and watchOS hands it to the app, waking a
+    /// suspended one for a background task that ends once the app completes it. Returns how many
+    /// deliveries the app took.
     @discardableResult
-    func deliverContext(from phone: RecordingWatch) async throws -> Bool {
-        guard let notice = phone.takeUndeliveredContext() else { return false }
+    func deliver(from phone: RecordingWatch) async throws -> Int {
+        let waiting = phone.takeWaiting()
+        guard !waiting.isEmpty else { return 0 }
+        try await awake {
+            for delivery in waiting { await runtime.handle(.phoneMessage(try WatchMessage.delivery(delivery).encoded())) }
+        }
+        return waiting.count
+    }
+
+    /// The background refresh the app asked for has come (the clock is at or past it): watchOS
+    /// wakes the app, which brings its reminders and face up to date, and suspends it again.
+    @discardableResult
+    func refreshIfDue() async throws -> Bool {
+        guard refreshes.takeDue(at: clock.now) else { return false }
+        try await awake { await runtime.handle(.backgroundRefresh) }
+        return true
+    }
+
+    /// Runs `work` with the app awake (woken for it when suspended), and waits for what it asked.
+    private func awake(_ work: () async throws -> Void) async throws {
         let wasRunning = isRunning
         isRunning = true
-        try await phoneSays(notice)
+        try await work()
+        await settled()
         if !wasRunning { isRunning = false }
-        return true
     }
 
     /// Waits for every sync the runtime asked for.
@@ -110,13 +142,7 @@ final class PairedWatch {
         await settled()
     }
 
-    /// The phone's application context (or message) arrived: its records changed.
-    func phoneSays(_ notice: PhoneNotice) async throws {
-        await runtime.handle(.phoneMessage(try WatchMessage.phoneChanged(notice).encoded()))
-        await settled()
-    }
-
-    /// What the watch has, after a pull from the phone.
+    /// What the watch has, after a pull from the phone (the app in front).
     func pulled() async throws -> DeviceState {
         await runtime.handle(.syncNow(.pairedDeviceChanged))
         await settled()

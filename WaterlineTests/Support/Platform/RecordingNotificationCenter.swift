@@ -20,6 +20,8 @@ final class RecordingNotificationCenter: NotificationCenterClient {
     private(set) var categoriesRegistered = 0
     /// Pending time reminders by identifier.
     private(set) var pending: [String: ReminderRequest] = [:]
+    /// How many times a night's reminders were handed over anew.
+    private(set) var replacements = 0
     /// Reminders posted at once, in order.
     private(set) var posted: [ReminderRequest] = []
     /// Requests the system refused: notifications were not allowed when they were added.
@@ -56,6 +58,7 @@ final class RecordingNotificationCenter: NotificationCenterClient {
     /// Like the app's center: only the session's time reminders are replaced; a snooze stays.
     func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async {
         log.record(.reminders, "replace \(requests.count) of \(sessionId)")
+        replacements += 1
         let prefix = ReminderPlanner.identifierPrefix(sessionId: sessionId)
         pending = pending.filter { !$0.key.hasPrefix(prefix) }
         for request in requests { add(request) }

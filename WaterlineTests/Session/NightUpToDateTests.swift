@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import WaterlineCore
+@testable import WaterlineAPI
+@testable import WaterlineStorage
+@testable import WaterlineRuntime
+import WaterlineTestSupport
+
+/// The running night is kept up to date by each log rather than read, sorted and replayed again
+/// (`SessionSnapshot.adding`, the service's `RunningNight`), and stays exactly what a full
+/// recompute from the store makes, whatever comes: logs now and late, edits, deletions, another
+/// writer's logs, a settings change.
+@Suite("The night kept up to date, exactly")
+struct NightUpToDateTests {
+    /// A small seeded generator, so a failing night can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// The night as a full recompute from the store's records makes it.
+    static func recomputed(_ store: InMemorySessionStore, settings: UserSettings, now: Date) async throws -> SessionSnapshot? {
+        guard let session = try await store.activeSession() else { return nil }
+        return SessionSnapshot(reckoning: session, logs: try await store.logs(sessionId: session.id), settings: settings, planner: ReminderPlanner(), now: now)
+    }
+
+    @Test("adding a log, now or earlier, makes what replaying every log makes", arguments: [1, 2, 3])
+    func addingMatchesReckoning(_ seed: UInt64) {
+        var random = SplitMix(state: seed)
+        let settings = UserSettings(waterEveryNDrinks: 2, warningThreshold: 3)
+        let session = Session.mockNightOut
+        var logs: [LogEntry] = []
+        var night = SessionSnapshot(reckoning: session, logs: [], settings: settings, planner: ReminderPlanner(), now: session.startTime)
+        for index in 0..<120 {
+            let minutes = Double(Int.random(in: 0...300, using: &random))
+            let water = Bool.random(using: &random)
+            let log = LogEntry(
+                id: UUID(number: 0xA000 + index), sessionId: session.id, timestamp: session.startTime.addingTimeInterval(minutes * 60),
+                type: water ? .water : .alcohol, alcoholMeta: water ? nil : AlcoholMeta(drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: Double(Int.random(in: 1...3, using: &random)) / 2),
+                waterMeta: water ? WaterMeta(amountOz: 8) : nil, source: .phone, updatedAt: session.startTime
+            )
+            let now = session.startTime.addingTimeInterval(Double(index) * 60)
+            night = night.adding(log, settings: settings, planner: ReminderPlanner(), now: now)
+            logs.append(log)
+            let full = SessionSnapshot(reckoning: session, logs: logs.sorted(by: WaterlineEngine.isOrderedBefore), settings: settings, planner: ReminderPlanner(), now: now)
+            #expect(night == full, "after log \(index + 1)")
+        }
+    }
+
+    @Test("through the session service, a long random night with late logs, edits, deletions, another writer's logs and a settings change: after every change the night shown is the full recompute's", arguments: [7, 8])
+    func serviceNightMatchesRecompute(_ seed: UInt64) async throws {
+        var random = SplitMix(state: seed)
+        let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2))
+        let (service, store, clock) = (harness.service, harness.store, harness.clock)
+        _ = try await service.perform(.startSession)
+        var made: [LogEntry] = []
+        for step in 0..<400 {
+            clock.advance(minutes: Double(Int.random(in: 0...3, using: &random)))
+            let roll = Int.random(in: 0..<100, using: &random)
+            let result: ActionResult
+            switch roll {
+            case 0..<55:
+                result = try await service.perform(.logDrink(.quick, source: .phone))
+            case 55..<80:
+                result = try await service.perform(.logWater(source: .watch))
+            case 80..<88:
+                // A late log, some minutes back.
+                let back = Double(Int.random(in: 1...30, using: &random)) * 60
+                let at = max(try #require(try await store.activeSession()).startTime, clock.now.addingTimeInterval(-back))
+                result = try await service.perform(.logWater(source: .phone, at: at))
+            case 88..<93 where !made.isEmpty:
+                var edited = made[Int.random(in: made.indices, using: &random)]
+                if edited.type == .alcohol { edited.alcoholMeta?.standardDrinkEstimate = 2 } else { edited.timestamp = max(edited.timestamp.addingTimeInterval(-60), Fixed.start) }
+                result = try await service.perform(.editLog(edited))
+            case 93..<96 where !made.isEmpty:
+                let gone = made.remove(at: Int.random(in: made.indices, using: &random))
+                result = try await service.perform(.deleteLog(id: gone.id))
+            case 96..<99:
+                // Another writer (a widget's process, the paired device) logs into the night.
+                let night = try #require(try await store.activeSession())
+                try await store.saveLog(LogEntry(id: UUID(number: 0xF_0000 + step), sessionId: night.id, timestamp: clock.now, type: .water,
+                                                 waterMeta: WaterMeta(amountOz: 8), source: .widget, updatedAt: clock.now))
+                result = try await service.perform(.logDrink(.quick, source: .phone))
+            default:
+                var settings = try await service.settings()
+                settings.warningThreshold = settings.warningThreshold == 3 ? 4 : 3
+                result = try await service.perform(.updateSettings(settings))
+            }
+            if let log = result.changedLog, log.deletedAt == nil, !made.contains(where: { $0.id == log.id }) { made.append(log) }
+            let settings = try await service.settings()
+            let full = try await Self.recomputed(store, settings: settings, now: clock.now)
+            #expect(result.state.active == full, "step \(step) (roll \(roll))")
+            if result.state.active != full { return }
+        }
+        #expect(made.count > 200)
+    }
+}

@@ -15,6 +15,8 @@ public actor InMemorySessionStore: StoreRows {
         var lastSequence = 0
         var cursor: SyncCursor?
         var feed: [SyncKey: FeedEntry] = [:]
+        /// The same entries by their place, so a read after a place costs what it returns.
+        var feedPlaces: [Int: SyncKey] = [:]
         var lastFeedSequence = 0
     }
 
@@ -105,13 +107,21 @@ public actor InMemorySessionStore: StoreRows {
     public func writeCursor(_ cursor: SyncCursor?) { rowWrites += 1; tables.cursor = cursor }
 
     public func readFeed(after sequence: Int, limit: Int) -> [FeedEntry] {
-        let later = tables.feed.values.filter { $0.sequence > sequence }
-        return Array(later.sorted { $0.sequence < $1.sequence }.prefix(limit))
+        var entries: [FeedEntry] = []
+        var place = max(sequence, 0) + 1
+        // Places past the last are none; a place a record moved on from is empty.
+        while entries.count < limit, place <= tables.lastFeedSequence {
+            if let key = tables.feedPlaces[place], let entry = tables.feed[key] { entries.append(entry) }
+            place += 1
+        }
+        return entries
     }
 
     public func writeFeedEntry(_ entry: FeedEntry) {
         rowWrites += 1
+        if let moved = tables.feed[entry.key] { tables.feedPlaces[moved.sequence] = nil }
         tables.feed[entry.key] = entry
+        tables.feedPlaces[entry.sequence] = entry.key
         tables.lastFeedSequence = max(tables.lastFeedSequence, entry.sequence)
     }
     public func readLastFeedSequence() -> Int { tables.lastFeedSequence }

@@ -3,7 +3,7 @@
 // transfers and bytes over the watch link each way, on in-memory stores with the production
 // runtime, service, sync engine, link server, deliveries and store rules; only the system's
 // surfaces (notifications, widgets, WatchConnectivity) are stand-ins.
-// Run with: swift run -c release watch-bench [--logs 40,400] [--away 20]
+// Run with: swift run -c release watch-bench [--logs 40,400] [--away 20] (each length at least 400 logs in all)
 import Foundation
 import WaterlineCore
 import WaterlineAPI
@@ -54,6 +54,7 @@ final class DirectLink: PhoneLink {
     var watchInFront = true
     private(set) var queued: [Data] = []
     private(set) var traffic = Traffic()
+
     /// CPU seconds the phone spent answering the watch's messages.
     private(set) var phoneCPU = 0.0
 
@@ -217,12 +218,42 @@ struct Pair {
 /// "12.3" for `count` over `logs`.
 func per(_ count: Int, _ logs: Int) -> String { String(format: "%.1f", Double(count) / Double(logs)) }
 
+/// What one or more nights cost the watch, summed.
+struct NightCost {
+    var nights = 0, logs = 0, watchLogs = 0, closedLogs = 0, phoneLogs = 0
+    var inAppCPU = 0.0, closedCPU = 0.0, takingCPU = 0.0
+    var traffic = DirectLink.Traffic()
+    var waiting = 0
+
+    static func + (lhs: NightCost, rhs: NightCost) -> NightCost {
+        var sum = lhs
+        sum.nights += rhs.nights; sum.logs += rhs.logs; sum.watchLogs += rhs.watchLogs; sum.closedLogs += rhs.closedLogs
+        sum.phoneLogs += rhs.phoneLogs; sum.inAppCPU += rhs.inAppCPU; sum.closedCPU += rhs.closedCPU; sum.takingCPU += rhs.takingCPU
+        sum.traffic.messages += rhs.traffic.messages; sum.traffic.messageBytes += rhs.traffic.messageBytes
+        sum.traffic.transfers += rhs.traffic.transfers; sum.traffic.transferBytes += rhs.traffic.transferBytes
+        sum.traffic.toWatch += rhs.traffic.toWatch; sum.traffic.toWatchBytes += rhs.traffic.toWatchBytes
+        sum.waiting += rhs.waiting
+        return sum
+    }
+
+    func report() {
+        let watchCPU = (inAppCPU + closedCPU) / Double(watchLogs) * 1e6
+        print("\(nights) night(s) of \(logs / nights) logs, every other log on the watch (half in its app, half with it closed), in reach every fifth log:")
+        print(String(format: "  watch CPU a watch log with every consequence: %.0f µs (%.0f µs in the open app, %.0f µs from a notification with the app closed); %.0f µs a phone log taken in",
+                     watchCPU, inAppCPU / Double(watchLogs - closedLogs) * 1e6, closedCPU / Double(closedLogs) * 1e6, takingCPU / Double(phoneLogs) * 1e6))
+        print("  watch to phone a watch log: \(per(traffic.messages, watchLogs)) messages, \(per(traffic.transfers, watchLogs)) transfers, \((traffic.messageBytes + traffic.transferBytes) / watchLogs) bytes")
+        print("  phone to watch a log: \(per(traffic.toWatch, logs)) deliveries and answers, \(traffic.toWatchBytes / logs) bytes")
+        print("  transfers queued: \(traffic.transfers) for \(watchLogs) watch logs (\(closedLogs) with the app closed); \(waiting) not taken at the end")
+    }
+}
+
 /// A night of `logs` logs, every other one made on the watch (half of those in its open app, half
 /// from a notification with the app closed) and the rest on the phone, the two in reach of each
 /// other at every fifth log only. What the watch spends on its own log (the phone's CPU inside a
-/// message taken out) and on taking in the phone's, and what crosses the link.
+/// message taken out; opening the app is not the log's) and on taking in the phone's, and what
+/// crosses the link.
 @MainActor
-func night(logs: Int) async throws {
+func night(logs: Int) async throws -> NightCost {
     let pair = Pair()
     try await pair.phone.send(.prepare(nil))
     await pair.watch.handle(.becameActive)
@@ -233,15 +264,13 @@ func night(logs: Int) async throws {
     await pair.watch.handle(.resignedActive)
     pair.link.watchInFront = false
     let traffic = pair.link.traffic
-    var watchLogs = 0, phoneLogs = 0, closedLogs = 0
-    var onWatchCPU = 0.0, takingCPU = 0.0
+    var cost = NightCost(nights: 1, logs: logs)
     for index in 0..<logs {
         pair.clock.advance(60)
         let water = index % 3 == 2
         if index.isMultiple(of: 2) {
-            watchLogs += 1
+            cost.watchLogs += 1
             let inApp = index.isMultiple(of: 4)
-            if !inApp { closedLogs += 1 }
             pair.link.watchInFront = inApp
             if inApp {
                 await pair.watch.handle(.becameActive)
@@ -253,9 +282,13 @@ func night(logs: Int) async throws {
             if inApp { await pair.watch.handle(.resignedActive) }
             pair.link.watchInFront = false
             await pair.watch.handle(.settle)
-            onWatchCPU += cpuSeconds() - cpu - (pair.link.phoneCPU - phoneCPU)
+            let spent = cpuSeconds() - cpu - (pair.link.phoneCPU - phoneCPU)
+            if inApp { cost.inAppCPU += spent } else {
+                cost.closedLogs += 1
+                cost.closedCPU += spent
+            }
         } else {
-            phoneLogs += 1
+            cost.phoneLogs += 1
             try await pair.phone.send(water ? .logWater(source: .phone) : .logDrink(.quick, source: .phone))
             await pair.phone.handle(.settle)
         }
@@ -265,22 +298,17 @@ func night(logs: Int) async throws {
             let cpu = cpuSeconds()
             await pair.toWatch.handOver()
             await pair.watch.handle(.settle)
-            takingCPU += cpuSeconds() - cpu
+            cost.takingCPU += cpuSeconds() - cpu
         }
     }
     await pair.exchange()
-    let sent = pair.link.traffic - traffic
+    cost.traffic = pair.link.traffic - traffic
     for (name, runtime) in [("phone", pair.phone), ("watch", pair.watch)] {
         let kept = try await runtime.reader.currentState().active?.logs.count ?? 0
         guard kept == logs else { throw BenchError.usage("the \(name) has \(kept) of \(logs) logs") }
     }
-    let waiting = await pair.sync.transferred().count
-    print("a \(logs)-log night, every other log on the watch (half in its app, half with it closed), in reach every fifth log:")
-    print(String(format: "  watch CPU: %.0f µs a watch log with every consequence (the app already open, or woken for the notification); %.0f µs a phone log taken in",
-                 onWatchCPU / Double(watchLogs) * 1e6, takingCPU / Double(phoneLogs) * 1e6))
-    print("  watch to phone a watch log: \(per(sent.messages, watchLogs)) messages, \(per(sent.transfers, watchLogs)) transfers, \((sent.messageBytes + sent.transferBytes) / watchLogs) bytes")
-    print("  phone to watch a log: \(per(sent.toWatch, logs)) deliveries and answers, \(sent.toWatchBytes / logs) bytes")
-    print("  transfers queued: \(sent.transfers) for \(watchLogs) watch logs (\(closedLogs) with the app closed); \(waiting) not taken at the end")
+    cost.waiting = await pair.sync.transferred().count
+    return cost
 }
 
 /// A night started and `count` logs made on the watch away from the phone, then the phone back.
@@ -316,7 +344,12 @@ func away(count: Int) async throws {
 
 @MainActor
 func run(_ options: Options) async throws {
-    for logs in options.nights { try await night(logs: logs) }
+    // Each length is run for at least 400 logs in all, so a short night's figure is not one sample's noise.
+    for logs in options.nights {
+        var cost = NightCost()
+        for _ in 0..<max(1, 400 / logs) { cost = cost + (try await night(logs: logs)) }
+        cost.report()
+    }
     try await away(count: options.away)
 }
 

@@ -219,6 +219,25 @@ struct DeliveredToTheWristScenarioTests {
         #expect(try await again.sync.transferred().map(\.key) == again.link.transferredChanges.map(\.key), "what the phone took is off the ledger; the new water waits")
     }
 
+    @Test("more changes away from the phone than one push offers: every one is transferred, once")
+    func backlogPastOneBatch() async throws {
+        let pair = try await Pair()
+        let watch = pair.watch
+        watch.link.isReachable = false
+        await watch.open()
+        try await watch.runtime.send(.startSession)
+        for index in 0..<(Limits.pushBatch + 10) {
+            pair.clock.advance(minutes: 0.3)
+            try await watch.runtime.send(index.isMultiple(of: 3) ? .logWater(source: .watch) : .logDrink(.quick, source: .watch))
+        }
+        await watch.settled()
+        let transferred = watch.link.transferredChanges
+        #expect(transferred.count == Limits.pushBatch + 11 && Set(transferred).count == transferred.count, "\(transferred.count) transferred")
+        await watch.link.deliverQueued()
+        await pair.phone.settled()
+        #expect(try await pair.harness.service.activeSession()?.logs.count == Limits.pushBatch + 10)
+    }
+
     @Test("the phone erases everything: the suspended watch's copy goes at once, by the same delivery")
     func eraseTravels() async throws {
         let pair = try await Pair()

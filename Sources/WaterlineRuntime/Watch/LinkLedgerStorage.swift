@@ -5,9 +5,13 @@ import Foundation
 /// has transferred and the phone has not yet said it took. Both apps are started and ended by the
 /// system many times a night, so this outlives every process (`FileLedgerStorage` on a device).
 public protocol LinkLedgerStorage: Sendable {
-    /// The bytes last saved; nil when nothing was.
+    /// The bytes last saved, with what was appended since; nil when nothing was.
     func load() -> Data?
+    /// Replaces everything kept.
     func save(_ data: Data)
+    /// Adds after what is kept: a ledger that changes by one entry at a time costs that entry,
+    /// not the whole ledger (`WatchTransfers` writes one line a change).
+    func append(_ data: Data)
 }
 
 /// A ledger kept in one file of the app's own container, replaced whole on each save.
@@ -34,6 +38,13 @@ public struct FileLedgerStorage: LinkLedgerStorage {
         // Atomically, so a process ended mid-write leaves the last whole ledger.
         try? data.write(to: url, options: .atomic)
     }
+
+    public func append(_ data: Data) {
+        guard let handle = try? FileHandle(forWritingTo: url) else { return save(data) }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: data)
+    }
 }
 
 /// A ledger in memory, for a process that keeps none between launches (the command line's
@@ -50,5 +61,9 @@ public final class MemoryLedgerStorage: LinkLedgerStorage, @unchecked Sendable {
 
     public func save(_ data: Data) {
         lock.withLock { self.data = data }
+    }
+
+    public func append(_ data: Data) {
+        lock.withLock { self.data = (self.data ?? Data()) + data }
     }
 }

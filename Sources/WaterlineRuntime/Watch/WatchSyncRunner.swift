@@ -67,7 +67,7 @@ public struct WatchSyncRunner: SyncRunner {
         } catch {
             // Out of reach: what waits is still offered, and transferred to the phone, once the
             // watch knows whose it is (before the first contact it waits, "signed out").
-            return await engine.push()
+            return await transferringBacklog(await engine.push())
         }
         _ = try? await follow(person: person.id, erasedBefore: person.erasedBefore)
         return await engine.pull()
@@ -76,7 +76,18 @@ public struct WatchSyncRunner: SyncRunner {
     /// Pushes what waits; before the phone was ever reached, a pull first learns whose it is.
     public func push() async -> SyncReport {
         guard (try? await store.syncCursor()) != nil else { return await pull() }
-        return await engine.push()
+        return await transferringBacklog(await engine.push())
+    }
+
+    /// A push offers the phone one batch; when it could not be messaged, what waits past that
+    /// batch is transferred too (a night of more changes than a batch made away from the phone),
+    /// each change once as ever.
+    private func transferringBacklog(_ report: SyncReport) async -> SyncReport {
+        guard report.status.phase == .offline, report.status.pendingCount > Limits.pushBatch,
+              let waiting = try? await store.pendingChanges()
+        else { return report }
+        await phone.transfers.queue(waiting.filter { !$0.isFailed }.map(\.payload), on: link)
+        return report
     }
 
     public func releaseRefusals() async -> Int {

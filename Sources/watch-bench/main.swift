@@ -46,17 +46,20 @@ enum BenchError: Error, CustomStringConvertible {
 /// runtime (encoded, answered in the reply) only while the watch app is in front and the phone
 /// in reach; anything else is transferred, and transfers wait, in order, until `handOver()`.
 /// Counts every message, transfer and byte each way, and the phone's CPU inside a message, which
-/// is not the watch's.
-@MainActor
-final class DirectLink: PhoneLink {
-    var phone: AppRuntime?
-    var isReachable = true
-    var watchInFront = true
-    private(set) var queued: [Data] = []
-    private(set) var traffic = Traffic()
+/// is not the watch's. Like the watch app's `PhoneLinkService`, it is not main-actor isolated: the
+/// watch's sync reaches it from its own executor, and only a message goes on to the phone's runtime.
+final class DirectLink: PhoneLink, @unchecked Sendable {
+    private let lock = NSLock()
+    nonisolated(unsafe) private var state = State()
 
-    /// CPU seconds the phone spent answering the watch's messages.
-    private(set) var phoneCPU = 0.0
+    struct State {
+        var phone: AppRuntime?
+        var isReachable = true
+        var watchInFront = true
+        var queued: [Data] = []
+        var traffic = Traffic()
+        var phoneCPU = 0.0
+    }
 
     struct Traffic {
         var messages = 0, messageBytes = 0, transfers = 0, transferBytes = 0, toWatch = 0, toWatchBytes = 0
@@ -68,19 +71,44 @@ final class DirectLink: PhoneLink {
         }
     }
 
+    private func with<T>(_ body: (inout State) -> T) -> T { lock.withLock { body(&state) } }
+
+    var phone: AppRuntime? {
+        get { with { $0.phone } }
+        set { with { $0.phone = newValue } }
+    }
+    var isReachable: Bool {
+        get { with { $0.isReachable } }
+        set { with { $0.isReachable = newValue } }
+    }
+    var watchInFront: Bool {
+        get { with { $0.watchInFront } }
+        set { with { $0.watchInFront = newValue } }
+    }
+    var queued: [Data] { with { $0.queued } }
+    var traffic: Traffic { with { $0.traffic } }
+    /// CPU seconds the phone spent answering the watch's messages.
+    var phoneCPU: Double { with { $0.phoneCPU } }
+
     func countToWatch(bytes: Int) {
-        traffic.toWatch += 1
-        traffic.toWatchBytes += bytes
+        with {
+            $0.traffic.toWatch += 1
+            $0.traffic.toWatchBytes += bytes
+        }
     }
 
     func send(_ request: LinkRequest) async throws -> LinkAnswer {
-        guard isReachable, watchInFront, let phone else { throw ConvexError.offline("the phone is not reachable") }
+        let (reachable, phone) = with { ($0.isReachable && $0.watchInFront, $0.phone) }
+        guard reachable, let phone else { throw ConvexError.offline("the phone is not reachable") }
         let message = try WatchMessage.request(request).encoded()
-        traffic.messages += 1
-        traffic.messageBytes += message.count
+        with {
+            $0.traffic.messages += 1
+            $0.traffic.messageBytes += message.count
+        }
         let cpu = cpuSeconds()
         let reply = await phone.handle(.watchMessage(message, replying: true))
-        phoneCPU += cpuSeconds() - cpu
+        let spent = cpuSeconds() - cpu
+        with { $0.phoneCPU += spent }
         guard let reply, case .answer(let answer)? = try WatchMessage.decodeIfKnown(reply) else { throw ConvexError.offline("no answer") }
         countToWatch(bytes: reply.count)
         return answer
@@ -89,17 +117,24 @@ final class DirectLink: PhoneLink {
     func transfer(_ requests: [LinkRequest], cancelling: [SyncPayload]) async {
         for request in requests {
             guard let data = try? WatchMessage.request(request).encoded() else { continue }
-            traffic.transfers += 1
-            traffic.transferBytes += data.count
-            queued.append(data)
+            with {
+                $0.traffic.transfers += 1
+                $0.traffic.transferBytes += data.count
+                $0.queued.append(data)
+            }
         }
     }
 
     /// The phone is in reach: each waiting transfer is delivered once, in order.
+    @MainActor
     func handOver() async {
-        guard isReachable, let phone else { return }
-        let waiting = queued
-        queued = []
+        let (phone, waiting) = with { state -> (AppRuntime?, [Data]) in
+            guard state.isReachable, state.phone != nil else { return (nil, []) }
+            let taken = state.queued
+            state.queued = []
+            return (state.phone, taken)
+        }
+        guard let phone else { return }
         for data in waiting { _ = await phone.handle(.watchMessage(data, replying: false)) }
     }
 }

@@ -250,7 +250,7 @@ struct ConsequencePlanTableTests {
         for place in [Where.appInFront, .appInBackground] {
             let plan = ConsequencePlan.plan(.watchPushed(state, .all), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: ShownSurfaces())
             let effects = Set(plan.consequences.map(Effect.init))
-            #expect(plan.consequences.contains(.deliverToWatch(complication: false)))
+            #expect(plan.consequences.contains(.deliverToWatch(latest: false, complication: false)), "what the phone took, no latest state the watch's own push moved")
             #expect(effects.contains(place == .appInFront ? .syncSoon : .syncBeforeSuspending))
         }
     }
@@ -259,7 +259,7 @@ struct ConsequencePlanTableTests {
     func watchLinkActivated() {
         var context = PlanContext(capabilities: .phoneApp, isActive: false, watchAvailable: true, notificationsAllowed: false, now: Fixed.start)
         let plan = ConsequencePlan.plan(.watchLinkActivated, in: context, shown: ShownSurfaces())
-        #expect(plan.consequences == [.deliverToWatch(complication: false)])
+        #expect(plan.consequences == [.deliverToWatch(latest: true, complication: false)])
         context.watchAvailable = false
         #expect(ConsequencePlan.plan(.watchLinkActivated, in: context, shown: ShownSurfaces()).consequences.isEmpty)
         context.watchAvailable = true
@@ -275,7 +275,7 @@ struct ConsequencePlanTableTests {
         let state = try await setup.harness.service.state()
         var context = Self.context(.appInBackground, before: state, now: setup.harness.clock.now)
         func complication(_ plan: ConsequencePlan) -> Bool? {
-            for case .deliverToWatch(let complication) in plan.consequences { return complication }
+            for case .deliverToWatch(_, let complication) in plan.consequences { return complication }
             return nil
         }
         #expect(complication(ConsequencePlan.plan(.pulled(state, .all), in: context, shown: ShownSurfaces())) == false, "not on the face: no budget")

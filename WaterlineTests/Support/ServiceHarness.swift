@@ -15,6 +15,8 @@ struct ServiceHarness {
     let service: SessionService
     /// The phone app's file of what it delivered to its watch, which outlives each process.
     let watchLedger = MemoryLedgerStorage()
+    /// The device's WidgetKit budget, which every process of the app spends.
+    let widgetBudget = WidgetBudget()
 
     /// - Parameter firstID: where its ids start (another device's harness starts elsewhere).
     init(store: InMemorySessionStore = InMemorySessionStore(), firstID: Int? = nil) {

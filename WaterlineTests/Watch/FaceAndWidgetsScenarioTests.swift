@@ -119,5 +119,19 @@ struct FaceAndWidgetsScenarioTests {
         #expect(phone.widgets.showing?.isActive == false && phone.widgets.showing?.lastSessionSummary == nil, "the night's end reached the widgets")
         #expect(phone.liveActivities.ended.count == 1, "and the Live Activity, which carried every log on the Lock Screen")
     }
-}
 
+    @Test("the widget extension's reloads and the app's spend one budget: the widget's, not a process's")
+    func oneBudgetForEveryProcess() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let app = DeviceProcess(harness)
+        await app.runtime.handle(.launched)
+        try await app.runtime.send(.startSession)
+        let byApp = harness.widgetBudget.counted
+        #expect(byApp > 0, "a background change spends the budget")
+        let widget = DeviceProcess(harness, capabilities: .phoneExtension)
+        harness.clock.advance(minutes: 1)
+        _ = try await widget.runtime.handle(.intent(.logWater, source: .widget))
+        #expect(widget.widgets.counted == harness.widgetBudget.counted && app.widgets.counted == widget.widgets.counted)
+        #expect(harness.widgetBudget.counted > byApp, "the extension's reload is counted against the same budget")
+    }
+}

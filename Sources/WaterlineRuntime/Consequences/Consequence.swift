@@ -29,10 +29,10 @@ public enum Consequence: Hashable, Sendable {
     /// The widgets (or the watch's complications) show this now: reloaded once, when what they
     /// show changed.
     case reloadWidgets(WidgetSnapshot)
-    /// Delivers to the paired watch what it lacks of the phone's feed and the latest of what the
-    /// wrist needs (`WatchDeliveries`); with `complication`, that latest state goes as the
-    /// complication's transfer too, within the day's budget.
-    case deliverToWatch(complication: Bool)
+    /// Delivers to the paired watch what it lacks of the phone's feed and, with `latest`, the
+    /// latest of what the wrist needs (`WatchDeliveries`); with `complication`, that latest state
+    /// goes as the complication's transfer too, within the day's budget.
+    case deliverToWatch(latest: Bool, complication: Bool)
     /// Asks the system to wake this app in the background at the night's next boundary (the watch).
     case scheduleRefresh(at: Date)
     /// Tells the app's process that this extension wrote to the shared store.

@@ -94,7 +94,7 @@ final class ConsequenceExecutor {
             case .askForNotifications:
                 _ = await platform.notifications.requestAuthorization()
                 outcome.asked = true
-            case .deliverToWatch(let complication): await deliverToWatch(state: state, complication: complication)
+            case .deliverToWatch(let latest, let complication): await deliverToWatch(state: state, latest: latest, complication: complication)
             default: await carryOut(consequence)
             }
         }
@@ -130,11 +130,11 @@ final class ConsequenceExecutor {
         )
     }
 
-    /// Hands the watch each page of the feed it lacks, once, and the latest state, which replaces
-    /// the last (and goes to the complication when the plan says so).
-    private func deliverToWatch(state: DeviceState?, complication: Bool) async {
+    /// Hands the watch each page of the feed it lacks, once, and the latest state when the plan
+    /// says so, which replaces the last (and goes to the complication when the plan says so).
+    private func deliverToWatch(state: DeviceState?, latest: Bool, complication: Bool) async {
         guard let deliveries else { return }
-        let outgoing = await deliveries.next(state: state, now: platform.now())
+        let outgoing = await deliveries.next(state: state, latest: latest, now: platform.now())
         for page in outgoing.pages { platform.watch.transfer(page) }
         guard let latest = outgoing.latest else { return }
         platform.watch.updateLatest(latest)

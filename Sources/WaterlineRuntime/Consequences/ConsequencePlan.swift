@@ -54,7 +54,7 @@ public struct ConsequencePlan: Hashable, Sendable {
             return plan
         case .watchLinkActivated:
             // Nothing here changed, so nothing else is shown again.
-            plan.deliverToWatch(nil, in: context)
+            plan.deliverToWatch(nil, latest: true, in: context)
             return plan
         case .resignedActive:
             // The watch may be suspended as soon as the wrist goes down: what waits goes now
@@ -77,8 +77,9 @@ public struct ConsequencePlan: Hashable, Sendable {
         let screens = Self.screenChange(after: event, state: state)
         if capabilities.widgets { plan.showWidgets(state, pastNightChanged: screens.pastSessionsChanged, in: context) }
         if capabilities.backgroundRefresh { plan.scheduleRefresh(live, in: context) }
-        // The watch is handed what it lacks (its own push comes back only as what the phone took).
-        plan.deliverToWatch(live, in: context)
+        // The watch is handed what it lacks: its own push comes back only as what the phone took,
+        // and the latest state, which its push alone moved, waits for the phone's next change.
+        plan.deliverToWatch(live, latest: !event.isWatchPush, in: context)
         plan.sync(after: event, in: context)
         // Every log however it came (an action, a pull, the watch's push) finds its way to Health.
         if capabilities.appleHealth { plan.consequences.append(.writeHealth) }
@@ -92,10 +93,10 @@ public struct ConsequencePlan: Hashable, Sendable {
     /// Delivers to the paired watch, from the phone's app, what it lacks; the latest state goes to
     /// the complication too when what the face shows changed and the day's budget allows: at once
     /// when a night starts or ends, otherwise spaced so what is left lasts until midnight.
-    mutating func deliverToWatch(_ state: DeviceState?, in context: PlanContext) {
+    mutating func deliverToWatch(_ state: DeviceState?, latest: Bool, in context: PlanContext) {
         guard context.capabilities.pairedWatch, context.watchAvailable else { return }
         var complication = false
-        if let state, context.complicationTransfersLeft > 0 {
+        if latest, let state, context.complicationTransfersLeft > 0 {
             let snapshot = WidgetSnapshot(state: state, generatedAt: context.now)
             let last = shown.complicationSent
             let changed = last.map { !snapshot.showsTheSame(as: $0, at: context.now) } ?? true
@@ -108,7 +109,7 @@ public struct ConsequencePlan: Hashable, Sendable {
                 shown.complicationSentAt = context.now
             }
         }
-        consequences.append(.deliverToWatch(complication: complication))
+        consequences.append(.deliverToWatch(latest: latest, complication: complication))
     }
 
     /// The day's complication transfers left, spread over what is left of the day.
@@ -283,3 +284,9 @@ public struct ConsequencePlan: Hashable, Sendable {
     }
 }
 
+extension RuntimeEvent {
+    /// The paired watch's push, answered here (on the phone).
+    var isWatchPush: Bool {
+        if case .watchPushed = self { true } else { false }
+    }
+}

@@ -61,8 +61,9 @@ public final class WatchDeliveries {
         save()
     }
 
-    /// What the watch lacks after the store moved on to `state` (nil: read it here), as of `now`.
-    public func next(state: DeviceState?, now: Date) async -> Outgoing {
+    /// What the watch lacks after the store moved on to `state` (nil: read it here), as of `now`;
+    /// the latest state only when `latest`.
+    public func next(state: DeviceState?, latest includesLatest: Bool = true, now: Date) async -> Outgoing {
         guard let user = try? await store.user() else { return Outgoing() }
         var outgoing = Outgoing()
         let nightsSince = now.addingTimeInterval(-window)
@@ -78,7 +79,7 @@ public final class WatchDeliveries {
             guard page.hasMore else { break }
         }
         if ledger != before { save() }
-        outgoing.latest = await latest(of: user, state: state)
+        if includesLatest { outgoing.latest = await latest(of: user, state: state) }
         return outgoing
     }
 

@@ -38,7 +38,7 @@ final class DeviceProcess {
         notifications.log = log
         liveActivities.log = log
         watch.log = log
-        widgets = RecordingWidgets(log: log)
+        widgets = RecordingWidgets(log: log, budget: harness.widgetBudget)
         sync = RecordingSyncRunner(log: log)
         signal = RecordingSignal(log: log)
         background = RecordingBackground(log: log)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import WaterlineCore
 @testable import WaterlineAPI
 @testable import WaterlineStorage
@@ -120,12 +121,18 @@ final class PairedWatch {
     }
 
     /// Runs `work` with the app awake (woken for it when suspended), and waits for what it asked.
-    private func awake(_ work: () async throws -> Void) async throws {
+    /// A background task must be completed before the app is suspended again: watchOS counts one
+    /// left open against the app
+    /// (https://developer.apple.com/documentation/watchkit/wkrefreshbackgroundtask/settaskcompletedwithsnapshot(_:)).
+    private func awake(_ work: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let wasRunning = isRunning
         isRunning = true
         try await work()
         await settled()
-        if !wasRunning { isRunning = false }
+        if !wasRunning {
+            if !background.open.isEmpty { Issue.record("the app was suspended with background work still open: \(background.begun)", sourceLocation: sourceLocation) }
+            isRunning = false
+        }
     }
 
     /// Waits for every sync the runtime asked for.

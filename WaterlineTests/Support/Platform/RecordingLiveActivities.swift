@@ -10,7 +10,8 @@ import WaterlineTestSupport
 /// The system's Live Activities, as ActivityKit keeps them: which are on screen with what state,
 /// and which ended. A start is accepted only with the app in front (or, when a test says so, from a
 /// `LiveActivityIntent` running in the app's process); the system ends an activity eight hours
-/// after it started, keeping its last state on the Lock Screen.
+/// after it started, keeping its last state on the Lock Screen
+/// (https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities).
 @MainActor
 final class RecordingLiveActivities: LiveActivityClient {
     /// How long the system lets a Live Activity run.

@@ -9,8 +9,10 @@ import WaterlineTestSupport
 
 /// One device's notification center, keeping the system's rules: a request added while the
 /// person has not allowed notifications is refused (`UNError.notificationsNotAllowed`), and
-/// at most 64 stay pending (the soonest; the rest are dropped). What is pending fires when its
-/// time comes (`fireDue(through:)`); `NotificationsSeen` says where the person sees it.
+/// at most 64 stay pending (the soonest; the rest are dropped: Apple's Local and Remote
+/// Notification Programming Guide, "Scheduling and Handling Local Notifications"). What is pending
+/// fires when its time comes (`fireDue(through:)`); `NotificationsSeen` says where the person
+/// sees it (https://developer.apple.com/documentation/usernotifications/unusernotificationcenter).
 @MainActor
 final class RecordingNotificationCenter: NotificationCenterClient {
     /// The system keeps this many pending requests per app.

@@ -356,11 +356,13 @@ func away(count: Int) async throws {
     pair.link.isReachable = false
     await pair.watch.handle(.phoneReachabilityChanged(isReachable: false))
     try await pair.watch.send(.startSession)
+    let awayCPU = cpuSeconds()
     for index in 0..<count {
         pair.clock.advance(60)
         try await pair.watch.send(index % 3 == 2 ? .logWater(source: .watch) : .logDrink(.quick, source: .watch))
         await pair.watch.handle(.settle)
     }
+    let madeAway = (cpuSeconds() - awayCPU) / Double(count) * 1e6
     let queued = pair.link.queued.count
     let traffic = pair.link.traffic
     pair.link.isReachable = true
@@ -372,6 +374,7 @@ func away(count: Int) async throws {
     guard arrived == count else { throw BenchError.usage("the phone has \(arrived) of \(count) logs") }
     let waiting = await pair.sync.transferred().count
     print("a night started and \(count) logs made on the watch away from the phone, then the phone back:")
+    print(String(format: "  the watch's CPU a log made away, the app open: %.0f µs (every push offers what waits)", madeAway))
     print("  queued while away: \(queued) transfers (the night and its logs, each once); \(waiting) not taken after the phone answered")
     print(String(format: "  CPU %.2f ms to bring them over and back (%.0f µs a log, both devices)", spent, spent / Double(count) * 1e3))
     print("  after: \(sent.messages) messages, \(sent.transfers) transfers to the phone; \(sent.toWatch) deliveries and answers, \(sent.toWatchBytes) bytes to the watch")

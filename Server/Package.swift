@@ -149,6 +149,12 @@ let package = Package(
                 .product(name: "WaterlineStorage", package: "Waterline"),
             ]
         ),
+        /// The phone's and watch's transport asked for one answer in a process of its own, so the
+        /// command line's tests measure what a hostile answer costs it (not a product).
+        .executableTarget(
+            name: "transport-probe",
+            dependencies: [.product(name: "WaterlineAPI", package: "Waterline")]
+        ),
         /// A loopback server with a test's own routes, for clients against a misbehaving server.
         .target(
             name: "TestBackends",
@@ -162,6 +168,7 @@ let package = Package(
                 "waterline",
                 "waterline-server",
                 "store-kill-writer",
+                "transport-probe",
                 "WaterlineSQLiteStore",
                 "TestBackends",
                 .product(name: "WaterlineCore", package: "Waterline"),

@@ -12,18 +12,6 @@ import WaterlineTestSupport
 /// writer's logs, a settings change.
 @Suite("The night kept up to date, exactly")
 struct NightUpToDateTests {
-    /// A small seeded generator, so a failing night can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The night as a full recompute from the store's records makes it.
     static func recomputed(_ store: InMemorySessionStore, settings: UserSettings, now: Date) async throws -> SessionSnapshot? {
         guard let session = try await store.activeSession() else { return nil }
@@ -32,7 +20,7 @@ struct NightUpToDateTests {
 
     @Test("adding a log, now or earlier, makes what replaying every log makes", arguments: [1, 2, 3])
     func addingMatchesReckoning(_ seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SeededRandom(seed: seed)
         let settings = UserSettings(waterEveryNDrinks: 2, warningThreshold: 3)
         let session = Session.mockNightOut
         var logs: [LogEntry] = []
@@ -55,7 +43,7 @@ struct NightUpToDateTests {
 
     @Test("through the session service, a long random night with late logs, edits, deletions, another writer's logs and a settings change: after every change the night shown is the full recompute's", arguments: [7, 8])
     func serviceNightMatchesRecompute(_ seed: UInt64) async throws {
-        var random = SplitMix(state: seed)
+        var random = SeededRandom(seed: seed)
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2))
         let (service, store, clock) = (harness.service, harness.store, harness.clock)
         _ = try await service.perform(.startSession)

@@ -17,15 +17,18 @@ struct CLI {
     }
 
     /// The binary sits beside the test bundle in the build folder.
-    static let binary: URL = {
+    static let binary = built("waterline")
+
+    /// A binary of this package, found beside the test bundle in the build folder.
+    static func built(_ name: String) -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<5 {
-            let candidate = directory.appendingPathComponent("waterline")
+            let candidate = directory.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return URL(fileURLWithPath: "waterline")
-    }()
+        return URL(fileURLWithPath: name)
+    }
 
     @discardableResult
     func run(_ arguments: String..., input: String? = nil) async throws -> Result {

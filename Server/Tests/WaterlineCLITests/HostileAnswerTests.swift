@@ -70,4 +70,29 @@ struct HostileAnswerTests {
         let extra = hostile.peakBytes - baseline.peakBytes
         #expect(extra < 48 << 20, "peak \(hostile.peakBytes >> 20) MB against \(baseline.peakBytes >> 20) MB for a harmless answer")
     }
+
+    /// The phone's and watch's transport (`URLSessionTransport`) asked once, in a process of its
+    /// own (`transport-probe`), by a server answering every call with `answer`.
+    static func probe(against answer: Answer, cap: Int) async throws -> MeasuredRun {
+        let backend = try await HostileBackend.start { router in
+            for kind in ["query", "mutation", "action"] {
+                router.post("api/\(kind)") { _, _ in Self.respond(answer) }
+            }
+        }
+        let run = try await MeasuredRun.run(CLI(), [backend.baseURL.absoluteString, String(cap)], executable: CLI.built("transport-probe"))
+        await backend.stop()
+        return run
+    }
+
+    @Test("the phone's and watch's transport, in a process of its own: an answer without end is refused at the cap, and the 2 GB never held")
+    func urlSessionEndless() async throws {
+        let baseline = try await Self.probe(against: .harmless, cap: 4 << 20)
+        #expect(baseline.status == 0 && !baseline.stderr.contains("larger than"), "\(baseline.stderr)")
+        let hostile = try await Self.probe(against: .endless, cap: 4 << 20)
+        #expect(hostile.status == 0 && hostile.stderr.contains("larger than 4194304 bytes"), "\(hostile.stderr)")
+        // Linux's URLSession may take in much of the stream before the cancel lands (loopback
+        // moves gigabytes a second), but what comes past the cap is dropped as it arrives: 150-200 MB
+        // here against 35 MB for a harmless answer, where holding the answer would be 2 GB.
+        #expect(hostile.peakBytes < 512 << 20, "peak \(hostile.peakBytes >> 20) MB against \(baseline.peakBytes >> 20) MB for a harmless answer")
+    }
 }

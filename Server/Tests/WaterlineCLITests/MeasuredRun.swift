@@ -18,9 +18,9 @@ struct MeasuredRun {
     print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
     """
 
-    static func run(_ cli: CLI, _ arguments: [String]) async throws -> MeasuredRun {
+    static func run(_ cli: CLI, _ arguments: [String], executable: URL = CLI.binary) async throws -> MeasuredRun {
         let python = URL(fileURLWithPath: "/usr/bin/env")
-        let result = try await cli.run(executable: python, ["python3", "-c", measure, CLI.binary.path] + arguments)
+        let result = try await cli.run(executable: python, ["python3", "-c", measure, executable.path] + arguments)
         let fields = result.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         guard result.status == 0, fields.count == 2 else {
             throw MeasuredRunError(description: "could not measure `waterline \(arguments.joined(separator: " "))`: \(result.stderr)")

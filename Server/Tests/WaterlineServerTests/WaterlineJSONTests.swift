@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaterlineAPI
 import WaterlineCore
+import WaterlineTestSupport
 import WaterlineJSON
 @testable import WaterlineServer
 

@@ -1,6 +1,7 @@
 import Foundation
 import WaterlineAPI
 import WaterlineCore
+import WaterlineTestSupport
 
 /// Wire records with every field drawn at random (optional ones sometimes absent, numbers of every
 /// shape, names with quotes, escapes and emoji), for checking a codec against Foundation's.

@@ -7,7 +7,9 @@
 import WaterlineTestSupport
 
 /// Background-task assertions: which were begun, whether each was ended, and whether the sync
-/// pushes a background call asked for ran before its time was handed back.
+/// pushes a background call asked for ran before its time was handed back. The system gives an app
+/// in the background a bounded time and ends one that does not hand it back
+/// (https://developer.apple.com/documentation/uikit/uiapplication/beginbackgroundtask(withname:expirationhandler:)).
 @MainActor
 final class RecordingBackground: BackgroundTaskHolder {
     private var next = 0

@@ -3,7 +3,8 @@ import Foundation
 
 /// Apple Health as HealthKit keeps an app's samples: by sync identifier, a save replacing the
 /// kept sample only with a higher sync version (an equal or lower one changes nothing); nothing
-/// saved without the person's permission, which is asked once.
+/// saved without the person's permission, which is asked once
+/// (https://developer.apple.com/documentation/healthkit/hkmetadatakeysyncversion).
 final class RecordingHealthStore: HealthStoreWriting, @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [String: HealthSample] = [:]

@@ -41,7 +41,7 @@ struct NightUpToDateTests {
         }
     }
 
-    @Test("through the session service, a long random night with late logs, edits, deletions, another writer's logs and a settings change: after every change the night shown is the full recompute's", arguments: [7, 8])
+    @Test("through the session service, a long random night with late logs, edits, deletions, another writer's logs and presets and a settings change: after every change the state shown is the store's, its night the full recompute's", arguments: [7, 8])
     func serviceNightMatchesRecompute(_ seed: UInt64) async throws {
         var random = SeededRandom(seed: seed)
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2))
@@ -62,14 +62,21 @@ struct NightUpToDateTests {
                 let back = Double(Int.random(in: 1...30, using: &random)) * 60
                 let at = max(try #require(try await store.activeSession()).startTime, clock.now.addingTimeInterval(-back))
                 result = try await service.perform(.logWater(source: .phone, at: at))
-            case 88..<93 where !made.isEmpty:
+            case 88..<92 where !made.isEmpty:
                 var edited = made[Int.random(in: made.indices, using: &random)]
                 if edited.type == .alcohol { edited.alcoholMeta?.standardDrinkEstimate = 2 } else { edited.timestamp = max(edited.timestamp.addingTimeInterval(-60), Fixed.start) }
                 result = try await service.perform(.editLog(edited))
-            case 93..<96 where !made.isEmpty:
+            case 92..<95 where !made.isEmpty:
                 let gone = made.remove(at: Int.random(in: made.indices, using: &random))
                 result = try await service.perform(.deleteLog(id: gone.id))
-            case 96..<99:
+            case 95..<97:
+                // Another process renames the quick drink; then a drink here.
+                var quick = try #require(try await store.presets().first)
+                quick.name = "Lager \(step)"
+                quick.updatedAt = clock.now
+                try await store.savePreset(quick)
+                result = try await service.perform(.logDrink(.quick, source: .phone))
+            case 97..<99:
                 // Another writer (a widget's process, the paired device) logs into the night.
                 let night = try #require(try await store.activeSession())
                 try await store.saveLog(LogEntry(id: UUID(number: 0xF_0000 + step), sessionId: night.id, timestamp: clock.now, type: .water,
@@ -81,9 +88,11 @@ struct NightUpToDateTests {
                 result = try await service.perform(.updateSettings(settings))
             }
             if let log = result.changedLog, log.deletedAt == nil, !made.contains(where: { $0.id == log.id }) { made.append(log) }
-            let settings = try await service.settings()
+            let settings = try #require(try await store.user()).settings
             let full = try await Self.recomputed(store, settings: settings, now: clock.now)
             #expect(result.state.active == full, "step \(step) (roll \(roll))")
+            let presets = try await store.presets()
+            #expect(result.state.settings == settings && result.state.presets == presets, "step \(step): the settings and presets as stored")
             if result.state.active != full { return }
         }
         #expect(made.count > 200)

@@ -2,18 +2,23 @@ import Foundation
 import WaterlineCore
 import WaterlineStorage
 
-/// The running night exactly as the store held it at `place` in its change feed, kept by the
-/// session service so a log made now steps the night on (`SessionSnapshot.adding`) instead of
-/// reading, sorting and replaying every log of it again. It is used only while nothing has
-/// changed the night, or the settings it was reckoned with, since `place` (another process, a
-/// pull, the paired device: `SessionService.running(at:)` asks the feed).
+/// The state with its running night exactly as the store held it at `place` in its change feed,
+/// kept by the session service so a log made now steps the night on (`SessionSnapshot.adding`)
+/// instead of reading the person, the night, its logs and the presets again and replaying every
+/// log. It is used only while nothing has changed the night, the settings or the presets since
+/// `place` (another process, a pull, the paired device: `SessionService.known(at:)` asks the feed).
 struct RunningNight: Sendable {
-    var night: SessionSnapshot
-    var settings: UserSettings
+    /// The state, its running night present.
+    var state: DeviceState
     var place: Int
 
-    /// The known night when it is `session` as stored now, reckoned with `settings`.
-    func night(_ session: Session, settings: UserSettings) -> SessionSnapshot? {
-        night.session == session && self.settings == settings ? night : nil
+    var night: SessionSnapshot { state.active! }
+    var settings: UserSettings { state.settings }
+    var presets: [DrinkPreset] { state.presets }
+
+    init?(_ state: DeviceState, place: Int) {
+        guard state.active != nil else { return nil }
+        self.state = state
+        self.place = place
     }
 }

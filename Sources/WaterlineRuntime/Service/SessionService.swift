@@ -42,14 +42,14 @@ public actor SessionService {
     /// newest place is the result's version.
     public func perform(_ action: SessionAction, changesAfter place: Int) async throws -> (ActionResult, StoreChangeSet) {
         try await exclusively {
-            let start = try await version()
-            var result = try await carryOut(action, running: try await running(at: start))
+            let (known, start) = try await known()
+            var result = try await carryOut(action, running: action.addsLog ? known : nil)
             let changes = try await store.changes(after: place)
             result.state.version = changes.version
             // A log added to the running night wrote one record: when the feed moved by exactly
-            // that, no other writer came between, and the night as the action left it is the store's.
-            if action.addsLog, changes.version == start + 1, let night = result.state.active {
-                running = RunningNight(night: night, settings: result.state.settings, place: changes.version)
+            // that, no other writer came between, and the state as the action left it is the store's.
+            if action.addsLog, result.changed, changes.version == start + 1 {
+                running = RunningNight(result.state, place: changes.version)
             } else if changes.version != start {
                 running = nil
             }
@@ -57,27 +57,27 @@ public actor SessionService {
         }
     }
 
-    /// The running night as known, if it still stands at `place` (the feed's newest): nothing
-    /// since it was known changed that night or the settings.
-    private func running(at place: Int) async throws -> RunningNight? {
-        guard var known = running else { return nil }
-        if known.place != place {
-            let since = try await store.changes(after: known.place).records
-            guard !since.everything, !since.settings, !since.nights.contains(known.night.session.id) else {
-                running = nil
-                return nil
-            }
-            known.place = place
-            running = known
+    /// The state as known, if it still stands (nothing since it was known changed its night,
+    /// the settings or the presets), and the feed's newest place, read in one look.
+    private func known() async throws -> (RunningNight?, start: Int) {
+        guard var known = running else { return (nil, try await version()) }
+        let since = try await store.changes(after: known.place)
+        guard since.version != known.place else { return (known, since.version) }
+        let records = since.records
+        guard !records.everything, !records.settings, records.presets.isEmpty, !records.nights.contains(known.night.session.id) else {
+            running = nil
+            return (nil, since.version)
         }
-        return known
+        known.place = since.version
+        running = known
+        return (known, since.version)
     }
 
-    /// Keeps `state`'s running night as known at `place`, read whole between two equal looks at
-    /// the feed (nothing was committed while it was read).
+    /// Keeps `state` as known at `place`, read whole between two equal looks at the feed
+    /// (nothing was committed while it was read).
     private func keepRunning(_ state: DeviceState, readBetween start: Int, and end: Int) {
-        guard start == end, let night = state.active else { return }
-        running = RunningNight(night: night, settings: state.settings, place: end)
+        guard start == end else { return }
+        running = RunningNight(state, place: end)
     }
 
     private func carryOut(_ action: SessionAction, running: RunningNight?) async throws -> ActionResult {

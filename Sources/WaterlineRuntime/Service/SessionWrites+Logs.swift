@@ -9,16 +9,19 @@ extension SessionWrites {
     func addLog(
         source: LogSource, id: UUID?, timestamp: Date?, water amountOz: Double? = nil, drink: DrinkInput? = nil, running: RunningNight? = nil
     ) async throws -> ActionResult {
-        let user = try await ensureUser()
-        let settings = user.settings
+        // The person, the night and the presets as known, or read.
+        let settings: UserSettings
+        if let running { settings = running.settings } else { settings = try await ensureUser().settings }
         if let id, let existing = try await store.log(id: id), let session = try await store.session(id: existing.sessionId) {
             // A retried delivery: the night as it stands, nothing written twice.
             return try await result(settings, session: snapshot(of: session, settings: settings), changedLog: existing, changed: false)
         }
-        guard var session = try await store.activeSession() else { throw SessionServiceError.noActiveSession }
+        let current: Session?
+        if let running { current = running.night.session } else { current = try await store.activeSession() }
+        guard var session = current else { throw SessionServiceError.noActiveSession }
         let time = now()
         var meta: AlcoholMeta?
-        if let drink { meta = try await alcoholMeta(for: drink) }
+        if let drink { meta = try await alcoholMeta(for: drink, among: running?.presets) }
         var log = LogEntry(
             id: id ?? makeID(), sessionId: session.id, timestamp: timestamp ?? time, type: meta == nil ? .water : .alcohol,
             alcoholMeta: meta, waterMeta: meta == nil ? WaterMeta(amountOz: amountOz ?? settings.waterGlassOz) : nil,
@@ -27,13 +30,13 @@ extension SessionWrites {
         try Self.checkValid(log.validate)
         if let estimate = log.alcoholMeta?.standardDrinkEstimate { try Self.checkChosen(estimate) }
         // The night as it stands, known or read once: to see whether it was forgotten, and for the new state.
-        var known = running?.night(session, settings: settings)
+        var known = running?.night
         var earlier: [LogEntry]
         if let known { earlier = known.logs } else { earlier = try await store.logs(sessionId: session.id) }
         let forgotten = forgottenEnd(of: session, logs: earlier, at: log.timestamp, settings: settings)
         if forgotten != nil {
             // Friday's night is not Saturday's: this log starts a night of its own.
-            session = Session(id: makeID(), userId: user.id, startTime: min(log.timestamp, time), updatedAt: time)
+            session = Session(id: makeID(), userId: try await ensureUser().id, startTime: min(log.timestamp, time), updatedAt: time)
             earlier = []
             known = nil
         }
@@ -64,7 +67,7 @@ extension SessionWrites {
         let nudge = PacingRules(settings: settings).nudge(after: log, from: before, to: night.state, plannedDrinks: session.plannedDrinks)
             .flatMap { allowed ? $0 : nil }
             .map { ReminderPlanner.immediate($0, after: log, state: night.state, settings: settings, now: time, plannedDrinks: session.plannedDrinks) }
-        return try await result(settings, session: night, changedLog: log, pastSessionsChanged: forgotten != nil, nudge: nudge)
+        return try await result(settings, session: night, changedLog: log, presets: running?.presets, pastSessionsChanged: forgotten != nil, nudge: nudge)
     }
 
     /// Replaces a log's time and details, then recomputes everything from the remaining logs.

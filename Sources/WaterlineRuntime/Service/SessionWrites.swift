@@ -26,7 +26,8 @@ struct SessionWrites: Sendable {
         return user
     }
 
-    func alcoholMeta(for input: DrinkInput) async throws -> AlcoholMeta {
+    /// - Parameter presets: the presets as known (the service's `RunningNight`); nil to read them.
+    func alcoholMeta(for input: DrinkInput, among presets: [DrinkPreset]? = nil) async throws -> AlcoholMeta {
         switch input {
         case .preset(let id):
             guard let preset = try await store.preset(id: id) else { throw SessionServiceError.unknownPreset(id) }
@@ -36,7 +37,9 @@ struct SessionWrites: Sendable {
         case .custom(let meta):
             return meta
         case .quick:
-            return DrinkPreset.quickDrink(among: try await store.presets())?.alcoholMeta ?? .standardDrink
+            let known: [DrinkPreset]
+            if let presets { known = presets } else { known = try await store.presets() }
+            return DrinkPreset.quickDrink(among: known)?.alcoholMeta ?? .standardDrink
         }
     }
 
@@ -44,22 +47,26 @@ struct SessionWrites: Sendable {
     /// only when that is not it.
     func result(
         _ settings: UserSettings, session: SessionSnapshot? = nil, changedLog: LogEntry? = nil, preset: DrinkPreset? = nil,
-        changed: Bool = true, pastSessionsChanged: Bool = false, nudge: ReminderRequest? = nil, snooze: ReminderRequest? = nil
+        presets: [DrinkPreset]? = nil, changed: Bool = true, pastSessionsChanged: Bool = false, nudge: ReminderRequest? = nil,
+        snooze: ReminderRequest? = nil
     ) async throws -> ActionResult {
         ActionResult(
-            state: try await deviceState(settings, active: session), session: session, changedLog: changedLog, preset: preset,
+            state: try await deviceState(settings, active: session, presets: presets), session: session, changedLog: changedLog, preset: preset,
             changed: changed, pastSessionsChanged: pastSessionsChanged, nudge: nudge, snooze: snooze
         )
     }
 
-    func deviceState(_ settings: UserSettings, active known: SessionSnapshot?) async throws -> DeviceState {
+    /// - Parameter presets: the presets as known; nil to read them.
+    func deviceState(_ settings: UserSettings, active known: SessionSnapshot?, presets: [DrinkPreset]? = nil) async throws -> DeviceState {
         var active: SessionSnapshot?
         if let known, known.session.isActive {
             active = known
         } else if let running = try await store.activeSession() {
             active = try await snapshot(of: running, settings: settings)
         }
-        return DeviceState(active: active, settings: settings, presets: try await store.presets())
+        let known: [DrinkPreset]
+        if let presets { known = presets } else { known = try await store.presets() }
+        return DeviceState(active: active, settings: settings, presets: known)
     }
 
     /// The night as it stands, its logs read once.

@@ -54,11 +54,12 @@ final class WatchEnvironment {
     /// delivers a notification response.
     func connect() {
         UNUserNotificationCenter.current().delegate = notificationDelegate
-        deliveries.run(into: runtime)
-        link.activate()
-        // Runs at the main actor's next turn, ahead of any callback the system queues after launch.
+        // Runs at the main actor's next turn, ahead of any callback the system queues after launch,
+        // and ahead of the first delivery the link hands over (its task is made after this one).
         let runtime = runtime
         Task { await runtime.handle(.launched) }
+        deliveries.run(into: runtime)
+        link.activate()
     }
 }
 

@@ -59,7 +59,7 @@ final class PhoneLinkService: NSObject, PhoneLink, WCSessionDelegate, Sendable {
             for transfer in session.outstandingUserInfoTransfers {
                 guard let data = transfer.userInfo[WatchMessage.userInfoKey] as? Data,
                       case .request(.push(let batch))? = try? WatchMessage.decodeIfKnown(data),
-                      batch.changes.contains(where: cancelling.contains)
+                      batch.changes.contains(where: { cancelling.contains($0) })
                 else { continue }
                 transfer.cancel()
             }

@@ -36,21 +36,12 @@ public struct SessionSnapshot: Hashable, Sendable {
     }
 
     /// The night with its Waterline already replayed: planned from it and from its last water and
-    /// last log, read off the live logs' end (they are in replay order).
+    /// last log (`ReminderPlanner.lastWaterAndLog`).
     private init(session: Session, logs: [LogEntry], state: WaterlineState, settings: UserSettings, planner: ReminderPlanner, now: Date) {
-        let ordered = logs.indices.dropFirst().allSatisfy { WaterlineEngine.isOrderedBefore(logs[$0 - 1], logs[$0]) }
-        let lastWater: Date?
-        let lastLog: Date?
-        if ordered {
-            lastWater = logs.last { $0.type == .water }?.timestamp
-            lastLog = logs.last?.timestamp
-        } else {
-            lastWater = logs.filter { $0.type == .water }.map(\.timestamp).max()
-            lastLog = logs.map(\.timestamp).max()
-        }
+        let last = ReminderPlanner.lastWaterAndLog(of: session, in: logs)
         self.init(
             session: session, logs: logs, state: state,
-            reminders: planner.plan(session: session, state: state, lastWater: lastWater, lastLog: lastLog, settings: settings, now: now),
+            reminders: planner.plan(session: session, state: state, lastWater: last.water, lastLog: last.log, settings: settings, now: now),
             drinksUntilWaterDue: PacingRules(settings: settings).drinksUntilWaterDue(state)
         )
     }

@@ -28,16 +28,22 @@ public struct ReminderPlanner: Hashable, Sendable {
         guard session.isActive, session.endTime == nil, session.deletedAt == nil, settings.timeRemindersEnabled else {
             return .none
         }
-        // One pass, nothing copied: the night's live logs however long it is.
-        var lastWater: Date?
-        var lastLog: Date?
-        for log in logs where log.deletedAt == nil && log.sessionId == session.id {
-            if log.type == .water, lastWater.map({ log.timestamp > $0 }) ?? true { lastWater = log.timestamp }
-            if lastLog.map({ log.timestamp > $0 }) ?? true { lastLog = log.timestamp }
-        }
         let live = logs.allSatisfy { $0.deletedAt == nil && $0.sessionId == session.id } ? logs : logs.filter { $0.deletedAt == nil && $0.sessionId == session.id }
         let state = WaterlineEngine(settings: settings).computeState(from: live)
-        return plan(session: session, state: state, lastWater: lastWater, lastLog: lastLog, settings: settings, now: now)
+        let last = Self.lastWaterAndLog(of: session, in: logs)
+        return plan(session: session, state: state, lastWater: last.water, lastLog: last.log, settings: settings, now: now)
+    }
+
+    /// The latest water and the latest log among `session`'s live logs, in any order: one pass,
+    /// nothing copied, however long the night.
+    public static func lastWaterAndLog(of session: Session, in logs: [LogEntry]) -> (water: Date?, log: Date?) {
+        var water: Date?
+        var last: Date?
+        for log in logs where log.deletedAt == nil && log.sessionId == session.id {
+            if log.type == .water, water.map({ log.timestamp > $0 }) ?? true { water = log.timestamp }
+            if last.map({ log.timestamp > $0 }) ?? true { last = log.timestamp }
+        }
+        return (water, last)
     }
 
     /// The same plan from what it is made of: the night's Waterline, its last water and its last

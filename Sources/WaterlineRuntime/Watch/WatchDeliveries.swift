@@ -91,18 +91,17 @@ public final class WatchDeliveries {
         let presets: [DrinkPreset]
         if let given { presets = given.presets } else { presets = (try? await store.presets()) ?? [] }
         records += presets.map { .preset(PresetRecord($0)) }
-        var night: UUID?
+        // The running night and its logs in replay order: as the state gives them, or read.
+        var running: (session: Session, logs: [LogEntry])?
         if let given {
-            if let active = given.active {
-                night = active.session.id
-                records.append(.session(SessionRecord(active.session)))
-                records += active.logs.suffix(Self.latestLogs).map(SyncPayload.logEntry)
-            }
+            running = given.active.map { ($0.session, $0.logs) }
         } else if let active = try? await store.activeSession() {
-            night = active.id
-            records.append(.session(SessionRecord(active)))
-            let logs = (try? await store.logs(sessionId: active.id)) ?? []
-            records += logs.suffix(Self.latestLogs).map(SyncPayload.logEntry)
+            running = (active, (try? await store.logs(sessionId: active.id)) ?? [])
+        }
+        let night = running?.session.id
+        if let running {
+            records.append(.session(SessionRecord(running.session)))
+            records += running.logs.suffix(Self.latestLogs).map(SyncPayload.logEntry)
         }
         if night == nil, let ended = lastNight, let record = try? await store.session(id: ended) {
             // The night that ran when the last state went: it goes ended, so the wrist stops with it.

@@ -21,36 +21,45 @@ public actor InMemorySessionStore: StoreRows {
     }
 
     private var tables = Tables()
+    /// While a writing transaction runs, how to put back each row it wrote, newest last: a failed
+    /// transaction undoes them in reverse. (Keeping a copy of every table instead made each write
+    /// cost the whole store once the copy-on-write tables were touched.)
+    private var undo: [(inout Tables) -> Void]?
     private let gate = SerialGate()
     /// Transactions that could write, and rows written or deleted: what a benchmark reports as a
     /// change's store writes.
     public private(set) var writeTransactions = 0
     public private(set) var rowWrites = 0
+    /// Reads of a night's whole list of logs: what a benchmark reports as a change's replays.
+    public private(set) var logListReads = 0
+    /// Reads of the outbox's rows (a batch to push, every pending change).
+    public private(set) var rowReadsOfOutbox = 0
 
     public init() {}
 
     public func transaction<T: Sendable>(writes: Bool, _ body: @Sendable () async throws -> T) async throws -> T {
         try await gate.run {
-            let before = writes ? tables : nil
             if writes { writeTransactions += 1 }
+            undo = writes ? [] : nil
+            defer { undo = nil }
             do {
                 return try await body()
             } catch {
-                if let before { tables = before }
+                for step in (undo ?? []).reversed() { step(&tables) }
                 throw error
             }
         }
     }
 
     public func readUser() -> User? { tables.user }
-    public func writeUser(_ user: User) { rowWrites += 1; tables.user = user }
+    public func writeUser(_ user: User) { rowWrites += 1; noting(\.user); tables.user = user }
 
     public func readSession(id: UUID) -> Session? { tables.sessions[id] }
-    public func writeSession(_ session: Session) { rowWrites += 1; tables.sessions[session.id] = session }
+    public func writeSession(_ session: Session) { rowWrites += 1; noting(\.sessions, session.id); tables.sessions[session.id] = session }
     public func readLog(id: UUID) -> LogEntry? { tables.logs[id] }
-    public func writeLog(_ log: LogEntry) { rowWrites += 1; tables.logs[log.id] = log }
+    public func writeLog(_ log: LogEntry) { rowWrites += 1; noting(\.logs, log.id); tables.logs[log.id] = log }
     public func readPreset(id: UUID) -> DrinkPreset? { tables.presets[id] }
-    public func writePreset(_ preset: DrinkPreset) { rowWrites += 1; tables.presets[preset.id] = preset }
+    public func writePreset(_ preset: DrinkPreset) { rowWrites += 1; noting(\.presets, preset.id); tables.presets[preset.id] = preset }
 
     public func readActiveSessions() -> [Session] {
         tables.sessions.values.filter { $0.isActive && $0.deletedAt == nil }
@@ -69,7 +78,8 @@ public actor InMemorySessionStore: StoreRows {
     }
 
     public func readLogs(sessionId: UUID) -> [LogEntry] {
-        tables.logs.values.filter { $0.sessionId == sessionId && $0.deletedAt == nil }
+        logListReads += 1
+        return tables.logs.values.filter { $0.sessionId == sessionId && $0.deletedAt == nil }
     }
 
     public func readPresets() -> [DrinkPreset] {
@@ -83,15 +93,20 @@ public actor InMemorySessionStore: StoreRows {
     public func readOutboxRow(key: SyncKey) -> PendingChange? { tables.outbox[key] }
     public func writeOutboxRow(_ change: PendingChange) {
         rowWrites += 1
+        noting(\.outbox, change.id)
+        noting(\.lastSequence)
         tables.outbox[change.id] = change
         tables.lastSequence = max(tables.lastSequence, change.sequence)
     }
     public func deleteOutboxRow(key: SyncKey) {
-        if tables.outbox[key] != nil { rowWrites += 1 }
+        guard tables.outbox[key] != nil else { return }
+        rowWrites += 1
+        noting(\.outbox, key)
         tables.outbox[key] = nil
     }
 
     public func readOutbox(waitingOnly: Bool, limit: Int?) -> [PendingChange] {
+        rowReadsOfOutbox += 1
         let rows = tables.outbox.values.filter { !waitingOnly || !$0.isFailed }.sorted { $0.sequence < $1.sequence }
         return limit.map { Array(rows.prefix($0)) } ?? rows
     }
@@ -104,7 +119,7 @@ public actor InMemorySessionStore: StoreRows {
     public func readLastOutboxSequence() -> Int { tables.lastSequence }
 
     public func readCursor() -> SyncCursor? { tables.cursor }
-    public func writeCursor(_ cursor: SyncCursor?) { rowWrites += 1; tables.cursor = cursor }
+    public func writeCursor(_ cursor: SyncCursor?) { rowWrites += 1; noting(\.cursor); tables.cursor = cursor }
 
     public func readFeed(after sequence: Int, limit: Int) -> [FeedEntry] {
         var entries: [FeedEntry] = []
@@ -119,12 +134,36 @@ public actor InMemorySessionStore: StoreRows {
 
     public func writeFeedEntry(_ entry: FeedEntry) {
         rowWrites += 1
-        if let moved = tables.feed[entry.key] { tables.feedPlaces[moved.sequence] = nil }
+        noting(\.feed, entry.key)
+        noting(\.feedPlaces, entry.sequence)
+        noting(\.lastFeedSequence)
+        if let moved = tables.feed[entry.key] {
+            noting(\.feedPlaces, moved.sequence)
+            tables.feedPlaces[moved.sequence] = nil
+        }
         tables.feed[entry.key] = entry
         tables.feedPlaces[entry.sequence] = entry.key
         tables.lastFeedSequence = max(tables.lastFeedSequence, entry.sequence)
     }
     public func readLastFeedSequence() -> Int { tables.lastFeedSequence }
 
-    public func deleteAllRows() { tables = Tables() }
+    public func deleteAllRows() {
+        let before = tables
+        undo?.append { $0 = before }
+        tables = Tables()
+    }
+
+    /// Remembers the row at `key` of `table` as it stands, for a failed transaction to put back.
+    private func noting<Key: Hashable, Value>(_ table: WritableKeyPath<Tables, [Key: Value]>, _ key: Key) {
+        guard undo != nil else { return }
+        let old = tables[keyPath: table][key]
+        undo?.append { $0[keyPath: table][key] = old }
+    }
+
+    /// Remembers a single field as it stands, for a failed transaction to put back.
+    private func noting<Value>(_ field: WritableKeyPath<Tables, Value>) {
+        guard undo != nil else { return }
+        let old = tables[keyPath: field]
+        undo?.append { $0[keyPath: field] = old }
+    }
 }

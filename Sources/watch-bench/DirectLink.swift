@@ -70,6 +70,9 @@ final class DirectLink: PhoneLink, @unchecked Sendable {
         }
         let cpu = cpuSeconds()
         let reply = await phone.handle(.watchMessage(message, replying: true))
+        // What the phone does after answering (its own sync, surfaces it reloads soon) is the
+        // phone's too: it is waited for here, so none of it runs inside the watch's measure.
+        await phone.handle(.settle)
         let spent = cpuSeconds() - cpu
         with { $0.phoneCPU += spent }
         guard let reply, case .answer(let answer)? = try WatchMessage.decodeIfKnown(reply) else { throw ConvexError.offline("no answer") }

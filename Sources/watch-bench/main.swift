@@ -22,7 +22,7 @@ struct Options {
             switch argument {
             case "--logs":
                 let counts = value.split(separator: ",").compactMap { Int($0) }
-                guard !counts.isEmpty, counts.allSatisfy({ (10...5_000).contains($0) }) else { throw BenchError.usage("--logs takes 10...5000, comma separated") }
+                guard !counts.isEmpty, counts.allSatisfy({ (10...Limits.logsPerSession).contains($0) }) else { throw BenchError.usage("--logs takes 10...\(Limits.logsPerSession) (a night's most), comma separated") }
                 nights = counts
             case "--away":
                 guard let count = Int(value), (1...400).contains(count) else { throw BenchError.usage("--away takes 1...400") }
@@ -75,12 +75,14 @@ func night(logs: Int) async throws -> NightCost {
                 await pair.watch.handle(.settle)
             }
             let cpu = cpuSeconds(), phoneCPU = pair.link.phoneCPU
+            let reads = await pair.watchStore.logListReads
             let action: SessionAction = water ? .logWater(source: .watch) : .logDrink(.quick, source: .watch)
             try await pair.watch.send(action, from: inApp ? .screen : .notification)
             if inApp { await pair.watch.handle(.resignedActive) }
             pair.link.watchInFront = false
             await pair.watch.handle(.settle)
             let spent = cpuSeconds() - cpu - (pair.link.phoneCPU - phoneCPU)
+            cost.watchLogReads += await pair.watchStore.logListReads - reads
             if inApp { cost.inAppCPU += spent } else {
                 cost.closedLogs += 1
                 cost.closedCPU += spent
@@ -160,3 +162,4 @@ do {
     FileHandle.standardError.write(Data("watch-bench: \(error)\n".utf8))
     exit(1)
 }
+

@@ -44,6 +44,23 @@ struct WatchLinkScenarioTests {
         #expect((phone.watch.latest?.page.changes.count ?? 0) <= WatchDeliveries.latestLogs + 7, "the latest state stays small: \(phone.watch.latest?.page.changes.count ?? 0) records")
     }
 
+    @Test("lowering the wrist after the change already went sends nothing again, reads no batch and leaves the watch synced")
+    func nothingLeftToPushAtResign() async throws {
+        let (harness, phone, watch) = try await pair()
+        try await watch.runtime.send(.startSession)
+        harness.clock.advance(minutes: 5)
+        let water = try #require(try await watch.runtime.send(.logWater(source: .watch)).changedLog)
+        await watch.settled()
+        #expect(try await phone.runtime.reader.currentState().active?.logs.map(\.id) == [water.id], "the change went while the app was in front")
+        let (messages, transfers) = (watch.link.messages, watch.link.transfers)
+        let reads = await watch.store.rowReadsOfOutbox
+        await watch.suspend()
+        #expect(watch.link.messages == messages && watch.link.transfers == transfers, "nothing was waiting, so nothing went")
+        #expect(await watch.store.rowReadsOfOutbox == reads, "and no batch of the outbox was read for it")
+        let status = await watch.sync.status()
+        #expect(status.phase == .synced && status.pendingCount == 0 && status.failedCount == 0)
+    }
+
     @Test("what the watch pushed does not come back in its next pull; a new watch's first pull has everything")
     func noEcho() async throws {
         let (harness, phone, watch) = try await pair()

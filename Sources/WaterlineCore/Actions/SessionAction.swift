@@ -77,6 +77,12 @@ public enum SessionAction: Hashable, Sendable {
 
     /// A short name for logs and the system's background-task names ("log water").
     public var name: String {
-        kind.rawValue.replacing(/[A-Z]/) { " " + $0.output.lowercased() }
+        // Spelled out letter by letter: it names every action's background task, and a regex
+        // here cost more than the rest of a log's bookkeeping.
+        var name = ""
+        for character in kind.rawValue {
+            if character.isUppercase { name += " " + character.lowercased() } else { name.append(character) }
+        }
+        return name
     }
 }

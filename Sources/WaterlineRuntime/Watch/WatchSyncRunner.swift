@@ -74,9 +74,13 @@ public struct WatchSyncRunner: SyncRunner {
     }
 
     /// Pushes what waits; before the phone was ever reached, a pull first learns whose it is.
+    /// The cursor names the phone's person, who is the watch's account: it is read once here, and
+    /// what waits counted, so a push with nothing to send (the one as the app leaves the front,
+    /// after the change went already) costs two reads of the store.
     public func push() async -> SyncReport {
         guard (try? await store.syncCursor()) != nil else { return await pull() }
-        return await transferringBacklog(await engine.push())
+        guard let waiting = try? await store.outboxCounts() else { return await transferringBacklog(await engine.push()) }
+        return await transferringBacklog(await engine.push(forHeldAccount: waiting))
     }
 
     /// A push offers the phone one batch; when it could not be messaged, what waits past that

@@ -7,7 +7,9 @@ import WaterlineStorage
 extension SyncEngine {
     // MARK: Push
 
-    func drainOnce(accountChecked: Bool) async {
+    /// - Parameter refusalsWaiting: whether the outbox may hold refusals to try once more (a
+    ///   caller that has just counted none says so, and saves the store a write).
+    func drainOnce(accountChecked: Bool, refusalsWaiting: Bool = true) async {
         update { $0.phase = .syncing }
         if !accountChecked {
             do {
@@ -22,7 +24,7 @@ extension SyncEngine {
         }
         // Refusals that waited for another record (a log for its night) go once more.
         do {
-            try await store.retryRefusals()
+            if refusalsWaiting { try await store.retryRefusals() }
         } catch {
             await finish(lastError: "could not read the outbox: \(error)", phase: .offline)
             return

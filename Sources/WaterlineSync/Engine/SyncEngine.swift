@@ -81,6 +81,27 @@ public actor SyncEngine: SyncRunner {
         return SyncReport(status: status)
     }
 
+    /// Pushes for an account the caller has just read as this device's own, with what waits as
+    /// it read it: the watch, whose account is its phone's person, kept in the cursor. Nothing is
+    /// asked of the credentials, the refusals are retried only when there are some, and with
+    /// nothing waiting the run ends as an empty push does (synced), without a batch read: a push
+    /// costs the store as few reads as it has to do.
+    public func push(forHeldAccount waiting: OutboxCounts) async -> SyncReport {
+        guard !isWaiting() else { return SyncReport(status: status) }
+        guard waiting.pending > 0 || waiting.failed > 0 else {
+            let now = clock.now()
+            update { status in
+                status.phase = .synced
+                status.pendingCount = 0
+                status.failedCount = 0
+                status.lastSyncedAt = now
+            }
+            return SyncReport(status: status)
+        }
+        await drainOnce(accountChecked: true, refusalsWaiting: waiting.failed > 0)
+        return SyncReport(status: status)
+    }
+
     public func releaseRefusals() async -> Int {
         (try? await store.retryEveryRefusal()) ?? 0
     }

@@ -39,6 +39,16 @@ extension StoreConformance {
             try await store.saveTogether(sessions: [night], logs: [Fixed.water(1, at: 1), Fixed.drink(2, at: 2)])
             #expect(try await store.logs(sessionId: night.id).count == 2)
             #expect(try await store.pendingChanges().count == 3)
+            // A record already there, rewritten by a refused step, is as it was, and so is the feed.
+            let place = try await store.changes(after: 0).version
+            var renamed = night
+            renamed.plannedDrinks = 4
+            await #expect(throws: SessionStoreError.self) { try await store.saveTogether(sessions: [renamed], logs: [Fixed.water(3, at: 3), orphan]) }
+            #expect(try await store.session(id: night.id) == night)
+            #expect(try await store.log(id: UUID(number: 3)) == nil)
+            #expect(try await store.pendingChanges().count == 3)
+            #expect(try await store.changes(after: 0).version == place, "the refused step took no place in the feed")
+            #expect(try await store.changes(after: place).records.isEmpty)
         },
         StoreConformance("a log needs its session; a second active session is refused; a refused write leaves nothing") { store in
             await #expect(throws: SessionStoreError.self) { try await store.saveLog(Fixed.drink(1, at: 0)) }

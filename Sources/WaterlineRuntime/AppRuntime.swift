@@ -189,8 +189,8 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     }
 
     /// The reasons sync ran for, oldest first (for tests: what the scheduler was asked, by whom).
-    func syncHistory() async -> [SyncScheduler.Reason] {
-        await scheduler.history
+    func syncHistory() -> [SyncScheduler.Reason] {
+        scheduler.history
     }
 
     /// Holds the process while `work` runs in the background, so what it must reach (a push

@@ -92,6 +92,8 @@ struct LocalizationTests {
         #expect(KitText.substitute("%lld%% done", [.int(40)]) == "40% done")
         #expect(KitText.substitute("%@ and %@", [.text("one")]) == "one and ")
         #expect(KitText.substitute("100 %", []) == "100 %")
+        #expect(KitText.substitute("¡%@ más! %1$@ → %2$lld 🥤%%", [.text("Agua"), .int(3)]) == "¡Agua más! Agua → 3 🥤%", "words around the marks, in any script, are kept whole")
+        #expect(KitText.substitute("%12 and %l and %", [.int(1)]) == "%12 and %l and %", "a mark that is no placeholder stays as written")
     }
 
     @Test("the app's preferred languages pick the kit's language")

@@ -13,6 +13,7 @@ import WaterlineTestSupport
 
 /// When the one sync engine runs: the scheduler alone decides, and runs one call at a time.
 @Suite("Sync scheduler")
+@MainActor
 struct SyncSchedulerTests {
     /// Waits that end only when the test says so.
     final class HeldWaits: @unchecked Sendable {
@@ -61,7 +62,7 @@ struct SyncSchedulerTests {
         let waits = HeldWaits(), runner = CountingRunner()
         let scheduler = SyncScheduler(runner: runner, sleep: { await waits.wait($0) })
         var tasks: [Task<Void, Never>] = []
-        for _ in 0..<5 { tasks.append(await scheduler.localChange()) }
+        for _ in 0..<5 { tasks.append(scheduler.localChange()) }
         #expect(runner.pushes == 0, "nothing is pushed while the person is still tapping")
         while waits.count < 5 { await Task.yield() }
         waits.releaseAll()
@@ -74,7 +75,7 @@ struct SyncSchedulerTests {
     func immediate() async {
         let waits = HeldWaits(), runner = CountingRunner()
         let scheduler = SyncScheduler(runner: runner, sleep: { await waits.wait($0) })
-        let pending = await scheduler.localChange()
+        let pending = scheduler.localChange()
         for reason in [SyncScheduler.Reason.launch, .activation, .signIn, .backgroundRefresh] { await scheduler.syncNow(reason) }
         #expect((runner.pulls, runner.pushes) == (4, 0))
         while waits.count < 1 { await Task.yield() }
@@ -126,7 +127,7 @@ struct SyncSchedulerTests {
     func pushNow() async {
         let waits = HeldWaits(), runner = CountingRunner()
         let scheduler = SyncScheduler(runner: runner, sleep: { await waits.wait($0) })
-        let pending = await scheduler.localChange()
+        let pending = scheduler.localChange()
         await scheduler.pushNow()
         #expect(runner.pushes == 1)
         while waits.count < 1 { await Task.yield() }
@@ -207,8 +208,8 @@ struct SyncSchedulerTests {
         let scheduler = SyncScheduler(runner: engine(transport, store: harness.store), sleep: { _ in })
         let pulling = Task { await scheduler.syncNow(.launch) }
         while !transport.isHolding { await Task.yield() }
-        await scheduler.localChange()
-        await scheduler.localChange()
+        scheduler.localChange()
+        scheduler.localChange()
         #expect(transport.inner.paths.isEmpty, "nothing is sent beside the pull")
         transport.release()
         await pulling.value

@@ -164,7 +164,7 @@ struct RemindersOnTheWristScenarioTests {
         night.watch.link.isReachable = false
         try await night.at(70)
         try await night.watch.glance(.logWater(source: .watch))
-        let reasons = await night.watch.runtime.syncHistory().count
+        let reasons = night.watch.runtime.syncHistory().count
         await night.watch.phone(reachable: true)
         #expect(await night.watch.runtime.syncHistory().count == reasons, "suspended: nothing ran")
         #expect(try await night.harness.service.activeSession()?.logs.isEmpty == true)

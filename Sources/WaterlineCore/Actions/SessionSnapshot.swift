@@ -22,17 +22,17 @@ public struct SessionSnapshot: Hashable, Sendable {
     /// engine's Waterline, the plan of reminders, the drinks until water is due. Every surface's
     /// night is made this way (the service's, the widgets' reader).
     public init(reckoning session: Session, logs: [LogEntry], settings: UserSettings, planner: ReminderPlanner, now: Date) {
-        guard logs.allSatisfy({ $0.deletedAt == nil && $0.sessionId == session.id }) else {
-            // Not the night's live logs alone: the planner picks them out.
-            let state = WaterlineEngine(settings: settings).computeState(from: logs)
-            self.init(
-                session: session, logs: logs, state: state, reminders: planner.plan(session: session, logs: logs, settings: settings, now: now),
-                drinksUntilWaterDue: PacingRules(settings: settings).drinksUntilWaterDue(state)
-            )
-            return
+        var isLiveInOrder = true
+        for index in logs.indices where logs[index].deletedAt != nil || logs[index].sessionId != session.id
+            || (index > logs.startIndex && !WaterlineEngine.isOrderedBefore(logs[index - 1], logs[index])) {
+            isLiveInOrder = false
+            break
         }
-        let state = WaterlineEngine(settings: settings).computeState(from: logs)
-        self.init(session: session, logs: logs, state: state, settings: settings, planner: planner, now: now)
+        // Anything else (a tombstone, another night's log, a store's own order) is put right
+        // first, so `logs` is what the type promises and its last is the night's latest.
+        let live = isLiveInOrder ? logs : logs.filter { $0.deletedAt == nil && $0.sessionId == session.id }.sorted(by: WaterlineEngine.isOrderedBefore)
+        let state = WaterlineEngine(settings: settings).computeState(from: live)
+        self.init(session: session, logs: live, state: state, settings: settings, planner: planner, now: now)
     }
 
     /// The night with its Waterline already replayed: planned from it and from its last water and
@@ -71,6 +71,12 @@ public struct SessionSnapshot: Hashable, Sendable {
             state = engine.computeState(from: logs)
         }
         return SessionSnapshot(session: session, logs: logs, state: state, settings: settings, planner: planner, now: now)
+    }
+
+    /// When the night was last active: its latest log (the last, the logs being in replay order),
+    /// or its start when it has none or the log was backdated before it.
+    public var lastActivity: Date {
+        AbandonedSessionPolicy.lastActivity(of: session, logs: logs)
     }
 
     /// What the Live Activity, the watch and the complication show of this night.

@@ -19,9 +19,11 @@ public struct AbandonedSessionPolicy: Hashable, Sendable {
         time.timeIntervalSince(lastActivity) > threshold
     }
 
-    /// When a night was last active: its last log, or its start when it has none.
+    /// When a night was last active: its last log, or its start when it has none. `logs` are the
+    /// night's in replay order (as every store reads them and `SessionSnapshot` keeps them), so
+    /// the last is the latest: a log costs this one look, not a walk of the night.
     public static func lastActivity(of session: Session, logs: [LogEntry]) -> Date {
-        max(session.startTime, logs.map(\.timestamp).max() ?? session.startTime)
+        max(session.startTime, logs.last?.timestamp ?? session.startTime)
     }
 
     /// Whether `session` is still active more than `threshold` after it started.

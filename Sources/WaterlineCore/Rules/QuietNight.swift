@@ -16,15 +16,14 @@ public struct QuietNight: Codable, Hashable, Sendable {
     /// summary is made only by `init`, for a surface that shows it.)
     public static func date(of night: SessionSnapshot, policy: AbandonedSessionPolicy = AbandonedSessionPolicy()) -> Date? {
         guard night.session.isActive, night.session.deletedAt == nil else { return nil }
-        return AbandonedSessionPolicy.lastActivity(of: night.session, logs: night.logs).addingTimeInterval(policy.threshold)
+        return night.lastActivity.addingTimeInterval(policy.threshold)
     }
 
     /// The quiet end of `night` under `policy`; nil for a night that is not running.
     public init?(_ night: SessionSnapshot, settings: UserSettings, policy: AbandonedSessionPolicy = AbandonedSessionPolicy()) {
         guard let date = Self.date(of: night, policy: policy) else { return nil }
         self.date = date
-        let lastActivity = AbandonedSessionPolicy.lastActivity(of: night.session, logs: night.logs)
-        summary = SessionSummary(startTime: night.session.startTime, endTime: lastActivity, logs: night.logs, settings: settings)
+        summary = SessionSummary(startTime: night.session.startTime, endTime: night.lastActivity, logs: night.logs, settings: settings)
     }
 
     /// Whether the night is quiet at `now`.

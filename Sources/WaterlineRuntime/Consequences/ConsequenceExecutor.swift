@@ -59,7 +59,7 @@ final class ConsequenceExecutor {
         let scheduler = scheduler
         switch timing {
         case .soon:
-            await scheduler.localChange()
+            scheduler.localChange()
         case .beforeSuspending where platform.capabilities.device == .watch:
             await scheduler.pushNow()
         case .beforeSuspending:

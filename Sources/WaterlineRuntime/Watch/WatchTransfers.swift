@@ -23,6 +23,8 @@ public actor WatchTransfers {
     /// The last place the phone was asked to deliver again from, so a run of deliveries after one
     /// gap asks once.
     private var resendAsked: Int?
+    /// One encoder for every line (a change made away from the phone writes one).
+    private let encoder = JSONEncoder()
 
     public init(storage: any LinkLedgerStorage) {
         self.storage = storage
@@ -70,7 +72,6 @@ public actor WatchTransfers {
     /// Adds `step` to the journal; once it holds four times as many lines as the ledger has
     /// entries (and more than a few), it is written again as one line.
     private func record(_ step: Step) {
-        let encoder = JSONEncoder()
         if lines > max(16, handedOver.count * 4) {
             guard let whole = try? encoder.encode(Step(handed: handedOver.waiting)) else { return }
             storage.save(whole + Data("\n".utf8))

@@ -55,7 +55,7 @@ public final class SettingsModel {
         serverAddress = backend?.backendURL?.absoluteString ?? ""
         actions.changes.observe { [weak self] change in
             guard let self else { return false }
-            await self.show(change.state)
+            self.show(change.state)
             return true
         }
     }

@@ -10,7 +10,12 @@ import WaterlineStorage
 /// request made during a run is folded into one more run after it (a pull covers a push). Each
 /// run's start and report go to `onRun`, so the runtime shows the status and, from the store's
 /// change feed, what the run wrote.
-public actor SyncScheduler {
+///
+/// It lives on the main actor with the runtime that asks it and hears its runs: asking, and
+/// hearing a run start and end, cost no trip to another thread and back (a log made on the watch
+/// asks for a push every time). Only the run itself (`SyncRunner`) goes off the main actor.
+@MainActor
+public final class SyncScheduler {
     /// What the scheduler tells its owner about a run.
     public enum RunEvent: Hashable, Sendable {
         case started
@@ -29,9 +34,9 @@ public actor SyncScheduler {
     }
 
     /// How long writes must pause before a push.
-    public static let defaultDebounce: Duration = .milliseconds(1_500)
+    nonisolated public static let defaultDebounce: Duration = .milliseconds(1_500)
     /// While the app is open, another device's change (a night ended there) shows within this long.
-    public static let openPullInterval: TimeInterval = 60
+    nonisolated public static let openPullInterval: TimeInterval = 60
 
     private enum Work: Int, Comparable {
         case push, pull
@@ -41,7 +46,7 @@ public actor SyncScheduler {
     private let runner: any SyncRunner
     private let debounce: Duration
     private let sleep: @Sendable (Duration) async -> Void
-    private let onRun: @Sendable (RunEvent) async -> Void
+    private let onRun: @MainActor (RunEvent) async -> Void
     private let now: @Sendable () -> Date
     /// When the open app last looked for other devices' changes (coming to the front counts).
     private var lastOpenLook: Date?
@@ -66,7 +71,7 @@ public actor SyncScheduler {
         runner: any SyncRunner, debounce: Duration = SyncScheduler.defaultDebounce,
         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
         now: @escaping @Sendable () -> Date = { Date() },
-        onRun: @escaping @Sendable (RunEvent) async -> Void = { _ in }
+        onRun: @escaping @MainActor (RunEvent) async -> Void = { _ in }
     ) {
         self.runner = runner
         self.debounce = debounce

@@ -66,7 +66,7 @@ final class DeviceProcess {
         // The open screens: every change they hear of is logged.
         let log = log
         runtime.changes.observe { change in
-            await log.record(.screens, "change (past nights \(change.pastSessionsChanged ? "changed" : "same"))")
+            log.record(.screens, "change (past nights \(change.pastSessionsChanged ? "changed" : "same"))")
             return true
         }
     }

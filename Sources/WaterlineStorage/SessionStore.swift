@@ -48,4 +48,8 @@ public protocol SessionStore: Sendable {
     /// device, another process), and the version to ask from next: the one way the runtime
     /// learns of a write.
     func changes(after version: Int) async throws -> StoreChangeSet
+    /// The logs written after `sequence` in the change feed, as they stand now, reading at most
+    /// `limit` entries, and the last entry read (`StoreRules.logFeed`): what Health copies, and
+    /// what steps a running night on.
+    func logFeed(after sequence: Int, limit: Int) async throws -> LogFeedPage
 }

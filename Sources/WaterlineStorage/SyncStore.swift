@@ -47,7 +47,4 @@ public protocol SyncStore: SessionStore {
     func acceptFromPeer(_ changes: [SyncPayload]) async throws -> AcceptedPush
     /// What a paired device pulls after its cursor (`StoreRules.peerChanges`).
     func peerChanges(after sequence: Int, limit: Int, nightsSince: Date) async throws -> PullPage
-    /// The logs written after `sequence` in the change feed, reading at most `limit` entries
-    /// (`StoreRules.logFeed`).
-    func logFeed(after sequence: Int, limit: Int) async throws -> LogFeedPage
 }

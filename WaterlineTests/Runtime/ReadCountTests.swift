@@ -66,7 +66,7 @@ struct ReadCountTests {
         #expect(screen.waterCount == 3)
     }
 
-    @Test("a pull reads only what it brought: an ended night's late log reads none of tonight's logs; tonight's log reads them once")
+    @Test("a pull reads only what it brought: an ended night's late log reads none of tonight's logs; tonight's new log steps it on without reading them; an edit of tonight's log reads them once")
     func pullReadsWhatChanged() async throws {
         let store = CountingStore()
         let clock = TestClock(), ids = IncrementingUUIDs()
@@ -104,7 +104,21 @@ struct ReadCountTests {
         sync.nextPullBrings { _ = try? await store.inner.applyRemote(.logEntry(water)) }
         await runtime.handle(.syncNow(.signIn))
         await runtime.handle(.settle)
-        #expect(store.count("logs") == 1, "tonight changed: its logs are read once")
+        #expect(store.count("logs") == 0, "a new log of tonight steps the night on: its logs are not read again")
+        #expect(store.count("logFeed") == 1, "only the feed's page of what came is")
         #expect(liveActivities.running[tonight.id]?.totalWaterCount == 1, "and every surface shows the water")
+        #expect(try await runtime.reader.currentState().active == (try await SessionService(store: store.inner, now: { clock.now }).state().active),
+                "exactly the night a full read makes")
+
+        store.reset()
+        var edited = water
+        edited.waterMeta = WaterMeta(amountOz: 12)
+        edited.updatedAt = clock.now.addingTimeInterval(1)
+        let edit = edited
+        sync.nextPullBrings { _ = try? await store.inner.applyRemote(.logEntry(edit)) }
+        await runtime.handle(.syncNow(.signIn))
+        await runtime.handle(.settle)
+        #expect(store.count("logs") == 1, "an edit is no new log: tonight's logs are read once")
+        #expect(try await runtime.reader.currentState().active?.logs.last?.waterMeta?.amountOz == 12)
     }
 }

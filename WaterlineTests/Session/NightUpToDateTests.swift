@@ -97,4 +97,67 @@ struct NightUpToDateTests {
         }
         #expect(made.count > 200)
     }
+
+    @Test("what another writer brings (the phone's deliveries, a pull: new logs now and late, the night's own logs come back, edits, deletions, a past night's log), followed from the state before it: after every change the night is the full recompute's", arguments: [11, 12])
+    func followedNightMatchesRecompute(_ seed: UInt64) async throws {
+        var random = SeededRandom(seed: seed)
+        let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2))
+        let (service, store, clock) = (harness.service, harness.store, harness.clock)
+        let past = try #require(try await service.perform(.startSession).session?.session)
+        _ = try await service.perform(.endSession())
+        clock.advance(minutes: 60 * 24)
+        let night = try #require(try await service.perform(.startSession).session?.session)
+        var basis = try await service.state()
+        var brought: [LogEntry] = []
+        var stepped = 0
+        for step in 0..<300 {
+            clock.advance(minutes: Double(Int.random(in: 0...3, using: &random)))
+            let roll = Int.random(in: 0..<100, using: &random)
+            var writes: [LogEntry] = []
+            func log(_ number: Int, at time: Date, sessionId: UUID = night.id) -> LogEntry {
+                LogEntry(id: UUID(number: 0xB_0000 + number), sessionId: sessionId, timestamp: time, type: number.isMultiple(of: 3) ? .water : .alcohol,
+                         alcoholMeta: number.isMultiple(of: 3) ? nil : AlcoholMeta(drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: 1),
+                         waterMeta: number.isMultiple(of: 3) ? WaterMeta(amountOz: 8) : nil, source: .phone, updatedAt: clock.now)
+            }
+            switch roll {
+            case 0..<60:
+                // One or a few new logs now, as one delivery.
+                for index in 0..<Int.random(in: 1...3, using: &random) { writes.append(log(step * 4 + index, at: clock.now)) }
+            case 60..<75:
+                let back = Double(Int.random(in: 1...40, using: &random)) * 60
+                writes.append(log(step * 4, at: max(night.startTime, clock.now.addingTimeInterval(-back))))
+            case 75..<82 where !brought.isEmpty:
+                // A log the watch holds already comes back as it is.
+                writes.append(brought[Int.random(in: brought.indices, using: &random)])
+            case 82..<90 where !brought.isEmpty:
+                var edited = brought[Int.random(in: brought.indices, using: &random)]
+                edited.timestamp = max(night.startTime, edited.timestamp.addingTimeInterval(-90))
+                edited.updatedAt = clock.now.addingTimeInterval(1)
+                writes.append(edited)
+            case 90..<95 where !brought.isEmpty:
+                var gone = brought.remove(at: Int.random(in: brought.indices, using: &random))
+                gone.deletedAt = clock.now.addingTimeInterval(1)
+                gone.updatedAt = clock.now.addingTimeInterval(1)
+                writes.append(gone)
+            default:
+                writes.append(log(step * 4, at: past.startTime.addingTimeInterval(60), sessionId: past.id))
+            }
+            for write in writes { _ = try await store.applyRemote(.logEntry(write)) }
+            for write in writes where write.deletedAt == nil && write.sessionId == night.id {
+                brought.removeAll { $0.id == write.id }
+                brought.append(try #require(try await store.log(id: write.id)))
+            }
+            let changes = try await service.changes(after: basis.version)
+            let reads = await store.logListReads
+            let followed = try await service.state(after: changes.records, from: basis)
+            let readsAfter = await store.logListReads
+            let settings = try #require(try await store.user()).settings
+            let full = try await Self.recomputed(store, settings: settings, now: clock.now)
+            #expect(followed.active == full, "step \(step) (roll \(roll))")
+            if followed.active != full { return }
+            if followed.active != basis.active, readsAfter == reads { stepped += 1 }
+            basis = followed
+        }
+        #expect(stepped > 100, "most changes stepped the night on, reading none of its logs (\(stepped) of 300)")
+    }
 }

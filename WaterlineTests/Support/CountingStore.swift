@@ -41,4 +41,5 @@ final class CountingStore: SessionStore, @unchecked Sendable {
     func saveTogether(sessions: [Session], logs: [LogEntry]) async throws { try await inner.saveTogether(sessions: sessions, logs: logs) }
     func deleteAll() async throws { try await inner.deleteAll() }
     func changes(after version: Int) async throws -> StoreChangeSet { try await inner.changes(after: version) }
+    func logFeed(after sequence: Int, limit: Int) async throws -> LogFeedPage { read("logFeed"); return try await inner.logFeed(after: sequence, limit: limit) }
 }

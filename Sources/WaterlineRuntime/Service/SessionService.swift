@@ -122,7 +122,12 @@ public actor SessionService {
             let running = try await store.activeSession()
             if running?.id != basis.active?.session.id || running.map({ changed.nights.contains($0.id) }) == true {
                 state.active = nil
-                if let running { state.active = try await writes.snapshot(of: running, settings: basis.settings) }
+                if let night = basis.active, let running, running == night.session,
+                   let stepped = try await stepping(night, withLogsAfter: basis.version, through: start, settings: basis.settings) {
+                    state.active = stepped
+                } else if let running {
+                    state.active = try await writes.snapshot(of: running, settings: basis.settings)
+                }
             }
             if !changed.presets.isEmpty { state.presets = try await store.presets() }
             state.version = try await version()
@@ -198,6 +203,35 @@ public actor SessionService {
     public nonisolated func currentTime() -> Date { writes.now() }
 
     // MARK: Internals
+
+    /// At most this many feed entries are read to step a night on by what came (a delivery from
+    /// the phone, a pull): past it, the night is read again.
+    static let steppedEntries = 64
+
+    /// `night`, its own record unchanged, with the logs the feed names after `place` (up to `end`,
+    /// its newest), when every one is a new live log of it: each steps the night on
+    /// (`SessionSnapshot.adding`) rather than the night being read and replayed again, so taking
+    /// the phone's log on the watch costs that log, not the night. Nil when any is not (an edit, a
+    /// deletion, another night's log) or more came than `steppedEntries`.
+    private func stepping(_ night: SessionSnapshot, withLogsAfter place: Int, through end: Int, settings: UserSettings) async throws -> SessionSnapshot? {
+        guard end > place else { return nil }
+        let page = try await store.logFeed(after: place, limit: Self.steppedEntries)
+        guard page.cursor == end else { return nil }
+        var added: [LogEntry] = []
+        for log in page.logs {
+            guard log.sessionId == night.session.id, log.deletedAt == nil else { return nil }
+            if let held = night.logs.last(where: { $0.id == log.id }) {
+                // What this night holds already (the watch's own log come back): nothing to step.
+                guard held == log else { return nil }
+                continue
+            }
+            added.append(log)
+        }
+        let now = writes.now()
+        return added.sorted(by: WaterlineEngine.isOrderedBefore).reduce(night) { stepped, log in
+            stepped.adding(log, settings: settings, planner: writes.planner, now: now)
+        }
+    }
 
     /// The state read whole, its version read after it (inside the caller's exclusive step).
     private func wholeState() async throws -> DeviceState {

@@ -238,6 +238,31 @@ struct DeliveredToTheWristScenarioTests {
         #expect(try await pair.harness.service.activeSession()?.logs.count == Limits.pushBatch + 10)
     }
 
+    @Test("a wake watchOS ends early, after any number of deliveries: what was not taken comes at the next wake, and the wrist ends with the phone's night, reminders and face, each log once, nothing asked for", arguments: [1, 2, 3])
+    func wakeCutShort(_ timeFor: Int) async throws {
+        let pair = try await Pair()
+        try await pair.onPhone(.startSession)
+        for index in 0..<12 {
+            pair.clock.advance(minutes: 6)
+            try await pair.phone.runtime.send(index.isMultiple(of: 3) ? .logWater(source: .phone) : .logDrink(.quick, source: .phone))
+            await pair.phone.settled()
+            // Woken for what waits after every few logs, the watch has time for only a few of the deliveries.
+            if index % 4 == 3 {
+                try await pair.watch.deliver(from: pair.phone.watch, timeFor: timeFor)
+                #expect(!pair.watch.isRunning)
+            }
+        }
+        var wakes = 0
+        while try await pair.watch.deliver(from: pair.phone.watch, timeFor: timeFor) > 0 { wakes += 1 }
+        #expect(wakes > 0, "some deliveries waited for a later wake")
+        let phoneNight = try #require(try await pair.harness.service.activeSession())
+        let wristNight = try #require(try await pair.watch.runtime.reader.currentState().active)
+        #expect(wristNight.logs == phoneNight.logs && wristNight.state == phoneNight.state, "each of the phone's logs once, in order")
+        pair.expectSameReminders("after the last wake")
+        try await pair.expectFaceShowsPhone("after the last wake")
+        #expect(pair.watch.link.messages == pair.messagesBefore, "nothing was asked for")
+    }
+
     @Test("the phone erases everything: the suspended watch's copy goes at once, by the same delivery")
     func eraseTravels() async throws {
         let pair = try await Pair()

@@ -101,9 +101,16 @@ final class PairedWatch {
     /// What the phone handed over waits for the watch, and watchOS hands it to the app, waking a
     /// suspended one for a background task that ends once the app completes it. Returns how many
     /// deliveries the app took.
+    ///
+    /// - Parameter timeFor: how many deliveries the app's background time lets it take before
+    ///   watchOS ends the task and suspends it ("a limited amount of time to finish the task (on
+    ///   the order of seconds)":
+    ///   https://developer.apple.com/documentation/watchkit/wkrefreshbackgroundtask/settaskcompleted());
+    ///   the rest stay queued for the next wake. Apple gives the time, not a count: the scenarios
+    ///   cut a wake short at every length and hold that nothing is lost either way.
     @discardableResult
-    func deliver(from phone: RecordingWatch) async throws -> Int {
-        let waiting = phone.takeWaiting()
+    func deliver(from phone: RecordingWatch, timeFor limit: Int = .max) async throws -> Int {
+        let waiting = phone.takeWaiting(atMost: isRunning ? .max : limit)
         guard !waiting.isEmpty else { return 0 }
         try await awake {
             for delivery in waiting { await runtime.handle(.phoneMessage(try WatchMessage.delivery(delivery).encoded())) }

@@ -71,11 +71,13 @@ final class RecordingWatch: WatchTransport {
     }
 
     /// What the system hands the watch app now, in order, each once: the complication's
-    /// transfers, the context (when it differs from the last delivered), the pages.
-    func takeWaiting() -> [PhoneDelivery] {
-        var handed = complicationWaiting
-        complicationWaiting = []
-        if let latest {
+    /// transfers, the context (when it differs from the last delivered), the pages. At most
+    /// `limit`: what the app was not handed before its background time ran out stays queued, in
+    /// order, for its next wake (transfers are kept until delivered).
+    func takeWaiting(atMost limit: Int = .max) -> [PhoneDelivery] {
+        var handed: [PhoneDelivery] = []
+        while handed.count < limit, !complicationWaiting.isEmpty { handed.append(complicationWaiting.removeFirst()) }
+        if handed.count < limit, let latest {
             if latest == lastDelivered {
                 contextsNotDelivered += 1
             } else {
@@ -83,8 +85,7 @@ final class RecordingWatch: WatchTransport {
                 lastDelivered = latest
             }
         }
-        handed += pages
-        pages = []
+        while handed.count < limit, !pages.isEmpty { handed.append(pages.removeFirst()) }
         return handed
     }
 }

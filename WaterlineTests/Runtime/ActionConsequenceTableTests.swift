@@ -133,6 +133,24 @@ struct ActionConsequenceTableTests {
                 let seen = try await table.phone.watchSees()
                 #expect(seen.active == nil)
             }),
+        Row(name: "keep a quiet night going", must: [.liveActivity, .widgets, .watch, .sync, .screens], may: [.reminders],
+            act: { table in
+                // Nothing done for seven hours: the surfaces show the night over.
+                table.harness.clock.advance(minutes: 7 * 60)
+                await table.runtime.handle(.backgroundRefresh)
+                await table.phone.settled()
+                #expect(table.phone.widgets.showing?.isActive == false, "quiet: the widgets show no night")
+                table.marker = table.phone.log.mark
+                try await table.runtime.send(.keepGoing)
+            },
+            check: { table in
+                let active = try #require(try await table.state.active)
+                #expect(active.session.id == table.night?.session.id, "the same night runs")
+                #expect(table.phone.widgets.showing?.isActive == true, "live again on the widgets")
+                #expect(try await table.phone.watchSees().active?.session.id == active.session.id, "and on the watch")
+                try await table.runtime.send(.logWater(source: .phone))
+                #expect(try await table.state.active?.session.id == active.session.id, "the next log joins it")
+            }),
         Row(name: "remind me in 10 min", must: [.reminders],
             act: { table in
                 let reminder = try #require(table.phone.notifications.pendingByDate.first)
@@ -354,6 +372,7 @@ struct ActionConsequenceTableTests {
         case .deleteLog: "delete a log"
         case .endSession: "end the night"
         case .remindLater: "remind me in 10 min"
+        case .keepGoing: "keep a quiet night going"
         case .addPreset: "add a preset"
         case .editPreset: "edit a preset"
         case .deletePreset: "delete a preset"

@@ -107,6 +107,7 @@ struct ConsequencePlanTableTests {
         Row(kind: .endSession, name: "end the night", make: { _ in .endSession() },
             effects: shownEverywhere.union([.cancelReminders, .endLiveActivity])),
         Row(kind: .remindLater, name: "remind me in 10 min (writes nothing)", make: { _ in .remindLater }, effects: [.snooze]),
+        Row(kind: .keepGoing, name: "keep the night going", make: { _ in .keepGoing }, effects: shownEverywhere),
         // Not the quick drink: no widget shows it.
         Row(kind: .addPreset, name: "add a preset", make: { _ in .addPreset(PresetDraft(name: "Cider", drinkType: .beer, sizeOz: 12, abv: 6)) },
             effects: shownEverywhere.subtracting([.widgets])),

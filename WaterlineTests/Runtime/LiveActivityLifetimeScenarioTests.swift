@@ -22,8 +22,12 @@ struct LiveActivityLifetimeScenarioTests {
         let night = try #require(try await phone.runtime.send(.startSession).session)
         #expect(phone.liveActivities.running[night.session.id] != nil)
         await phone.runtime.handle(.resignedActive)
+        // Still out: a drink halfway, so the night is not quiet at the eighth hour.
+        harness.clock.advance(minutes: 4 * 60)
+        try await phone.runtime.send(.logDrink(.quick, source: .phone), from: .liveActivity)
+        await phone.settled()
 
-        harness.clock.advance(minutes: 8 * 60 + 5)
+        harness.clock.advance(minutes: 4 * 60 + 5)
         let reminder = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: "waterline.time.x.1")
         await phone.runtime.handle(.notificationResponse(reminder))
         await phone.settled()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WaterlineCore
 @testable import WaterlineRuntime
+@testable import WaterlineScreens
 import WaterlineTestSupport
 
 /// A night left running and forgotten is not live the next day: the surfaces show no session,
@@ -22,7 +23,7 @@ struct QuietNightScenarioTests {
         return (harness, phone, night)
     }
 
-    @Test("12 quiet hours after the last log: the widgets' timeline has turned to no session by itself, and the next wake ends the Live Activity with the night's last state and stops its reminders")
+    @Test("six quiet hours after the last log: the widgets' timeline has turned to no session by itself, and the next wake ends the Live Activity with the night's last state and stops its reminders")
     func nextDay() async throws {
         let (harness, phone, night) = try await Self.nightWithOneWater()
         #expect(!phone.notifications.pending.values.filter { $0.sessionId == night.session.id }.isEmpty, "reminders planned while it runs")
@@ -32,7 +33,7 @@ struct QuietNightScenarioTests {
         let snapshot = try #require(phone.widgets.showing)
         let entries = snapshot.timeline(from: lastLog)
         let turn = try #require(entries.last)
-        #expect(turn.date == lastLog.addingTimeInterval(AbandonedSessionPolicy.defaultThreshold))
+        #expect(turn.date == lastLog.addingTimeInterval(AbandonedSessionPolicy.defaultQuietAfter))
         #expect(!turn.snapshot.isActive && turn.snapshot.lastSessionSummary?.totalWaterCount == 1)
         #expect(entries.dropLast().allSatisfy { $0.snapshot.isActive && $0.date < turn.date })
 
@@ -54,16 +55,59 @@ struct QuietNightScenarioTests {
         #expect(phone.liveActivities.starts == starts && phone.liveActivities.running.isEmpty)
     }
 
-    @Test("a Live Activity still showing a night that went quiet (started late) ends with the night's last state, marked ended")
+    @Test("the last drink at 01:30: live on every surface until 07:30, over after it; the app asks then, not twelve hours after the start; a water tapped at breakfast starts a night of its own, and Friday ends at 01:30")
+    func morningAfter() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness)
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
+        // 20:00 to 01:30: a night, drinks at 21:00, 22:30, 00:00 and 01:30.
+        let friday = try #require(try await phone.runtime.send(.startSession).session)
+        for index in 0..<4 {
+            harness.clock.advance(minutes: index == 0 ? 60 : 90)
+            try await phone.runtime.send(.logDrink(.quick, source: .phone))
+        }
+        let lastDrink = harness.clock.now
+        await phone.settled()
+        await phone.runtime.handle(.resignedActive)
+
+        harness.clock.advance(minutes: 6 * 60 - 1)
+        await phone.runtime.handle(.backgroundRefresh)
+        await phone.settled()
+        #expect(phone.widgets.showing?.isActive == true, "07:29: still the night")
+        let home = HomeModel(actions: phone.runtime, preferences: MemoryPreferences())
+        await home.appeared()
+        #expect(home.abandonedPrompt == nil, "and not asked about")
+
+        harness.clock.advance(minutes: 2)
+        await phone.runtime.handle(.backgroundRefresh)
+        await phone.settled()
+        #expect(phone.widgets.showing?.isActive == false, "07:31: the Lock Screen shows no night")
+        #expect(phone.widgets.showing?.lastSessionSummary?.totalAlcoholCount == 4, "Friday as it stood at its last drink")
+        #expect(phone.liveActivities.running.isEmpty, "its Live Activity ended")
+        await home.appeared()
+        #expect(home.abandonedPrompt?.hoursRunning == 11, "asked now, eleven and a half hours after the start, not at the twelfth")
+
+        // Breakfast: "+ Water" on a surface that still showed the night.
+        harness.clock.advance(minutes: 30)
+        let water = try await phone.runtime.send(.logWater(source: .phone), from: .liveActivity)
+        let saturday = try #require(water.session)
+        #expect(saturday.session.id != friday.session.id, "a night of its own")
+        #expect(saturday.state.totalWaterCount == 1 && saturday.state.totalAlcoholCount == 0)
+        let ended = try await harness.service.session(id: friday.session.id)
+        #expect(ended.session.endTime == lastDrink && ended.session.computedSummary?.totalAlcoholCount == 4, "Friday ended at 01:30 with its four drinks")
+    }
+
+    @Test("a Live Activity still showing a night that went quiet ends with the night's last state, marked ended")
     func quietActivityEnds() async throws {
         let (harness, phone, night) = try await Self.nightWithOneWater()
-        // Past iOS's eight hours the activity ended; the app in front at the tenth brings it back.
-        harness.clock.advance(minutes: 10 * 60)
+        // Five hours on, the app in front: the night still runs, its activity shows it.
+        harness.clock.advance(minutes: 5 * 60)
         await phone.runtime.handle(.becameActive)
         await phone.runtime.handle(.resignedActive)
         #expect(phone.liveActivities.running[night.session.id] != nil)
-        // Two hours and a minute later the night has gone quiet: the next wake ends it.
-        harness.clock.advance(minutes: 2 * 60 + 1)
+        // An hour and a minute later the night has gone quiet: the next wake ends it.
+        harness.clock.advance(minutes: 60 + 1)
         await phone.runtime.handle(.backgroundRefresh)
         await phone.settled()
         let final = try #require(phone.liveActivities.ended[night.session.id] ?? nil)

@@ -92,7 +92,7 @@ struct ScreenModelTests {
         let home = HomeModel(actions: DeviceProcess(harness).runtime, preferences: preferences)
         await home.appeared()
         #expect(home.abandonedPrompt?.message == "Your session has been running for 13 hours. End it?")
-        home.keepGoingTapped()
+        await home.keepGoingTapped()
         #expect(preferences.keptGoingAt == harness.clock.now, "remembered between launches")
         let relaunched = HomeModel(actions: DeviceProcess(harness).runtime, preferences: preferences)
         await relaunched.appeared()

@@ -29,6 +29,9 @@ public enum SessionAction: Hashable, Sendable {
     case endSession(sessionId: UUID? = nil, atLastLog: Bool = false)
     /// "Remind Me in 10 Min" on a reminder.
     case remindLater
+    /// "Keep Going" on the prompt for a night gone quiet or running long: the night stays the
+    /// running one, live again, and the next log joins it.
+    case keepGoing
     case addPreset(PresetDraft)
     case editPreset(DrinkPreset)
     case deletePreset(id: UUID)
@@ -44,7 +47,7 @@ public enum SessionAction: Hashable, Sendable {
     /// Each action without its values: what tables over every action iterate, so a new action
     /// cannot be left out of them.
     public enum Kind: String, CaseIterable, Hashable, Sendable {
-        case prepare, startSession, setPlan, logDrink, logWater, editLog, deleteLog, endSession, remindLater
+        case prepare, startSession, setPlan, logDrink, logWater, editLog, deleteLog, endSession, remindLater, keepGoing
         case addPreset, editPreset, deletePreset, reorderPresets, updateSettings, deletePastSession, deleteAllData
     }
 
@@ -59,6 +62,7 @@ public enum SessionAction: Hashable, Sendable {
         case .deleteLog: .deleteLog
         case .endSession: .endSession
         case .remindLater: .remindLater
+        case .keepGoing: .keepGoing
         case .addPreset: .addPreset
         case .editPreset: .editPreset
         case .deletePreset: .deletePreset

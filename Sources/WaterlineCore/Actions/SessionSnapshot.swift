@@ -73,10 +73,15 @@ public struct SessionSnapshot: Hashable, Sendable {
         return SessionSnapshot(session: session, logs: logs, state: state, settings: settings, planner: planner, now: now)
     }
 
-    /// When the night was last active: its latest log (the last, the logs being in replay order),
-    /// or its start when it has none or the log was backdated before it.
+    /// When the person last did anything with the night (`AbandonedSessionPolicy.lastActivity`).
     public var lastActivity: Date {
         AbandonedSessionPolicy.lastActivity(of: session, logs: logs)
+    }
+
+    /// When the night was last logged in: its latest log (the last, the logs being in replay
+    /// order), or its start when it has none.
+    public var lastLog: Date {
+        AbandonedSessionPolicy.lastLog(of: session, logs: logs)
     }
 
     /// What the Live Activity, the watch and the complication show of this night.

@@ -1,29 +1,43 @@
 import Foundation
 
-/// When a running night was left behind: started long ago (the launch prompt "End Now" / "Keep
-/// Going"), or nothing logged in it for long (forgotten: the next log starts a new night).
+/// When a running night was left behind. Two rules, both from what the person did:
+/// - **quiet**: nothing done in it for `quietAfter` (six hours) since its last log, or since it
+///   was started or kept going. A person who has logged nothing since half past one is home by
+///   breakfast: every surface shows the night ended at its last log (`QuietNight`), its reminders
+///   have long stopped (`ReminderPlanner.inactivityCutoff`), the next log from any surface starts a
+///   night of its own (a widget, the watch, Siri cannot ask), and the app asks whether it is over;
+/// - **long**: started more than `threshold` (twelve hours) ago, however busy (the launch prompt
+///   "End Now" / "Keep Going", US-025).
 public struct AbandonedSessionPolicy: Hashable, Sendable {
     public static let defaultThreshold: TimeInterval = 12 * 60 * 60
+    public static let defaultQuietAfter: TimeInterval = 6 * 60 * 60
 
     public var threshold: TimeInterval
+    public var quietAfter: TimeInterval
 
-    public init(threshold: TimeInterval = Self.defaultThreshold) {
+    public init(threshold: TimeInterval = Self.defaultThreshold, quietAfter: TimeInterval = Self.defaultQuietAfter) {
         self.threshold = threshold
+        self.quietAfter = quietAfter
     }
 
     /// Whether a running night was forgotten, seen from a log (or a start) at `time`: nothing was
-    /// logged in it for longer than `threshold` before. Such a night ends at `lastActivity`, and
-    /// the new log starts a night of its own, from whatever surface it comes (a widget, the watch,
-    /// Siri cannot ask). A long night still being logged is never forgotten.
+    /// done in it for longer than `quietAfter` before. Such a night ends at its last log, and the
+    /// new log starts a night of its own. A long night still being logged is never forgotten.
     public func isForgotten(lastActivity: Date, at time: Date) -> Bool {
-        time.timeIntervalSince(lastActivity) > threshold
+        time.timeIntervalSince(lastActivity) > quietAfter
     }
 
-    /// When a night was last active: its last log, or its start when it has none. `logs` are the
-    /// night's in replay order (as every store reads them and `SessionSnapshot` keeps them), so
-    /// the last is the latest: a log costs this one look, not a walk of the night.
-    public static func lastActivity(of session: Session, logs: [LogEntry]) -> Date {
+    /// When a night was last logged in: its last log, or its start when it has none (what it
+    /// ends at when forgotten). `logs` are the night's in replay order (as every store reads them
+    /// and `SessionSnapshot` keeps them), so the last is the latest: one look, not a walk.
+    public static func lastLog(of session: Session, logs: [LogEntry]) -> Date {
         max(session.startTime, logs.last?.timestamp ?? session.startTime)
+    }
+
+    /// When the person last did anything with a night: its last log, or the last change to the
+    /// night itself (started, a plan set, "Keep Going"), whichever came later.
+    public static func lastActivity(of session: Session, logs: [LogEntry]) -> Date {
+        max(lastLog(of: session, logs: logs), session.updatedAt)
     }
 
     /// Whether `session` is still active more than `threshold` after it started.
@@ -31,13 +45,16 @@ public struct AbandonedSessionPolicy: Hashable, Sendable {
         session.isActive && session.deletedAt == nil && now.timeIntervalSince(session.startTime) > threshold
     }
 
-    /// The prompt to show on launch, or nil. After "Keep Going" at `keptGoingAt`, it stays quiet
-    /// for another full threshold so the person is not asked on every launch.
-    public func prompt(for session: Session, now: Date, keptGoingAt: Date? = nil) -> AbandonedSessionPrompt? {
-        guard isAbandoned(session, now: now) else { return nil }
-        if let keptGoingAt, keptGoingAt >= session.startTime, now.timeIntervalSince(keptGoingAt) <= threshold {
-            return nil
-        }
+    /// The prompt to show when the app opens, or nil: for a night gone quiet (nothing done in it
+    /// since `lastActivity` for `quietAfter`), or started more than `threshold` ago. After "Keep
+    /// Going" at `keptGoingAt` (which also counts as activity, so a quiet night is live again), a
+    /// long night is not asked about for another full threshold.
+    public func prompt(for session: Session, lastActivity: Date, now: Date, keptGoingAt: Date? = nil) -> AbandonedSessionPrompt? {
+        guard session.isActive, session.deletedAt == nil else { return nil }
+        let quiet = isForgotten(lastActivity: lastActivity, at: now)
+        var long = isAbandoned(session, now: now)
+        if let keptGoingAt, keptGoingAt >= session.startTime, now.timeIntervalSince(keptGoingAt) <= threshold { long = false }
+        guard quiet || long else { return nil }
         let hours = Int(now.timeIntervalSince(session.startTime) / 3600)
         return AbandonedSessionPrompt(sessionId: session.id, hoursRunning: hours)
     }

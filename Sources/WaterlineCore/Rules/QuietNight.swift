@@ -1,13 +1,13 @@
 import Foundation
 
-/// A running night nothing was logged in for longer than `AbandonedSessionPolicy`'s threshold
-/// (12 hours) is no longer live on the surfaces: widgets, the complication and the Live Activity
-/// show no session, with the night as it stood at its last log as the last one, and its reminders
-/// stop. (Its record stays running until the app's prompt, or the next log, ends it at its last
-/// log; that log starts a night of its own: `AbandonedSessionPolicy.isForgotten`.) The times are
-/// known in advance, so a widget's timeline turns at `date` by itself.
+/// A running night nothing was done in for `AbandonedSessionPolicy.quietAfter` (six hours) is no
+/// longer live on the surfaces: widgets, the complication and the Live Activity show no session,
+/// with the night as it stood at its last log as the last one, and its reminders have stopped.
+/// (Its record stays running until the app's prompt ends it at its last log or keeps it going, or
+/// the next log ends it there and starts a night of its own: `AbandonedSessionPolicy.isForgotten`.)
+/// The times are known in advance, so a widget's timeline turns at `date` by itself.
 public struct QuietNight: Codable, Hashable, Sendable {
-    /// When the night goes quiet: its last activity plus the threshold.
+    /// When the night goes quiet: its last activity plus `quietAfter`.
     public var date: Date
     /// The night as it would end at its last log.
     public var summary: SessionSummary
@@ -16,14 +16,14 @@ public struct QuietNight: Codable, Hashable, Sendable {
     /// summary is made only by `init`, for a surface that shows it.)
     public static func date(of night: SessionSnapshot, policy: AbandonedSessionPolicy = AbandonedSessionPolicy()) -> Date? {
         guard night.session.isActive, night.session.deletedAt == nil else { return nil }
-        return night.lastActivity.addingTimeInterval(policy.threshold)
+        return night.lastActivity.addingTimeInterval(policy.quietAfter)
     }
 
     /// The quiet end of `night` under `policy`; nil for a night that is not running.
     public init?(_ night: SessionSnapshot, settings: UserSettings, policy: AbandonedSessionPolicy = AbandonedSessionPolicy()) {
         guard let date = Self.date(of: night, policy: policy) else { return nil }
         self.date = date
-        summary = SessionSummary(startTime: night.session.startTime, endTime: night.lastActivity, logs: night.logs, settings: settings)
+        summary = SessionSummary(startTime: night.session.startTime, endTime: night.lastLog, logs: night.logs, settings: settings)
     }
 
     /// Whether the night is quiet at `now`.

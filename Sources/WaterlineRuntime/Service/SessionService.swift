@@ -93,6 +93,7 @@ public actor SessionService {
         case .deleteLog(let id): try await writes.deleteLog(id: id)
         case .endSession(let sessionId, let atLastLog): try await writes.endSession(expected: sessionId, atLastLog: atLastLog)
         case .remindLater: try await writes.remindLater()
+        case .keepGoing: try await writes.keepGoing()
         case .addPreset(let draft): try await writes.addPreset(draft)
         case .editPreset(let preset): try await writes.editPreset(preset)
         case .deletePreset(let id): try await writes.deletePreset(id: id)

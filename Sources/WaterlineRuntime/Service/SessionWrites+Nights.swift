@@ -40,7 +40,7 @@ extension SessionWrites {
     func forgottenEnd(of session: Session, logs: [LogEntry], at time: Date, settings: UserSettings) -> Session? {
         let lastActivity = AbandonedSessionPolicy.lastActivity(of: session, logs: logs)
         guard session.isActive, abandonedPolicy.isForgotten(lastActivity: lastActivity, at: time) else { return nil }
-        return session.ended(at: lastActivity, stamp: now(), logs: logs, settings: settings)
+        return session.ended(at: AbandonedSessionPolicy.lastLog(of: session, logs: logs), stamp: now(), logs: logs, settings: settings)
     }
 
     /// Ends the running night (even with no logs), now or at its last log, and stores its summary.
@@ -64,6 +64,17 @@ extension SessionWrites {
         }
         let ended = snapshot(of: session, logs: logs, settings: settings)
         return try await result(settings, session: ended, pastSessionsChanged: true)
+    }
+
+    /// "Keep Going" on the app's prompt for a night gone quiet or running long: the night is
+    /// touched now, so it is live again on every surface (and, by sync, on the other devices),
+    /// and the next log joins it rather than starting a night of its own.
+    func keepGoing() async throws -> ActionResult {
+        let settings = try await ensureUser().settings
+        guard var session = try await store.activeSession() else { throw SessionServiceError.noActiveSession }
+        session.updatedAt = max(now(), session.updatedAt)
+        try await store.saveSession(session)
+        return try await result(settings, session: snapshot(of: session, settings: settings))
     }
 
     /// "Remind Me in 10 Min": the water reminder again in ten minutes, beside the plan. Nothing

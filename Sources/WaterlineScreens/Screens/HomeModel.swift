@@ -140,10 +140,12 @@ public final class HomeModel {
         await perform { try await actions.send(.endSession(atLastLog: true)) }
     }
 
-    /// Remembered between launches, so the prompt waits another twelve hours.
-    public func keepGoingTapped() {
+    /// "Keep Going": the night is live again everywhere and the next log joins it; remembered
+    /// between launches, so a long night is not asked about for another twelve hours.
+    public func keepGoingTapped() async {
         abandonedPrompt = nil
         preferences.keptGoingAt = actions.reader.now()
+        await perform { try await actions.send(.keepGoing) }
     }
 
     public func navigatedToSession() {
@@ -173,7 +175,9 @@ public final class HomeModel {
     private func show(_ state: DeviceState) {
         settings = state.settings
         active = state.active
-        abandonedPrompt = state.active.flatMap { abandonedPolicy.prompt(for: $0.session, now: actions.reader.now(), keptGoingAt: preferences.keptGoingAt) }
+        abandonedPrompt = state.active.flatMap {
+            abandonedPolicy.prompt(for: $0.session, lastActivity: $0.lastActivity, now: actions.reader.now(), keptGoingAt: preferences.keptGoingAt)
+        }
     }
 
     private func loadRecent() async throws {

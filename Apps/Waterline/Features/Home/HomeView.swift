@@ -116,7 +116,7 @@ struct HomeView: View {
             }
             .alert("Still out?", isPresented: Binding(get: { model.abandonedPrompt != nil }, set: { _ in })) {
                 Button("End Now") { Task { await model.endNowTapped() } }
-                Button("Keep Going") { model.keepGoingTapped() }
+                Button("Keep Going") { Task { await model.keepGoingTapped() } }
             } message: {
                 Text(verbatim: model.abandonedPrompt?.message ?? "")
             }

@@ -18,7 +18,7 @@ struct ConsequencePlanTableTests {
     /// What a consequence does, without its values.
     enum Effect: String, CaseIterable, Comparable, CustomStringConvertible {
         case nudge, banner, dismissBanner, snooze, askForNotifications, cancelReminders, cancelSnoozes, replaceReminders
-        case startLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, pull, health, screens
+        case startLiveActivity, dismissEndedLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, pull, health, screens
         case syncNow, connection, lookWhileOpen, resend, registerCategories, activateWatchLink, refresh
 
         init(_ consequence: Consequence) {
@@ -32,6 +32,7 @@ struct ConsequencePlanTableTests {
             case .cancelSnoozes: .cancelSnoozes
             case .replaceReminders: .replaceReminders
             case .startLiveActivity: .startLiveActivity
+            case .dismissEndedLiveActivity: .dismissEndedLiveActivity
             case .updateLiveActivity: .updateLiveActivity
             case .endLiveActivity: .endLiveActivity
             case .reloadWidgets: .widgets

@@ -13,7 +13,7 @@ import WaterlineTestSupport
 @Suite("Scenario: a Live Activity within ActivityKit's rules")
 @MainActor
 struct LiveActivityLifetimeScenarioTests {
-    @Test("a night past eight hours: the system ends its Live Activity with its last state; a log in the background cannot start another; the app in front brings it back")
+    @Test("a night past eight hours: the system ends its Live Activity with its last state; a log in the background cannot start another; the app in front brings it back, taking the ended tile off the Lock Screen first, never two side by side")
     func pastEightHours() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
@@ -34,8 +34,30 @@ struct LiveActivityLifetimeScenarioTests {
         #expect(phone.liveActivities.running.isEmpty && phone.liveActivities.ended[night.session.id] != nil, "ended by the system")
         #expect(phone.liveActivities.refusedStarts == 1, "asked again from the background, and refused")
 
+        #expect(phone.liveActivities.endedSessionIds() == [night.session.id], "the ended tile still shows, as iOS keeps it")
         await phone.runtime.handle(.becameActive)
         let shown = try #require(phone.liveActivities.running[night.session.id])
         #expect(shown.totalWaterCount == 1, "back, showing the night as it stands")
+        #expect(phone.liveActivities.dismissals == 1 && phone.liveActivities.endedSessionIds().isEmpty, "the ended tile went first")
+    }
+
+    @Test("past eight hours, \"+ Water\" on the ended tile itself (a Live Activity intent, which may start one from the background): the tile is replaced, not doubled")
+    func tileButtonReplacesEndedTile() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness)
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
+        let night = try #require(try await phone.runtime.send(.startSession).session)
+        await phone.runtime.handle(.resignedActive)
+        harness.clock.advance(minutes: 4 * 60)
+        try await phone.runtime.send(.logDrink(.quick, source: .phone), from: .liveActivity)
+        harness.clock.advance(minutes: 4 * 60 + 5)
+        #expect(phone.liveActivities.runningSessionIds().isEmpty && phone.liveActivities.endedSessionIds() == [night.session.id])
+
+        phone.liveActivities.allowsStart = true
+        try await phone.runtime.send(.logWater(source: .phone), from: .liveActivity)
+        await phone.settled()
+        #expect(phone.liveActivities.dismissals == 1 && phone.liveActivities.endedSessionIds().isEmpty, "the ended tile went")
+        #expect(phone.liveActivities.running[night.session.id]?.totalWaterCount == 1, "one tile, the night as it stands")
     }
 }

@@ -14,6 +14,19 @@ final class LiveActivityController: LiveActivityClient {
             .map(\.attributes.sessionId)
     }
 
+    func endedSessionIds() -> [UUID] {
+        Activity<WaterlineActivityAttributes>.activities
+            .filter { $0.activityState == .ended }
+            .map(\.attributes.sessionId)
+    }
+
+    func dismissEnded(sessionId: UUID) async {
+        for activity in Activity<WaterlineActivityAttributes>.activities
+        where activity.attributes.sessionId == sessionId && activity.activityState == .ended {
+            await activity.end(nil, dismissalPolicy: .immediate)
+        }
+    }
+
     func start(_ state: SessionGlance) async -> Bool {
         guard ActivityAuthorizationInfo().areActivitiesEnabled else { return false }
         let attributes = WaterlineActivityAttributes(sessionId: state.sessionId, startTime: state.startTime)

@@ -23,6 +23,9 @@ public enum Consequence: Hashable, Sendable {
     /// under the same identifiers, and the system shows each once.
     case replaceReminders(sessionId: UUID, requests: [ReminderRequest])
     case startLiveActivity(SessionGlance)
+    /// Takes a night's ended activity (iOS ended it at its eighth hour) off the Lock Screen before
+    /// a new one starts for it, so the night never shows two tiles, one of them stale.
+    case dismissEndedLiveActivity(sessionId: UUID)
     case updateLiveActivity(SessionGlance)
     /// Ends a night's Live Activity, showing its final state when known.
     case endLiveActivity(sessionId: UUID, final: SessionGlance?)

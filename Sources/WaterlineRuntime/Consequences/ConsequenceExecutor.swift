@@ -115,6 +115,7 @@ final class ConsequenceExecutor {
             )
         }
         let activities = Set(capabilities.liveActivities ? platform.liveActivities.runningSessionIds() : [])
+        let endedActivities = Set(capabilities.liveActivities ? platform.liveActivities.endedSessionIds() : [])
         var ended: [UUID: SessionSnapshot] = [:]
         var actedOn: UUID?
         if case .action(let result, _) = event { actedOn = result.session?.session.id }
@@ -126,7 +127,7 @@ final class ConsequenceExecutor {
             capabilities: capabilities, isActive: isActive, watchAvailable: watchAvailable, complicationTransfersLeft: complicationLeft,
             notificationsAllowed: authorization == .allowed, notificationsUnasked: authorization == .notDetermined, now: platform.now(),
             nightsWithReminders: capabilities.notifications ? await platform.notifications.sessionIdsWithReminders() : [],
-            liveActivities: activities, endedNights: ended
+            liveActivities: activities, endedNights: ended, endedActivities: endedActivities
         )
     }
 
@@ -153,6 +154,7 @@ final class ConsequenceExecutor {
         case .startLiveActivity(let glance):
             // Refused (the app in the background): still missing at the next event, which asks again.
             _ = await platform.liveActivities.start(glance)
+        case .dismissEndedLiveActivity(let sessionId): await platform.liveActivities.dismissEnded(sessionId: sessionId)
         case .updateLiveActivity(let glance): await platform.liveActivities.update(glance)
         case .endLiveActivity(let sessionId, let final): await platform.liveActivities.end(sessionId: sessionId, finalState: final)
         case .reloadWidgets(let snapshot): platform.widgets.reload(showing: snapshot)

@@ -256,6 +256,15 @@ public struct ConsequencePlan: Hashable, Sendable {
             guard shown.glances[activeId] != glance else { return }
             consequences.append(.updateLiveActivity(glance))
         } else {
+            // Past its eighth hour iOS ended the night's activity and may still show it, live-looking
+            // buttons and all: that tile goes before a new one starts, never beside it; only where
+            // the start can succeed (the app in front, or the tile's own button, a Live Activity
+            // intent), so a refused start in the background leaves the night its last tile.
+            var fromTile = false
+            if case .action(_, .liveActivity) = event { fromTile = true }
+            if context.endedActivities.contains(activeId), context.isActive || fromTile {
+                consequences.append(.dismissEndedLiveActivity(sessionId: activeId))
+            }
             consequences.append(.startLiveActivity(glance))
         }
         shown.glances[activeId] = glance

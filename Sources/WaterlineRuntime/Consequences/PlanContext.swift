@@ -23,11 +23,14 @@ public struct PlanContext: Hashable, Sendable {
     public var liveActivities: Set<UUID>
     /// Those of `liveActivities` that no longer run, as they ended (for their final state).
     public var endedNights: [UUID: SessionSnapshot]
+    /// The nights whose Live Activity ended (iOS ends one at its eighth hour) and is still on the
+    /// Lock Screen: counted as ended, not running.
+    public var endedActivities: Set<UUID>
 
     public init(
         capabilities: DeviceCapabilities, isActive: Bool, watchAvailable: Bool = false, complicationTransfersLeft: Int = 0,
         notificationsAllowed: Bool = true, notificationsUnasked: Bool = false, now: Date, nightsWithReminders: Set<UUID> = [], liveActivities: Set<UUID> = [],
-        endedNights: [UUID: SessionSnapshot] = [:]
+        endedNights: [UUID: SessionSnapshot] = [:], endedActivities: Set<UUID> = []
     ) {
         self.capabilities = capabilities
         self.isActive = isActive
@@ -39,5 +42,6 @@ public struct PlanContext: Hashable, Sendable {
         self.nightsWithReminders = nightsWithReminders
         self.liveActivities = liveActivities
         self.endedNights = endedNights
+        self.endedActivities = endedActivities
     }
 }

@@ -7,7 +7,9 @@ import WaterlineCore
 public final class UnavailableLiveActivities: LiveActivityClient {
     public init() {}
     public func runningSessionIds() -> [UUID] { [] }
+    public func endedSessionIds() -> [UUID] { [] }
     public func start(_ state: SessionGlance) async -> Bool { false }
     public func update(_ state: SessionGlance) async {}
     public func end(sessionId: UUID, finalState: SessionGlance?) async {}
+    public func dismissEnded(sessionId: UUID) async {}
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import WaterlineCore
 @testable import WaterlineAPI
 @testable import WaterlineStorage
@@ -11,7 +12,11 @@ import WaterlineTestSupport
 /// and which ended. A start is accepted only with the app in front (or, when a test says so, from a
 /// `LiveActivityIntent` running in the app's process); the system ends an activity eight hours
 /// after it started, keeping its last state on the Lock Screen
-/// (https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities).
+/// (https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities),
+/// and keeps an ended one there up to four hours unless it is dismissed
+/// (https://developer.apple.com/documentation/activitykit/activityuidismissalpolicy/default).
+/// Strict: a start for a night whose ended tile is still shown puts two tiles of one night on the
+/// Lock Screen, and fails the test.
 @MainActor
 final class RecordingLiveActivities: LiveActivityClient {
     /// How long the system lets a Live Activity run.
@@ -24,6 +29,9 @@ final class RecordingLiveActivities: LiveActivityClient {
     /// The system's clock, for the eight hours; set by whoever builds the runtime.
     var now: () -> Date = { .distantPast }
     private var startedAt: [UUID: Date] = [:]
+    /// When each activity the system ended stops showing (four hours after its end).
+    private var endedShownUntil: [UUID: Date] = [:]
+    private(set) var dismissals = 0
     private(set) var running: [UUID: SessionGlance] = [:]
     private(set) var ended: [UUID: SessionGlance?] = [:]
     private(set) var starts = 0
@@ -47,14 +55,30 @@ final class RecordingLiveActivities: LiveActivityClient {
             ended[id] = running[id]
             running[id] = nil
             startedAt[id] = nil
+            endedShownUntil[id] = started.addingTimeInterval(Self.lifetime + 4 * 3600)
         }
         return Array(running.keys)
+    }
+
+    func endedSessionIds() -> [UUID] {
+        _ = runningSessionIds()
+        endedShownUntil = endedShownUntil.filter { $0.value > now() }
+        return Array(endedShownUntil.keys)
+    }
+
+    func dismissEnded(sessionId: UUID) async {
+        log.record(.liveActivity, "dismiss")
+        dismissals += 1
+        endedShownUntil[sessionId] = nil
     }
 
     func start(_ state: SessionGlance) async -> Bool {
         guard allowsStart ?? appInFront() else {
             refusedStarts += 1
             return false
+        }
+        if endedSessionIds().contains(state.sessionId) {
+            Issue.record("a second Live Activity for one night beside its ended one, still on the Lock Screen")
         }
         starts += 1
         log.record(.liveActivity, "start")

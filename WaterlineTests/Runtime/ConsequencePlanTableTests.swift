@@ -353,7 +353,7 @@ struct ConsequencePlanTableTests {
         #expect(!asks(.watchInFront, state: noNight).consequences.map(Effect.init).contains(.askForNotifications), "no night yet")
     }
 
-    @Test("widgets reload once an event, only when what they show changed; a reminder falling due does not reload them (their timeline moves on); in the background, while the Live Activity shows the night, a change waits ten minutes after the last reload unless a night starts or ends")
+    @Test("widgets reload once an event, only when what they show changed; a reminder falling due does not reload them (their timeline moves on); in the background a change to a night being logged in waits for the widget's own reload, which its timeline asks for every quarter hour, and the watch's for ten minutes after the last; a night's start or end reloads at once")
     func widgetReloads() async throws {
         let setup = try await Setup(night: true)
         let clock = setup.harness.clock
@@ -382,8 +382,12 @@ struct ConsequencePlanTableTests {
         context.isActive = true
         #expect(reloads(ConsequencePlan.plan(.action(water, from: .screen), in: context, shown: first.shown)) == 1, "in front, reloads are free")
         context.isActive = false
+        let handed = try #require(first.shown.widgets)
+        #expect(WidgetSelfReload.date(for: handed) == handed.generatedAt.addingTimeInterval(WidgetSelfReload.interval), "the timeline asks WidgetKit to reload it in a quarter hour")
         context.now = clock.now.addingTimeInterval(ConsequencePlan.backgroundWidgetSpacing)
-        #expect(reloads(ConsequencePlan.plan(.refresh(water.state), in: context, shown: soon.shown)) == 1, "the next event after the spacing carries it")
+        #expect(reloads(ConsequencePlan.plan(.refresh(water.state), in: context, shown: soon.shown)) == 0, "ten minutes on: that reload is still to come, and brings the water")
+        context.now = handed.generatedAt.addingTimeInterval(3 * 60 * 60)
+        #expect(reloads(ConsequencePlan.plan(.refresh(water.state), in: context, shown: soon.shown)) == 1, "hours after the night was last logged in, nothing reloads by itself: the app does")
         let ended = try await setup.harness.service.perform(.endSession())
         context.now = clock.now
         #expect(reloads(ConsequencePlan.plan(.action(ended, from: .screen), in: Self.context(.appInBackground, before: ended.state, now: clock.now), shown: soon.shown)) == 1, "a night's end reloads at once")

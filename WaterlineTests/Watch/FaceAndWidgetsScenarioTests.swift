@@ -120,6 +120,49 @@ struct FaceAndWidgetsScenarioTests {
         #expect(phone.liveActivities.ended.count == 1, "and the Live Activity, which carried every log on the Lock Screen")
     }
 
+    @Test("Live Activities off, the phone locked all night: 40 logs from reminders and a widget's button keep the widgets inside their budget, each shown within a quarter hour by the widget's own reload, and the night's last log shows by itself", arguments: [false, true])
+    func fortyLogsWithoutLiveActivity(withWidgetButtons: Bool) async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: false))
+        await phone.runtime.handle(.launched)
+        await phone.runtime.handle(.becameActive)
+        try await phone.runtime.send(.startSession)
+        await phone.settled()
+        await phone.runtime.handle(.resignedActive)
+        let clock = harness.clock
+        var latest: SessionSnapshot?
+        for index in 0..<40 {
+            clock.advance(minutes: 7)
+            await phone.widgets.timePassed(to: clock.now)
+            let action: SessionAction = index.isMultiple(of: 3) ? .logWater(source: .phone) : .logDrink(.quick, source: .phone)
+            if withWidgetButtons, index.isMultiple(of: 4) {
+                // A Home Screen widget's button runs in the widget extension's own process.
+                let widget = DeviceProcess(harness, capabilities: .phoneExtension)
+                latest = try await widget.runtime.send(action, from: .widget).session
+            } else {
+                latest = try await phone.runtime.send(action, from: .notification).session
+            }
+            await phone.settled()
+            let shown = try #require(phone.widgets.showing)
+            let lagging = try #require(latest).state.totalAlcoholCount + (latest?.state.totalWaterCount ?? 0) - shown.totalAlcoholCount - shown.totalWaterCount
+            #expect(lagging <= 3, "log \(index): the widgets are at most a quarter hour behind (\(lagging) logs)")
+        }
+        // Nobody touches the phone again: the widget's own reload brings the last log.
+        clock.advance(minutes: WidgetSelfReload.interval / 60)
+        await phone.widgets.timePassed(to: clock.now)
+        let night = try #require(latest)
+        #expect(phone.widgets.showing?.totalAlcoholCount == night.state.totalAlcoholCount && phone.widgets.showing?.totalWaterCount == night.state.totalWaterCount,
+                "the night's last log shows, with no event to carry it")
+        #expect(phone.widgets.dropped == 0 && phone.widgets.counted <= RecordingWidgets.dailyBudget, "\(phone.widgets.counted) reloads counted (\(phone.widgets.selfReloads) by WidgetKit itself)")
+        // Left alone, the widget stops reloading itself.
+        let counted = phone.widgets.counted
+        for _ in 0..<12 {
+            clock.advance(minutes: 15)
+            await phone.widgets.timePassed(to: clock.now)
+        }
+        #expect(phone.widgets.counted <= counted + Int(WidgetSelfReload.liveWindow / WidgetSelfReload.interval), "no reloads once the night is left alone")
+    }
+
     @Test("the widget extension's reloads and the app's spend one budget: the widget's, not a process's")
     func oneBudgetForEveryProcess() async throws {
         let harness = try await ServiceHarness.prepared()

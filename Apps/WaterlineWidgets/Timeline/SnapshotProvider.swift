@@ -28,9 +28,16 @@ struct SnapshotProvider: TimelineProvider {
         Task {
             let now = await Self.current()
             // An entry as each planned reminder falls due, so "Next reminder" moves on without a
-            // reload; WidgetKit asks again after the last (a night with none asks nothing).
+            // reload; WidgetKit asks again after the last (a night with none asks nothing). While
+            // the night is logged in, it reloads by itself every quarter hour, reading the store:
+            // what the app left to that reload shows then (`WidgetSelfReload`).
             let entries = now.snapshot.timeline(from: now.date).map { SnapshotEntry(date: $0.date, snapshot: $0.snapshot) }
-            completion(Timeline(entries: entries, policy: entries.count > 1 ? .atEnd : .never))
+            let policy: TimelineReloadPolicy = if let reload = WidgetSelfReload.date(for: now.snapshot) {
+                .after(reload)
+            } else {
+                entries.count > 1 ? .atEnd : .never
+            }
+            completion(Timeline(entries: entries, policy: policy))
         }
     }
 

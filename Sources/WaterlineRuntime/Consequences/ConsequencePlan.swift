@@ -204,6 +204,14 @@ public struct ConsequencePlan: Hashable, Sendable {
         let snapshot = WidgetSnapshot(state: state, generatedAt: context.now)
         if let given = shown.widgets, !pastNightChanged, snapshot.showsTheSame(as: given, at: context.now) { return }
         let nightStartedOrEnded = shown.widgets?.sessionId != snapshot.sessionId
+        // The phone's widgets read the store when WidgetKit reloads them by itself, which their
+        // timeline asks for every quarter hour while the night is logged in (`WidgetSelfReload`):
+        // in the background a change waits for that reload rather than spend the day's budget.
+        if !context.isActive, context.capabilities.device != .watch, !nightStartedOrEnded, !pastNightChanged,
+           let handed = shown.widgetsReloadedAt, let night = state.active,
+           WidgetSelfReload.isPending(handedAt: handed, logTimes: night.logs.map(\.timestamp), now: context.now) {
+            return
+        }
         let liveActivityShowsIt = snapshot.sessionId.map(context.liveActivities.contains) ?? false
         let spaced = liveActivityShowsIt || context.capabilities.device == .watch
         if !context.isActive, spaced, !nightStartedOrEnded, let last = shown.widgetsReloadedAt,

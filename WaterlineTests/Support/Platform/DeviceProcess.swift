@@ -39,6 +39,8 @@ final class DeviceProcess {
         liveActivities.log = log
         watch.log = log
         widgets = RecordingWidgets(log: log, budget: harness.widgetBudget)
+        let store = harness.store, widgetClock = harness.clock
+        widgets.readStore = { try? await WidgetSnapshotReader(store: store, now: { widgetClock.now }).snapshot() }
         sync = RecordingSyncRunner(log: log)
         signal = RecordingSignal(log: log)
         background = RecordingBackground(log: log)

@@ -13,6 +13,9 @@ import WaterlineTestSupport
 /// (https://developer.apple.com/documentation/widgetkit/keeping-a-widget-up-to-date). The budget
 /// is the widget's, not a process's: every process of the app (the app, its widget and intents
 /// extensions) spends the same one (`WidgetBudget`); the watch's complications have their own.
+/// A timeline that asks to be reloaded at a date (`.after(_:)`, here `WidgetSelfReload.date`) is
+/// reloaded then by WidgetKit itself, reading the store as it stands, on the same budget
+/// (https://developer.apple.com/documentation/widgetkit/timelinereloadpolicy).
 @MainActor
 final class RecordingWidgets: WidgetReloading {
     /// Reloads a day outside the app's foreground.
@@ -28,11 +31,28 @@ final class RecordingWidgets: WidgetReloading {
     private(set) var showing: WidgetSnapshot?
     /// Whether the app is in front (its reloads are free); set by whoever builds the runtime.
     var appInFront: () -> Bool = { false }
+    /// What the widget extension reads from the shared store when WidgetKit reloads it by itself;
+    /// set by whoever builds the runtime.
+    var readStore: () async -> WidgetSnapshot? = { nil }
+    /// Reloads WidgetKit made by itself, as the timeline asked.
+    private(set) var selfReloads = 0
     private let log: PlatformLog
 
     init(log: PlatformLog, budget: WidgetBudget = WidgetBudget()) {
         self.log = log
         self.budget = budget
+    }
+
+    /// Time has come to `now`: when the timeline shown asked to be reloaded by then, WidgetKit
+    /// reloads it, the widget reading the store (each reload asks again, as its timeline says).
+    func timePassed(to now: Date) async {
+        while let showing, let due = WidgetSelfReload.date(for: showing), due <= now {
+            guard budget.spend(within: Self.dailyBudget), let read = await readStore() else { return }
+            selfReloads += 1
+            log.record(.widgets, "self-reload")
+            // A reload the test let pass late reads the store as it is now.
+            self.showing = read
+        }
     }
 
     func reload(showing snapshot: WidgetSnapshot) {

@@ -90,6 +90,78 @@ struct AccountModelTests {
         #expect(settings.deletionNote?.contains("Sign in with Apple") ?? true)
     }
 
+    /// Settings over an account service whose backend answers `answers`, its kept sign-in expiring at `expiresAt`.
+    func deletion(_ harness: ServiceHarness, _ phone: DeviceProcess, answers: [ScriptedTransport.Answer], expiresAt: Date) async throws
+        -> (SettingsModel, ScriptedTransport) {
+        let transport = ScriptedTransport(answers)
+        let credentials = InMemoryCredentialStore()
+        try await credentials.save(StoredCredential(token: "t", expiresAt: expiresAt, userId: UUID(number: 0x5EE), appleUserId: "apple-1"))
+        let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: transport, token: { "t" })
+        let service = AccountService(
+            auth: AuthClient(client: client, credentials: credentials, now: { Fixed.start }),
+            data: SyncEngine(store: harness.store, client: client), actions: phone.runtime, sync: {}
+        )
+        let settings = SettingsModel(
+            actions: phone.runtime, account: service, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.healthWriter
+        )
+        await settings.appeared()
+        return (settings, transport)
+    }
+
+    @Test("an expired sign-in, or one the server no longer accepts: deleting deletes nothing, here or there, and says to sign in again; Health's data stays too")
+    func deletionNeedsSignIn() async throws {
+        let (harness, _) = try await ServiceHarness.night()
+        let phone = DeviceProcess(harness)
+        _ = await phone.healthWriter.turnOn()
+        _ = try await phone.runtime.send(.logWater(source: .phone))
+        await phone.settled()
+        #expect(!phone.health.samples.isEmpty)
+        let refused = #"{"status":"error","errorMessage":"the session token has expired","errorData":{"code":"UNAUTHENTICATED"}}"#
+        for (answers, expiresAt) in [([ScriptedTransport.Answer](), Fixed.start.addingTimeInterval(-1)), ([.json(200, refused)], Fixed.start.addingTimeInterval(86_400))] {
+            let (settings, transport) = try await deletion(harness, phone, answers: answers, expiresAt: expiresAt)
+            await settings.deleteAccountConfirmed(removingHealthData: true)
+            #expect(!settings.accountDeleted)
+            #expect(settings.errorMessage == KitText.string(KitStrings.deleteNeedsSignIn))
+            #expect(transport.sent.count == answers.count, "an expired sign-in asks the server nothing")
+            #expect(try await phone.runtime.reader.currentState().active != nil, "the night is still here")
+            #expect(!phone.health.samples.isEmpty && settings.isWritingToHealth, "and Health is as it was")
+        }
+    }
+
+    @Test("Delete Everything, Health Data Too: offline, nothing goes (account, data, Health); online, Health's data goes only after the account did")
+    func healthGoesWithTheAccount() async throws {
+        let (harness, _) = try await ServiceHarness.night()
+        let phone = DeviceProcess(harness)
+        _ = await phone.healthWriter.turnOn()
+        _ = try await phone.runtime.send(.logWater(source: .phone))
+        await phone.settled()
+        let later = Fixed.start.addingTimeInterval(86_400)
+        let (offline, _) = try await deletion(harness, phone, answers: [.offline], expiresAt: later)
+        await offline.deleteAccountConfirmed(removingHealthData: true)
+        #expect(!offline.accountDeleted && offline.errorMessage == KitText.string(KitStrings.messageOffline))
+        #expect(!phone.health.samples.isEmpty && offline.isWritingToHealth, "Health's data is kept while the account is")
+
+        let deleted = try JSONSerialization.data(withJSONObject: [
+            "status": "success",
+            "value": try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(DeletedAccount(sessions: 1, logEntries: 2, presets: 0, appleSignIn: .requested))),
+        ])
+        let (online, _) = try await deletion(harness, phone, answers: [.json(200, String(decoding: deleted, as: UTF8.self))], expiresAt: later)
+        await online.deleteAccountConfirmed(removingHealthData: true)
+        #expect(online.accountDeleted && online.errorMessage == nil)
+        #expect(phone.health.samples.isEmpty && !online.isWritingToHealth, "gone with the account")
+
+        let (again, _) = try await ServiceHarness.night()
+        let locked = DeviceProcess(again)
+        _ = await locked.healthWriter.turnOn()
+        _ = try await locked.runtime.send(.logWater(source: .phone))
+        await locked.settled()
+        locked.health.failsDeletingEverything = true
+        let (settings, _) = try await deletion(again, locked, answers: [.json(200, String(decoding: deleted, as: UTF8.self))], expiresAt: later)
+        await settings.deleteAccountConfirmed(removingHealthData: true)
+        #expect(settings.accountDeleted && settings.deletionNote == KitText.string(KitStrings.healthNotRemoved), "said plainly, with where to remove it")
+        #expect(!locked.health.samples.isEmpty && !settings.isWritingToHealth, "Health stops all the same")
+    }
+
     @Test("offline at sign-in: Try Again sends Apple's answer again and signs in; an Apple failure offers no retry")
     func tryAgain() async throws {
         let (harness, _) = try await ServiceHarness.night()

@@ -18,6 +18,7 @@ public enum ScreenMessage {
         case SessionServiceError.invalid(let validation): validation.screenMessage
         case let error as SessionServiceError: error.description
         case let error as ValidationError: error.screenMessage
+        case let error as AccountDeletionError: error.screenMessage
         case is any BackendError: KitText.string(KitStrings.messageOffline)
         default: KitText.string(KitStrings.messageGeneric)
         }

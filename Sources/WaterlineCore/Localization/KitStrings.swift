@@ -155,6 +155,14 @@ public enum KitStrings {
         "account.appleLinkLeft",
         "Your account and data are deleted. Waterline could not end its Sign in with Apple link for you: open Settings, tap your name, then Sign-In & Security › Sign in with Apple, and choose Waterline to stop using it."
     )
+    public static let deleteNeedsSignIn = KitString(
+        "account.deleteNeedsSignIn",
+        "Your sign-in has expired, so your account could not be deleted from the server. Nothing was deleted: sign in again, then delete your account."
+    )
+    public static let healthNotRemoved = KitString(
+        "account.healthNotRemoved",
+        "Your account and data are deleted. What Waterline wrote to Health could not be removed: open the Health app, tap your picture, then Apps › Waterline, to delete it there."
+    )
     public static let syncServer = KitString("sync.server", "Syncs with %@")
     public static let syncServerInvalid = KitString("sync.serverInvalid", "Enter the server's address, starting with https://")
     public static let countsAsOneStandardDrink = KitString("drink.countsAsOne", "Counts as 1 standard drink")
@@ -193,7 +201,7 @@ public enum KitStrings {
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice, syncRefused, syncSetAside,
-        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncOffShort, onboardingHealth, healthNotAllowed, appleLinkLeft, syncServer, syncServerInvalid,
+        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncOffShort, onboardingHealth, healthNotAllowed, appleLinkLeft, deleteNeedsSignIn, healthNotRemoved, syncServer, syncServerInvalid,
         widgetNoSession, widgetHeadline, widgetCounts, widgetCountsDiscreet, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
     ]
 }

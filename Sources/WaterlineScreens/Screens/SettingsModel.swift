@@ -245,15 +245,13 @@ public final class SettingsModel {
         isConfirmingAccountDeletion = true
     }
 
-    /// Deletes the account remotely (when signed in), then everything on the device; with
-    /// `removingHealthData`, what Waterline wrote to Apple Health too (the confirmation offers it
-    /// while Health is on). Health stops either way.
+    /// Deletes the account remotely (when signed in), then everything on the device; then Health
+    /// stops, and with `removingHealthData` (the confirmation offers it while Health is on) what
+    /// Waterline wrote to Apple Health goes too. Nothing is touched when the deletion is refused
+    /// (offline, an expired sign-in): the account, the data and Health stay as they were. Health's
+    /// data that could not be removed after the deletion is said plainly.
     public func deleteAccountConfirmed(removingHealthData: Bool = false) async {
         isConfirmingAccountDeletion = false
-        if let health, isWritingToHealth || removingHealthData {
-            await perform { try await health.turnOff(removing: removingHealthData) }
-            isWritingToHealth = false
-        }
         await perform {
             if let account {
                 let revocation = try await account.deleteAccount()
@@ -265,6 +263,13 @@ public final class SettingsModel {
             preferences.hasFinishedOnboarding = false
             preferences.keptGoingAt = nil
             accountDeleted = true
+        }
+        guard accountDeleted, let health, isWritingToHealth || removingHealthData else { return }
+        isWritingToHealth = false
+        do {
+            try await health.turnOff(removing: removingHealthData)
+        } catch {
+            deletionNote = KitText.string(KitStrings.healthNotRemoved)
         }
     }
 

@@ -47,14 +47,25 @@ public struct AuthClient: Sendable {
         try await credentials.clear()
     }
 
-    /// Deletes the account on the backend (when signed in), then every local record (`wipe`),
-    /// then the token, and answers what the backend said (nil when signed out). If the backend
-    /// cannot be reached nothing is deleted, so the person can try again.
+    /// Deletes the account on the backend (when this device ever signed in), then every local
+    /// record (`wipe`), then the token, and answers what the backend said (nil when it never
+    /// signed in). If the backend cannot be reached, or no longer accepts the kept sign-in
+    /// (expired, or ended elsewhere: `AccountDeletionError.signInExpired`), nothing is deleted, so
+    /// the account never stays on the server while its copy here goes; the person signs in again
+    /// and tries again.
     @discardableResult
     public func deleteAccount(thenWipe wipe: @Sendable () async throws -> Void) async throws -> DeletedAccount? {
         var deleted: DeletedAccount?
-        if await isSignedIn() {
-            deleted = try await client.call(Users.DeleteAccount.self)
+        if let kept = try await credentials.load() {
+            guard kept.expiresAt > now() else { throw AccountDeletionError.signInExpired }
+            let answer: DeletedAccount
+            do {
+                answer = try await client.call(Users.DeleteAccount.self)
+            } catch {
+                if error.code == .unauthenticated { throw AccountDeletionError.signInExpired }
+                throw error
+            }
+            deleted = answer
         }
         try await wipe()
         try await credentials.clear()

@@ -41,8 +41,14 @@ final class RecordingHealthStore: HealthStoreWriting, @unchecked Sendable {
         }
     }
 
+    /// Whether removing what the app wrote fails (Health's database locked with the phone).
+    var failsDeletingEverything = false
+
     func deleteEverythingWritten() async throws {
-        lock.withLock { kept = [:] }
+        try lock.withLock {
+            if failsDeletingEverything { throw CocoaError(.fileWriteNoPermission) }
+            kept = [:]
+        }
     }
 }
 

@@ -6,8 +6,9 @@ import WaterlineRuntime
 /// finishes, in front or in the background, and hands background tasks to the runtime. Should
 /// the watch's store not open, it says why and tries again when the app next comes to the front.
 final class WatchAppDelegate: NSObject, WKApplicationDelegate {
-    @MainActor private(set) var environment: WatchEnvironment?
-    @MainActor private(set) var launchError: String?
+    @MainActor private let launch = LaunchedEnvironment<WatchEnvironment>(build: { try WatchEnvironment() }, connect: { $0.connect() })
+    @MainActor var environment: WatchEnvironment? { launch.environment }
+    @MainActor var launchError: String? { launch.failure }
     /// WatchConnectivity deliveries waiting for their content to be handed over.
     private let deliveries = PendingDeliveries()
 
@@ -33,17 +34,7 @@ final class WatchAppDelegate: NSObject, WKApplicationDelegate {
     @MainActor
     @discardableResult
     func connectedEnvironment() -> WatchEnvironment? {
-        if let environment { return environment }
-        do {
-            let built = try WatchEnvironment()
-            built.connect()
-            environment = built
-            launchError = nil
-            return built
-        } catch {
-            launchError = error.localizedDescription
-            return nil
-        }
+        launch.connected()
     }
 
     /// A refresh the system granted (the one the runtime asked for at the night's next boundary)

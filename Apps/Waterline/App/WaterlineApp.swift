@@ -10,6 +10,8 @@ import WaterlineSystem
 struct WaterlineApp: App {
     @UIApplicationDelegateAdaptor(AppDelegate.self) private var delegate
     @Environment(\.scenePhase) private var scenePhase
+    /// Bumped by "Try Again", so the window reads the delegate once more.
+    @State private var attempts = 0
 
     var body: some Scene {
         WindowGroup {
@@ -35,10 +37,23 @@ struct WaterlineApp: App {
                         }
                     }
             } else {
-                ContentUnavailableView(
-                    "Waterline could not open its data", systemImage: "exclamationmark.triangle",
-                    description: Text(verbatim: delegate.launchError ?? "")
-                )
+                // The store did not open: nothing is kept in memory only, where it would be lost.
+                ContentUnavailableView {
+                    Label("Waterline could not open its data", systemImage: "exclamationmark.triangle")
+                } description: {
+                    Text(verbatim: delegate.launchError ?? "")
+                } actions: {
+                    Button("Try Again") {
+                        delegate.connectedEnvironment()
+                        attempts += 1
+                    }
+                }
+                .id(attempts)
+                .onChange(of: scenePhase) { _, phase in
+                    guard phase == .active else { return }
+                    delegate.connectedEnvironment()
+                    attempts += 1
+                }
             }
         }
     }

@@ -14,15 +14,26 @@ public final class HealthKitStore: HealthStoreWriting, Sendable {
     private static var water: HKQuantityType { HKQuantityType(.dietaryWater) }
     private static var drinks: HKQuantityType { HKQuantityType(.numberOfAlcoholicBeverages) }
 
-    public func requestWriting() async -> Bool {
-        guard HKHealthStore.isHealthDataAvailable() else { return false }
+    public func requestWriting() async -> Set<HealthSample.Kind> {
+        guard HKHealthStore.isHealthDataAvailable() else { return [] }
         do {
             try await store.requestAuthorization(toShare: [Self.water, Self.drinks], read: [])
         } catch {
-            return false
+            return []
         }
-        return store.authorizationStatus(for: Self.water) == .sharingAuthorized
-            && store.authorizationStatus(for: Self.drinks) == .sharingAuthorized
+        return await allowedKinds()
+    }
+
+    public func allowedKinds() async -> Set<HealthSample.Kind> {
+        guard HKHealthStore.isHealthDataAvailable() else { return [] }
+        return Set(HealthSample.Kind.allCases.filter { store.authorizationStatus(for: Self.quantityType($0)) == .sharingAuthorized })
+    }
+
+    private static func quantityType(_ kind: HealthSample.Kind) -> HKQuantityType {
+        switch kind {
+        case .dietaryWater: water
+        case .alcoholicBeverages: drinks
+        }
     }
 
     public func save(_ samples: [HealthSample]) async throws {
@@ -41,12 +52,13 @@ public final class HealthKitStore: HealthStoreWriting, Sendable {
 
     public func delete(syncIdentifiers: [String]) async throws {
         let predicate = HKQuery.predicateForObjects(withMetadataKey: HKMetadataKeySyncIdentifier, allowedValues: syncIdentifiers)
-        for type in [Self.water, Self.drinks] { try await deleteObjects(of: type, matching: predicate) }
+        // Only the kinds it may write: HealthKit refuses the others, and holds nothing of them from Waterline.
+        for kind in await allowedKinds() { try await deleteObjects(of: Self.quantityType(kind), matching: predicate) }
     }
 
     public func deleteEverythingWritten() async throws {
         let mine = HKQuery.predicateForObjects(from: HKSource.default())
-        for type in [Self.water, Self.drinks] { try await deleteObjects(of: type, matching: mine) }
+        for kind in await allowedKinds() { try await deleteObjects(of: Self.quantityType(kind), matching: mine) }
     }
 
     private func deleteObjects(of type: HKQuantityType, matching predicate: NSPredicate) async throws {

@@ -156,6 +156,28 @@ struct AppleHealthTests {
         #expect(settings.accountDeleted && phone.health.samples.isEmpty && !settings.isWritingToHealth)
     }
 
+    @Test("the person allows water and not drinks: Health is on, the water is written and the drinks do not hold it back, Settings says what is not written; drinks allowed later in Health are written from the start, each once")
+    func oneKindAllowed() async throws {
+        let (phone, harness) = try await phone(healthOn: false)
+        phone.health.refused = [.alcoholicBeverages]
+        let settings = SettingsModel(
+            actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.healthWriter
+        )
+        await settings.appeared()
+        await settings.healthToggled(on: true)
+        #expect(settings.isWritingToHealth, "on: one kind is allowed")
+        #expect(settings.errorMessage == KitText.string(KitStrings.healthDrinksNotAllowed))
+        harness.clock.advance(minutes: 5)
+        let drink = try #require(try await phone.runtime.send(.logDrink(.quick, source: .phone)).changedLog)
+        let water = try await live(.made, phone, harness)
+        #expect(Set(phone.health.samples.keys) == [HealthSample.syncIdentifier(of: water.id)], "the water, not held back by the drink")
+
+        phone.health.refused = []
+        harness.clock.advance(minutes: 5)
+        let later = try await live(.made, phone, harness)
+        #expect(Set(phone.health.samples.keys) == Set([drink, water, later].map { HealthSample.syncIdentifier(of: $0.id) }), "the drink from before, too")
+    }
+
     @Test("onboarding offers Health once, after reminders, on the phone; \"Not now\" leaves it off, the offer accepted turns it on")
     func onboarding() async throws {
         for accept in [false, true] {

@@ -6,7 +6,7 @@ import Foundation
 /// written again (an edit, another device's copy, a retry) replaces its sample instead of adding
 /// one; a deleted log has no sample.
 public struct HealthSample: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
         case dietaryWater
         case alcoholicBeverages
     }

@@ -151,6 +151,12 @@ public enum KitStrings {
     public static let healthNotAllowed = KitString(
         "health.notAllowed", "Waterline may not write to Health. Allow it in the Health app: Sharing › Apps › Waterline."
     )
+    public static let healthDrinksNotAllowed = KitString(
+        "health.drinksNotAllowed", "Waterline writes your water to Health. Your drinks are not written: allow Alcoholic Beverages in the Health app, Sharing › Apps › Waterline."
+    )
+    public static let healthWaterNotAllowed = KitString(
+        "health.waterNotAllowed", "Waterline writes your drinks to Health. Your water is not written: allow Water in the Health app, Sharing › Apps › Waterline."
+    )
     public static let appleLinkLeft = KitString(
         "account.appleLinkLeft",
         "Your account and data are deleted. Waterline could not end its Sign in with Apple link for you: open Settings, tap your name, then Sign-In & Security › Sign in with Apple, and choose Waterline to stop using it."
@@ -201,7 +207,7 @@ public enum KitStrings {
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice, syncRefused, syncSetAside,
-        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncOffShort, onboardingHealth, healthNotAllowed, appleLinkLeft, deleteNeedsSignIn, healthNotRemoved, syncServer, syncServerInvalid,
+        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncOffShort, onboardingHealth, healthNotAllowed, healthDrinksNotAllowed, healthWaterNotAllowed, appleLinkLeft, deleteNeedsSignIn, healthNotRemoved, syncServer, syncServerInvalid,
         widgetNoSession, widgetHeadline, widgetCounts, widgetCountsDiscreet, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
     ]
 }

@@ -15,6 +15,8 @@ public actor HealthWriter {
     private let health: any HealthStoreWriting
     private let preferences: any HealthPreferences
     private let gate = SerialGate()
+    /// The kinds allowed at the last catch-up (in this process).
+    private var lastAllowed: Set<HealthSample.Kind>?
 
     public init(store: any SyncStore, health: any HealthStoreWriting, preferences: any HealthPreferences) {
         self.store = store
@@ -24,15 +26,20 @@ public actor HealthWriter {
 
     public var isOn: Bool { preferences.isWritingToHealth }
 
-    /// Writes every log the feed has after the cursor, one page at a time; the cursor moves only
-    /// past what Health took, so a failure (no permission, Health unavailable) is tried again at
-    /// the next change. Nothing while Health is off.
+    /// Writes every log the feed has after the cursor, one page at a time, of the kinds the person
+    /// allows (a kind refused does not hold back the other); the cursor moves only past what
+    /// Health took, so a failure (Health unavailable, the phone locked) is tried again at the next
+    /// change, activation or background refresh. A kind allowed later in the Health app is
+    /// written from the start (by sync identifier, so nothing twice). Nothing while Health is off.
     public func catchUp() async {
         await gate.run {
+            let allowed = await health.allowedKinds()
+            if let before = lastAllowed, !allowed.isSubset(of: before) { preferences.healthCursor = 0 }
+            lastAllowed = allowed
             while preferences.isWritingToHealth {
                 let cursor = preferences.healthCursor
                 guard let page = try? await store.logFeed(after: cursor, limit: Self.page), page.cursor > cursor else { return }
-                let samples = page.logs.compactMap(HealthSample.init)
+                let samples = page.logs.compactMap(HealthSample.init).filter { allowed.contains($0.kind) }
                 let removed = page.logs.filter { $0.deletedAt != nil }.map { HealthSample.syncIdentifier(of: $0.id) }
                 do {
                     if !samples.isEmpty { try await health.save(samples) }
@@ -48,7 +55,9 @@ public actor HealthWriter {
     /// "Write to Apple Health" turned on: the system's sheet, then every log so far. False when
     /// the person did not allow it (Health stays off).
     public func turnOn() async -> Bool {
-        guard await health.requestWriting() else { return false }
+        let allowed = await health.requestWriting()
+        guard !allowed.isEmpty else { return false }
+        lastAllowed = allowed
         preferences.isWritingToHealth = true
         preferences.healthCursor = 0
         await catchUp()
@@ -67,4 +76,8 @@ public actor HealthWriter {
     }
 }
 
-extension HealthWriter: HealthSwitch {}
+extension HealthWriter: HealthSwitch {
+    public func refusedKinds() async -> Set<HealthSample.Kind> {
+        Set(HealthSample.Kind.allCases).subtracting(await health.allowedKinds())
+    }
+}

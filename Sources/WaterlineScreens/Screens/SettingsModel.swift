@@ -81,7 +81,13 @@ public final class SettingsModel {
         guard let health else { return }
         if on {
             isWritingToHealth = await health.turnOn()
-            errorMessage = isWritingToHealth ? nil : KitText.string(KitStrings.healthNotAllowed)
+            guard isWritingToHealth else { return errorMessage = KitText.string(KitStrings.healthNotAllowed) }
+            // One kind allowed and not the other: what is allowed is written, the rest is said.
+            errorMessage = switch await health.refusedKinds() {
+            case [.alcoholicBeverages]: KitText.string(KitStrings.healthDrinksNotAllowed)
+            case [.dietaryWater]: KitText.string(KitStrings.healthWaterNotAllowed)
+            default: nil
+            }
         } else {
             await perform { try await health.turnOff(removing: false) }
             isWritingToHealth = false

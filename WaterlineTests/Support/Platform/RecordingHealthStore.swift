@@ -9,24 +9,29 @@ final class RecordingHealthStore: HealthStoreWriting, @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [String: HealthSample] = [:]
     private var asked = false
-    /// What the person answers the permission sheet.
+    /// What the person answers the permission sheet: whether they allow anything, and the kinds
+    /// they leave off (the sheet lists each kind with its own switch).
     var allows = true
+    var refused: Set<HealthSample.Kind> = []
     /// Saves made (each a batch), for tests of what reached Health.
     private(set) var saveCalls = 0
 
     /// Waterline's samples in Health now, by sync identifier.
     var samples: [String: HealthSample] { lock.withLock { kept } }
 
-    func requestWriting() async -> Bool {
-        lock.withLock {
-            asked = true
-            return allows
-        }
+    func requestWriting() async -> Set<HealthSample.Kind> {
+        lock.withLock { asked = true }
+        return await allowedKinds()
+    }
+
+    func allowedKinds() async -> Set<HealthSample.Kind> {
+        lock.withLock { asked && allows ? Set(HealthSample.Kind.allCases).subtracting(refused) : [] }
     }
 
     func save(_ new: [HealthSample]) async throws {
         try lock.withLock {
-            guard asked, allows else { throw CocoaError(.userCancelled) }
+            // HealthKit refuses a save holding any kind the app may not write: the whole save fails.
+            guard asked, allows, new.allSatisfy({ !refused.contains($0.kind) }) else { throw CocoaError(.userCancelled) }
             saveCalls += 1
             for sample in new where (kept[sample.syncIdentifier]?.syncVersion ?? Int.min) < sample.syncVersion {
                 kept[sample.syncIdentifier] = sample

@@ -25,6 +25,9 @@ public struct IsolationScanner: Sendable {
         "sendMessage", "sendMessageData", "beginBackgroundTask", "register", "notify_register_dispatch", "getNotificationSettings",
         "getPendingNotificationRequests", "getDeliveredNotifications", "requestAuthorization", "dataTask", "downloadTask",
         "getCurrentConfigurations",
+        // Foundation: `NotificationCenter.addObserver(forName:object:queue:using:)`, called on the
+        // queue given (any queue but `.main` is the system's own).
+        "addObserver",
     ]
     /// Parameter types that mark a system delegate method, called on the system's queue.
     public static let delegateSenders: Set<String> = ["WCSession", "UNUserNotificationCenter", "URLSession", "URLSessionTask"]

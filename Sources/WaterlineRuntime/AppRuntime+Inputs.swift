@@ -42,6 +42,8 @@ extension AppRuntime {
             // Time has passed: a night gone quiet is no longer live, whatever the sync brought.
             await follow(.syncAsked(.backgroundRefresh))
             await followStore { .refresh($0) }
+        case .unlocked:
+            await followStore { .refresh($0) }
         case .storeChangedElsewhere:
             await followCommits(always: true, holding: "store changed") { .otherProcessWrote($0, $1) }
         case .networkChanged(let isOnline):

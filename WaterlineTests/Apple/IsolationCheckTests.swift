@@ -63,6 +63,22 @@ struct IsolationCheckTests {
         #expect(findings.count == 2)
     }
 
+    @Test("NotificationCenter's observer block (the unlock): formed on the main actor it is caught; @Sendable passes")
+    func notificationObserver() {
+        let source = """
+        @MainActor
+        final class Environment {
+            func connect() {
+                _ = NotificationCenter.default.addObserver(forName: .init("x"), object: nil, queue: nil) { note in print(note) }
+                _ = NotificationCenter.default.addObserver(forName: .init("x"), object: nil, queue: nil) { @Sendable _ in }
+            }
+        }
+        """
+        let findings = IsolationScanner.check([("Planted.swift", source)])
+        #expect(findings.filter { !$0.isSafe }.map(\.what) == ["closure for addObserver(…)"])
+        #expect(findings.count == 2)
+    }
+
     @Test("the same closures are safe when @Sendable, or formed in a nonisolated function")
     func safeForms() {
         let sendable = """

@@ -178,6 +178,21 @@ struct AppleHealthTests {
         #expect(Set(phone.health.samples.keys) == Set([drink, water, later].map { HealthSample.syncIdentifier(of: $0.id) }), "the drink from before, too")
     }
 
+    @Test("a write refused while the phone is locked is written at the unlock, or the next background refresh, with no new log")
+    func writtenWhenUnlocked() async throws {
+        for input in [RuntimeInput<Void, Never>.unlocked, .backgroundRefresh] {
+            let (phone, harness) = try await phone(healthOn: true)
+            await phone.runtime.handle(.resignedActive)
+            phone.health.locked = true
+            let water = try await live(.made, phone, harness)
+            #expect(phone.health.samples.isEmpty, "locked: HealthKit refused it")
+            phone.health.locked = false
+            await phone.runtime.handle(input)
+            await phone.settled()
+            #expect(Set(phone.health.samples.keys) == [HealthSample.syncIdentifier(of: water.id)], "written then")
+        }
+    }
+
     @Test("onboarding offers Health once, after reminders, on the phone; \"Not now\" leaves it off, the offer accepted turns it on")
     func onboarding() async throws {
         for accept in [false, true] {

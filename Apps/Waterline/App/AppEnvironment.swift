@@ -29,6 +29,8 @@ final class AppEnvironment {
     @ObservationIgnored private let watch: WatchConnectivityService
     @ObservationIgnored private let health: HealthWriter
     @ObservationIgnored private let storeSignal: DarwinStoreSignal
+    /// Hears the phone being unlocked (`connect()`).
+    @ObservationIgnored private var unlockObserver: (any NSObjectProtocol)?
     @ObservationIgnored private let network: NetworkPathWatcher
 
     /// - Parameter inMemory: a store that lives only as long as the process (previews).
@@ -87,6 +89,12 @@ final class AppEnvironment {
         watch.runtime = runtime
         let runtime = runtime
         storeSignal.observe { Task { await runtime.handle(.storeChangedElsewhere) } }
+        // Unlocked: Health's samples a locked phone could not take are written now.
+        unlockObserver = NotificationCenter.default.addObserver(
+            forName: UIApplication.protectedDataDidBecomeAvailableNotification, object: nil, queue: .main
+        ) { @Sendable _ in
+            Task { await runtime.handle(.unlocked) }
+        }
         // Widget buttons and the Live Activity run their intents in this process, on this runtime.
         IntentServices.register(runtime)
         BackgroundSync.register(runtime: runtime)

@@ -44,6 +44,9 @@ extension RuntimeInput where Reply == Void, Failure == Never {
     public static var foregroundTick: Self { Self(.foregroundTick) }
     /// A background app refresh; handled once it has synced and shown the store as of now.
     public static var backgroundRefresh: Self { Self(.backgroundRefresh) }
+    /// The phone was unlocked (its protected data is readable again): what could not be written
+    /// while it was locked (Apple Health's samples) is written now, with the surfaces as of now.
+    public static var unlocked: Self { Self(.unlocked) }
     /// Another process wrote to the shared store (its cross-process signal arrived).
     public static var storeChangedElsewhere: Self { Self(.storeChangedElsewhere) }
     /// The network went away or came back.

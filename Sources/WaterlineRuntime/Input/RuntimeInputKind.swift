@@ -15,6 +15,7 @@ enum RuntimeInputKind: Sendable {
     case resignedActive
     case foregroundTick
     case backgroundRefresh
+    case unlocked
     case storeChangedElsewhere
     case networkChanged(isOnline: Bool)
     case openURL(URL)

@@ -13,6 +13,9 @@ final class RecordingHealthStore: HealthStoreWriting, @unchecked Sendable {
     /// they leave off (the sheet lists each kind with its own switch).
     var allows = true
     var refused: Set<HealthSample.Kind> = []
+    /// The phone is locked: HealthKit's store is protected and refuses writes
+    /// (https://developer.apple.com/documentation/healthkit/protecting-user-privacy).
+    var locked = false
     /// Saves made (each a batch), for tests of what reached Health.
     private(set) var saveCalls = 0
 
@@ -32,6 +35,7 @@ final class RecordingHealthStore: HealthStoreWriting, @unchecked Sendable {
         try lock.withLock {
             // HealthKit refuses a save holding any kind the app may not write: the whole save fails.
             guard asked, allows, new.allSatisfy({ !refused.contains($0.kind) }) else { throw CocoaError(.userCancelled) }
+            guard !locked else { throw CocoaError(.fileReadNoPermission) }
             saveCalls += 1
             for sample in new where (kept[sample.syncIdentifier]?.syncVersion ?? Int.min) < sample.syncVersion {
                 kept[sample.syncIdentifier] = sample

@@ -145,6 +145,23 @@ struct ScreenModelTests {
         #expect(preferences.hasFinishedOnboarding, "the next launch opens on Home")
     }
 
+    @Test("Onboarding sets up quiet reminders where reminders are first set up: the first night's reminders tap, with no sound")
+    func onboardingQuietReminders() async throws {
+        let harness = ServiceHarness()
+        let phone = DeviceProcess(harness)
+        let onboarding = OnboardingModel(actions: phone.runtime, permissions: phone.runtime, preferences: MemoryPreferences(), offersSignIn: false)
+        onboarding.continueTapped()
+        onboarding.continueTapped()
+        #expect(onboarding.step == .configure)
+        onboarding.settings.reminderStyle = .hapticOnly
+        await onboarding.configureDoneTapped()
+        #expect(try await harness.service.settings().reminderStyle == .hapticOnly)
+        await onboarding.enableNotificationsTapped()
+        try await phone.runtime.send(.startSession)
+        await phone.settled()
+        #expect(!phone.notifications.pending.isEmpty && phone.notifications.pending.values.allSatisfy { $0.content.style == .hapticOnly })
+    }
+
     @Test("Settings save at once, refuse invalid values, manage presets, delete everything")
     func settings() async throws {
         let harness = try await ServiceHarness.prepared()

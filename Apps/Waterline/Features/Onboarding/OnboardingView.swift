@@ -129,6 +129,12 @@ struct ConfigureDefaultsForm: View {
                     ForEach(UserSettings.reminderIntervalChoices, id: \.self) { Text("\($0) min").tag($0) }
                 }
                 .disabled(!model.settings.timeRemindersEnabled)
+                // Quiet reminders are chosen here too, where reminders are first set up.
+                Picker("Reminder style", selection: $model.settings.reminderStyle) {
+                    Text("Sound and haptic").tag(ReminderStyle.soundAndHaptic)
+                    Text("Haptic only").tag(ReminderStyle.hapticOnly)
+                    Text("Silent").tag(ReminderStyle.silent)
+                }
             }
             Section("Waterline") {
                 Stepper(value: Binding(get: { model.settings.warningThreshold }, set: { model.thresholdStepped(to: $0) }), in: Limits.warningThreshold.wholeNumbers) {

@@ -46,6 +46,15 @@ struct LocalizationTests {
         }
     }
 
+    @Test("a plan of one drink reads as words, not \"the 1 drink\", in every language")
+    func planOfOne() {
+        for language in KitLanguage.supported {
+            let one = KitText.string(KitStrings.reminderPlanBody, .int(1), language: language)
+            #expect(!one.contains("1"), "\(language): \(one)")
+            #expect(KitText.string(KitStrings.reminderPlanBody, .int(4), language: language).contains("4"), "\(language): four drinks say 4")
+        }
+    }
+
     @Test("no catalog key without a kit text")
     func noStrays() {
         #expect(Set(Self.catalog.entries.keys) == Set(KitStrings.all.map(\.key)))

@@ -12,7 +12,7 @@ public enum KitStrings {
     public static let reminderPlanTitle = KitString("reminder.plan.title", "Tonight's plan")
     public static let reminderPlanBody = KitString(
         "reminder.plan.body",
-        one: "You've reached the %lld drink you planned. Water is a good next step.",
+        one: "You've reached the one drink you planned. Water is a good next step.",
         other: "You've reached the %lld drinks you planned. Water is a good next step."
     )
     public static let reminderPlanDiscreetTitle = KitString("reminder.plan.discreetTitle", "A quick check-in")

@@ -13,6 +13,8 @@ struct WatchMainView: View {
     let reminders: InAppReminderModel
     let logWater: () -> Void
     @State private var logged = 0
+    /// The number the plan's picker shows (the crown turns it).
+    @State private var planning = 4
 
     var body: some View {
         NavigationStack {
@@ -30,10 +32,17 @@ struct WatchMainView: View {
                         }
                         .font(.headline)
                         Divider().padding(.vertical, 8)
+                        Button {
+                            planning = model.plannedDrinks ?? 4
+                            model.planButtonTapped()
+                        } label: {
+                            if let planned = model.plannedDrinks { Text("Plan: \(planned) drinks") } else { Text("Plan Tonight") }
+                        }
                         Button("End Session", role: .destructive) { model.endSessionButtonTapped() }
                     }
                 }
                 .sheet(isPresented: $model.isPickingPreset) { presetList }
+                .sheet(isPresented: $model.isPlanning) { planPicker }
                 .confirmationDialog("End this session?", isPresented: $model.isConfirmingEnd) {
                     Button("End Session", role: .destructive) { Task { await model.endSessionConfirmed() } }
                 }
@@ -128,6 +137,19 @@ struct WatchMainView: View {
                 Button("Done") { model.summaryDismissed() }.padding(.top, 8)
             }
             .frame(maxWidth: .infinity, alignment: .leading)
+        }
+    }
+
+    /// How many drinks tonight: the crown or the buttons, then "Set Plan"; "No Plan" clears it.
+    private var planPicker: some View {
+        ScrollView {
+            VStack(spacing: 8) {
+                Stepper(value: $planning, in: Limits.plannedDrinks.wholeNumbers) {
+                    Text("\(planning) drinks").font(.title3.monospacedDigit())
+                }
+                Button("Set Plan") { Task { await model.planChosen(planning) } }
+                Button("No Plan") { Task { await model.planChosen(nil) } }
+            }
         }
     }
 

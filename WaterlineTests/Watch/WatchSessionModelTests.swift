@@ -57,4 +57,28 @@ struct WatchSessionModelTests {
         #expect(KitText.string(KitStrings.watchNoNight, language: "es") == "No hay ninguna noche en curso")
         #expect(WatchDisplay.noSession.accessibilityLabel == "No night running")
     }
+
+    @Test("the night's plan is set on the wrist, and reaches the phone by the watch's push; \"No Plan\" clears it")
+    func planOnTheWrist() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness)
+        await phone.runtime.handle(.launched)
+        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
+        await watch.launch()
+        await watch.screen.appeared()
+        watch.screen.planButtonTapped()
+        #expect(!watch.screen.isPlanning, "no plan without a night")
+        await watch.screen.startSessionTapped()
+        watch.screen.planButtonTapped()
+        #expect(watch.screen.isPlanning)
+        await watch.screen.planChosen(4)
+        await watch.settled()
+        #expect(!watch.screen.isPlanning && watch.screen.plannedDrinks == 4)
+        #expect(try await phone.runtime.reader.currentState().active?.session.plannedDrinks == 4, "the phone has the plan")
+        harness.clock.advance(minutes: 1)
+        await watch.screen.planChosen(nil)
+        await watch.settled()
+        #expect(watch.screen.plannedDrinks == nil)
+        #expect(try await phone.runtime.reader.currentState().active?.session.plannedDrinks == nil)
+    }
 }

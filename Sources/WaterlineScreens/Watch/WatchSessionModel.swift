@@ -73,6 +73,24 @@ public final class WatchSessionModel {
         }
     }
 
+    /// The night's plan, as set anywhere ("I'm planning 4 drinks"); nil while none is set.
+    public var plannedDrinks: Int? { state?.active?.session.plannedDrinks }
+    /// The plan's picker is up.
+    public var isPlanning = false
+
+    /// "Plan" on the wrist: the picker, starting from the night's plan (or four).
+    public func planButtonTapped() {
+        guard state?.active != nil else { return }
+        isPlanning = true
+    }
+
+    /// A number of drinks chosen for tonight, or none ("No Plan"): the night's plan, as on the
+    /// phone, and the phone follows by sync.
+    public func planChosen(_ drinks: Int?) async {
+        isPlanning = false
+        await perform { try await actions.send(.setPlan(drinks: drinks)) }
+    }
+
     public func endSessionButtonTapped() {
         isConfirmingEnd = true
     }

@@ -70,4 +70,21 @@ struct RetryAfterTests {
         clock.advance(by: 900)
         #expect(await sync.pull().status.phase == .synced)
     }
+
+    @Test("a server asking to wait a billion seconds is waited six hours at most, and the status says so; then the changes go")
+    func absurdWaitIsCapped() async throws {
+        let (harness, _) = try await ServiceHarness.night()
+        let refusal = ScriptedTransport.Answer.headed(
+            429, #"{"status":"error","errorMessage":"slow down","errorData":{"code":"RATE_LIMITED"}}"#, ["Retry-After": "1000000000", "Content-Type": "application/json"]
+        )
+        let transport = ScriptedTransport([refusal], fallback: ScriptedTransport.echo)
+        let clock = RecordingSyncClock()
+        let sync = SyncEngineTests().engine(transport, store: harness.store, clock: clock)
+        let first = await sync.push()
+        #expect(first.status.waitingUntil == Fixed.start.addingTimeInterval(SyncEngine.longestHonouredWait))
+        #expect(first.status.lastError?.contains("tries again in 6 hours") == true)
+        clock.advance(by: SyncEngine.longestHonouredWait)
+        let later = await sync.push()
+        #expect(later.status.phase == .synced && later.status.pendingCount == 0, "after six hours the changes go")
+    }
 }

@@ -277,16 +277,27 @@ public actor SyncEngine: SyncRunner {
         return false
     }
 
-    /// Records how long the backend asked calls to wait, when it said so.
+    /// The longest wait a backend's answer is obeyed for: a longer one (a hostile or broken
+    /// server's `Retry-After: 1000000000`) would stop sync for the process's life; it is cut to
+    /// this, and the status says so.
+    public static let longestHonouredWait: Double = 6 * 60 * 60
+
+    /// Records how long the backend asked calls to wait, when it said so (at most
+    /// `longestHonouredWait`).
     func wait(asked error: ConvexError) {
         guard case .rateLimited(_, let seconds?) = error else { return }
-        update { $0.waitingUntil = clock.now().addingTimeInterval(seconds) }
+        let honoured = min(seconds, Self.longestHonouredWait)
+        update { $0.waitingUntil = clock.now().addingTimeInterval(honoured) }
     }
 
     func finish(after error: ConvexError) async {
         wait(asked: error)
         let phase: SyncStatus.Phase = error.code == .unauthenticated ? .signedOut : .offline
-        await finish(lastError: error.description, phase: phase)
+        var said = error.description
+        if case .rateLimited(_, let seconds?) = error, seconds > Self.longestHonouredWait {
+            said += " (more than Waterline waits: it tries again in \(Int(Self.longestHonouredWait / 3600)) hours)"
+        }
+        await finish(lastError: said, phase: phase)
     }
 
     func finish(lastError: String?, phase: SyncStatus.Phase) async {

@@ -29,7 +29,7 @@ struct ConcurrentProcessesTests {
         #expect(status["totalAlcoholCount"] as? Int == 4 && status["totalWaterCount"] as? Int == 4, "no log lost")
     }
 
-    @Test("two ends at once: one ends the night, the other is told none runs, and the first end is kept")
+    @Test("two ends at once: one ends the night; the other says it was just ended elsewhere, shows the same summary and succeeds; the first end is kept")
     func twoEnds() async throws {
         let cli = CLI()
         #expect(try await cli.run("start").status == 0)
@@ -38,8 +38,10 @@ struct ConcurrentProcessesTests {
             for _ in 0..<2 { group.addTask { try await cli.run("end") } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(ends.filter { $0.status == 0 }.count == 1, "\(ends.map { "\($0.status) \($0.stderr)" })")
-        #expect(ends.filter { $0.status != 0 }.allSatisfy { $0.stderr.contains("no active session") })
+        #expect(ends.allSatisfy { $0.status == 0 }, "\(ends.map { "\($0.status) \($0.stderr)" })")
+        #expect(ends.filter { $0.stdout.contains("Session ended.") }.count == 1)
+        #expect(ends.filter { $0.stdout.contains("The session was just ended elsewhere.") }.count == 1)
+        #expect(ends.allSatisfy { $0.stdout.contains("Drinks") }, "each shows the night's summary: \(ends.map(\.stdout))")
         let sessions = try #require(try await cli.json("sessions", "--json") as? [[String: Any]])
         #expect(sessions.count == 1 && sessions.first?["isActive"] as? Bool == false)
     }

@@ -24,6 +24,13 @@ struct SyncCommandTests {
         return (nights, logs)
     }
 
+    @Test("a server address with a user and password is never printed with them")
+    func credentialsNotEchoed() throws {
+        let url = try #require(URL(string: "http://ann:s3cret@127.0.0.1:8080/convex"))
+        #expect(SyncCommand.shown(url) == "http://127.0.0.1:8080/convex")
+        #expect(!SyncCommand.shown(url).contains("s3cret") && !SyncCommand.shown(url).contains("ann"))
+    }
+
     @Test("login and sync push the night to the server; an unreachable server keeps everything here")
     func sync() async throws {
         let server = ServerProcess()

@@ -27,11 +27,21 @@ struct EnvironmentProxyTests {
         (["https_proxy": "http://proxy.lan:3128", "no_proxy": "ample.com,other.org"], https, EnvironmentProxy(host: "proxy.lan", port: 3128)),
         (["http_proxy": "http://proxy.lan:3128", "no_proxy": "*"], http, nil),
         (["http_proxy": "http://proxy.lan:3128", "no_proxy": "10.0.0.5"], http, nil),
+        // An address is covered by itself only: "0.5" is no label-wise domain of 10.0.0.5.
+        (["http_proxy": "http://proxy.lan:3128", "no_proxy": "0.0.5"], http, EnvironmentProxy(host: "proxy.lan", port: 3128)),
+        (["http_proxy": "http://proxy.lan:3128", "no_proxy": ".0.5"], http, EnvironmentProxy(host: "proxy.lan", port: 3128)),
         (["https_proxy": "   "], https, nil),
         ([:], https, nil),
     ] as [([String: String], URL, EnvironmentProxy?)])
-    func parsing(_ environment: [String: String], _ server: URL, _ expected: EnvironmentProxy?) {
-        #expect(EnvironmentProxy.forServer(server, environment: environment) == expected)
+    func parsing(_ environment: [String: String], _ server: URL, _ expected: EnvironmentProxy?) throws {
+        #expect(try EnvironmentProxy.forServer(server, environment: environment) == expected)
+    }
+
+    @Test("a proxy that is not an HTTP one (socks5://, socks4://) is refused clearly, never sent HTTP", arguments: ["socks5://127.0.0.1:1080", "socks4a://proxy.lan", "SOCKS5h://proxy.lan:9050"])
+    func notHTTP(_ address: String) {
+        #expect { try EnvironmentProxy.forServer(Self.https, environment: ["all_proxy": address]) } throws: { error in
+            (error as? EnvironmentProxy.Unsupported)?.description.contains("HTTP proxies only") == true
+        }
     }
 
     @Test("a call goes through the proxy named (one that is not there fails the call), and straight to a server no_proxy names")
@@ -49,7 +59,7 @@ struct EnvironmentProxyTests {
         let environment = ["http_proxy": "http://127.0.0.1:\(deadPort)"]
         let proxied = ConvexClient(
             baseURL: backend.baseURL, timeout: 5,
-            transport: AsyncHTTPClientTransport(timeout: 5, proxy: EnvironmentProxy.forServer(backend.baseURL, environment: environment))
+            transport: AsyncHTTPClientTransport(timeout: 5, proxy: try EnvironmentProxy.forServer(backend.baseURL, environment: environment))
         )
         await #expect { try await proxied.call(Users.Me.self) } throws: { error in
             guard case ConvexError.offline = error else { return false }
@@ -59,7 +69,7 @@ struct EnvironmentProxyTests {
         let bypass = environment.merging(["no_proxy": "127.0.0.1"]) { $1 }
         let direct = ConvexClient(
             baseURL: backend.baseURL, timeout: 5,
-            transport: AsyncHTTPClientTransport(timeout: 5, proxy: EnvironmentProxy.forServer(backend.baseURL, environment: bypass))
+            transport: AsyncHTTPClientTransport(timeout: 5, proxy: try EnvironmentProxy.forServer(backend.baseURL, environment: bypass))
         )
         await #expect { try await direct.call(Users.Me.self) } throws: { error in
             guard case ConvexError.function(let message, _) = error else { return false }

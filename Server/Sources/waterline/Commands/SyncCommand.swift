@@ -46,7 +46,12 @@ struct SyncCommand: AsyncParsableCommand {
         guard !(keepData && startClean) else { throw CLIError("choose one of --keep-data and --start-clean") }
         // AsyncHTTPClient, not URLSession: on Linux only it bounds what a chunked or compressed answer
         // costs. Through the proxy the environment names, as curl reads it.
-        let proxy = EnvironmentProxy.forServer(url, environment: ProcessInfo.processInfo.environment)
+        let proxy: EnvironmentProxy?
+        do {
+            proxy = try EnvironmentProxy.forServer(url, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw CLIError(error.description)
+        }
         let client = ConvexClient(baseURL: url, timeout: 10, transport: AsyncHTTPClientTransport(timeout: 10, proxy: proxy), token: { await file.validToken(at: Companion.now()) })
         let status = try await sync(on: Companion(global, backend: client), client: client, credentials: file)
         if output.json {
@@ -55,13 +60,13 @@ struct SyncCommand: AsyncParsableCommand {
         switch status.phase {
         case .synced:
             if !output.json {
-                print("Synced with \(url.absoluteString)" + (status.failedCount > 0 ? "; \(status.failedCount) change(s) refused: \(status.lastError ?? "")" : ""))
+                print("Synced with \(Self.shown(url))" + (status.failedCount > 0 ? "; \(status.failedCount) change(s) refused: \(status.lastError ?? "")" : ""))
                 if status.setAsideCount > 0 {
                     print("\(status.setAsideCount) change(s) from the server could not be read or kept here and were set aside; the rest synced")
                 }
             }
         case .offline, .syncing:
-            throw CLIError("could not reach \(url.absoluteString); \(status.pendingCount) change(s) wait here (\(status.lastError ?? "no answer"))")
+            throw CLIError("could not reach \(Self.shown(url)); \(status.pendingCount) change(s) wait here (\(status.lastError ?? "no answer"))")
         case .signedOut:
             throw CLIError("the server refused the token; run `waterline login --token T` again")
         case .accountChoice:
@@ -91,5 +96,13 @@ struct SyncCommand: AsyncParsableCommand {
             throw CLIError("the server must be an http(s) URL (got \(text))")
         }
         return url
+    }
+
+    /// The server's address as it may be printed: never a user or password it carries.
+    static func shown(_ url: URL) -> String {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.host ?? "the server" }
+        parts.user = nil
+        parts.password = nil
+        return parts.string ?? url.host ?? "the server"
     }
 }

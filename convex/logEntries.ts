@@ -88,7 +88,7 @@ export async function upsertLog(ctx: MutationCtx, caller: Doc<"users">, args: Ob
   } else {
     if (args.waterMeta === undefined) fail("INVALID_ARGUMENT", "waterMeta is required");
     if (args.alcoholMeta !== undefined) fail("INVALID_ARGUMENT", "alcoholMeta: a water entry has no drink details");
-    checkRange("amountOz", args.waterMeta.amountOz, 0, 64, true, "oz");
+    checkRange("amountOz", args.waterMeta.amountOz, 0.5, 64, false, "oz");
   }
   const session = await requireSession(ctx, caller._id, sessionId);
   const known = await ctx.db.query("logEntries").withIndex("by_owner_clientId", (q) => q.eq("owner", caller._id).eq("clientId", id)).unique();

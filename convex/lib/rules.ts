@@ -62,7 +62,7 @@ export function checkSettings(s: {
   if (!intervalChoices.includes(s.timeReminderIntervalMinutes)) {
     outOfRange("timeReminderIntervalMinutes", s.timeReminderIntervalMinutes, intervalChoices.join(", "));
   }
-  checkRange("defaultWaterAmountOz", s.defaultWaterAmountOz, 0, 64, true, "oz");
+  checkRange("defaultWaterAmountOz", s.defaultWaterAmountOz, 0.5, 64, false, "oz");
   // Limits.remindersEndMinute: a minute of the day.
   const end = s.remindersEndMinute;
   if (end !== undefined && !(Number.isInteger(end) && end >= 0 && end <= 1_439)) outOfRange("remindersEndMinute", end, "at least 0 and at most 1439");

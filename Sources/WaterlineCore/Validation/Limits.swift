@@ -7,7 +7,9 @@ public enum Limits {
     /// nothing would never move the Waterline, nor ask for water). Records from elsewhere that say
     /// 0 are still read (`standardDrinkEstimate`); this device makes no new one.
     public static let chosenStandardDrinkEstimate = Limit(lower: 0, upper: 10, lowerIsExclusive: true)
-    public static let waterAmountOz = Limit(lower: 0, upper: 64, lowerIsExclusive: true, unit: "oz")
+    /// A glass of water: half an ounce (about 15 ml, a sip) at least, as the smallest the app
+    /// offers (25 ml) and any a person pours; a thousandth of a drop is no glass.
+    public static let waterAmountOz = Limit(lower: 0.5, upper: 64, unit: "oz")
     /// Seconds since 1970: from 2000-01-01 to 2100-01-01, to catch unit mix-ups (ms for s) and garbage.
     public static let timestamp = Limit(lower: 946_684_800, upper: 4_102_444_800, unit: "seconds since 1970")
     public static let presetNameLength = 60

@@ -68,6 +68,10 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                // Every call to Apple: a whole-exchange deadline, a bounded answer, no redirect off its host.
+                "WaterlineHTTPClient",
+                // AsyncHTTPClient's zlib module, which SwiftPM does not pass on to importers of WaterlineHTTPClient.
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]
         ),
         .executableTarget(

@@ -20,6 +20,8 @@ public struct AppleAccountLink: Sendable {
     private let keys: JWTKeyCollection
     private let baseURL: URL
     private let timeout: TimeInterval
+    /// Each call to Apple: within `timeout` from request to last byte, bounded, on Apple's host.
+    private let apple: AppleExchange
     private let now: @Sendable () -> Date
     private let logger = Logger(label: "waterline.apple-link")
 
@@ -32,6 +34,7 @@ public struct AppleAccountLink: Sendable {
         self.key = key
         self.baseURL = baseURL
         self.timeout = timeout
+        apple = AppleExchange(deadline: timeout)
         self.now = now
         keys = JWTKeyCollection()
         await keys.add(ecdsa: try ES256PrivateKey(pem: key.privateKeyPEM), kid: JWKIdentifier(string: key.keyId))
@@ -83,8 +86,7 @@ public struct AppleAccountLink: Sendable {
         request.timeoutInterval = timeout
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(Self.formEncoded(form).utf8)
-        let (data, response) = try await URLSession.shared.data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw AppleLinkError("no HTTP answer from Apple") }
+        let (data, http) = try await apple.send(request)
         guard http.statusCode == 200 else {
             let reason = (try? JSONSerialization.jsonObject(with: data.prefix(4_096)) as? [String: Any])?["error"] as? String
             throw AppleLinkError("Apple answered \(http.statusCode) to \(path)\(reason.map { " (\($0.prefix(60)))" } ?? "")")

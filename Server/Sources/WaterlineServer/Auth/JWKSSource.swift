@@ -8,18 +8,21 @@ public protocol JWKSSource: Sendable {
     func fetchJWKS() async throws -> Data
 }
 
-/// Fetches a JWKS document over HTTP(S).
+/// Fetches a JWKS document over HTTP(S), within `AppleExchange`'s deadline and size, never
+/// following a redirect to another host.
 public struct URLJWKSSource: JWKSSource {
     public let url: URL
+    private let exchange: AppleExchange
 
-    public init(url: URL) {
+    public init(url: URL, exchange: AppleExchange = AppleExchange()) {
         self.url = url
+        self.exchange = exchange
     }
 
     public func fetchJWKS() async throws -> Data {
         var request = URLRequest(url: url)
         request.timeoutInterval = 10
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await exchange.send(request)
         guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
             throw FunctionError(.internal, "could not fetch Apple's signing keys from \(url)")
         }

@@ -13,13 +13,19 @@ import WaterlineTestSupport
 @Suite("Scenario: a Live Activity within ActivityKit's rules")
 @MainActor
 struct LiveActivityLifetimeScenarioTests {
-    @Test("a night past eight hours: the system ends its Live Activity with its last state; a log in the background cannot start another; the app in front brings it back, taking the ended tile off the Lock Screen first, never two side by side")
-    func pastEightHours() async throws {
+    /// The phone's app in front, a night started.
+    static func nightStartedInFront() async throws -> (ServiceHarness, DeviceProcess, SessionSnapshot) {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         let night = try #require(try await phone.runtime.send(.startSession).session)
+        return (harness, phone, night)
+    }
+
+    @Test("a night past eight hours: the system ends its Live Activity with its last state; a log in the background cannot start another; the app in front brings it back, taking the ended tile off the Lock Screen first, never two side by side")
+    func pastEightHours() async throws {
+        let (harness, phone, night) = try await Self.nightStartedInFront()
         #expect(phone.liveActivities.running[night.session.id] != nil)
         await phone.runtime.handle(.resignedActive)
         // Still out: a drink halfway, so the night is not quiet at the eighth hour.
@@ -43,11 +49,7 @@ struct LiveActivityLifetimeScenarioTests {
 
     @Test("past eight hours, \"+ Water\" on the ended tile itself (a Live Activity intent, which may start one from the background): the tile is replaced, not doubled")
     func tileButtonReplacesEndedTile() async throws {
-        let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
-        await phone.runtime.handle(.launched)
-        await phone.runtime.handle(.becameActive)
-        let night = try #require(try await phone.runtime.send(.startSession).session)
+        let (harness, phone, night) = try await Self.nightStartedInFront()
         await phone.runtime.handle(.resignedActive)
         harness.clock.advance(minutes: 4 * 60)
         try await phone.runtime.send(.logDrink(.quick, source: .phone), from: .liveActivity)

@@ -108,13 +108,19 @@ struct AccountModelTests {
         return (settings, transport)
     }
 
-    @Test("an expired sign-in, or one the server no longer accepts: deleting deletes nothing, here or there, and says to sign in again; Health's data stays too")
-    func deletionNeedsSignIn() async throws {
+    /// A phone with a night running, Health on and a water written to it.
+    static func nightWrittenToHealth() async throws -> (ServiceHarness, DeviceProcess) {
         let (harness, _) = try await ServiceHarness.night()
         let phone = DeviceProcess(harness)
         _ = await phone.healthWriter.turnOn()
         _ = try await phone.runtime.send(.logWater(source: .phone))
         await phone.settled()
+        return (harness, phone)
+    }
+
+    @Test("an expired sign-in, or one the server no longer accepts: deleting deletes nothing, here or there, and says to sign in again; Health's data stays too")
+    func deletionNeedsSignIn() async throws {
+        let (harness, phone) = try await Self.nightWrittenToHealth()
         #expect(!phone.health.samples.isEmpty)
         let refused = #"{"status":"error","errorMessage":"the session token has expired","errorData":{"code":"UNAUTHENTICATED"}}"#
         for (answers, expiresAt) in [([ScriptedTransport.Answer](), Fixed.start.addingTimeInterval(-1)), ([.json(200, refused)], Fixed.start.addingTimeInterval(86_400))] {
@@ -130,11 +136,7 @@ struct AccountModelTests {
 
     @Test("Delete Everything, Health Data Too: offline, nothing goes (account, data, Health); online, Health's data goes only after the account did")
     func healthGoesWithTheAccount() async throws {
-        let (harness, _) = try await ServiceHarness.night()
-        let phone = DeviceProcess(harness)
-        _ = await phone.healthWriter.turnOn()
-        _ = try await phone.runtime.send(.logWater(source: .phone))
-        await phone.settled()
+        let (harness, phone) = try await Self.nightWrittenToHealth()
         let later = Fixed.start.addingTimeInterval(86_400)
         let (offline, _) = try await deletion(harness, phone, answers: [.offline], expiresAt: later)
         await offline.deleteAccountConfirmed(removingHealthData: true)
@@ -150,11 +152,7 @@ struct AccountModelTests {
         #expect(online.accountDeleted && online.errorMessage == nil)
         #expect(phone.health.samples.isEmpty && !online.isWritingToHealth, "gone with the account")
 
-        let (again, _) = try await ServiceHarness.night()
-        let locked = DeviceProcess(again)
-        _ = await locked.healthWriter.turnOn()
-        _ = try await locked.runtime.send(.logWater(source: .phone))
-        await locked.settled()
+        let (again, locked) = try await Self.nightWrittenToHealth()
         locked.health.failsDeletingEverything = true
         let (settings, _) = try await deletion(again, locked, answers: [.json(200, String(decoding: deleted, as: UTF8.self))], expiresAt: later)
         await settings.deleteAccountConfirmed(removingHealthData: true)

@@ -180,8 +180,30 @@ struct AppleSignInTests {
         clock.advance(seconds: 24 * 3600 + 1)
         await apple.setOutage(URLError(.timedOut))
         #expect(try await attempt() == nil)
+        // The refresh goes on beside the sign-in, which did not wait for it.
+        while await apple.fetches < 4 { await Task.yield() }
         #expect(await apple.fetches == 4)
         await server.stop()
+    }
+
+    @Test("stale keys and a slow Apple: a sign-in whose key is held does not wait for the refresh, which goes on beside it", .timeLimit(.minutes(1)))
+    func heldKeysWhileRefreshing() async throws {
+        let apple = FakeApple()
+        let clock = ManualClock()
+        let verifier = AppleIdentityVerifier(audience: "com.waterline.app", source: apple, now: { clock.now })
+        func verify() async throws {
+            let token = try await FakeApple.identityToken(sub: "held", nonce: "n", expires: clock.now.addingTimeInterval(600), issued: clock.now)
+            _ = try await verifier.verify(identityToken: token, nonce: "n")
+        }
+        try await verify()
+        #expect(await apple.fetches == 1)
+        clock.advance(seconds: 24 * 3600 + 1)
+        await apple.setSlowness(.seconds(30))
+        let started = ContinuousClock.now
+        try await verify()
+        #expect(ContinuousClock.now - started < .seconds(5), "the held key verified at once")
+        while await apple.fetches < 2 { await Task.yield() }
+        #expect(await apple.fetches == 2, "and the refresh went on beside it")
     }
 
     @Test("Apple's keys unreachable: the failure is logged through the buffered log, never straight to standard error, so a sign-in does not wait on a log nobody reads", .timeLimit(.minutes(1)))

@@ -114,6 +114,16 @@ public actor AppleIdentityVerifier {
         let time = now()
         let stale = fetchedAt.map { time.timeIntervalSince($0) > cacheLifetime } ?? true
         let unknown = !knownKeyIds.contains(kid)
+        if let keys, !unknown, stale {
+            // The keys held still verify what they verified yesterday: the sign-in does not wait
+            // for Apple. The refresh goes on beside it (one at a time, as ever), so a slow or
+            // silent Apple holds no sign-in whose key is known.
+            let sinceAttempt = attemptedAt.map { time.timeIntervalSince($0) } ?? .infinity
+            if inFlight == nil, sinceAttempt >= (lastAttemptFailed ? failureBackoff : 0) {
+                Task { try? await self.refreshOnce() }
+            }
+            return keys
+        }
         if keys == nil || stale || unknown {
             // A failed fetch is not tried again for `failureBackoff`; after one that worked, an
             // unknown key id fetches again at most once per `minimumRefreshInterval`.

@@ -93,19 +93,10 @@ public struct ConvexClient: Sendable {
 
     /// The transport's exchange, or `.offline` once the deadline passes (the exchange is cancelled).
     private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let (transport, sleep, deadline) = (transport, sleep, deadline)
-        return try await withThrowingTaskGroup(of: Exchange?.self) { group in
-            group.addTask { Exchange(try await transport.send(request)) }
-            group.addTask {
-                try await sleep(deadline)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let exchange = first else {
-                throw ConvexError.offline("no complete answer within \(deadline)")
-            }
-            return (exchange.data, exchange.response)
+        guard let answer = try await transport.send(request, within: deadline, sleep: sleep) else {
+            throw ConvexError.offline("no complete answer within \(deadline)")
         }
+        return answer
     }
 
     /// Calls a function taking no arguments.
@@ -124,17 +115,5 @@ public struct ConvexClient: Sendable {
             throw .badResponse("could not encode arguments of \(Function.name): \(error)")
         }
         return request
-    }
-}
-
-/// One answer crossing the deadline's task group.
-private struct Exchange: @unchecked Sendable {
-    // HTTPURLResponse is immutable once made, but not declared Sendable on every platform.
-    let data: Data
-    let response: HTTPURLResponse
-
-    init(_ exchange: (Data, HTTPURLResponse)) {
-        data = exchange.0
-        response = exchange.1
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import WaterlineAPI
 import WaterlineHTTPClient
 
 /// Every exchange the server has with Apple (its signing keys, `/auth/token`, `/auth/revoke`):
@@ -25,18 +26,9 @@ public struct AppleExchange: Sendable {
     /// The answer to `request`, or an error once the deadline passes (the exchange is cancelled),
     /// the answer grows past its bound, or a redirect leaves the host.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let (transport, deadline) = (transport, deadline)
-        return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse)?.self) { group in
-            group.addTask { try await transport.send(request) }
-            group.addTask {
-                try await Task.sleep(for: .seconds(deadline))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let answer = first else {
-                throw AppleLinkError("Apple did not answer within \(Int(deadline.rounded(.up))) s")
-            }
-            return answer
+        guard let answer = try await transport.send(request, within: .seconds(deadline)) else {
+            throw AppleLinkError("Apple did not answer within \(Int(deadline.rounded(.up))) s")
         }
+        return answer
     }
 }

@@ -71,6 +71,7 @@ public struct EnvironmentProxy: Hashable, Sendable {
 
     /// Whether `host` is an IPv4 or IPv6 address rather than a name.
     static func isAddress(_ host: String) -> Bool {
-        host.contains(":") || (host.split(separator: ".").count == 4 && host.split(separator: ".").allSatisfy { UInt8($0) != nil })
+        let labels = host.split(separator: ".")
+        return host.contains(":") || (labels.count == 4 && labels.allSatisfy { UInt8($0) != nil })
     }
 }

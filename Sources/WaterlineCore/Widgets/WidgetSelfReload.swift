@@ -11,9 +11,9 @@ import Foundation
 public enum WidgetSelfReload {
     /// How often a logged-in night's widget reloads itself.
     public static let interval: TimeInterval = 15 * 60
-    /// How long after the last log the widget keeps reloading itself (the reminders stop then too:
-    /// `ReminderPlanner.defaultInactivityCutoff`).
-    public static let liveWindow: TimeInterval = 90 * 60
+    /// How long after the last log the widget keeps reloading itself: as long as the reminders
+    /// go on after it (`ReminderPlanner.defaultInactivityCutoff`), one bound for both.
+    public static let liveWindow: TimeInterval = ReminderPlanner.defaultInactivityCutoff
 
     /// When a widget given `snapshot` asks WidgetKit to reload it: `interval` after it was made,
     /// for a running night logged in within `liveWindow` before; nil otherwise (its entries move

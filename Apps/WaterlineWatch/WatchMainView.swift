@@ -14,7 +14,7 @@ struct WatchMainView: View {
     let logWater: () -> Void
     @State private var logged = 0
     /// The number the plan's picker shows (the crown turns it).
-    @State private var planning = 4
+    @State private var planning = Session.suggestedPlannedDrinks
 
     var body: some View {
         NavigationStack {
@@ -33,7 +33,7 @@ struct WatchMainView: View {
                         .font(.headline)
                         Divider().padding(.vertical, 8)
                         Button {
-                            planning = model.plannedDrinks ?? 4
+                            planning = model.planSuggestion
                             model.planButtonTapped()
                         } label: {
                             if let planned = model.plannedDrinks { Text("Plan: \(planned) drinks") } else { Text("Plan Tonight") }

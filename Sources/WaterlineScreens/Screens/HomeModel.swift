@@ -74,13 +74,13 @@ public final class HomeModel {
 
     /// "Plan tonight" was opened: the night starts with a plan of `plannedDrinks`. Off by default.
     public private(set) var isPlanning = false
-    /// The plan's stepper: the last night's plan as the suggestion, else 4.
-    public private(set) var plannedDrinks = 4
+    /// The plan's stepper: the last night's plan as the suggestion, else `Session.suggestedPlannedDrinks`.
+    public private(set) var plannedDrinks = Session.suggestedPlannedDrinks
 
     /// "I'm planning…" on the start card: the suggestion, ready to adjust; tapped again, no plan.
     public func planToggled() {
         isPlanning.toggle()
-        if isPlanning { plannedDrinks = preferences.lastPlannedDrinks ?? 4 }
+        if isPlanning { plannedDrinks = preferences.lastPlannedDrinks ?? Session.suggestedPlannedDrinks }
     }
 
     public func planStepped(up: Bool) {

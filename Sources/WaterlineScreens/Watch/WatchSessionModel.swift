@@ -78,7 +78,10 @@ public final class WatchSessionModel {
     /// The plan's picker is up.
     public var isPlanning = false
 
-    /// "Plan" on the wrist: the picker, starting from the night's plan (or four).
+    /// Where the wrist's plan picker starts: the night's plan, else `Session.suggestedPlannedDrinks`.
+    public var planSuggestion: Int { plannedDrinks ?? Session.suggestedPlannedDrinks }
+
+    /// "Plan" on the wrist: the picker, starting from `planSuggestion`.
     public func planButtonTapped() {
         guard state?.active != nil else { return }
         isPlanning = true

@@ -4,7 +4,8 @@ import { createRemoteJWKSet, jwtVerify } from "jose";
 import { internal } from "./_generated/api";
 import { action, internalMutation, internalQuery, mutation, type MutationCtx } from "./_generated/server";
 import { appleLinkConfig, authorizationCodeLimit, exchangeCode } from "./lib/apple";
-import { requireUser, tokenId, toUserRecord } from "./lib/auth";
+import { requireUser, tokenId, tokenIssuedAt, toUserRecord } from "./lib/auth";
+import { spendWrites } from "./lib/budget";
 import { fail } from "./lib/errors";
 import { issueSessionToken } from "./lib/tokens";
 import { authSession, user } from "./lib/validators";
@@ -74,7 +75,9 @@ export const signInWithApple = action({
  * A new session token for the caller, living the full lifetime from now, and the one the call
  * was made with ended: a device renews while its token has life left, so it is never asked to
  * sign in again while it is used every few weeks, and a copy of its old token is worth nothing.
- * The new token is signed before the old one is ended: a failure leaves the old one working.
+ * The new token is signed first and handed out only if ending the old one succeeds: a failure
+ * leaves the old one working, and of renewals racing with one token exactly one wins (the
+ * mutations are serialized, and the losers find the token ended).
  */
 export const renew = action({
   args: {},
@@ -87,6 +90,9 @@ export const renew = action({
   },
 });
 
+/** Seconds a token must have lived before auth:renew renews it: Limits.renewalMinimumAge in WaterlineCore. */
+export const renewalMinimumAge = 10 * 60;
+
 /** The caller's account, refused as any call is (no token, one ended, an account deleted). */
 export const caller = internalQuery({
   args: {},
@@ -94,15 +100,29 @@ export const caller = internalQuery({
   handler: async (ctx) => toUserRecord(await requireUser(ctx)),
 });
 
-/** Ends the caller's session token (auth:renew's old one). */
+/**
+ * Ends the caller's session token for auth:renew: refused for a token too young to renew (so
+ * no account renews in a loop, each renewal keeping a revocation), taken from the account's
+ * write budget, and refused for a token without an id, which could not be ended and so would
+ * fork into as many tokens as it was renewed.
+ */
 export const endCallerToken = internalMutation({
   args: {},
   returns: v.null(),
   handler: async (ctx) => {
-    await requireUser(ctx);
-    // A token from before ids were given cannot be ended one by one; it expires.
+    const account = await requireUser(ctx);
     const identity = await ctx.auth.getUserIdentity();
-    if (identity !== null && tokenId(identity) !== undefined) await endToken(ctx);
+    if (identity === null || tokenId(identity) === undefined) {
+      fail("UNAUTHENTICATED", "this session token is too old to renew; sign in again");
+    }
+    const now = Date.now();
+    const issuedAt = tokenIssuedAt(identity);
+    if (issuedAt !== undefined && now - issuedAt < renewalMinimumAge * 1000) {
+      const wait = Math.max(1, Math.ceil((issuedAt + renewalMinimumAge * 1000 - now) / 1000));
+      fail("RATE_LIMITED", "this session token was issued moments ago; renew it later (it is still valid)", wait);
+    }
+    await spendWrites(ctx, account, 1, now);
+    await endToken(ctx);
     return null;
   },
 });
@@ -112,7 +132,8 @@ export const signOut = mutation({
   args: {},
   returns: v.object({ revoked: v.boolean() }),
   handler: async (ctx) => {
-    await requireUser(ctx);
+    const account = await requireUser(ctx);
+    await spendWrites(ctx, account, 1);
     await endToken(ctx);
     return { revoked: true };
   },

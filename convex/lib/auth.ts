@@ -39,3 +39,9 @@ export function tokenId(identity: object): string | undefined {
   const value = (identity as Record<string, unknown>)["tid"];
   return typeof value === "string" ? value : undefined;
 }
+
+/** When the session token was issued (ms), from its `tat` claim; undefined for older tokens. */
+export function tokenIssuedAt(identity: object): number | undefined {
+  const value = (identity as Record<string, unknown>)["tat"];
+  return typeof value === "number" && Number.isFinite(value) ? value * 1000 : undefined;
+}

@@ -25,8 +25,9 @@ export async function issueSessionToken(userId: string, nowMs: number): Promise<
   const expires = issuedAt + lifetimeSeconds;
   // Its own id, so signing out ends this token and no other: in `tid`, which Convex puts on the
   // identity (lib/auth.ts tokenId), and in the standard `jti`, which Convex keeps to itself.
+  // Its issue time likewise in `tat` as well as `iat`, for auth:renew's spacing (tokenIssuedAt).
   const id = crypto.randomUUID();
-  const token = await new SignJWT({ tid: id })
+  const token = await new SignJWT({ tid: id, tat: issuedAt })
     .setProtectedHeader({ alg: "ES256", kid: keyId, typ: "JWT" })
     .setSubject(userId)
     .setIssuer(issuer())

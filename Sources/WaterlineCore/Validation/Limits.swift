@@ -46,4 +46,7 @@ public enum Limits {
     public static let appleIdentityToken = 8_192
     /// Characters of the Sign in with Apple authorization code it takes (Apple's are under 100).
     public static let appleAuthorizationCode = 1_024
+    /// Seconds a session token must have lived before `auth:renew` renews it (a device renews with half
+    /// of 30 days left): an account cannot renew in a loop, each renewal keeping a revocation.
+    public static let renewalMinimumAge: Double = 10 * 60
 }

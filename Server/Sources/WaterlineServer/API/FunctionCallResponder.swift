@@ -123,11 +123,8 @@ struct FunctionCallResponder: Sendable {
             return Self.json(value, status: .ok)
         } catch let error as FunctionError {
             return Self.error(error.code, error.message, status: Self.functionFailed)
-        } catch let exceeded as WriteBudget.Exceeded {
-            return Self.rateLimited(
-                retryAfter: exceeded.retryAfter,
-                "this account has written as many records as it may for now (nothing of this call was written); send it again later"
-            )
+        } catch let later as RetryLater {
+            return Self.rateLimited(retryAfter: later.retryAfter, later.message)
         } catch {
             logger.error("function failed", metadata: ["function": "\(path)", "error": "\(error)"])
             return Self.error(.internal, "the server could not complete \(path)", status: Self.functionFailed)

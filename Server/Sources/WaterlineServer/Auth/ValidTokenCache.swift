@@ -30,11 +30,24 @@ final class ValidTokenCache: @unchecked Sendable {
         }
     }
 
-    /// Forgets everything known so far: a token was revoked or an account deleted.
-    func invalidate() {
+    /// Forgets one token, revoked: every other stays known, so one account renewing or signing
+    /// out costs no other account a database read. The generation still moves, so a check of
+    /// this token read before its revocation finished is not remembered after it.
+    func forget(_ token: VerifiedToken) {
         lock.withLock {
             generation += 1
-            valid.removeAll(keepingCapacity: true)
+            valid[token.id] = nil
         }
     }
+
+    /// Forgets every token of a deleted account.
+    func forget(account: UUID) {
+        lock.withLock {
+            generation += 1
+            valid = valid.filter { $0.value.userId != account }
+        }
+    }
+
+    /// How many tokens are known valid (for tests).
+    var count: Int { lock.withLock { valid.count } }
 }

@@ -80,15 +80,19 @@ public struct WaterlineRepository: Sendable {
         return valid
     }
 
-    /// Signs a token out for good (kept until it would have expired anyway).
-    public func revoke(_ token: VerifiedToken, now: Date) async throws {
-        try await sql.raw("""
+    /// Signs a token out for good (kept until it would have expired anyway). True for the one
+    /// call that revoked it; false when it already was (a concurrent renewal or sign-out won):
+    /// the check and the revocation are one statement, so of ten calls racing, one wins.
+    @discardableResult
+    public func revoke(_ token: VerifiedToken, now: Date) async throws -> Bool {
+        let won = try await sql.raw("""
             INSERT INTO revoked_tokens (jti, issued_at, expires_at)
             VALUES (\(bind: token.id), \(bind: ms(token.issuedAt)), \(bind: ms(token.expiresAt)))
-            ON CONFLICT (jti) DO NOTHING
-            """).run()
-        validTokens?.invalidate()
+            ON CONFLICT (jti) DO NOTHING RETURNING jti
+            """).first() != nil
+        validTokens?.forget(token)
         try await prune("revoked_tokens", before: now)
+        return won
     }
 
     /// Records an Apple nonce as used; false when it already was (a replayed sign-in), or may
@@ -153,7 +157,7 @@ public struct WaterlineRepository: Sendable {
             }
         }
         try await sql.raw("DELETE FROM users WHERE id = \(bind: caller.key)").run()
-        validTokens?.invalidate()
+        validTokens?.forget(account: caller.userId)
         return (counts, statements + 1)
     }
 

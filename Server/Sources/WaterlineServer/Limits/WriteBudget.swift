@@ -13,14 +13,14 @@ import WaterlineCore
 struct WriteBudget: Sendable {
     let limiter: RateLimiter
 
-    /// Takes `count` records from `caller`'s budget, or throws `Exceeded` with the wait.
-    func spend(_ count: Int, for caller: Caller) throws {
+    /// Takes `count` records from `caller`'s budget, or throws `RetryLater` with the wait.
+    func spend(_ count: Int, for caller: Caller) throws(RetryLater) {
         guard count > 0 else { return }
-        if let wait = limiter.take(caller.key, count: Double(count)) { throw Exceeded(retryAfter: wait) }
-    }
-
-    /// The account has written as much as it may for now; answered as 429 with `Retry-After`.
-    struct Exceeded: Error, Sendable {
-        let retryAfter: TimeInterval
+        if let wait = limiter.take(caller.key, count: Double(count)) {
+            throw RetryLater(
+                retryAfter: wait,
+                message: "this account has written as many records as it may for now (nothing of this call was written); send it again later"
+            )
+        }
     }
 }

@@ -27,16 +27,32 @@ extension FunctionHandler {
             .make(Auth.Renew.self, arguments: []) { _, caller in
                 let caller = try caller.required()
                 guard let old = caller.token else { throw FunctionError(.unauthenticated, "sign in first") }
+                // A token renewed once is revoked; its successor is not renewed again within
+                // minutes, so no account renews in a loop (every renewal keeps a revocation row).
+                let age = context.now().timeIntervalSince(old.issuedAt)
+                if age < Limits.renewalMinimumAge {
+                    throw RetryLater(
+                        retryAfter: Limits.renewalMinimumAge - age,
+                        message: "this session token was issued moments ago; renew it later (it is still valid)"
+                    )
+                }
+                try context.limits.writes.spend(1, for: caller)
                 guard let user = try await context.repository.user(id: caller.userId) else {
                     throw FunctionError(.unauthenticated, "the account no longer exists")
                 }
-                // The new token first: a failure after it leaves the old one working, never neither.
+                // The new token is signed first and handed out only by the one call whose
+                // revocation of the old token won: a failure before leaves the old one working,
+                // and of renewals racing with one token exactly one gets a successor.
                 let issued = try await context.tokens.issue(for: user.id)
-                try await context.repository.revoke(old, now: context.now())
+                guard try await context.repository.revoke(old, now: context.now()) else {
+                    throw FunctionError(.unauthenticated, "this session token was already renewed or signed out; sign in again")
+                }
                 return AuthSession(token: issued.token, expiresAt: issued.expiresAt, user: user)
             },
             .make(Auth.SignOut.self, arguments: []) { _, caller in
-                guard let token = try caller.required().token else { throw FunctionError(.unauthenticated, "sign in first") }
+                let caller = try caller.required()
+                guard let token = caller.token else { throw FunctionError(.unauthenticated, "sign in first") }
+                try context.limits.writes.spend(1, for: caller)
                 try await context.repository.revoke(token, now: context.now())
                 return SignedOut(revoked: true)
             },

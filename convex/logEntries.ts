@@ -6,7 +6,7 @@ import { requireUser } from "./lib/auth";
 import { spendWrites } from "./lib/budget";
 import { adjusted, checkRoom, nextSeq, state } from "./lib/changes";
 import { fail, notFound } from "./lib/errors";
-import { bounded, checkAlcohol, checkRange, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
+import { bounded, checkAlcohol, checkRange, checkTime, clientId, finiteNumbers, isReplaced, quotas } from "./lib/rules";
 import { logEntry, logEntryFields } from "./lib/validators";
 
 export function toLogRecord(doc: Omit<Doc<"logEntries">, "_id" | "_creationTime">) {
@@ -75,7 +75,8 @@ export const upsert = mutation({
 });
 
 /** logEntries:upsert for `caller`, also run for each log of a sync:push batch. */
-export async function upsertLog(ctx: MutationCtx, caller: Doc<"users">, args: ObjectType<typeof logEntryFields>) {
+export async function upsertLog(ctx: MutationCtx, caller: Doc<"users">, raw: ObjectType<typeof logEntryFields>) {
+  const args = finiteNumbers(raw);
   const id = clientId("id", args.id);
   const sessionId = clientId("sessionId", args.sessionId);
   checkTime("timestamp", args.timestamp);

@@ -6,7 +6,7 @@ import { requireUser } from "./lib/auth";
 import { spendWrites } from "./lib/budget";
 import { nextSeq, state } from "./lib/changes";
 import { fail, notFound } from "./lib/errors";
-import { bounded, checkAlcohol, checkTime, clientId, isReplaced, quotas } from "./lib/rules";
+import { bounded, checkAlcohol, checkTime, clientId, finiteNumbers, isReplaced, quotas } from "./lib/rules";
 import { preset, presetFields } from "./lib/validators";
 
 export function toPresetRecord(doc: Omit<Doc<"drinkPresets">, "_id" | "_creationTime">) {
@@ -35,7 +35,8 @@ export const upsert = mutation({
 });
 
 /** presets:upsert for `caller`, also run for each preset of a sync:push batch. */
-export async function upsertPreset(ctx: MutationCtx, caller: Doc<"users">, args: ObjectType<typeof presetFields>) {
+export async function upsertPreset(ctx: MutationCtx, caller: Doc<"users">, raw: ObjectType<typeof presetFields>) {
+  const args = finiteNumbers(raw);
   const id = clientId("id", args.id);
   // Limits.presetNameBytes: padding or piles of combining marks are refused before trimming.
   if (new TextEncoder().encode(args.name).length > 256) fail("INVALID_ARGUMENT", "name: at most 256 bytes");
@@ -48,6 +49,8 @@ export async function upsertPreset(ctx: MutationCtx, caller: Doc<"users">, args:
     fail("INVALID_ARGUMENT", "name: no control or text-direction characters");
   }
   checkAlcohol(args);
+  // A whole number, as every Swift client reads it (DrinkPreset.sortOrder is an Int).
+  if (!Number.isSafeInteger(args.sortOrder)) fail("INVALID_ARGUMENT", `sortOrder must be a whole number (got ${args.sortOrder})`);
   checkTime("updatedAt", args.updatedAt);
   checkTime("deletedAt", args.deletedAt);
   const fields = {

@@ -6,7 +6,7 @@ import { requireUser } from "./lib/auth";
 import { spendWrites } from "./lib/budget";
 import { nextSeq, state } from "./lib/changes";
 import { fail } from "./lib/errors";
-import { bounded, checkSummary, checkTime, clientId, isReplaced, outOfRange, quotas } from "./lib/rules";
+import { bounded, checkSummary, checkTime, clientId, finiteNumbers, isReplaced, outOfRange, quotas } from "./lib/rules";
 import { session, sessionFields } from "./lib/validators";
 
 export function toSessionRecord(doc: Omit<Doc<"sessions">, "_id" | "_creationTime">) {
@@ -34,7 +34,8 @@ export const upsert = mutation({
 });
 
 /** sessions:upsert for `caller`, also run for each session of a sync:push batch. */
-export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, args: ObjectType<typeof sessionFields>) {
+export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, raw: ObjectType<typeof sessionFields>) {
+  const args = finiteNumbers(raw);
   const id = clientId("id", args.id);
   checkTime("startTime", args.startTime);
   checkTime("endTime", args.endTime);

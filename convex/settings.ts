@@ -4,7 +4,7 @@ import { mutation, type MutationCtx } from "./_generated/server";
 import { requireUser } from "./lib/auth";
 import { spendWrites } from "./lib/budget";
 import { nextSeq } from "./lib/changes";
-import { bounded, checkSettings, laterSettingDefaults, mergeSettings } from "./lib/rules";
+import { bounded, checkSettings, finiteNumbers, laterSettingDefaults, mergeSettings } from "./lib/rules";
 import { settings, settingsFields } from "./lib/validators";
 import type { ObjectType } from "convex/values";
 
@@ -20,7 +20,8 @@ export const upsert = mutation({
 });
 
 /** settings:upsert for `caller`, also run for settings in a sync:push batch. */
-export async function upsertSettings(ctx: MutationCtx, caller: Doc<"users">, sent: ObjectType<typeof settingsFields>) {
+export async function upsertSettings(ctx: MutationCtx, caller: Doc<"users">, raw: ObjectType<typeof settingsFields>) {
+  const sent = finiteNumbers(raw);
   checkSettings(sent);
   const fieldStamps = sent.fieldStamps === undefined ? undefined
     : Object.fromEntries(Object.entries(sent.fieldStamps).map(([name, stamp]) => [name, bounded(stamp)]));

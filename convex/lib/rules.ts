@@ -26,6 +26,24 @@ export function checkTime(field: string, milliseconds: number | undefined) {
   }
 }
 
+/**
+ * `value` with every number in it checked finite and −0 made 0, or INVALID_ARGUMENT naming the
+ * field. Convex's wire format carries NaN, ±Infinity and −0 (as `{"$float": …}`), which no
+ * client reads back and −0 passes every `>= 0` check: records take only numbers every client
+ * reads, as the Swift server's JSON parser gives (it reads no non-finite number, and "-0" as 0).
+ */
+export function finiteNumbers<T>(value: T, field = "value"): T {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) fail("INVALID_ARGUMENT", `${field} must be a finite number`);
+    return (Object.is(value, -0) ? 0 : value) as T;
+  }
+  if (Array.isArray(value)) return value.map((item, index) => finiteNumbers(item, `${field}[${index}]`)) as T;
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, finiteNumbers(item, field === "value" ? key : `${field}.${key}`)])) as T;
+  }
+  return value;
+}
+
 /** Lowercase canonical form of a client-made UUID, or INVALID_ARGUMENT. */
 export function clientId(field: string, value: string): string {
   if (!/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(value)) {

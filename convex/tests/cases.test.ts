@@ -5,10 +5,27 @@ import shared from "../../contract/cases.json";
 import { api } from "../_generated/api";
 import { signedIn, uuid } from "./helpers.testing";
 
-/** The case's arguments with "{session}" and "{new}" filled in, and each {"repeat": N, "of": X} of a list made N copies. */
+/** Numbers JSON cannot write, as the cases name them. */
+const specialNumbers: Record<string, number> = { "{NaN}": NaN, "{Infinity}": Infinity, "{-Infinity}": -Infinity, "{-0}": -0 };
+
+/** Where `answer` differs from `expected` (every field of it, numbers with their sign), or undefined. */
+function mismatch(answer: unknown, expected: unknown, path = "answer"): string | undefined {
+  if (expected !== null && typeof expected === "object") {
+    if (answer === null || typeof answer !== "object") return `${path} is ${JSON.stringify(answer)}`;
+    for (const [key, item] of Object.entries(expected)) {
+      const found = mismatch((answer as Record<string, unknown>)[key], item, `${path}.${key}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  return Object.is(answer, expected) ? undefined : `${path} is ${Object.is(answer, -0) ? "-0" : JSON.stringify(answer)}, not ${JSON.stringify(expected)}`;
+}
+
+/** The case's arguments with "{session}", "{new}" and the special numbers filled in, and each {"repeat": N, "of": X} of a list made N copies. */
 function fill(value: unknown, session: string): unknown {
   if (value === "{session}") return session;
   if (value === "{new}") return uuid();
+  if (typeof value === "string" && value in specialNumbers) return specialNumbers[value];
   if (Array.isArray(value)) {
     return value.flatMap((item) => {
       const repeated = item as { repeat?: number; of?: unknown };
@@ -49,7 +66,10 @@ describe("contract/cases.json", () => {
       }
       const call = send(sharedCase);
       if (sharedCase.expect === "ok") {
-        await expect(call).resolves.toBeDefined();
+        const answer = await call;
+        expect(answer).toBeDefined();
+        const answers = (sharedCase as { answers?: unknown }).answers;
+        if (answers !== undefined) expect(mismatch(answer, answers)).toBeUndefined();
       } else {
         await expect(call).rejects.toMatchObject({ data: { code: sharedCase.expect } });
       }

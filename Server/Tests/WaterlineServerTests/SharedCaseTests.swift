@@ -15,7 +15,7 @@ struct SharedCaseTests {
         var args: [String: any Sendable]
     }
 
-    struct Case: Sendable, CustomTestStringConvertible {
+    struct Case: @unchecked Sendable, CustomTestStringConvertible {
         var name: String
         /// Calls made first, each as many times as it says.
         var before: [(call: Call, repeat: Int)] = []
@@ -23,6 +23,8 @@ struct SharedCaseTests {
         var limit = false
         var call: Call
         var expect: String
+        /// Fields an "ok" answer must have, numbers with their sign.
+        var answers: [String: Any]?
         var testDescription: String { "\(call.function): \(name) → \(expect)" }
     }
 
@@ -40,7 +42,7 @@ struct SharedCaseTests {
                 name: entry["name"] as? String ?? "",
                 before: (entry["before"] as? [[String: Any]] ?? []).map { (call($0), $0["repeat"] as? Int ?? 1) },
                 limit: entry["limit"] as? Bool ?? false,
-                call: call(entry), expect: entry["expect"] as? String ?? ""
+                call: call(entry), expect: entry["expect"] as? String ?? "", answers: entry["answers"] as? [String: Any]
             )
         }
         return (call(object["setup"] as? [String: Any] ?? [:]), cases)
@@ -70,18 +72,39 @@ struct SharedCaseTests {
         }
     }
 
-    /// Posts `call` as `token`; the HTTP status and the error code, if any.
-    static func post(_ call: Call, session: String, token: String, to server: TestServer) async throws -> (status: Int, code: String?) {
+    /// The numbers JSON cannot write, as the cases name them, and what is sent for each: JSON
+    /// text for the infinities and −0, and Convex's wire form for NaN (which no JSON number is).
+    static let specialNumbers = [
+        "\"{NaN}\"": #"{"$float":"AAAAAAAA+H8="}"#, "\"{Infinity}\"": "1e999", "\"{-Infinity}\"": "-1e999", "\"{-0}\"": "-0",
+    ]
+
+    /// Posts `call` as `token`; the HTTP status, the error code, if any, and the answer's value.
+    static func post(_ call: Call, session: String, token: String, to server: TestServer) async throws -> (status: Int, code: String?, value: Any?) {
         var request = URLRequest(url: server.baseURL.appendingPathComponent("api/\(call.kind)"))
         request.httpMethod = "POST"
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        request.httpBody = try JSONSerialization.data(withJSONObject: [
+        var body = String(decoding: try JSONSerialization.data(withJSONObject: [
             "path": call.function, "format": "json", "args": fill(call.args, session: session),
-        ])
+        ]), as: UTF8.self)
+        for (name, text) in specialNumbers { body = body.replacingOccurrences(of: name, with: text) }
+        request.httpBody = Data(body.utf8)
         let (data, response) = try await URLSession.shared.data(for: request)
-        let body = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        let code = (body?["errorData"] as? [String: Any])?["code"] as? String
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, code)
+        let answer = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let code = (answer?["errorData"] as? [String: Any])?["code"] as? String
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, code, answer?["value"])
+    }
+
+    /// Where `answer` differs from `expected` (every field of it, numbers with their sign), or nil.
+    static func mismatch(_ answer: Any?, _ expected: Any, path: String = "answer") -> String? {
+        if let expected = expected as? [String: Any] {
+            guard let answer = answer as? [String: Any] else { return "\(path) is \(String(describing: answer))" }
+            return expected.lazy.compactMap { key, item in mismatch(answer[key], item, path: "\(path).\(key)") }.first
+        }
+        if let number = expected as? Double {
+            guard let found = (answer as? NSNumber)?.doubleValue else { return "\(path) is \(String(describing: answer))" }
+            return found == number && found.sign == number.sign ? nil : "\(path) is \(found), not \(number)"
+        }
+        return "\(path): cannot compare \(expected)"
     }
 
     @Test("every case answers as the file says", arguments: cases)
@@ -102,7 +125,10 @@ struct SharedCaseTests {
         // A call past the write budget is answered 429 (with Retry-After), every other refusal 560.
         let refusedStatus = sharedCase.expect == "RATE_LIMITED" ? 429 : 560
         let passed = sharedCase.expect == "ok" ? answer.status == 200 : answer.status == refusedStatus && answer.code == sharedCase.expect
-        #expect(passed, "\(answer)")
+        #expect(passed, "\(answer.status) \(answer.code ?? "")")
+        if passed, let answers = sharedCase.answers {
+            #expect(Self.mismatch(answer.value, answers) == nil, "\(Self.mismatch(answer.value, answers) ?? "")")
+        }
         // A limit case passed: a row of the README's table of limits (scripts/parity-table).
         if passed, sharedCase.limit, let folder = ProcessInfo.processInfo.environment["WATERLINE_PARITY_DIR"], !folder.isEmpty {
             let file = URL(fileURLWithPath: folder).appendingPathComponent("\(storage.rawValue)-\(UUID().uuidString).case")

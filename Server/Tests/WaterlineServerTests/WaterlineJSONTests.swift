@@ -134,6 +134,17 @@ struct WaterlineJSONTests {
         try agrees(Text.self, Array(text.utf8))
     }
 
+    @Test("negative zeros become zeros wherever they are numbers, and nowhere else", arguments: [
+        (#"{"a":-0,"b":[-0.0,-0e5,-0.000E-3],"c":-0.5,"d":-10,"e":"-0","f":"\"-0\" -0"}"#, #"{"a": 0,"b":[ 0.0, 0e5, 0.000E-3],"c":-0.5,"d":-10,"e":"-0","f":"\"-0\" -0"}"#),
+        (#"[-1,-10,-0]"#, #"[-1,-10, 0]"#),
+        (#"{"x":1}"#, #"{"x":1}"#),
+    ])
+    func negativeZeros(text: String, expected: String) throws {
+        var bytes = Array(text.utf8)
+        #expect(NegativeZero.unsign(&bytes) == (text != expected))
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+    }
+
     @Test("the records read and written by hand (LogEntry, AlcoholMeta, WaterMeta) have the fields their hand-written code knows")
     func handWrittenFields() {
         // A field added to one of these types must be added to LogEntry+WireJSON.swift as well:

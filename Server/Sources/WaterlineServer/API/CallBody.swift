@@ -9,10 +9,12 @@ struct CallBody {
     let document: JSONDocument?
     let head: CallHead
 
-    /// Nil when the body is not a JSON object.
-    init?(_ data: Data) {
+    /// Nil when the body is not a JSON object. Its negative zeros are read as zeros (`NegativeZero`).
+    init?(_ body: Data) {
+        var bytes = Array(body)
+        let data = NegativeZero.unsign(&bytes) ? Data(bytes) : body
         self.data = data
-        let document = JSONDocument(bytes: Array(data))
+        let document = JSONDocument(bytes: bytes)
         if let document, let head = CallHead(document: document) {
             self.document = document
             self.head = head

@@ -59,7 +59,7 @@ describe("the write budget", () => {
 describe("reads that do not grow with the account", () => {
   // A backend that may scan at most 200 documents a call: the reads below must range their
   // indexes, whatever the account holds.
-  const small = () => convexTest({ schema, modules, transactionLimits: { documentsScanned: 200 } });
+  const small = () => convexTest({ schema, modules, transactionLimits: { documentsRead: 200 } });
 
   test("sessions:list since a time scans only the nights changed since; the running night is found past nights deleted while running", async () => {
     const { as } = await signedIn(undefined, small());

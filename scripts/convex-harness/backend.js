@@ -11,7 +11,7 @@
 // functions run by themselves when their time comes, as on a deployment, each as its own
 // execution; a failure is recorded in `_scheduled_functions` (read with `ctx.db.system`), not
 // thrown; `finishInProgressScheduledFunctions` and `finishAllScheduledFunctions` wait for them.
-import { checkKeys, sizeOf, Usage } from "./limits.js";
+import { checkKeys, defaultLimits, sizeOf, Usage } from "./limits.js";
 import { getFunctionName } from "./server.js";
 import { ConvexError, stripUndefined, tableOfId } from "./values.js";
 
@@ -389,6 +389,10 @@ function database(backend, tx, usage, writes) {
 class Backend {
   constructor(schema, modules, options = {}) {
     this.limits = typeof options.transactionLimits === "object" ? options.transactionLimits : {};
+    // The real convex-test ignores a limit it has no name for, so a misnamed one would test
+    // nothing there: refused here.
+    const unknown = Object.keys(this.limits).filter((name) => !(name in defaultLimits));
+    if (unknown.length > 0) throw new Error(`transactionLimits: no limit named ${unknown.join(", ")} (convex-test's are ${Object.keys(defaultLimits).join(", ")})`);
     this.enforce = options.transactionLimits !== false;
     const generated = Object.keys(modules).find((key) => key.includes("/_generated/") || key.startsWith("_generated/"));
     if (generated === undefined) throw new Error("the modules must include one of convex/_generated (it marks where convex/ starts)");

@@ -160,8 +160,8 @@ describe("the stand-in backend (scripts/convex-harness)", () => {
   });
 
   test("each limit holds at its bound and refuses one past it (here set low; Convex's own are the defaults)", async () => {
-    expect(defaultLimits).toMatchObject({ documentsScanned: 32_000, indexRanges: 4_096, documentsWritten: 16_000, functionsScheduled: 1_000 });
-    const t = convexTest({ schema, modules, transactionLimits: { documentsScanned: 10, indexRanges: 5, documentsWritten: 4, functionsScheduled: 3, bytesRead: 10_000, bytesWritten: 400, argumentsBytes: 200, returnBytes: 200 } });
+    expect(defaultLimits).toMatchObject({ documentsRead: 32_000, databaseQueries: 4_096, documentsWritten: 16_000, functionsScheduled: 1_000 });
+    const t = convexTest({ schema, modules, transactionLimits: { documentsRead: 10, databaseQueries: 5, documentsWritten: 4, functionsScheduled: 3, bytesRead: 10_000, bytesWritten: 400, argumentsBytes: 200, returnBytes: 200 } });
     await t.mutation(api.notes.addMany, { count: 4 });
     expect(await rejection(t.mutation(api.notes.addMany, { count: 5 }))).toContain("Wrote too many documents");
     await t.mutation(api.notes.addMany, { count: 4 });
@@ -180,6 +180,8 @@ describe("the stand-in backend (scripts/convex-harness)", () => {
     expect(await rejection(t.mutation(api.notes.scheduleMany, { count: 4 }))).toContain("Scheduled too many functions");
     expect(await t.query(api.notes.echo, { value: "a".repeat(150) })).toHaveLength(150);
     expect(await rejection(t.query(api.notes.echo, { value: "a".repeat(250) }))).toContain("too large");
+    // A limit named as the real convex-test does not name it would be ignored there: refused here.
+    expect(() => convexTest({ schema, modules, transactionLimits: { documentsScanned: 10 } })).toThrow("no limit named documentsScanned");
     const limited = convexTest({ schema, modules, transactionLimits: { bytesRead: 100, bytesWritten: 400 } });
     await limited.mutation(api.notes.addMany, { count: 3 });
     expect(await rejection(limited.query(api.notes.readAll, {}))).toContain("Read too much data");

@@ -5,17 +5,21 @@
 
 const MiB = 1 << 20;
 
+// The names are the real convex-test's (its `TransactionMetrics`), so a test's
+// `transactionLimits` means the same there, which ignores a name it does not know;
+// `argumentsBytes` and `returnBytes` are this stand-in's own (the real library does not check
+// them), and a test that lowers them is checked here only.
 export const defaultLimits = {
   /** Documents a function may look at: every one its index ranges pass over, filtered out or not. */
-  documentsScanned: 32_000,
+  documentsRead: 32_000,
   bytesRead: 16 * MiB,
   /** `db.get` and `db.query` calls (each reads one index range). */
-  indexRanges: 4_096,
+  databaseQueries: 4_096,
   /** Inserts, patches, replaces and deletes (each counts, the same document again included). */
   documentsWritten: 16_000,
   bytesWritten: 16 * MiB,
   functionsScheduled: 1_000,
-  scheduledArgumentsBytes: 16 * MiB,
+  scheduledFunctionArgsBytes: 16 * MiB,
   argumentsBytes: 16 * MiB,
   returnBytes: 16 * MiB,
 };
@@ -33,13 +37,13 @@ export class Usage {
   constructor(limits = defaultLimits, enforce = true) {
     this.limits = { ...defaultLimits, ...limits };
     this.enforce = enforce;
-    this.documentsScanned = 0;
+    this.documentsRead = 0;
     this.bytesRead = 0;
-    this.indexRanges = 0;
+    this.databaseQueries = 0;
     this.documentsWritten = 0;
     this.bytesWritten = 0;
     this.functionsScheduled = 0;
-    this.scheduledArgumentsBytes = 0;
+    this.scheduledFunctionArgsBytes = 0;
     this.paginated = 0;
   }
 
@@ -48,14 +52,14 @@ export class Usage {
   }
 
   range() {
-    this.indexRanges += 1;
-    this.check("indexRanges", "Too many index ranges read in a single function execution");
+    this.databaseQueries += 1;
+    this.check("databaseQueries", "Too many index ranges read in a single function execution");
   }
 
   scan(doc) {
-    this.documentsScanned += 1;
+    this.documentsRead += 1;
     this.bytesRead += sizeOf(doc);
-    this.check("documentsScanned", "Scanned too many documents in a single function execution");
+    this.check("documentsRead", "Scanned too many documents in a single function execution");
     this.check("bytesRead", "Read too much data in a single function execution");
   }
 
@@ -68,9 +72,9 @@ export class Usage {
 
   schedule(args) {
     this.functionsScheduled += 1;
-    this.scheduledArgumentsBytes += sizeOf(args);
+    this.scheduledFunctionArgsBytes += sizeOf(args);
     this.check("functionsScheduled", "Scheduled too many functions in a single function execution");
-    this.check("scheduledArgumentsBytes", "Scheduled function arguments too large in a single function execution");
+    this.check("scheduledFunctionArgsBytes", "Scheduled function arguments too large in a single function execution");
   }
 
   /** Convex runs one paginated query per function execution, limits on or off. */

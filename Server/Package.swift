@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // The server's own background work (Apple revocations) runs and stops with Hummingbird's services.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // JSON read and written as the kit's coding does it (Foundation's answer stands wherever
@@ -68,6 +70,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // Every call to Apple: a whole-exchange deadline, a bounded answer, no redirect off its host.
                 "WaterlineHTTPClient",
                 // AsyncHTTPClient's zlib module, which SwiftPM does not pass on to importers of WaterlineHTTPClient.

@@ -71,6 +71,9 @@ public func buildApplication(
             address: .hostname(configuration.host, port: configuration.port), serverName: "waterline-server",
             availableConnectionsDelegate: MaximumAvailableConnections(connections)
         ),
+        services: context.appleRevocations.flatMap { revocations in
+            configuration.appleRevocationInterval.map { [AppleRevocationService(revocations: revocations, interval: .seconds($0))] }
+        } ?? [],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )

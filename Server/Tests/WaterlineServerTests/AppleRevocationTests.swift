@@ -107,4 +107,114 @@ struct AppleRevocationTests {
         _ = try await server.signIn(authorizationCode: String(repeating: "c", count: Limits.appleAuthorizationCode))
         await server.stop()
     }
+
+    /// A server whose queued revocations run only when the test runs a pass (and right after a deletion).
+    /// On PostgreSQL, `database` is the test's own: every server with a key revokes every queued
+    /// token, and another test's server on the shared database would take this test's to its own stand-in.
+    func drivenByHand(
+        _ standIn: AppleAuthStandIn, clock: ManualClock, storage: StorageKind = .sqlite, database: IsolatedPostgres? = nil,
+        directory: URL? = nil, interval: Double? = nil
+    ) async throws -> TestServer {
+        try await TestServer.start(storage, dataDirectory: directory, now: { clock.now }, adjust: { configuration in
+            if let database { configuration.databaseURL = database.url }
+            configuration.appleSignInKey = AppleSignInKey(teamId: Self.team, keyId: Self.keyId, privateKeyPEM: P256.Signing.PrivateKey().pemRepresentation)
+            configuration.appleAuthURL = standIn.baseURL
+            configuration.appleRevocationInterval = interval
+        })
+    }
+
+    /// The tries made so far at revoking `user`'s token; nil once it is no longer queued.
+    func attempts(of user: UUID, on server: TestServer) async throws -> Int? {
+        try await server.database.sql.raw("SELECT attempts FROM apple_revocations WHERE user_id = \(bind: user.key)").first()?
+            .decode(column: "attempts", as: Int.self)
+    }
+
+    /// The next revocation the stand-in saw of `token` (others' queued revocations may come between, on a shared database).
+    func nextRevocation(of token: String, in posts: inout AsyncStream<AppleAuthStandIn.Post>.Iterator) async -> AppleAuthStandIn.Post? {
+        while let post = await posts.next() {
+            if post.path == "revoke", post.form["token"] == token { return post }
+        }
+        return nil
+    }
+
+    @Test("Apple failing a revocation: it stays queued and is tried again after its wait, until Apple takes it", arguments: StorageKind.available)
+    func retriedWithBackoff(storage: StorageKind) async throws {
+        let standIn = try await AppleAuthStandIn.start()
+        let clock = ManualClock()
+        let isolated = storage == .postgres ? try await IsolatedPostgres.create() : nil
+        let server = try await drivenByHand(standIn, clock: clock, storage: storage, database: isolated)
+        let revocations = try #require(server.context.appleRevocations)
+        var posts = standIn.posts.makeAsyncIterator()
+        let code = "retried-\(UUID().uuidString)"
+        let session = try await server.signIn(authorizationCode: code)
+        standIn.failRevocations(3)
+
+        // The try right after the deletion fails; the answer said `requested` all the same.
+        #expect(try await server.client(token: session.token).call(Users.DeleteAccount.self).appleSignIn == .requested)
+        #expect(await nextRevocation(of: "refresh-for-\(code)", in: &posts) != nil)
+        // Past that try's lease (whether or not it has written its wait yet), the second: it fails too.
+        clock.advance(seconds: AppleRevocations.lease + 1)
+        #expect(try await revocations.runDue().postponed >= 1)
+        #expect(await nextRevocation(of: "refresh-for-\(code)", in: &posts) != nil)
+        // Not due again before its wait (5 minutes after a second failure) ...
+        clock.advance(seconds: AppleRevocations.wait(after: 2) - 1)
+        #expect(try await attempts(of: session.user.id, on: server) == 2)
+        try await revocations.runDue()
+        #expect(try await attempts(of: session.user.id, on: server) == 2, "not tried before its wait")
+        // ... and due after it: a third failure, then Apple takes it.
+        clock.advance(seconds: 2)
+        #expect(try await revocations.runDue().postponed >= 1)
+        clock.advance(seconds: AppleRevocations.wait(after: 3))
+        #expect(try await revocations.runDue().revoked >= 1)
+        #expect(await nextRevocation(of: "refresh-for-\(code)", in: &posts) != nil)
+        #expect(await nextRevocation(of: "refresh-for-\(code)", in: &posts) != nil)
+        #expect(try await attempts(of: session.user.id, on: server) == nil, "gone once Apple took it")
+        await server.stop()
+        try await isolated?.drop()
+        await standIn.stop()
+    }
+
+    @Test("a revocation Apple never takes is given up after its last try (logged as an error), and leaves the queue")
+    func givenUp() async throws {
+        let standIn = try await AppleAuthStandIn.start()
+        let clock = ManualClock()
+        let server = try await drivenByHand(standIn, clock: clock)
+        let revocations = try #require(server.context.appleRevocations)
+        var posts = standIn.posts.makeAsyncIterator()
+        let session = try await server.signIn(authorizationCode: "never")
+        standIn.failRevocations(.max)
+        _ = try await server.client(token: session.token).call(Users.DeleteAccount.self)
+        #expect(await nextRevocation(of: "refresh-for-never", in: &posts) != nil)
+        clock.advance(seconds: AppleRevocations.lease + 1)
+        var abandoned = 0
+        for attempt in 2...AppleRevocations.attemptLimit {
+            let pass = try await revocations.runDue()
+            #expect(pass.postponed + pass.abandoned == 1, "try \(attempt)")
+            abandoned += pass.abandoned
+            clock.advance(seconds: AppleRevocations.wait(after: attempt) + 1)
+        }
+        #expect(abandoned == 1)
+        #expect(try await server.context.repository.pendingAppleRevocations() == 0)
+        await server.stop()
+        await standIn.stop()
+    }
+
+    @Test("a revocation queued before a restart is tried by the restarted server's first pass")
+    func survivesRestart() async throws {
+        let standIn = try await AppleAuthStandIn.start()
+        let clock = ManualClock()
+        let first = try await drivenByHand(standIn, clock: clock)
+        var posts = standIn.posts.makeAsyncIterator()
+        let session = try await first.signIn(authorizationCode: "restarted")
+        standIn.failRevocations(1)
+        _ = try await first.client(token: session.token).call(Users.DeleteAccount.self)
+        #expect(await nextRevocation(of: "refresh-for-restarted", in: &posts) != nil, "the first try, failed")
+        await first.stop()
+
+        clock.advance(seconds: AppleRevocations.lease + 1)
+        let second = try await drivenByHand(standIn, clock: clock, directory: first.dataDirectory, interval: 3_600)
+        #expect(await nextRevocation(of: "refresh-for-restarted", in: &posts) != nil, "tried again with no call made")
+        await second.stop()
+        await standIn.stop()
+    }
 }

@@ -6,6 +6,8 @@ public struct ServerContext: Sendable {
     public let apple: AppleIdentityVerifier
     /// Exchanges and revokes the person's Sign in with Apple token; nil with no key configured.
     public let appleLink: AppleAccountLink?
+    /// Deleted accounts' Apple tokens, revoked until Apple takes them; nil with no key configured.
+    public let appleRevocations: AppleRevocations?
     public let tokens: SessionTokens
     public let limits: CallLimits
     public let now: @Sendable () -> Date
@@ -17,6 +19,7 @@ public struct ServerContext: Sendable {
         self.repository = repository
         self.apple = apple
         self.appleLink = appleLink
+        appleRevocations = appleLink.map { AppleRevocations(repository: repository, link: $0, now: now) }
         self.tokens = tokens
         self.limits = limits
         self.now = now

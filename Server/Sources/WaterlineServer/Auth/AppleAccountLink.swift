@@ -1,6 +1,5 @@
 import Foundation
 import JWTKit
-import Logging
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,7 +22,6 @@ public struct AppleAccountLink: Sendable {
     /// Each call to Apple: within `timeout` from request to last byte, bounded, on Apple's host.
     private let apple: AppleExchange
     private let now: @Sendable () -> Date
-    private let logger = Logger(label: "waterline.apple-link")
 
     /// Fails when the private key is not a P-256 PEM key.
     public init(
@@ -56,19 +54,6 @@ public struct AppleAccountLink: Sendable {
         _ = try await post("auth/revoke", [
             "client_id": clientId, "client_secret": try await clientSecret(), "token": refreshToken, "token_type_hint": "refresh_token",
         ])
-    }
-
-    /// Revokes in the background (the deletion does not wait for Apple), logging the outcome.
-    public func revokeLater(refreshToken: String) {
-        let logger = logger
-        Task.detached {
-            do {
-                try await revoke(refreshToken: refreshToken)
-                logger.info("revoked a deleted account's Sign in with Apple token")
-            } catch {
-                logger.warning("could not revoke a deleted account's Sign in with Apple token: \(error)")
-            }
-        }
     }
 
     func clientSecret() async throws -> String {

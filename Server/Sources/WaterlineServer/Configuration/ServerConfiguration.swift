@@ -47,6 +47,9 @@ public struct ServerConfiguration: Sendable {
     /// must hold the largest push (`Limits.pushBatch`).
     public var accountWriteBurst: Double
     public var accountWritesPerSecond: Double
+    /// Seconds between passes over the Apple revocations still queued (`AppleRevocations`); nil
+    /// runs none on a schedule (a test runs its passes itself), only the try right after a deletion.
+    public var appleRevocationInterval: Double? = 60
 
     public static let defaultAppleJWKSURL = URL(string: "https://appleid.apple.com/auth/keys")!
 

@@ -100,6 +100,15 @@ enum Migrations {
         (12, .code(RecordCounts.addForPostgres)),
         // The person's Sign in with Apple refresh token, revoked when the account is deleted.
         (13, .code(AppleTokenColumn.add)),
+        // Deleted accounts' Apple refresh tokens still to be revoked, kept until Apple answers
+        // (`AppleRevocations`): a restart or an Apple that fails does not lose one.
+        (14, .statements([
+            """
+            CREATE TABLE IF NOT EXISTS apple_revocations (user_id TEXT PRIMARY KEY, refresh_token TEXT NOT NULL,
+                attempts INTEGER NOT NULL, next_at DOUBLE PRECISION NOT NULL, created_at DOUBLE PRECISION NOT NULL)
+            """,
+            "CREATE INDEX IF NOT EXISTS apple_revocations_by_next ON apple_revocations (next_at)",
+        ])),
     ]
 
     /// Whether `table` has `column` yet (another server on the same database may have added it

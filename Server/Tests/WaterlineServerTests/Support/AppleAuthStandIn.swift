@@ -2,11 +2,13 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import Synchronization
 @testable import WaterlineServer
 
 /// Apple's `/auth/token` and `/auth/revoke` on 127.0.0.1 and a free port: each form posted is
 /// recorded; a code is exchanged for `refresh-for-<code>` unless it is `refused`, which answers
-/// Apple's 400 `invalid_grant`. Stopped by `stop()`.
+/// Apple's 400 `invalid_grant`; a revocation is taken unless `failRevocations` asked for
+/// failures (Apple's 503), one per revocation. Stopped by `stop()`.
 final class AppleAuthStandIn: Sendable {
     struct Post: Sendable {
         var path: String
@@ -17,15 +19,28 @@ final class AppleAuthStandIn: Sendable {
     /// Every post, in order of arrival.
     let posts: AsyncStream<Post>
     private let task: Task<Void, any Error>
+    /// Revocations still to be failed.
+    final class Failures: Sendable {
+        let count = Mutex(0)
+    }
 
-    private init(baseURL: URL, posts: AsyncStream<Post>, task: Task<Void, any Error>) {
+    private let failures: Failures
+
+    private init(baseURL: URL, posts: AsyncStream<Post>, task: Task<Void, any Error>, failures: Failures) {
         self.baseURL = baseURL
         self.posts = posts
         self.task = task
+        self.failures = failures
+    }
+
+    /// The next `count` revocations are answered 503.
+    func failRevocations(_ count: Int) {
+        failures.count.withLock { $0 = count }
     }
 
     static func start() async throws -> AppleAuthStandIn {
         let (posts, recorder) = AsyncStream.makeStream(of: Post.self)
+        let failures = Failures()
         let router = Router()
         router.post("auth/:endpoint") { request, context -> Response in
             let body = try await request.body.collect(upTo: 64 * 1024)
@@ -38,7 +53,11 @@ final class AppleAuthStandIn: Sendable {
             case "token":
                 return Self.json(#"{"access_token":"a","token_type":"Bearer","expires_in":3600,"refresh_token":"refresh-for-\#(form["code"] ?? "")","id_token":"x"}"#)
             case "revoke":
-                return Response(status: .ok)
+                let fail = failures.count.withLock { count in
+                    defer { count = max(0, count - 1) }
+                    return count > 0
+                }
+                return fail ? Self.json(#"{"error":"server_error"}"#, status: .serviceUnavailable) : Response(status: .ok)
             default:
                 return Response(status: .notFound)
             }
@@ -53,7 +72,7 @@ final class AppleAuthStandIn: Sendable {
         let task = Task { try await app.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw AppleLinkError("the stand-in did not start") }
-        return AppleAuthStandIn(baseURL: URL(string: "http://127.0.0.1:\(port)")!, posts: posts, task: task)
+        return AppleAuthStandIn(baseURL: URL(string: "http://127.0.0.1:\(port)")!, posts: posts, task: task, failures: failures)
     }
 
     func stop() async {

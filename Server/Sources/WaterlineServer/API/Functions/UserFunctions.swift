@@ -15,16 +15,18 @@ extension FunctionHandler {
             },
             .make(Users.DeleteAccount.self, arguments: []) { _, caller in
                 let caller = try caller.required()
-                let refreshToken = try await context.repository.appleRefreshToken(for: caller.userId)
+                // The Apple token is queued first (`AppleRevocations`): a deletion cut short
+                // leaves it waiting for the account to be gone, and a restart loses none.
+                let queued = context.appleRevocations == nil ? nil : try await context.repository.queueAppleRevocation(for: caller, now: context.now())
                 var deleted = try await context.repository.deleteUser(caller)
-                // Everything is gone first; Apple is asked after, without the answer waiting on it.
-                switch (context.appleLink, refreshToken) {
+                // Everything is gone; Apple is asked after, without the answer waiting on it.
+                switch (context.appleRevocations, queued) {
                 case (nil, _):
                     deleted.appleSignIn = .notConfigured
-                case (let link?, let token?):
-                    link.revokeLater(refreshToken: token)
+                case (let revocations?, true?):
+                    revocations.tryNow()
                     deleted.appleSignIn = .requested
-                case (_?, nil):
+                case (_?, _):
                     deleted.appleSignIn = .noToken
                 }
                 return deleted

@@ -88,7 +88,12 @@ export default defineSchema({
     subject: v.string(), sessions: v.number(), logEntries: v.number(), presets: v.number(),
     startedAt: v.number(), finishedAt: v.optional(v.number()),
     appleSignIn: v.optional(appleSignInRevocation),
+    // What Apple finally did with a `requested` revocation (apple:revoke): took it, or failed every try.
+    appleOutcome: v.optional(v.union(v.literal("revoked"), v.literal("failed"))),
   }).index("by_subject", ["subject"]).index("by_startedAt", ["startedAt"]),
+  // A deleted account's Apple refresh token until apple:revoke is done with it: only the
+  // revocation reads it (the scheduled job carries this document's id, not the token).
+  appleRevocations: defineTable({ deletion: v.id("deletions"), refreshToken: v.string(), attempts: v.number() }),
   // Apple nonces already used for a sign-in, kept until their identity token expires.
   usedNonces: defineTable({ nonce: v.string(), expiresAt: v.number() }).index("by_nonce", ["nonce"]).index("by_expiresAt", ["expiresAt"]),
 });

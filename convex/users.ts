@@ -97,8 +97,11 @@ export const deleteAccount = mutation({
     // The Sign in with Apple link is revoked after (apple:revoke), without the answer waiting on Apple.
     const refreshToken = caller.appleRefreshToken;
     const appleSignIn = appleLinkConfig() === null ? "not_configured" as const : refreshToken === undefined ? "no_token" as const : "requested" as const;
-    if (appleSignIn === "requested") await ctx.scheduler.runAfter(0, internal.apple.revoke, { refreshToken: refreshToken!, attempt: 1 });
     const deletion = await ctx.db.insert("deletions", { subject: identity.subject, sessions: 0, logEntries: 0, presets: 0, startedAt: now, appleSignIn });
+    if (appleSignIn === "requested") {
+      const revocation = await ctx.db.insert("appleRevocations", { deletion, refreshToken: refreshToken!, attempts: 0 });
+      await ctx.scheduler.runAfter(0, internal.apple.revoke, { revocation });
+    }
     await ctx.db.patch(caller._id, { deletingSince: now, appleRefreshToken: undefined });
     if (!(await deleteSome(ctx, caller._id, deletion, deletionStep))) {
       await ctx.scheduler.runAfter(0, internal.users.continueDeletion, { owner: caller._id, deletion });

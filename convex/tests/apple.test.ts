@@ -42,7 +42,7 @@ async function signIn(t: any, apple: Awaited<ReturnType<typeof fakeApple>>, auth
 }
 
 afterEach(() => {
-  for (const name of ["WATERLINE_APPLE_TEAM_ID", "WATERLINE_APPLE_KEY_ID", "WATERLINE_APPLE_PRIVATE_KEY", "WATERLINE_APPLE_AUTH_URL"]) {
+  for (const name of ["WATERLINE_APPLE_TEAM_ID", "WATERLINE_APPLE_KEY_ID", "WATERLINE_APPLE_PRIVATE_KEY", "WATERLINE_APPLE_AUTH_URL", "WATERLINE_APPLE_DEADLINE_MS"]) {
     delete process.env[name];
   }
   vi.useRealTimers();
@@ -106,6 +106,55 @@ describe("Sign in with Apple revoked with the account", () => {
     await t.withIdentity({ subject: session.user.id }).mutation(api.users.deleteAccount, {});
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(posts.filter((post) => post.path === "auth/revoke")).toHaveLength(3);
+    // Every try failed: the token is forgotten, and the deletion records the outcome.
+    expect(await t.run(async (ctx) => (await ctx.db.query("appleRevocations").collect()).length)).toBe(0);
+    expect(await t.run(async (ctx) => (await ctx.db.query("deletions").collect()).map((doc) => doc.appleOutcome))).toEqual(["failed"]);
+  });
+
+  test("the refresh token is kept where only the revocation reads it: not in the scheduled job's arguments; the outcome is recorded", async () => {
+    const { apple, posts } = await appleEndpoints();
+    const t = newBackend();
+    const session = await signIn(t, apple, "code-kept");
+    vi.useFakeTimers();
+    await t.withIdentity({ subject: session.user.id }).mutation(api.users.deleteAccount, {});
+    const jobs = await t.run(async (ctx) => await ctx.db.system.query("_scheduled_functions").collect());
+    expect(JSON.stringify(jobs.map((job) => job.args))).not.toContain("refresh-for-code-kept");
+    expect(await t.run(async (ctx) => (await ctx.db.query("appleRevocations").collect()).map((doc) => doc.refreshToken))).toEqual(["refresh-for-code-kept"]);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(posts.map((post) => post.path)).toEqual(["auth/token", "auth/revoke"]);
+    expect(await t.run(async (ctx) => (await ctx.db.query("appleRevocations").collect()).length)).toBe(0);
+    expect(await t.run(async (ctx) => (await ctx.db.query("deletions").collect()).map((doc) => doc.appleOutcome))).toEqual(["revoked"]);
+  });
+
+  test("a silent Apple holds neither sign-in nor revocation past the deadline, and an endless answer is not read whole", async () => {
+    const { apple } = await appleEndpoints();
+    process.env.WATERLINE_APPLE_DEADLINE_MS = "30";
+    const t = newBackend();
+    const sent: string[] = [];
+    const jwks = globalThis.fetch;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (!url.startsWith("https://appleid.test/auth/")) return jwks(input, init);
+      sent.push(url.slice("https://appleid.test/".length));
+      if (url.endsWith("/auth/token")) {
+        // An answer that never ends: a megabyte at a time, for as long as it is read.
+        const megabyte = new Uint8Array(1 << 20).fill(32);
+        return new Response(new ReadableStream({ pull: (controller) => controller.enqueue(megabyte) }), { status: 200 });
+      }
+      // Silent: nothing until the caller gives up.
+      return await new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(new Error("aborted"))));
+    });
+    const session = await signIn(t, apple, "code-endless");
+    expect(sent).toEqual(["auth/token"]);
+    expect(await t.run(async (ctx) => (await ctx.db.query("users").collect()).map((user) => user.appleRefreshToken))).toEqual([undefined]);
+
+    await t.run(async (ctx) => {
+      await ctx.db.patch(ctx.db.normalizeId("users", session.user.id)!, { appleRefreshToken: "refresh-silent" });
+    });
+    await t.withIdentity({ subject: session.user.id }).mutation(api.users.deleteAccount, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(sent.filter((path) => path === "auth/revoke")).toHaveLength(3);
+    expect(await t.run(async (ctx) => (await ctx.db.query("deletions").collect()).map((doc) => doc.appleOutcome))).toEqual(["failed"]);
   });
 
   test("an authorization code that is empty or longer than 1,024 characters is refused before Apple is asked", async () => {

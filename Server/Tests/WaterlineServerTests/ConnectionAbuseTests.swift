@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NIOCore
+import WaterlineAPI
 @testable import WaterlineServer
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -77,6 +78,21 @@ struct ConnectionAbuseTests {
             return "timed out"
         }
 
+        /// Everything the server sends within `seconds`, and whether it then closed the connection.
+        func received(within seconds: Int32) async -> (text: String, closed: Bool) {
+            await onOwnThread {
+                var received: [UInt8] = []
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                var poller = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+                while poll(&poller, 1, seconds * 1000) == 1 {
+                    let count = recv(self.descriptor, &chunk, chunk.count, 0)
+                    guard count > 0 else { return (String(decoding: received, as: UTF8.self), true) }
+                    received += chunk[0..<count]
+                }
+                return (String(decoding: received, as: UTF8.self), false)
+            }
+        }
+
         deinit { close(descriptor) }
 
         /// Runs a blocking wait on a thread made for it.
@@ -116,6 +132,41 @@ struct ConnectionAbuseTests {
         await apple.setSlowness(.seconds(1))
         let session = try await server.signIn()
         #expect(!session.token.isEmpty)
+        await server.stop()
+    }
+
+    @Test("a body refused unread (413 announced too large, 429 over the limit) ends its connection after the answer; the rest is not read")
+    func refusedBodiesCloseTheConnection() async throws {
+        let server = try await TestServer.start(adjust: { configuration in
+            configuration.requestReadTimeout = 60
+            configuration.idleTimeout = 60
+            (configuration.userBurst, configuration.userPerSecond) = (1, 0.001)
+        })
+        let port = server.baseURL.port!
+        let start = String(repeating: " ", count: 1_024)
+        // Anonymous, announcing 5 MB: refused at once, and closed with only a kilobyte sent.
+        let announced = try RawConnection(port: port, sending: "POST /api/mutation HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\n\r\n\(start)")
+        let tooLarge = await announced.received(within: 10)
+        #expect(tooLarge.text.hasPrefix("HTTP/1.1 413"), "\(tooLarge.text.prefix(40))")
+        #expect(tooLarge.text.lowercased().contains("connection: close"))
+        #expect(tooLarge.closed, "closed, not left reading 5 MB")
+
+        // Signed in, past the call limit, with a 1 MB body on its way: 429, then closed.
+        let token = try await server.signIn().token
+        _ = try? await server.client(token: token).call(Users.Me.self)
+        let limited = try RawConnection(
+            port: port,
+            sending: "POST /api/mutation HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Length: 1000000\r\n\r\n\(start)"
+        )
+        let refused = await limited.received(within: 10)
+        #expect(refused.text.hasPrefix("HTTP/1.1 429"), "\(refused.text.prefix(40))")
+        #expect(refused.closed)
+
+        // A small request refused after it was read whole keeps its connection.
+        let small = try RawConnection(port: port, sending: "POST /api/query HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Length: 2\r\n\r\n{}")
+        let keptOpen = await small.received(within: 1)
+        #expect(keptOpen.text.hasPrefix("HTTP/1.1 429") && !keptOpen.closed, "\(keptOpen.text.prefix(40)) closed: \(keptOpen.closed)")
+        #expect(try await health(server) == 200)
         await server.stop()
     }
 

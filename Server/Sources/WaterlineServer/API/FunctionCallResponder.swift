@@ -73,6 +73,11 @@ struct FunctionCallResponder: Sendable {
         }
         note.userId = caller?.userId
         let limit = caller == nil ? Self.maxAnonymousBodyBytes : Self.maxBodyBytes
+        // A body announced over the limit is refused unread (and the connection closed after
+        // the answer, `ConnectionAdmission`, rather than read to its end).
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            return Self.error(.payloadTooLarge, "the request body is over \(limit) bytes", status: .contentTooLarge)
+        }
         // The call, and the body it announces, before a byte of the body is read.
         let announced = min(request.headers[.contentLength].flatMap { Int($0) } ?? 0, limit + 1)
         // Never more than a bucket holds (a limit configured below a body's cost still lets it through when full).

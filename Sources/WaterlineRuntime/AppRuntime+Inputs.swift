@@ -154,7 +154,20 @@ extension AppRuntime {
     /// deliver again moves the delivered place back to where the watch is.
     private func watchMessage(_ data: Data, replying: Bool) async -> Data? {
         await holdingBackground("watch message") {
-            guard let server = platform.watchLinkServer, case .request(let request)? = try? WatchMessage.decodeIfKnown(data) else { return nil }
+            guard let server = platform.watchLinkServer else { return nil }
+            let message: WatchMessage?
+            do {
+                message = try WatchMessage.decodeIfKnown(data)
+            } catch WatchMessageError.tooLarge(let bytes) {
+                // Refused unread; a sender waiting for the answer is told why.
+                let refusal = LinkAnswer.refused(
+                    code: ErrorCode.invalidArgument.rawValue, message: "a message of \(bytes) bytes is over the \(WatchMessage.maximumBytes) a message may hold"
+                )
+                return replying ? try? WatchMessage.answer(refusal).encoded() : nil
+            } catch {
+                return nil
+            }
+            guard case .request(let request)? = message else { return nil }
             if case .resend(let place) = request {
                 watchDeliveries?.resend(after: place)
                 await follow(.watchLinkActivated)

@@ -7,8 +7,18 @@ import WaterlineAPI
 /// keep them (a broken or hostile one, forty endless pages of new logs) cannot make this device
 /// hold more than any backend would. Each count is read from the store the first time a page
 /// needs it, then kept up as the page adds records. A change to a record already here, and a
-/// tombstone, always has room.
+/// tombstone, always has room. What the phone takes from its watch is held to the same room.
 struct PageRoom {
+    /// The quota a new live record of `change`'s kind counts against, as a refusal says it.
+    static func quota(of change: SyncPayload) -> String {
+        switch change {
+        case .session: "\(Limits.sessionsPerAccount) nights"
+        case .preset: "\(Limits.presetsPerAccount) presets"
+        case .logEntry: "\(Limits.logsPerSession) logs a night"
+        case .settings: "one settings"
+        }
+    }
+
     private var sessions: Int?
     private var presets: Int?
     private var logs: [UUID: Int] = [:]

@@ -155,7 +155,14 @@ extension StoreRows {
             guard var user = try await rows.readUser() else { throw SessionStoreError.noUser }
             var accepted = AcceptedPush()
             var touched: Set<UUID> = []
+            // The quotas every backend keeps (1,000 logs a night…): what the phone takes from its
+            // watch goes on to the cloud, which would refuse the rest.
+            var room = PageRoom()
             for change in changes {
+                guard try await room.admits(change, in: rows) else {
+                    accepted.outcomes.append(.refused(.quotaExceeded, "the iPhone keeps at most \(PageRoom.quota(of: change))"))
+                    continue
+                }
                 let (outcome, wrote) = try await StoreRules.acceptFromPeer(change, in: rows, user: user)
                 accepted.outcomes.append(outcome)
                 // Kept exactly as sent: the paired device has it, and its next pull passes over it.

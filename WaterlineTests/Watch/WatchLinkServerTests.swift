@@ -46,6 +46,50 @@ struct WatchLinkServerTests {
         #expect(try await DeviceRecords(harness.store) == before)
     }
 
+    @Test("a message over a megabyte is refused by its length, unread: the sender waiting is told so, and nothing changes")
+    @MainActor
+    func oversizedMessage() async throws {
+        let phone = DeviceProcess(harness)
+        let before = try await DeviceRecords(harness.store)
+        // 55,000 logs: a 13 MB push whose change count (over 500) would be refused only once read.
+        let logs = (0..<55_000).map {
+            SyncPayload.logEntry(LogEntry.water(id: UUID(), sessionId: UUID(number: 0xA), at: Fixed.at(minutes: Double($0 % 600)), amountOz: 8))
+        }
+        let data = try WatchMessage.request(.push(PushBatch(changes: logs))).encoded()
+        #expect(data.count > 12 * WatchMessage.maximumBytes)
+        #expect(throws: WatchMessageError.tooLarge(bytes: data.count)) { try WatchMessage.decodeIfKnown(data) }
+        let reply = try #require(await phone.runtime.handle(.watchMessage(data, replying: true)))
+        guard case .answer(.refused(let code, let message))? = try WatchMessage.decodeIfKnown(reply) else {
+            Issue.record("not a refusal")
+            return
+        }
+        #expect(code == ErrorCode.invalidArgument.rawValue)
+        #expect(message.contains("\(data.count) bytes"), "refused by its length, not by its 55,000 changes once read")
+        #expect(await phone.runtime.handle(.watchMessage(data, replying: false)) == nil)
+        #expect(try await DeviceRecords(harness.store) == before)
+    }
+
+    @Test("the phone keeps what a backend keeps: a watch's 1,500 logs for one night are taken up to 1,000 and the rest refused as over the quota")
+    func quotas() async throws {
+        _ = try await push([.session(night(0xA))])
+        var outcomes: [ChangeOutcome] = []
+        for batch in 0..<3 {
+            let logs = (0..<Limits.pushBatch).map { index in
+                SyncPayload.logEntry(LogEntry.water(id: UUID(), sessionId: UUID(number: 0xA), at: Fixed.at(minutes: Double(batch * 500 + index) / 10), amountOz: 8))
+            }
+            outcomes += try await push(logs).0
+        }
+        #expect(outcomes.filter { $0.code == nil }.count == Limits.logsPerSession)
+        #expect(outcomes.filter { $0.code == ErrorCode.quotaExceeded.rawValue }.count == 1_500 - Limits.logsPerSession)
+        #expect(try await harness.store.logs(sessionId: UUID(number: 0xA)).count == Limits.logsPerSession)
+        // A change to a log already kept, and a deletion, still go through at the quota.
+        let kept = try #require(try await harness.store.logs(sessionId: UUID(number: 0xA)).first)
+        var edited = kept
+        edited.updatedAt = kept.updatedAt.addingTimeInterval(60)
+        edited.waterMeta?.amountOz = 12
+        #expect(try await push([.logEntry(edited)]).0.map(\.code) == [nil])
+    }
+
     @Test("what the phone's app cannot read (not JSON, a kind it does not know, the first protocol's call, a request cut short) is answered with nothing, and changes nothing")
     @MainActor
     func unreadableMessages() async throws {

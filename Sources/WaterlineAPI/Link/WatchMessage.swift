@@ -35,8 +35,15 @@ public enum WatchMessage: Hashable, Sendable {
         try WaterlineCoding.encoder(pretty: false).encode(self)
     }
 
-    /// The message in `data`, or nil when it is of a kind this version does not know.
+    /// The most a message may hold, checked before a byte of it is decoded: a push of
+    /// `Limits.pushBatch` of the largest changes is well under it (about 300 KB), and a message
+    /// many times larger (13 MB) costs no more than its length to refuse.
+    public static let maximumBytes = 1 << 20
+
+    /// The message in `data`, or nil when it is of a kind this version does not know; throws
+    /// `tooLarge` past `maximumBytes`, unread.
     public static func decodeIfKnown(_ data: Data) throws -> WatchMessage? {
+        guard data.count <= maximumBytes else { throw WatchMessageError.tooLarge(bytes: data.count) }
         do {
             return try WaterlineCoding.decoder().decode(WatchMessage.self, from: data)
         } catch WatchMessageError.unknownKind {
@@ -48,6 +55,8 @@ public enum WatchMessage: Hashable, Sendable {
 /// A watch message that could not be read.
 public enum WatchMessageError: Error, Hashable, Sendable {
     case unknownKind(String)
+    /// Over `WatchMessage.maximumBytes`.
+    case tooLarge(bytes: Int)
 }
 
 extension WatchMessage: Codable {

@@ -19,21 +19,28 @@ export const me = query({
 export const deletionStep = 4_000;
 
 /**
- * Bytes one deletion step reads at most, well inside Convex's 16 MiB: documents are bounded
- * (every field is checked), but a step sized by count alone fails whole ("Read too much data")
- * on records written before a bound existed, and an account that cannot be deleted, or a
- * scheduled step that fails every time, is worse than one more step.
+ * Bytes a deletion step reads before it stops asking for more documents, well inside Convex's
+ * 16 MiB: documents are bounded (every field is checked), but a step sized by count alone fails
+ * whole ("Read too much data") on records written before a bound existed, and an account that
+ * cannot be deleted, or a scheduled step that fails every time, is worse than one more step.
  */
 export const deletionStepBytes = 4 * 1024 * 1024;
 
 /**
+ * Bytes a step may have read once a delete is counted: each delete reads its document again (as
+ * Convex counts it), so a chunk read near `deletionStepBytes` deletes only what fits under this,
+ * and the next step goes on. A step's first delete is always made, so every step gets further.
+ */
+const deletionReadCap = 14 * 1024 * 1024;
+
+/**
  * Documents read at a time within a step: a document may be as large as 1 MiB (Convex's limit),
- * so a chunk read before the step sees its budget spent reads at most 8 MiB more, 12 MiB in all.
+ * so a chunk read before the step sees its budget spent reads at most 8 MiB more.
  */
 const deletionChunk = 8;
 
-/** A document's size as a step counts it toward `deletionStepBytes`: its JSON, a close measure of Convex's. */
-const sizeOf = (doc: object) => JSON.stringify(doc).length;
+/** A document's size as a step counts it: its JSON in UTF-8, a close measure of Convex's. */
+const sizeOf = (doc: object) => new TextEncoder().encode(JSON.stringify(doc)).length;
 
 /** How long a deletion's record is kept: as long as a token of the account can live. */
 const deletionKept = 30 * 24 * 3600 * 1000;
@@ -45,17 +52,22 @@ const deletionKept = 30 * 24 * 3600 * 1000;
  */
 async function deleteSome(ctx: MutationCtx, owner: Id<"users">, deletion: Id<"deletions">, budget: number): Promise<boolean> {
   const removed = { logEntries: 0, sessions: 0, presets: 0 };
-  let left = budget, bytes = 0, finished = false;
+  let left = budget, bytes = 0, deleted = 0, finished = false;
   tables: for (const [table, key] of [["logEntries", "logEntries"], ["sessions", "sessions"], ["drinkPresets", "presets"]] as const) {
     for (;;) {
       if (left <= 0 || bytes >= deletionStepBytes) break tables;
       const docs = await ctx.db.query(table).withIndex("by_owner", (q) => q.eq("owner", owner)).take(Math.min(left, deletionChunk));
-      for (const doc of docs) {
+      const sizes = docs.map(sizeOf);
+      for (const size of sizes) bytes += size;
+      for (const [index, doc] of docs.entries()) {
+        // The delete reads the document again: past the cap, the rest waits for the next step.
+        if (deleted > 0 && bytes + sizes[index] > deletionReadCap) break tables;
         await ctx.db.delete(doc._id);
-        bytes += sizeOf(doc);
+        bytes += sizes[index];
+        deleted += 1;
+        removed[key] += 1;
+        left -= 1;
       }
-      removed[key] += docs.length;
-      left -= docs.length;
       if (docs.length < deletionChunk && left > 0) break;
     }
     if (table === "drinkPresets") finished = true;

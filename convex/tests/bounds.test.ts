@@ -166,6 +166,33 @@ describe("users:deleteAccount at its bounds", () => {
     });
   }, atScale);
 
+  test("records of nearly a mebibyte each, in characters of four bytes, are deleted too: a step counts the bytes each delete reads again", async () => {
+    const { t, user, as } = await signedIn();
+    const night = endedNight();
+    await as.mutation(api.sessions.upsert, night);
+    // 40 drinks of about 900 KB each (225,000 four-byte characters: 450,000 as JavaScript counts a string).
+    const large = "\u{1F37A}".repeat(225_000);
+    for (let batch = 0; batch < 4; batch++) await t.run(async (ctx) => {
+      const owner = ctx.db.normalizeId("users", user.id)!;
+      for (let index = 0; index < 10; index++) {
+        await ctx.db.insert("logEntries", {
+          owner, clientId: uuid(), sessionClientId: night.id, timestamp: at(1), type: "alcohol", source: "phone", updatedAt: at(1),
+          alcoholMeta: { drinkType: "beer", sizeOz: 12, standardDrinkEstimate: 1, presetId: large },
+        });
+      }
+    });
+    vi.useFakeTimers();
+    const first = await as.mutation(api.users.deleteAccount, {});
+    expect(first.logEntries).toBeGreaterThan(0);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    vi.useRealTimers();
+    expect(await as.mutation(api.users.deleteAccount, {})).toMatchObject({ sessions: 1, logEntries: 40, complete: true });
+    await t.run(async (ctx) => {
+      const steps = await ctx.db.system.query("_scheduled_functions").collect();
+      expect(steps.every((job) => job.state.kind === "success")).toBe(true);
+    });
+  }, atScale);
+
   test("signing in while the account is still being deleted makes a new, empty account; the old one's tokens stay refused", async () => {
     const apple = await fakeApple();
     const { t } = await signedIn();

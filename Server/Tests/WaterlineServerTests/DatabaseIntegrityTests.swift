@@ -45,6 +45,61 @@ struct DatabaseIntegrityTests {
         }
     }
 
+    @Test("a write-ahead log damaged mid-way (64 bytes of a frame): refused at start, naming what would be dropped; whole or torn only at its end, it opens with every acknowledged write")
+    func damagedLog() async throws {
+        let server = try await TestServer.start()
+        let api = server.client(token: try await server.signIn().token)
+        let night = Records.session(end: 300)
+        _ = try await api.call(Sessions.Upsert.self, night)
+        for batch in 0..<10 {
+            let logs = (0..<40).map { SyncPayload.logEntry(Records.water(session: night.id, at: Double(batch * 40 + $0) / 2)) }
+            _ = try await api.call(Sync.Push.self, PushBatch(changes: logs))
+        }
+        // The files as a kill now would leave them: every push acknowledged, so in the log on disk.
+        let source = server.dataDirectory.appendingPathComponent("waterline.sqlite")
+        func copy(_ change: (inout Data) -> Void) throws -> URL {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-wal-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent("waterline.sqlite"))
+            var wal = try Data(contentsOf: URL(fileURLWithPath: source.path + "-wal"))
+            change(&wal)
+            try wal.write(to: directory.appendingPathComponent("waterline.sqlite-wal"))
+            return directory
+        }
+        let frameSize = 24 + 4096
+        let whole = try copy { _ in }
+        let frames = (try Data(contentsOf: whole.appendingPathComponent("waterline.sqlite-wal")).count - 32) / frameSize
+        #expect(frames > 20, "the pushes are in the log (\(frames) frames)")
+        let damaged = try copy { wal in
+            let start = 32 + 5 * frameSize + 24 + 1_000
+            wal.replaceSubrange(start..<(start + 64), with: Data(repeating: 0x5A, count: 64))
+        }
+        let torn = try copy { wal in
+            let start = 32 + (frames - 1) * frameSize + 24 + 1_000
+            wal.replaceSubrange(start..<(start + 64), with: Data(repeating: 0x5A, count: 64))
+        }
+        await server.stop()
+
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let before = try Data(contentsOf: damaged.appendingPathComponent("waterline.sqlite-wal"))
+        await #expect {
+            _ = try await Database.open(ServerConfiguration(dataDirectory: damaged), logger: logger)
+        } throws: { error in
+            let message = (error as? DamagedDatabase)?.description ?? ""
+            return message.contains("frame 6 fails its checksum") && message.contains("committed transactions) would be dropped")
+        }
+        #expect(try Data(contentsOf: damaged.appendingPathComponent("waterline.sqlite-wal")) == before, "the log was not touched")
+        // Whole: every log. Torn in its last frame, as a kill mid-write leaves a log (its last
+        // transaction then never acknowledged): it opens, without that transaction.
+        for (directory, expected) in [(whole, 400...400), (torn, 360...399)] {
+            let database = try await Database.open(ServerConfiguration(dataDirectory: directory), logger: logger)
+            let count = try await database.sql.raw("SELECT COUNT(*) AS n FROM log_entries").first()?.decode(column: "n", as: Int.self) ?? -1
+            #expect(expected.contains(count), "\(count) logs")
+            try await database.shutdown()
+        }
+    }
+
     @Test("an index that no longer matches its table (which quick_check cannot see, and which made a pull answer short): refused at start by the full check")
     func indexOutOfStep() async throws {
         let server = try await TestServer.start()

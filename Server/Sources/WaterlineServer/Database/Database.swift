@@ -34,6 +34,10 @@ public final class Database: Sendable {
         try DataDirectory.prepare(directory)
         let lock = try DirectoryLock(in: directory)
         let path = directory.appendingPathComponent("waterline.sqlite").path
+        // Before SQLite reads the log: its recovery would drop what follows a damaged frame.
+        if let damage = try WALCheck.inspect(path + "-wal") {
+            throw DamagedDatabase(path: path, check: "wal_check", problems: [damage.description])
+        }
         let queue = try SQLiteGroupCommit(path: path, setup: [
             "PRAGMA locking_mode = EXCLUSIVE", "PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON",
             "PRAGMA synchronous = NORMAL", "PRAGMA temp_store = MEMORY", "PRAGMA cache_size = -65536",

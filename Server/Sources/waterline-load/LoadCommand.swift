@@ -38,6 +38,9 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "With --seed-accounts: where the `token sessionId` lines go.")
     var accountsFile: String?
 
+    @Option(help: "Instead of a run: delete an account of this many logs while another account logs, and print how long it took and the other's latencies (SQLite, in-process).")
+    var deleteLogs: Int?
+
     @Option(name: .customLong("database-url"), help: "With --seed-accounts: the server's PostgreSQL database (postgres://…) instead of SQLite in --data-dir, which still keeps the signing key.")
     var databaseURL: String?
 
@@ -55,6 +58,11 @@ struct LoadCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let deleteLogs {
+            var logger = Logger(label: "waterline-load")
+            logger.logLevel = .critical
+            return try await DeletionBench.run(logs: deleteLogs, logger: logger)
+        }
         if let seedAccounts {
             guard let dataDir, let accountsFile else { throw ValidationError("--seed-accounts needs --data-dir and --accounts-file") }
             return try await AccountSeeder.seed(

@@ -217,7 +217,7 @@ struct Token: AsyncParsableCommand {
         do {
             let context = try await makeServerContext(configuration: configuration, database: database)
             let user = try await context.repository.findOrCreateUser(appleSub: appleSub, now: Date())
-            print(try await context.tokens.issue(for: user.id).token)
+            print(try await context.issueToken(for: user.id).token)
         } catch {
             try? await database.shutdown()
             throw error

@@ -55,10 +55,19 @@ struct FunctionCallResponder: Sendable {
             let known = context.tokens.verified(token)
             var checkedOn: String?
             if known == nil, let wait = context.limits.anonymous.wait(client) {
-                guard let claim = context.tokens.claimedKnownAccount(token), context.limits.failedChecks.wait(claim.allowanceKey) == nil else {
-                    return Self.rateLimited(retryAfter: wait)
+                guard let claim = context.tokens.claimedKnownAccount(token) else { return Self.rateLimited(retryAfter: wait) }
+                // A token this server issued is known by its fingerprint: the real one is checked
+                // whatever forgeries of it came before, and a copy of its id with another
+                // signature is refused unchecked, counted against nothing the real one needs.
+                let fingerprint = claim.issuedId == nil ? nil : try? await context.repository.issuedFingerprint(of: claim.issuedId!)
+                if let fingerprint {
+                    guard fingerprint == SessionTokens.fingerprint(token) else {
+                        return Self.error(.unauthenticated, "the session token is not valid; sign in again", status: Self.functionFailed)
+                    }
+                } else {
+                    guard context.limits.failedChecks.wait(claim.allowanceKey) == nil else { return Self.rateLimited(retryAfter: wait) }
+                    checkedOn = claim.allowanceKey
                 }
-                checkedOn = claim.allowanceKey
             }
             do {
                 caller = try await authenticate(header, known: known)

@@ -24,4 +24,12 @@ public struct ServerContext: Sendable {
         self.limits = limits
         self.now = now
     }
+
+    /// Issues a session token for `userId` and keeps its fingerprint with its id, so a forgery
+    /// that copies its id is refused unchecked (`FunctionCallResponder`, `issued_tokens`).
+    public func issueToken(for userId: UUID) async throws -> (token: String, expiresAt: Date) {
+        let issued = try await tokens.issueWithId(for: userId)
+        try await repository.rememberIssued(id: issued.id, fingerprint: SessionTokens.fingerprint(issued.token), expiresAt: issued.expiresAt, now: now())
+        return (issued.token, issued.expiresAt)
+    }
 }

@@ -30,8 +30,15 @@ public struct SessionTokens: Sendable {
         self.now = now
     }
 
-    /// A token for `userId` and when it expires.
+    /// A token for `userId` and when it expires (see `ServerContext.issueToken`, which also
+    /// keeps its fingerprint).
     public func issue(for userId: UUID) async throws -> (token: String, expiresAt: Date) {
+        let issued = try await issueWithId(for: userId)
+        return (issued.token, issued.expiresAt)
+    }
+
+    /// A token for `userId`, its id and when it expires.
+    func issueWithId(for userId: UUID) async throws -> (token: String, id: String, expiresAt: Date) {
         let issuedAt = now()
         let expiresAt = issuedAt.addingTimeInterval(lifetime)
         let claims = SessionTokenClaims(
@@ -41,7 +48,13 @@ public struct SessionTokens: Sendable {
         )
         let token = try await keys.sign(claims, kid: JWKIdentifier(string: Self.keyId))
         accounts.insert(userId)
-        return (token, Date(timeIntervalSince1970: claims.exp))
+        return (token, claims.jti, Date(timeIntervalSince1970: claims.exp))
+    }
+
+    /// What identifies one token's exact text, kept for each token issued (`issued_tokens`): a
+    /// copy of its id with any other signature is told apart without checking the signature.
+    static func fingerprint(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Whose a token is; throws UNAUTHENTICATED for a forged, foreign, expired or over-long one.

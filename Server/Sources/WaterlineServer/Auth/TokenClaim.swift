@@ -7,7 +7,9 @@ import Foundation
 /// key can make, checked in a microsecond where a signature takes a hundred. A forger who makes
 /// up payloads naming an account cannot make a tagged id, so its failed checks are counted on
 /// the account's allowance, while a real token (its id tagged) is counted on its own: sixty
-/// forgeries naming an account no longer keep that account's devices out after a restart.
+/// forgeries naming an account no longer keep that account's devices out after a restart. A
+/// forger who copies a real token's id is told apart by the fingerprint kept for each token
+/// issued (`issued_tokens`), refused unchecked and counted against nothing.
 struct TokenClaim: Sendable, Equatable {
     let account: UUID
     let issuedId: String?

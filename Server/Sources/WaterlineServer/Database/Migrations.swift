@@ -109,6 +109,12 @@ enum Migrations {
             """,
             "CREATE INDEX IF NOT EXISTS apple_revocations_by_next ON apple_revocations (next_at)",
         ])),
+        // Each session token issued: its id and its text's fingerprint, until it expires, so a
+        // forgery copying a real token's id is told apart without a signature check.
+        (15, .statements([
+            "CREATE TABLE IF NOT EXISTS issued_tokens (jti TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, expires_at DOUBLE PRECISION NOT NULL)",
+            "CREATE INDEX IF NOT EXISTS issued_tokens_by_expiry ON issued_tokens (expires_at)",
+        ])),
     ]
 
     /// Whether `table` has `column` yet (another server on the same database may have added it

@@ -95,6 +95,22 @@ public struct WaterlineRepository: Sendable {
         return won
     }
 
+    /// Keeps an issued token's fingerprint (and clears those of tokens expired, a few at a time).
+    func rememberIssued(id: String, fingerprint: String, expiresAt: Date, now: Date) async throws {
+        try await sql.raw("""
+            INSERT INTO issued_tokens (jti, fingerprint, expires_at) VALUES (\(bind: id), \(bind: fingerprint), \(bind: ms(expiresAt)))
+            ON CONFLICT (jti) DO NOTHING
+            """).run()
+        try await sql.raw("""
+            DELETE FROM issued_tokens WHERE jti IN (SELECT jti FROM issued_tokens WHERE expires_at < \(bind: ms(now)) LIMIT 16)
+            """).run()
+    }
+
+    /// The fingerprint of the token issued with id `id`, if this server kept one.
+    func issuedFingerprint(of id: String) async throws -> String? {
+        try await sql.raw("SELECT fingerprint FROM issued_tokens WHERE jti = \(bind: id)").first()?.decode(column: "fingerprint", as: String.self)
+    }
+
     /// Records an Apple nonce as used; false when it already was (a replayed sign-in), or may
     /// have been and was forgotten (its token issued at or before the nonces' prune mark).
     public func useNonce(_ nonce: String, issuedAt: Date, until expiresAt: Date, now: Date) async throws -> Bool {

@@ -21,7 +21,7 @@ extension FunctionHandler {
                    let refreshToken = try? await link.exchange(authorizationCode: code) {
                     try await context.repository.keepAppleRefreshToken(refreshToken, for: user.id)
                 }
-                let issued = try await context.tokens.issue(for: user.id)
+                let issued = try await context.issueToken(for: user.id)
                 return AuthSession(token: issued.token, expiresAt: issued.expiresAt, user: user)
             },
             .make(Auth.Renew.self, arguments: []) { _, caller in
@@ -43,7 +43,7 @@ extension FunctionHandler {
                 // The new token is signed first and handed out only by the one call whose
                 // revocation of the old token won: a failure before leaves the old one working,
                 // and of renewals racing with one token exactly one gets a successor.
-                let issued = try await context.tokens.issue(for: user.id)
+                let issued = try await context.issueToken(for: user.id)
                 guard try await context.repository.revoke(old, now: context.now()) else {
                     throw FunctionError(.unauthenticated, "this session token was already renewed or signed out; sign in again")
                 }

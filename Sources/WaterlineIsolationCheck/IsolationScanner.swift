@@ -1,6 +1,6 @@
 /// Reads Swift source for what Swift 6 checks only at run time: a closure handed to a system
 /// callback (WatchConnectivity, UserNotifications, BackgroundTasks, Network, UIKit's background
-/// tasks, URLSession, HealthKit, WatchKit's background refresh) from main-actor code is main-actor isolated unless it is `@Sendable`, and
+/// tasks, URLSession, HealthKit, WatchKit's background refresh, an audio graph's axis) from main-actor code is main-actor isolated unless it is `@Sendable`, and
 /// the system calling it on its own queue traps ("Incorrect actor executor assumption"); so does a
 /// system delegate method (`func session(_: WCSession, …)`) of a main-actor type that is not
 /// `nonisolated`. A build shows neither.
@@ -19,6 +19,8 @@ public struct IsolationScanner: Sendable {
         "withCompletion", "resultsHandler", "updateHandler",
         // WatchKit: `scheduleBackgroundRefresh(withPreferredDate:userInfo:scheduledCompletion:)`.
         "scheduledCompletion",
+        // Accessibility: an audio graph axis's `valueDescriptionProvider`, called as VoiceOver plays it.
+        "valueDescriptionProvider",
     ]
     /// Calls whose trailing closure the system calls on a queue of its own.
     public static let trailingCalls: Set<String> = [

@@ -27,6 +27,10 @@ extension AppRuntime {
         case .intent(let intent, let source):
             let activities = platform.liveActivities
             return try await IntentRunner(actions: self, liveActivityShows: { activities.runningSessionIds().contains($0) }).run(intent, source: source)
+        case .question(let question):
+            // Read as every surface reads it; a store that cannot be read says so.
+            guard let state = try? await service.state() else { return IntentAnswer(dialog: KitText.string(KitStrings.siriUnreadable)) }
+            return IntentRunner.answer(question, state: state, now: platform.now())
         case .bannerLogWater:
             _ = try? await perform(.logWater(source: platform.capabilities.logSource(for: .banner)), from: .banner)
         case .launched:

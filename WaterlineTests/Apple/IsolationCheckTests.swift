@@ -63,6 +63,22 @@ struct IsolationCheckTests {
         #expect(findings.count == 2)
     }
 
+    @Test("an audio graph's axis descriptions: one formed in a main-actor view is caught; @Sendable passes")
+    func audioGraph() {
+        let source = """
+        struct ChartView: View {
+            var descriptor: AXChartDescriptor {
+                let x = AXNumericDataAxisDescriptor(title: "Time", range: 0...1, gridlinePositions: [], valueDescriptionProvider: { "\\($0)" })
+                let y = AXNumericDataAxisDescriptor(title: "Waterline", range: 0...1, gridlinePositions: [], valueDescriptionProvider: { @Sendable _ in "" })
+                return AXChartDescriptor(title: nil, summary: nil, xAxis: x, yAxis: y, additionalAxes: [], series: [])
+            }
+        }
+        """
+        let findings = IsolationScanner.check([("Planted.swift", source)])
+        #expect(findings.filter { !$0.isSafe }.map(\.what) == ["closure for valueDescriptionProvider:"])
+        #expect(findings.count == 2)
+    }
+
     @Test("NotificationCenter's observer block (the unlock): formed on the main actor it is caught; @Sendable passes")
     func notificationObserver() {
         let source = """

@@ -39,8 +39,10 @@ struct WaterlineChartView: View {
         .chartYScale(domain: chart.valueRange)
         .frame(minHeight: 160)
         .accessibilityElement(children: .ignore)
-        .accessibilityLabel(Text("The Waterline over the night"))
+        .accessibilityLabel(Text(verbatim: KitText.string(KitStrings.chartTitle)))
         .accessibilityValue(Text(verbatim: chart.accessibilitySummary))
+        // VoiceOver's audio graph: the night played as tones, the drinks and waters as points.
+        .accessibilityChartDescriptor(WaterlineAudioGraph(graph: ChartAudioGraph(chart)))
     }
 }
 

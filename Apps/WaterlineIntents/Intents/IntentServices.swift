@@ -32,6 +32,11 @@ enum IntentServices {
         try await current().reader.currentState().presets
     }
 
+    /// Siri's answer to a question about the night; nothing is written.
+    static func ask(_ question: IntentQuestion) async throws -> IntentAnswer {
+        await current().handle(.question(question))
+    }
+
     /// Runs a quick intent and carries out its effects; answers with the words to show.
     static func run(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
         try await current().handle(.intent(intent, source: source))

@@ -22,6 +22,16 @@ public struct GaugeDisplay: Hashable, Sendable {
         KitText.string(KitStrings.gaugeLabel, .text(valueText), .text(WaterlineFormat.position(value)))
     }
 
+    /// What VoiceOver names the gauge: "Waterline".
+    public var accessibilityName: String { KitText.string(KitStrings.gaugeName) }
+
+    /// Its value and state as VoiceOver reads an adjustable element's: "plus 2, above your
+    /// threshold", "minus 1, below center", "0, at center".
+    public var spokenValue: String {
+        let state = isWarning ? KitText.string(KitStrings.gaugeAboveThreshold) : WaterlineFormat.position(value)
+        return KitText.string(KitStrings.gaugeSpoken, .text(WaterlineFormat.spoken(value)), .text(state))
+    }
+
     /// The calm instruction shown with the warning colour.
     public var warningText: String? { isWarning ? KitText.string(KitStrings.gaugeWarning) : nil }
 

@@ -24,6 +24,13 @@ public enum WaterlineFormat {
         return value > 0 ? "+\(text)" : "−\(text.dropFirst())"
     }
 
+    /// A reading as VoiceOver says it: "plus 2.5", "minus 1", "0".
+    public static func spoken(_ value: Double) -> String {
+        let text = Self.value(abs(value))
+        if text == "0" { return text }
+        return KitText.string(value > 0 ? KitStrings.gaugePlus : KitStrings.gaugeMinus, .text(text))
+    }
+
     /// Where the value stands against the centre, for VoiceOver ("above center").
     public static func position(_ value: Double) -> String {
         let text = Self.value(value)

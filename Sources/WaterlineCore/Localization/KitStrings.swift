@@ -78,6 +78,25 @@ public enum KitStrings {
     public static let keepGoing = KitString("prompt.keepGoing", "Keep Going")
     public static let gaugeLabel = KitString("gauge.label", "Waterline %@, %@")
     public static let gaugeWarning = KitString("gauge.warning", "Drink water to return to center")
+    public static let gaugeName = KitString("gauge.name", "Waterline")
+    public static let gaugePlus = KitString("gauge.plus", "plus %@")
+    public static let gaugeMinus = KitString("gauge.minus", "minus %@")
+    public static let gaugeAboveThreshold = KitString("gauge.aboveThreshold", "above your threshold")
+    public static let gaugeSpoken = KitString("gauge.spoken", "%1$@, %2$@")
+    public static let chartTitle = KitString("chart.title", "The Waterline over the night")
+    public static let chartTimeAxis = KitString("chart.timeAxis", "Time")
+    public static let chartDrinksSeries = KitString("chart.drinksSeries", "Drinks")
+    public static let chartWatersSeries = KitString("chart.watersSeries", "Water")
+
+    // MARK: Siri's answers
+    public static let siriWaterline = KitString("siri.waterline", "Your Waterline is %@.")
+    public static let siriWaterDueNow = KitString("siri.waterDueNow", "It's time for a glass of water.")
+    public static let siriWaterAfterDrinks = KitString(
+        "siri.waterAfterDrinks", one: "Your next water is after %lld more drink.", other: "Your next water is after %lld more drinks."
+    )
+    public static let siriReminderIn = KitString("siri.reminderIn", "A reminder comes in %@.")
+    public static let siriNoNight = KitString("siri.noNight", "No night is running right now. Start one whenever you like.")
+    public static let siriUnreadable = KitString("siri.unreadable", "Waterline can't read your night right now. Try again in a moment.")
     public static let summaryRange = KitString("summary.range", "Ranged from %@ to %@")
     public static let chartSummary = KitString("chart.summary", "%@ and %@; the Waterline peaked at %@ and ended at %@.")
     public static let notificationsDisabled = KitString("settings.notificationsDisabled", "Notifications disabled")
@@ -198,7 +217,8 @@ public enum KitStrings {
         presetDefaultBeer, presetDefaultWine, presetDefaultShot, presetDefaultCocktail, presetDefaultDouble,
         sizePint, sizeGlass, sizeLargeGlass, sizeShot, sizeDouble, sizeStandard, sizeStrong, waterAmount,
         intentWaterLogged, intentDrinkLogged, intentNamedDrinkLogged, intentAlreadyRunning, intentStarted, intentStartedOpenApp, watchStartedNote, intentEnded, intentEndedCounts, intentNoSession,
-        abandonedMessage, endNow, keepGoing, gaugeLabel, gaugeWarning, summaryRange, chartSummary, notificationsDisabled,
+        abandonedMessage, endNow, keepGoing, gaugeLabel, gaugeWarning, gaugeName, gaugePlus, gaugeMinus, gaugeAboveThreshold, gaugeSpoken,
+        chartTitle, chartTimeAxis, chartDrinksSeries, chartWatersSeries, siriWaterline, siriWaterDueNow, siriWaterAfterDrinks, siriReminderIn, siriNoNight, siriUnreadable, summaryRange, chartSummary, notificationsDisabled,
         presetEstimate, presetQuickDrink, summaryDrinks,
         notificationsAllowed, notificationsNotAsked,
         deleteSignedIn, deleteSignedOut, homeEmpty, homeFirstNight, messageOffline, messageGeneric, accountChoice, historyTitle,

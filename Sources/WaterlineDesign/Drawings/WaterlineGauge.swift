@@ -53,9 +53,10 @@ public struct WaterlineGauge: View {
                     .multilineTextAlignment(.center)
             }
         }
+        // Read as an adjustable element's value is: "Waterline, plus 2, above your threshold".
         .accessibilityElement(children: .ignore)
-        .accessibilityLabel(display.accessibilityLabel)
-        .accessibilityValue(display.warningText ?? "")
+        .accessibilityLabel(display.accessibilityName)
+        .accessibilityValue([display.spokenValue, display.warningText].compactMap { $0 }.joined(separator: ". "))
     }
 
     private var tint: Color { Palette.level(isWarning: display.isWarning) }

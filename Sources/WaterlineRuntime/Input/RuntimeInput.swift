@@ -31,6 +31,12 @@ extension RuntimeInput where Reply == IntentOutcome, Failure == any Error {
     public static func intent(_ intent: QuickIntent, source: LogSource) -> Self { Self(.intent(intent, source: source)) }
 }
 
+extension RuntimeInput where Reply == IntentAnswer, Failure == Never {
+    /// Siri asking about the night ("How's my Waterline?"), answered from the store as it stands,
+    /// in the app's words; nothing changes.
+    public static func question(_ question: IntentQuestion) -> Self { Self(.question(question)) }
+}
+
 // MARK: The outside world, answered with nothing
 
 extension RuntimeInput where Reply == Void, Failure == Never {

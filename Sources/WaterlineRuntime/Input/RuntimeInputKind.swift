@@ -8,6 +8,7 @@ enum RuntimeInputKind: Sendable {
     // A change, wherever the person made it.
     case action(SessionAction, from: ActionOrigin)
     case intent(QuickIntent, source: LogSource)
+    case question(IntentQuestion)
     case bannerLogWater
     // The process and the app.
     case launched

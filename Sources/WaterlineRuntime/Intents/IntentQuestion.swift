@@ -1,0 +1,7 @@
+/// What Siri may ask about the night, answered in one spoken line (`IntentRunner.answer`).
+public enum IntentQuestion: String, Hashable, Sendable, CaseIterable {
+    /// "How's my Waterline?"
+    case waterline
+    /// "When is my next water?"
+    case nextWater
+}

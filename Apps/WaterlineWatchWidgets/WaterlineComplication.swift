@@ -3,7 +3,8 @@ import WaterlineCore
 import WaterlineDesign
 import WidgetKit
 
-/// The watch face complication: the Waterline as the watch's own store has it, drawn by the kit's
+/// The watch face complication and the Smart Stack's widget (the same families serve both; the
+/// stack orders them by each entry's relevance): the Waterline as the watch's own store has it, drawn by the kit's
 /// `WidgetPresentation` (as on the Lock Screen: counts unless the person hides them, no drink
 /// words in discreet mode); every family shows the gauge. A tap opens the app.
 @main
@@ -20,9 +21,12 @@ struct WaterlineComplication: Widget {
     }
 }
 
+/// One entry, with how high the Smart Stack puts it: at the top while a night runs and water is
+/// needed, high while one runs, out of the way otherwise (`WidgetRelevance`).
 struct ComplicationEntry: TimelineEntry {
     var date: Date
     var snapshot: WidgetSnapshot
+    var relevance: TimelineEntryRelevance?
 }
 
 /// Reads the snapshot the watch app writes after every change (`ComplicationSnapshot`): no store,
@@ -39,7 +43,9 @@ struct SnapshotProvider: TimelineProvider {
     func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<ComplicationEntry>) -> Void) {
         let now = current()
         // Moves on at each planned reminder by itself; the watch app reloads when what it shows changed.
-        let entries = now.snapshot.timeline(from: now.date).map { ComplicationEntry(date: $0.date, snapshot: $0.snapshot) }
+        let entries = now.snapshot.relevantTimeline(from: now.date).map {
+            ComplicationEntry(date: $0.date, snapshot: $0.snapshot, relevance: TimelineEntryRelevance(score: $0.relevance.score, duration: $0.relevance.duration))
+        }
         completion(Timeline(entries: entries, policy: entries.count > 1 ? .atEnd : .never))
     }
 

@@ -5,10 +5,12 @@ import WaterlineRuntime
 import WaterlineSystem
 import WidgetKit
 
-/// One timeline entry: the kit's snapshot, read from the shared store.
+/// One timeline entry: the kit's snapshot, read from the shared store, and how high a Smart
+/// Stack (StandBy's, the Home Screen's) puts it (`WidgetRelevance`).
 struct SnapshotEntry: TimelineEntry {
     var date: Date
     var snapshot: WidgetSnapshot
+    var relevance: TimelineEntryRelevance?
 }
 
 /// Reads `WidgetSnapshot` from the App Group store; the app reloads timelines when what they show
@@ -31,7 +33,9 @@ struct SnapshotProvider: TimelineProvider {
             // reload; WidgetKit asks again after the last (a night with none asks nothing). While
             // the night is logged in, it reloads by itself every quarter hour, reading the store:
             // what the app left to that reload shows then (`WidgetSelfReload`).
-            let entries = now.snapshot.timeline(from: now.date).map { SnapshotEntry(date: $0.date, snapshot: $0.snapshot) }
+            let entries = now.snapshot.relevantTimeline(from: now.date).map {
+                SnapshotEntry(date: $0.date, snapshot: $0.snapshot, relevance: TimelineEntryRelevance(score: $0.relevance.score, duration: $0.relevance.duration))
+            }
             let policy: TimelineReloadPolicy = if let reload = WidgetSelfReload.date(for: now.snapshot) {
                 .after(reload)
             } else {

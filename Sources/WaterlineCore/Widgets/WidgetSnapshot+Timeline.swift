@@ -19,6 +19,15 @@ extension WidgetSnapshot {
         return entries
     }
 
+    /// `timeline(from:)`'s entries, each with its relevance until the next.
+    public func relevantTimeline(from now: Date) -> [(date: Date, snapshot: WidgetSnapshot, relevance: WidgetRelevance)] {
+        let entries = timeline(from: now)
+        return entries.enumerated().map { index, entry in
+            let next = index + 1 < entries.count ? entries[index + 1].date : nil
+            return (entry.date, entry.snapshot, WidgetRelevance(entry.snapshot, from: entry.date, until: next))
+        }
+    }
+
     /// What this snapshot's night shows once it has gone quiet.
     func quieted(_ quiet: QuietNight, at moment: Date) -> WidgetSnapshot {
         var settings = UserSettings()

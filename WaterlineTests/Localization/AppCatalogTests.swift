@@ -138,7 +138,7 @@ struct AppCatalogTests {
         let phrases = source.matches(of: /phrases: \["((?:[^"\\]|\\.)*)"\]/).map {
             String($0.output.1).replacingOccurrences(of: "\\(.applicationName)", with: "${applicationName}")
         }
-        #expect(phrases.count == 6)
+        #expect(phrases.count == 7)
         let catalog = try Self.catalog("Apps/Waterline/Resources/AppShortcuts.xcstrings")
         for phrase in phrases {
             for language in KitLanguage.supported {

@@ -7,6 +7,7 @@ struct WaterlineShortcuts: AppShortcutsProvider {
         AppShortcut(intent: LogDrinkIntent(), phrases: ["Log a drink in \(.applicationName)"], shortTitle: "Log Drink", systemImageName: "wineglass")
         AppShortcut(intent: StartSessionIntent(), phrases: ["Start a night out in \(.applicationName)"], shortTitle: "Start Session", systemImageName: "play.circle")
         AppShortcut(intent: EndSessionIntent(), phrases: ["End my session in \(.applicationName)"], shortTitle: "End Session", systemImageName: "stop.circle")
+        AppShortcut(intent: PlanNightIntent(), phrases: ["Plan my night in \(.applicationName)"], shortTitle: "Plan Tonight", systemImageName: "list.number")
         AppShortcut(intent: WaterlineStatusIntent(), phrases: ["How's my \(.applicationName)"], shortTitle: "Check Waterline", systemImageName: "gauge.with.needle")
         AppShortcut(intent: NextWaterIntent(), phrases: ["When is my next water in \(.applicationName)"], shortTitle: "Next Water", systemImageName: "drop")
     }

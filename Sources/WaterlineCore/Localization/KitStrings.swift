@@ -71,6 +71,10 @@ public enum KitStrings {
     public static let intentEnded = KitString("intent.ended", "Session ended.")
     public static let intentEndedCounts = KitString("intent.endedCounts", "Session ended. %@, %@.")
     public static let intentNoSession = KitString("intent.noSession", "There's no session running. Start one first.")
+    public static let intentPlanSet = KitString("intent.planSet", one: "Planned %lld drink for tonight.", other: "Planned %lld drinks for tonight.")
+    public static let intentPlanStarted = KitString(
+        "intent.planStarted", one: "Night started, with %lld drink planned.", other: "Night started, with %lld drinks planned."
+    )
 
     // MARK: Screens
     public static let abandonedMessage = KitString("prompt.abandoned", one: "Your session has been running for %lld hour. End it?", other: "Your session has been running for %lld hours. End it?")
@@ -216,7 +220,7 @@ public enum KitStrings {
         beer, wine, liquor, cocktail, logDrink, logWater, presetChip, presetChipAccessibility,
         presetDefaultBeer, presetDefaultWine, presetDefaultShot, presetDefaultCocktail, presetDefaultDouble,
         sizePint, sizeGlass, sizeLargeGlass, sizeShot, sizeDouble, sizeStandard, sizeStrong, waterAmount,
-        intentWaterLogged, intentDrinkLogged, intentNamedDrinkLogged, intentAlreadyRunning, intentStarted, intentStartedOpenApp, watchStartedNote, intentEnded, intentEndedCounts, intentNoSession,
+        intentWaterLogged, intentDrinkLogged, intentNamedDrinkLogged, intentAlreadyRunning, intentStarted, intentStartedOpenApp, watchStartedNote, intentEnded, intentEndedCounts, intentNoSession, intentPlanSet, intentPlanStarted,
         abandonedMessage, endNow, keepGoing, gaugeLabel, gaugeWarning, gaugeName, gaugePlus, gaugeMinus, gaugeAboveThreshold, gaugeSpoken,
         chartTitle, chartTimeAxis, chartDrinksSeries, chartWatersSeries, siriWaterline, siriWaterDueNow, siriWaterAfterDrinks, siriReminderIn, siriNoNight, siriUnreadable, summaryRange, chartSummary, notificationsDisabled,
         presetEstimate, presetQuickDrink, summaryDrinks,

@@ -36,6 +36,14 @@ public struct IntentRunner {
                 // Said where the night will show, when it does not yet.
                 let shows = result.session.map { liveActivityShows($0.session.id) } ?? true
                 return IntentOutcome(dialog: KitText.string(shows ? KitStrings.intentStarted : KitStrings.intentStartedOpenApp), result: result)
+            case .planNight(let drinks):
+                // Tonight's night: the running one, or one started now (a night gone quiet is
+                // over, as for any log), then its plan; 1 to 30 drinks, as everywhere.
+                let started = try await actions.send(.startSession, from: origin)
+                let result = try await actions.send(.setPlan(drinks: drinks), from: origin)
+                return IntentOutcome(
+                    dialog: KitText.string(started.changed ? KitStrings.intentPlanStarted : KitStrings.intentPlanSet, .int(drinks)), result: result
+                )
             case .endSession:
                 let result = try await actions.send(.endSession(), from: origin)
                 let dialog = result.session?.session.computedSummary.map {

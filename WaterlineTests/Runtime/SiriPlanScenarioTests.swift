@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import WaterlineCore
+@testable import WaterlineRuntime
+import WaterlineTestSupport
+
+/// "I'm planning four drinks tonight", said to Siri: the running night's plan, or a night started
+/// with it, through the same door as the phone's and the watch's plan.
+@Suite("Scenario: a plan said to Siri")
+@MainActor
+struct SiriPlanScenarioTests {
+    @Test("with no night running, Siri starts one with the plan; with one running, it plans it; the plan shows where the app's does")
+    func plan() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities())
+        await phone.runtime.handle(.launched)
+        let first = try await phone.runtime.handle(.intent(.planNight(drinks: 4), source: .phone))
+        #expect(first.dialog == "Night started, with 4 drinks planned.")
+        let night = try #require(try await harness.store.activeSession())
+        #expect(night.plannedDrinks == 4)
+
+        let again = try await phone.runtime.handle(.intent(.planNight(drinks: 1), source: .phone))
+        #expect(again.dialog == "Planned 1 drink for tonight.")
+        #expect(try await harness.store.activeSession()?.id == night.id, "the same night")
+        #expect(try await harness.store.activeSession()?.plannedDrinks == 1)
+        await phone.settled()
+        #expect(phone.sync.pushes >= 1, "the plan goes to the cloud as any change")
+        #expect(try await phone.watchSees().active?.session.plannedDrinks == 1, "and to the wrist")
+    }
+
+    @Test("a plan past 30 drinks is refused, and nothing is planned")
+    func outOfRange() async throws {
+        let (harness, _) = try await ServiceHarness.night()
+        let phone = DeviceProcess(harness)
+        await phone.runtime.handle(.launched)
+        await #expect(throws: (any Error).self) { try await phone.runtime.handle(.intent(.planNight(drinks: 31), source: .phone)) }
+        #expect(try await harness.store.activeSession()?.plannedDrinks == nil)
+    }
+}

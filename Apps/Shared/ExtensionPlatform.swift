@@ -9,7 +9,7 @@ extension RuntimePlatform {
         RuntimePlatform(
             capabilities: .phoneExtension, notifications: SystemNotificationCenter(), liveActivities: UnavailableLiveActivities(),
             widgets: SystemWidgetReloader(), watch: UnavailableWatch(), sync: NoSync(),
-            signal: DarwinStoreSignal(), background: NoBackgroundTasks()
+            signal: DarwinStoreSignal(), background: NoBackgroundTasks(), focusFilter: { FocusFilterStore.load() }
         )
     }
 }

@@ -97,9 +97,10 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     // MARK: Following the store
 
     /// Carries out what follows `event`: the plan decides every consequence, the sync included,
-    /// and the executor carries each out.
+    /// and the executor carries each out. The surfaces are handed it as the Focus filter holding
+    /// now asks (`FocusFilter`): here, the one way every state reaches them.
     func follow(_ event: RuntimeEvent) async {
-        await executor.follow(event, isActive: isActive)
+        await executor.follow(event.underFocus(platform.focusFilter()), isActive: isActive)
     }
 
     /// Shows the store as it is now after `event` made from it (anything but an action).

@@ -17,6 +17,8 @@ struct ServiceHarness {
     let watchLedger = MemoryLedgerStorage()
     /// The device's WidgetKit budget, which every process of the app spends.
     let widgetBudget = WidgetBudget()
+    /// The Focus filter in the App Group, which every process of the app reads.
+    let focus = MemoryFocusFilter()
 
     /// - Parameter firstID: where its ids start (another device's harness starts elsewhere).
     init(store: InMemorySessionStore = InMemorySessionStore(), firstID: Int? = nil) {

@@ -62,7 +62,7 @@ final class AppEnvironment {
             capabilities: .phoneApp, notifications: notifications, liveActivities: LiveActivityController(), widgets: SystemWidgetReloader(),
             watch: watch, sync: sync, signal: storeSignal, background: AppBackgroundTasks(),
             watchLinkServer: WatchLinkServer(store: store, ledger: FileLedgerStorage.applicationSupport(named: "watch-deliveries.json"), now: { Date() }),
-            health: health
+            health: health, focusFilter: { FocusFilterStore.load() }
         )
         let runtime = AppRuntime(service: SessionService(store: store), platform: platform)
         let accountService = AccountService(

@@ -32,6 +32,15 @@ enum IntentServices {
         try await current().reader.currentState().presets
     }
 
+    /// The Focus filter changed (`WaterlineFocusFilter` saved it): this process shows every
+    /// surface again as it asks; from an extension, the app is signalled to do the same (its
+    /// Live Activity), as after a write.
+    static func focusChanged() async throws {
+        let registered = runtime != nil
+        await current().handle(.focusChanged)
+        if !registered { DarwinStoreSignal().post() }
+    }
+
     /// Siri's answer to a question about the night; nothing is written.
     static func ask(_ question: IntentQuestion) async throws -> IntentAnswer {
         await current().handle(.question(question))

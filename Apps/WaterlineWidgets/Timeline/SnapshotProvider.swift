@@ -51,7 +51,7 @@ struct SnapshotProvider: TimelineProvider {
         KitLanguage.use(preferredLanguages: Bundle.main.preferredLocalizations, locale: .autoupdatingCurrent)
         var snapshot: WidgetSnapshot?
         if let container = try? WaterlineContainer.make() {
-            snapshot = try? await WidgetSnapshotReader(store: SwiftDataSessionStore(modelContainer: container)).snapshot()
+            snapshot = try? await WidgetSnapshotReader(store: SwiftDataSessionStore(modelContainer: container), focus: FocusFilterStore.load()).snapshot()
         }
         return SnapshotEntry(
             date: Date(), snapshot: snapshot ?? .noSession(lastSessionSummary: nil, settings: UserSettings(), generatedAt: Date())

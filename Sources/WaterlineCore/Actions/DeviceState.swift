@@ -12,12 +12,21 @@ public struct DeviceState: Hashable, Sendable {
     /// to the store, whoever made it, so a state read before a later commit is recognised and
     /// never shown after it (an equal version is the same records).
     public var version: Int
+    /// The Focus filter holding while the surfaces show this state (`underFocus`); nil: none.
+    public var focus: FocusFilter?
 
-    public init(active: SessionSnapshot?, settings: UserSettings, presets: [DrinkPreset], version: Int = 0) {
+    public init(active: SessionSnapshot?, settings: UserSettings, presets: [DrinkPreset], version: Int = 0, focus: FocusFilter? = nil) {
         self.active = active
         self.settings = settings
         self.presets = presets
         self.version = version
+        self.focus = focus
+    }
+
+    /// The settings as the surfaces show them: the person's, made discreet and counts hidden
+    /// where a Focus filter asks (`settings` stays the person's, for Settings and sync).
+    public var shownSettings: UserSettings {
+        focus.map { $0.applied(to: settings) } ?? settings
     }
 
     /// What "+ Drink" logs where there is no room to choose (`DrinkPreset.quickDrink(among:)`).
@@ -55,8 +64,8 @@ public struct DeviceState: Hashable, Sendable {
     /// counts as the person chose.
     public func glance(of night: SessionSnapshot) -> SessionGlance {
         var glance = night.glance
-        glance.discreet = settings.discreetNotifications
-        glance.hidesCounts = settings.hideLockScreenCounts
+        glance.discreet = shownSettings.discreetNotifications
+        glance.hidesCounts = shownSettings.hideLockScreenCounts
         return glance
     }
 }

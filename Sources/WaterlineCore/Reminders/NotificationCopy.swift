@@ -11,19 +11,31 @@ public enum NotificationCopy {
     ) -> NotificationContent {
         let (title, body) = fullText(for: kind, state: state, plannedDrinks: plannedDrinks)
         let detailBody = "\(body)\n\(countsLine(state))"
-        // Discreet: the plan's note keeps its meaning without a drink word; the others say "a break".
-        let discreet = kind == .planReached
-            ? (KitText.string(KitStrings.reminderPlanDiscreetTitle), KitText.string(KitStrings.reminderPlanDiscreetBody))
-            : (discreetTitle, discreetBody)
-        return NotificationContent(
-            title: settings.discreetNotifications ? discreet.0 : title,
-            body: settings.discreetNotifications ? discreet.1 : body,
+        let full = NotificationContent(
+            title: title,
+            body: body,
             detailTitle: title,
             detailBody: detailBody,
             categoryIdentifier: NotificationAction.categoryIdentifier,
             threadIdentifier: sessionId.uuidString.lowercased(),
             style: settings.reminderStyle
         )
+        // Discreet: the plan's note keeps its meaning without a drink word; the others say "a break".
+        return settings.discreetNotifications ? discreet(full, kind: kind) : full
+    }
+
+    /// `content` of a reminder of `kind` made discreet (a Focus filter asking for it): its
+    /// preview says no drink word, as discreet mode's does; its expanded detail is kept.
+    public static func discreet(_ content: NotificationContent, kind: ReminderKind) -> NotificationContent {
+        var shown = content
+        if kind == .planReached {
+            shown.title = KitText.string(KitStrings.reminderPlanDiscreetTitle)
+            shown.body = KitText.string(KitStrings.reminderPlanDiscreetBody)
+        } else {
+            shown.title = discreetTitle
+            shown.body = discreetBody
+        }
+        return shown
     }
 
     static func fullText(for kind: ReminderKind, state: WaterlineState, plannedDrinks: Int? = nil) -> (title: String, body: String) {

@@ -84,13 +84,15 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     /// What widgets and complications draw of `state` (the running night, or none), as the
     /// runtime's change feed hands it over: the watch's complication reads this.
     public init(state: DeviceState, lastSessionSummary: SessionSummary? = nil, generatedAt: Date) {
+        // As the surfaces show the settings: a Focus filter's discretion included.
+        let settings = state.shownSettings
         if let quiet = state.quietNight(at: generatedAt) {
             // Gone quiet: no session, the night as it stood at its last log as the last one.
-            self = .noSession(lastSessionSummary: quiet.summary, settings: state.settings, generatedAt: generatedAt)
+            self = .noSession(lastSessionSummary: quiet.summary, settings: settings, generatedAt: generatedAt)
         } else if let night = state.active {
-            self.init(night: night, lastSessionSummary: lastSessionSummary, settings: state.settings, quickDrink: state.quickDrink, generatedAt: generatedAt)
+            self.init(night: night, lastSessionSummary: lastSessionSummary, settings: settings, quickDrink: state.quickDrink, generatedAt: generatedAt)
         } else {
-            self = .noSession(lastSessionSummary: lastSessionSummary, settings: state.settings, generatedAt: generatedAt)
+            self = .noSession(lastSessionSummary: lastSessionSummary, settings: settings, generatedAt: generatedAt)
         }
     }
 

@@ -58,4 +58,21 @@ public enum RuntimeEvent: Hashable, Sendable {
         case .launched, .pullAsked, .watchLinkActivated, .resignedActive, .syncAsked, .networkChanged, .phoneReachabilityChanged, .openAppTick, .resendAsked: nil
         }
     }
+
+    /// This event as the surfaces are handed it while `focus` holds (`FocusFilter`): its state,
+    /// and an action's result, made discreet where the filter asks.
+    public func underFocus(_ focus: FocusFilter?) -> RuntimeEvent {
+        guard let focus, !focus.isEmpty else { return self }
+        return switch self {
+        case .action(let result, let origin): .action(result.underFocus(focus), from: origin)
+        case .otherProcessWrote(let state, let changed): .otherProcessWrote(state.underFocus(focus), changed)
+        case .pulled(let state, let changed): .pulled(state.underFocus(focus), changed)
+        case .watchPushed(let state, let changed): .watchPushed(state.underFocus(focus), changed)
+        case .refresh(let state): .refresh(state.underFocus(focus))
+        case .activated(let state): .activated(state.underFocus(focus))
+        case .reminderArrived(let state, let content, let presented): .reminderArrived(state.underFocus(focus), content, presented: presented)
+        case .notificationsAsked(let state): .notificationsAsked(state.underFocus(focus))
+        case .launched, .pullAsked, .watchLinkActivated, .resignedActive, .syncAsked, .networkChanged, .phoneReachabilityChanged, .openAppTick, .resendAsked: self
+        }
+    }
 }

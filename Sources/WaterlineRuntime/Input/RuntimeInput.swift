@@ -53,6 +53,9 @@ extension RuntimeInput where Reply == Void, Failure == Never {
     /// The phone was unlocked (its protected data is readable again): what could not be written
     /// while it was locked (Apple Health's samples) is written now, with the surfaces as of now.
     public static var unlocked: Self { Self(.unlocked) }
+    /// A Focus filter turned on, off or changed (`RuntimePlatform.focusFilter` says it now):
+    /// every surface is shown again as it asks; the person's settings are untouched.
+    public static var focusChanged: Self { Self(.focusChanged) }
     /// Another process wrote to the shared store (its cross-process signal arrived).
     public static var storeChangedElsewhere: Self { Self(.storeChangedElsewhere) }
     /// The network went away or came back.

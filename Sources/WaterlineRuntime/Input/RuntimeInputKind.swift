@@ -17,6 +17,7 @@ enum RuntimeInputKind: Sendable {
     case foregroundTick
     case backgroundRefresh
     case unlocked
+    case focusChanged
     case storeChangedElsewhere
     case networkChanged(isOnline: Bool)
     case openURL(URL)

@@ -28,6 +28,9 @@ public struct RuntimePlatform {
     public var pairedPhone: WatchSyncRunner?
     /// The phone's app: Apple Health's writer (nil elsewhere, and where HealthKit is missing).
     public var health: HealthWriter?
+    /// The Focus filter holding now, as the system last handed it (`SetFocusFilterIntent`, kept
+    /// in the App Group); nil where there is none.
+    public var focusFilter: @Sendable () -> FocusFilter?
 
     public init(
         capabilities: DeviceCapabilities, notifications: any NotificationCenterClient, liveActivities: any LiveActivityClient, widgets: any WidgetReloading,
@@ -36,7 +39,8 @@ public struct RuntimePlatform {
         syncDebounce: Duration = SyncScheduler.defaultDebounce,
         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
         watchLinkServer: WatchLinkServer? = nil, pairedPhone: WatchSyncRunner? = nil, health: HealthWriter? = nil,
-        refresh: any BackgroundRefreshScheduling = NoBackgroundRefresh()
+        refresh: any BackgroundRefreshScheduling = NoBackgroundRefresh(),
+        focusFilter: @escaping @Sendable () -> FocusFilter? = { nil }
     ) {
         self.capabilities = capabilities
         self.notifications = notifications
@@ -53,5 +57,6 @@ public struct RuntimePlatform {
         self.pairedPhone = pairedPhone
         self.refresh = refresh
         self.health = health
+        self.focusFilter = focusFilter
     }
 }

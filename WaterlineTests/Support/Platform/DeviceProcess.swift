@@ -39,8 +39,8 @@ final class DeviceProcess {
         liveActivities.log = log
         watch.log = log
         widgets = RecordingWidgets(log: log, budget: harness.widgetBudget)
-        let store = harness.store, widgetClock = harness.clock
-        widgets.readStore = { try? await WidgetSnapshotReader(store: store, now: { widgetClock.now }).snapshot() }
+        let store = harness.store, widgetClock = harness.clock, focus = harness.focus
+        widgets.readStore = { try? await WidgetSnapshotReader(store: store, now: { widgetClock.now }, focus: focus.value).snapshot() }
         sync = RecordingSyncRunner(log: log)
         signal = RecordingSignal(log: log)
         background = RecordingBackground(log: log)
@@ -58,7 +58,8 @@ final class DeviceProcess {
             // Writes are pushed at once after the (zero) pause; `settled()` waits for that.
             syncDebounce: .zero, sleep: { _ in },
             watchLinkServer: app ? WatchLinkServer(store: harness.store, ledger: harness.watchLedger, now: { clock.now }) : nil,
-            health: capabilities.appleHealth ? healthWriter : nil
+            health: capabilities.appleHealth ? healthWriter : nil,
+            focusFilter: { focus.value }
         )
         runtime = AppRuntime(service: service, platform: platform)
         let runtime = runtime

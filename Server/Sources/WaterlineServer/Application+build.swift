@@ -84,7 +84,8 @@ public func makeServerContext(
     configuration: ServerConfiguration,
     database: Database,
     jwksSource: (any JWKSSource)? = nil,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    logger: Logger = Logger(label: "waterline-server")
 ) async throws -> ServerContext {
     let repository = WaterlineRepository(database: database)
     try await repository.migrate()
@@ -103,6 +104,7 @@ public func makeServerContext(
         appleLink: appleLink,
         tokens: tokens,
         limits: CallLimits(configuration: configuration, now: now),
-        now: now
+        now: now,
+        logger: logger
     )
 }

@@ -165,7 +165,7 @@ struct Serve: AsyncParsableCommand {
         }()
         let database = try await Database.open(configuration, logger: logger)
         do {
-            let context = try await makeServerContext(configuration: configuration, database: database)
+            let context = try await makeServerContext(configuration: configuration, database: database, logger: logger)
             let app = buildApplication(configuration: configuration, context: context, logger: logger) { port in
                 let storage = configuration.databaseURL == nil ? configuration.dataDirectory.appendingPathComponent("waterline.sqlite").path : "PostgreSQL"
                 // Written straight to the file handle so it shows even when stdout is a pipe.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// What the function handlers share: storage, Apple verification, session tokens, call limits and the clock.
 public struct ServerContext: Sendable {
@@ -14,12 +15,12 @@ public struct ServerContext: Sendable {
 
     public init(
         repository: WaterlineRepository, apple: AppleIdentityVerifier, appleLink: AppleAccountLink? = nil, tokens: SessionTokens,
-        limits: CallLimits, now: @escaping @Sendable () -> Date = { Date() }
+        limits: CallLimits, now: @escaping @Sendable () -> Date = { Date() }, logger: Logger = Logger(label: "waterline-server")
     ) {
         self.repository = repository
         self.apple = apple
         self.appleLink = appleLink
-        appleRevocations = appleLink.map { AppleRevocations(repository: repository, link: $0, now: now) }
+        appleRevocations = appleLink.map { AppleRevocations(repository: repository, link: $0, now: now, logger: logger) }
         self.tokens = tokens
         self.limits = limits
         self.now = now

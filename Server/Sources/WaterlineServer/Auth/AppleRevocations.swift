@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// Deleted accounts' Sign in with Apple refresh tokens, revoked with Apple until it takes them.
 ///
@@ -24,11 +25,11 @@ public struct AppleRevocations: Sendable {
     /// Revocations one pass tries at most.
     static let batch = 50
 
-    init(repository: WaterlineRepository, link: AppleAccountLink, now: @escaping @Sendable () -> Date) {
+    init(repository: WaterlineRepository, link: AppleAccountLink, now: @escaping @Sendable () -> Date, logger: Logger) {
         self.repository = repository
         self.link = link
         self.now = now
-        logger = Logger(label: "waterline.apple-revocations")
+        self.logger = logger
     }
 
     /// What one pass did.
@@ -79,8 +80,41 @@ public struct AppleRevocations: Sendable {
     /// Runs a pass now, without the caller waiting for it (right after a deletion).
     func tryNow() {
         let revocations = self
-        Task.detached {
+        tries.start {
             do { try await revocations.runDue() } catch { revocations.logger.warning("Apple revocations could not be read: \(error)") }
         }
+    }
+
+    /// Waits for every pass `tryNow` started that is still running (for tests, before they
+    /// move the clock).
+    public func settled() async {
+        for task in tries.running() { await task.value }
+    }
+
+    /// The passes `tryNow` started that are still running.
+    private let tries = RunningTries()
+}
+
+/// Passes started without a caller waiting (`AppleRevocations.tryNow`), each forgotten as it ends.
+private final class RunningTries: Sendable {
+    private let tasks = Mutex<[UUID: Task<Void, Never>]>([:])
+
+    func start(_ work: @escaping @Sendable () async -> Void) {
+        let id = UUID()
+        // Kept before it can end: its own removal waits for the lock until it is in.
+        tasks.withLock { tasks in
+            tasks[id] = Task.detached { [weak self] in
+                await work()
+                self?.finished(id)
+            }
+        }
+    }
+
+    func running() -> [Task<Void, Never>] {
+        tasks.withLock { Array($0.values) }
+    }
+
+    private func finished(_ id: UUID) {
+        tasks.withLock { _ = $0.removeValue(forKey: id) }
     }
 }

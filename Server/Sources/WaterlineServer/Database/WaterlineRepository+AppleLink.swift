@@ -33,15 +33,17 @@ extension WaterlineRepository {
     /// two callers never claim the same one at once.
     func claimAppleRevocations(now: Date, lease: TimeInterval, limit: Int) async throws -> [ClaimedRevocation] {
         let due = try await sql.raw("""
-            SELECT user_id, next_at FROM apple_revocations WHERE next_at <= \(bind: ms(now))
+            SELECT user_id FROM apple_revocations WHERE next_at <= \(bind: ms(now))
             AND NOT EXISTS (SELECT 1 FROM users WHERE users.id = apple_revocations.user_id)
             ORDER BY next_at LIMIT \(unsafeRaw: String(limit))
-            """).all().map { (try $0.decode(column: "user_id", as: String.self), try $0.decode(column: "next_at", as: Double.self)) }
+            """).all().map { try $0.decode(column: "user_id", as: String.self) }
         var claimed: [ClaimedRevocation] = []
-        for (userId, nextAt) in due {
+        for userId in due {
+            // Still due as it is claimed (the check is the update's own, so of two claimers one
+            // wins, whatever another try wrote between the read and this).
             let row = try await sql.raw("""
                 UPDATE apple_revocations SET attempts = attempts + 1, next_at = \(bind: ms(now.addingTimeInterval(lease)))
-                WHERE user_id = \(bind: userId) AND next_at = \(bind: nextAt)
+                WHERE user_id = \(bind: userId) AND next_at <= \(bind: ms(now))
                 RETURNING refresh_token, attempts
                 """).first()
             if let row {

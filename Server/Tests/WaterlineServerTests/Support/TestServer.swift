@@ -53,7 +53,7 @@ final class TestServer: Sendable {
         let database = try await Database.open(configuration, logger: logger)
         let context: ServerContext
         do {
-            context = try await makeServerContext(configuration: configuration, database: database, jwksSource: apple, now: now)
+            context = try await makeServerContext(configuration: configuration, database: database, jwksSource: apple, now: now, logger: logger)
         } catch {
             // Closed before it goes: a PostgreSQL pool dropped open stops the whole test process
             // (AsyncKit asserts), hiding the error that is worth reading.

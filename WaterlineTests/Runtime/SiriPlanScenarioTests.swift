@@ -28,12 +28,18 @@ struct SiriPlanScenarioTests {
         #expect(try await phone.watchSees().active?.session.plannedDrinks == 1, "and to the wrist")
     }
 
-    @Test("a plan past 30 drinks is refused, and nothing is planned")
+    @Test("a plan of 0 or past 30 drinks is refused, nothing is planned, and no night is started for it")
     func outOfRange() async throws {
         let (harness, _) = try await ServiceHarness.night()
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)
-        await #expect(throws: (any Error).self) { try await phone.runtime.handle(.intent(.planNight(drinks: 31), source: .phone)) }
+        await #expect(throws: SessionServiceError.self) { try await phone.runtime.handle(.intent(.planNight(drinks: 31), source: .phone)) }
         #expect(try await harness.store.activeSession()?.plannedDrinks == nil)
+
+        let idle = try await ServiceHarness.prepared()
+        let other = DeviceProcess(idle)
+        await other.runtime.handle(.launched)
+        await #expect(throws: SessionServiceError.self) { try await other.runtime.handle(.intent(.planNight(drinks: 0), source: .phone)) }
+        #expect(try await idle.store.activeSession() == nil, "no night was started for a plan refused")
     }
 }

@@ -113,6 +113,13 @@ struct RateLimitTests {
         return (server, session)
     }
 
+    static let meBody = Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)
+
+    /// Forged tokens naming nobody spend this address's anonymous bucket (three calls) and more.
+    func spendAddress(of server: TestServer) async throws {
+        for _ in 0..<4 { _ = try await post(server, "query", body: Self.meBody, token: "not.a.token") }
+    }
+
     /// Behind one address (a carrier's NAT), a neighbour's forged tokens spend the anonymous
     /// bucket; after a restart no real token is in the cache of verified ones yet.
     @Test("after a restart, a valid token gets in though forged tokens emptied its address's bucket; forgeries copying its id are refused unchecked")
@@ -143,13 +150,12 @@ struct RateLimitTests {
     @Test("after a restart, fifty forgeries copying a real token's id, sent before it, neither lock it out nor cost a signature check, and the next restart changes nothing")
     func forgeriesBeforeTheRealToken() async throws {
         let (server, session) = try await restartedAfterSignIn()
-        let body = Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)
-        for _ in 0..<4 { _ = try await post(server, "query", body: body, token: "not.a.token") }
+        try await spendAddress(of: server)
         let parts = session.token.split(separator: ".")
         let checksBefore = server.context.tokens.signatureChecks
         for index in 0..<50 {
             let signature = String(format: "%04d", index) + parts[2].dropFirst(4)
-            #expect(try await post(server, "query", body: body, token: "\(parts[0]).\(parts[1]).\(signature)").status == 560)
+            #expect(try await post(server, "query", body: Self.meBody, token: "\(parts[0]).\(parts[1]).\(signature)").status == 560)
         }
         #expect(server.context.tokens.signatureChecks == checksBefore, "no forgery cost a check")
         #expect(try await server.client(token: session.token).call(Users.Me.self).id == session.user.id, "the real device gets in")
@@ -158,7 +164,7 @@ struct RateLimitTests {
         let again = try await TestServer.start(dataDirectory: directory, adjust: { configuration in
             (configuration.anonymousBurst, configuration.anonymousPerSecond) = (3, 0.001)
         })
-        for _ in 0..<4 { _ = try await post(again, "query", body: body, token: "not.a.token") }
+        try await spendAddress(of: again)
         #expect(try await again.client(token: session.token).call(Users.Me.self).id == session.user.id, "and after the next restart")
         await again.stop()
     }
@@ -166,8 +172,7 @@ struct RateLimitTests {
     @Test("after a restart, sixty forgeries naming an account (payloads made up) from its devices' address cost ten checks and do not keep its real token out")
     func forgeriesNamingAccount() async throws {
         let (server, session) = try await restartedAfterSignIn()
-        let body = Data(#"{"path":"users:me","args":{},"format":"json"}"#.utf8)
-        for _ in 0..<4 { _ = try await post(server, "query", body: body, token: "not.a.token") }
+        try await spendAddress(of: server)
         let parts = session.token.split(separator: ".")
         let checksBefore = server.context.tokens.signatureChecks
         for _ in 0..<60 {
@@ -178,7 +183,7 @@ struct RateLimitTests {
             ]
             let payload = try JSONSerialization.data(withJSONObject: claims).base64EncodedString()
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-            #expect(try await post(server, "query", body: body, token: "\(parts[0]).\(payload).\(parts[2])").status == 429)
+            #expect(try await post(server, "query", body: Self.meBody, token: "\(parts[0]).\(payload).\(parts[2])").status == 429)
         }
         #expect(server.context.tokens.signatureChecks == checksBefore + 10, "the account's allowance: ten checks, then none")
         #expect(try await server.client(token: session.token).call(Users.Me.self).id == session.user.id, "the real device gets in")

@@ -38,7 +38,13 @@ public struct IntentRunner {
                 return IntentOutcome(dialog: KitText.string(shows ? KitStrings.intentStarted : KitStrings.intentStartedOpenApp), result: result)
             case .planNight(let drinks):
                 // Tonight's night: the running one, or one started now (a night gone quiet is
-                // over, as for any log), then its plan; 1 to 30 drinks, as everywhere.
+                // over, as for any log), then its plan; 1 to 30 drinks, as everywhere, checked
+                // before anything starts.
+                do throws(ValidationError) {
+                    try Limits.plannedDrinks.check(Double(drinks), field: "plannedDrinks")
+                } catch {
+                    throw SessionServiceError.invalid(error)
+                }
                 let started = try await actions.send(.startSession, from: origin)
                 let result = try await actions.send(.setPlan(drinks: drinks), from: origin)
                 return IntentOutcome(

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Synchronization
 import WaterlineAPI
 import WaterlineCore
 import WaterlineServer
@@ -97,17 +96,4 @@ enum DeletionBench {
         func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
         return String(format: "%@: %d calls, p50 %.2f ms, p99 %.2f ms, max %.2f ms", name, sorted.count, percentile(0.5), percentile(0.99), sorted.last ?? 0)
     }
-}
-
-/// Set once, read from anywhere.
-final class Flag: Sendable {
-    private let value = Mutex(false)
-    func set() { value.withLock { $0 = true } }
-    var isSet: Bool { value.withLock { $0 } }
-}
-
-/// The bench could not run.
-struct BenchFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -59,8 +59,7 @@ struct FunctionCallResponder: Sendable {
                 // A token this server issued is known by its fingerprint: the real one is checked
                 // whatever forgeries of it came before, and a copy of its id with another
                 // signature is refused unchecked, counted against nothing the real one needs.
-                let fingerprint = claim.issuedId == nil ? nil : try? await context.repository.issuedFingerprint(of: claim.issuedId!)
-                if let fingerprint {
+                if let id = claim.issuedId, let fingerprint = try? await context.repository.issuedFingerprint(of: id) {
                     guard fingerprint == SessionTokens.fingerprint(token) else {
                         return Self.error(.unauthenticated, "the session token is not valid; sign in again", status: Self.functionFailed)
                     }
@@ -82,13 +81,14 @@ struct FunctionCallResponder: Sendable {
         }
         note.userId = caller?.userId
         let limit = caller == nil ? Self.maxAnonymousBodyBytes : Self.maxBodyBytes
+        let length = request.headers[.contentLength].flatMap { Int($0) } ?? 0
         // A body announced over the limit is refused unread (and the connection closed after
         // the answer, `ConnectionAdmission`, rather than read to its end).
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+        if length > limit {
             return Self.error(.payloadTooLarge, "the request body is over \(limit) bytes", status: .contentTooLarge)
         }
         // The call, and the body it announces, before a byte of the body is read.
-        let announced = min(request.headers[.contentLength].flatMap { Int($0) } ?? 0, limit + 1)
+        let announced = min(length, limit + 1)
         // Never more than a bucket holds (a limit configured below a body's cost still lets it through when full).
         let (limiter, key) = if let caller { (context.limits.users, caller.key) } else { (context.limits.anonymous, client) }
         let charge = { (count: Double) -> TimeInterval? in limiter.take(key, count: min(count, limiter.burst)) }

@@ -1,0 +1,5 @@
+/// The bench could not run.
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,8 @@
+import Synchronization
+
+/// Set once, read from anywhere.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
+}

@@ -4,6 +4,7 @@ import { createRemoteJWKSet, jwtVerify } from "jose";
 import { internal } from "./_generated/api";
 import { action, internalMutation, internalQuery, mutation, type MutationCtx } from "./_generated/server";
 import { appleLinkConfig, authorizationCodeLimit, exchangeCode } from "./lib/apple";
+import { anyArgs, readArgs } from "./lib/arguments";
 import { requireUser, tokenId, tokenIssuedAt, toUserRecord } from "./lib/auth";
 import { spendWrites } from "./lib/budget";
 import { fail } from "./lib/errors";
@@ -28,9 +29,10 @@ async function sha256Hex(value: string): Promise<string> {
  * returns a session token. The only function that needs no bearer token.
  */
 export const signInWithApple = action({
-  args: { identityToken: v.string(), nonce: v.string(), authorizationCode: v.optional(v.string()) },
+  args: anyArgs,
   returns: authSession,
-  handler: async (ctx, { identityToken, nonce, authorizationCode }) => {
+  handler: async (ctx, raw) => {
+    const { identityToken, nonce, authorizationCode } = readArgs({ identityToken: v.string(), nonce: v.string(), authorizationCode: v.optional(v.string()) }, raw);
     if (nonce.length === 0) fail("INVALID_ARGUMENT", "nonce is required");
     // Apple's identity tokens are about a kilobyte and the app's nonces 64 characters: bounded
     // before anything is parsed, hashed or stored (as the Swift server's AppleIdentityVerifier).
@@ -80,9 +82,10 @@ export const signInWithApple = action({
  * mutations are serialized, and the losers find the token ended).
  */
 export const renew = action({
-  args: {},
+  args: anyArgs,
   returns: authSession,
-  handler: async (ctx) => {
+  handler: async (ctx, raw) => {
+    readArgs({}, raw);
     const account = await ctx.runQuery(internal.auth.caller, {});
     const { token, expiresAt } = await issueSessionToken(account.id, Date.now());
     await ctx.runMutation(internal.auth.endCallerToken, {});
@@ -129,9 +132,10 @@ export const endCallerToken = internalMutation({
 
 /** Ends the session token this call is made with: every later call with it is refused. */
 export const signOut = mutation({
-  args: {},
+  args: anyArgs,
   returns: v.object({ revoked: v.boolean() }),
-  handler: async (ctx) => {
+  handler: async (ctx, raw) => {
+    readArgs({}, raw);
     const account = await requireUser(ctx);
     await spendWrites(ctx, account, 1);
     await endToken(ctx);

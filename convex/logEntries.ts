@@ -2,6 +2,7 @@
 import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx, type QueryCtx } from "./_generated/server";
+import { anyArgs, readArgs } from "./lib/arguments";
 import { requireUser } from "./lib/auth";
 import { spendWrites } from "./lib/budget";
 import { adjusted, checkRoom, nextSeq, state } from "./lib/changes";
@@ -65,9 +66,10 @@ async function requireSession(ctx: QueryCtx, owner: Doc<"users">["_id"], session
 
 /** Inserts or replaces (last write wins, deletes final) a log of one of the caller's sessions. */
 export const upsert = mutation({
-  args: logEntryFields,
+  args: anyArgs,
   returns: logEntry,
-  handler: async (ctx, args) => {
+  handler: async (ctx, raw) => {
+    const args = readArgs(logEntryFields, raw);
     const caller = await requireUser(ctx);
     await spendWrites(ctx, caller, 1);
     return upsertLog(ctx, caller, args);
@@ -115,9 +117,10 @@ export async function upsertLog(ctx: MutationCtx, caller: Doc<"users">, raw: Obj
 
 /** Turns a log into a tombstone. Exported as `delete`, a reserved word in JavaScript. */
 const remove = mutation({
-  args: { id: v.string(), deletedAt: v.number() },
+  args: anyArgs,
   returns: logEntry,
-  handler: async (ctx, args) => {
+  handler: async (ctx, raw) => {
+    const args = readArgs({ id: v.string(), deletedAt: v.number() }, raw);
     const caller = await requireUser(ctx);
     await spendWrites(ctx, caller, 1);
     const id = clientId("id", args.id);
@@ -136,9 +139,10 @@ export { remove as delete };
 
 /** A session's entries in replay order (timestamp, then id), tombstones included. */
 export const listForSession = query({
-  args: { sessionId: v.string() },
+  args: anyArgs,
   returns: v.array(logEntry),
-  handler: async (ctx, args) => {
+  handler: async (ctx, raw) => {
+    const args = readArgs({ sessionId: v.string() }, raw);
     const caller = await requireUser(ctx);
     const sessionId = clientId("sessionId", args.sessionId);
     await requireSession(ctx, caller._id, sessionId);

@@ -2,6 +2,7 @@
 import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx } from "./_generated/server";
+import { anyArgs, readArgs } from "./lib/arguments";
 import { requireUser } from "./lib/auth";
 import { spendWrites } from "./lib/budget";
 import { nextSeq, state } from "./lib/changes";
@@ -25,9 +26,10 @@ export function toPresetRecord(doc: Omit<Doc<"drinkPresets">, "_id" | "_creation
 
 /** Inserts or replaces (last write wins, deletes final) a preset; returns what is stored. */
 export const upsert = mutation({
-  args: presetFields,
+  args: anyArgs,
   returns: preset,
-  handler: async (ctx, args) => {
+  handler: async (ctx, raw) => {
+    const args = readArgs(presetFields, raw);
     const caller = await requireUser(ctx);
     await spendWrites(ctx, caller, 1);
     return upsertPreset(ctx, caller, args);
@@ -76,9 +78,10 @@ export async function upsertPreset(ctx: MutationCtx, caller: Doc<"users">, raw: 
 
 /** Turns a preset into a tombstone. Exported as `delete`, a reserved word in JavaScript. */
 const remove = mutation({
-  args: { id: v.string(), deletedAt: v.number() },
+  args: anyArgs,
   returns: preset,
-  handler: async (ctx, args) => {
+  handler: async (ctx, raw) => {
+    const args = readArgs({ id: v.string(), deletedAt: v.number() }, raw);
     const caller = await requireUser(ctx);
     await spendWrites(ctx, caller, 1);
     const id = clientId("id", args.id);
@@ -96,9 +99,10 @@ export { remove as delete };
 
 /** Every preset of the caller, tombstones included, by sort order. */
 export const list = query({
-  args: {},
+  args: anyArgs,
   returns: v.array(preset),
-  handler: async (ctx) => {
+  handler: async (ctx, raw) => {
+    readArgs({}, raw);
     const caller = await requireUser(ctx);
     const docs = await ctx.db.query("drinkPresets").withIndex("by_owner", (q) => q.eq("owner", caller._id)).collect();
     return docs.map(toPresetRecord);

@@ -2,6 +2,7 @@
 import { v, type ObjectType } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx } from "./_generated/server";
+import { anyArgs, readArgs } from "./lib/arguments";
 import { requireUser } from "./lib/auth";
 import { spendWrites } from "./lib/budget";
 import { nextSeq, state } from "./lib/changes";
@@ -24,9 +25,10 @@ export function toSessionRecord(doc: Omit<Doc<"sessions">, "_id" | "_creationTim
 
 /** Inserts or replaces (last write wins, deletes final) a session; returns what is stored. */
 export const upsert = mutation({
-  args: sessionFields,
+  args: anyArgs,
   returns: session,
-  handler: async (ctx, args) => {
+  handler: async (ctx, raw) => {
+    const args = readArgs(sessionFields, raw);
     const caller = await requireUser(ctx);
     await spendWrites(ctx, caller, 1);
     return upsertSession(ctx, caller, args);
@@ -81,9 +83,10 @@ export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, raw:
 
 /** The caller's active session, or null. */
 export const getActive = query({
-  args: {},
+  args: anyArgs,
   returns: v.union(session, v.null()),
-  handler: async (ctx) => {
+  handler: async (ctx, raw) => {
+    readArgs({}, raw);
     const caller = await requireUser(ctx);
     const active = await ctx.db
       .query("sessions")
@@ -105,9 +108,10 @@ export const listLimit = 25_000;
  * Read as a range of `by_owner_updatedAt`: only the nights changed since are scanned.
  */
 export const list = query({
-  args: { updatedSince: v.optional(v.number()) },
+  args: anyArgs,
   returns: v.array(session),
-  handler: async (ctx, { updatedSince }) => {
+  handler: async (ctx, raw) => {
+    const { updatedSince } = readArgs({ updatedSince: v.optional(v.number()) }, raw);
     const caller = await requireUser(ctx);
     if (updatedSince !== undefined && !Number.isFinite(updatedSince)) fail("INVALID_ARGUMENT", "updatedSince: a time in milliseconds since 1970");
     const docs = await ctx.db

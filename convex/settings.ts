@@ -1,6 +1,7 @@
 // settings:* — the caller's pacing preferences, embedded in the user document.
 import type { Doc } from "./_generated/dataModel";
 import { mutation, type MutationCtx } from "./_generated/server";
+import { anyArgs, readArgs } from "./lib/arguments";
 import { requireUser } from "./lib/auth";
 import { spendWrites } from "./lib/budget";
 import { nextSeq } from "./lib/changes";
@@ -10,9 +11,10 @@ import type { ObjectType } from "convex/values";
 
 /** Saves the settings when they are newer than the stored ones; returns what is stored. */
 export const upsert = mutation({
-  args: settingsFields,
+  args: anyArgs,
   returns: settings,
-  handler: async (ctx, incoming) => {
+  handler: async (ctx, raw) => {
+    const incoming = readArgs(settingsFields, raw);
     const caller = await requireUser(ctx);
     await spendWrites(ctx, caller, 1);
     return upsertSettings(ctx, caller, incoming);

@@ -2,6 +2,7 @@
 import { ConvexError, v, type Infer } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query, type MutationCtx } from "./_generated/server";
+import { anyArgs, readArgs } from "./lib/arguments";
 import { requireUser } from "./lib/auth";
 import { spendWrites } from "./lib/budget";
 import { capped, fail, quoted } from "./lib/errors";
@@ -33,9 +34,10 @@ async function apply(ctx: MutationCtx, caller: Doc<"users">, change: Change): Pr
  * call, and the device sends the batch again (every change is idempotent).
  */
 export const push = mutation({
-  args: { changes: v.array(syncChange) },
+  args: anyArgs,
   returns: v.object({ results: v.array(changeOutcome) }),
-  handler: async (ctx, { changes }) => {
+  handler: async (ctx, raw) => {
+    const { changes } = readArgs({ changes: v.array(syncChange) }, raw);
     const caller = await requireUser(ctx);
     if (changes.length < 1 || changes.length > quotas.pushBatch) {
       fail("INVALID_ARGUMENT", `changes: 1 to ${quotas.pushBatch} per call, got ${changes.length}`);
@@ -59,9 +61,10 @@ export const push = mutation({
 
 /** Every change numbered above `cursor`, oldest first, at most `limit` (1000 without one). */
 export const pull = query({
-  args: { cursor: v.optional(v.number()), limit: v.optional(v.number()) },
+  args: anyArgs,
   returns: pullPage,
-  handler: async (ctx, args) => {
+  handler: async (ctx, raw) => {
+    const args = readArgs({ cursor: v.optional(v.number()), limit: v.optional(v.number()) }, raw);
     const caller = await requireUser(ctx);
     const limit = args.limit ?? quotas.pullPage;
     if (!Number.isInteger(limit) || limit < 1 || limit > quotas.pullPage) fail("INVALID_ARGUMENT", `limit: 1 to ${quotas.pullPage}, got ${limit}`);

@@ -3,6 +3,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, mutation, query, type MutationCtx } from "./_generated/server";
+import { anyArgs, readArgs } from "./lib/arguments";
 import { requireUser, toUserRecord } from "./lib/auth";
 import { fail } from "./lib/errors";
 import { appleLinkConfig } from "./lib/apple";
@@ -10,9 +11,12 @@ import { defaultSettings } from "./lib/rules";
 import { deletedAccount, user } from "./lib/validators";
 
 export const me = query({
-  args: {},
+  args: anyArgs,
   returns: user,
-  handler: async (ctx) => toUserRecord(await requireUser(ctx)),
+  handler: async (ctx, raw) => {
+    readArgs({}, raw);
+    return toUserRecord(await requireUser(ctx));
+  },
 });
 
 /** Documents one deletion step removes at most: well inside Convex's limits on one mutation. */
@@ -94,9 +98,10 @@ const report = (record: Doc<"deletions">) => ({
  * the same deletion, complete once it is.
  */
 export const deleteAccount = mutation({
-  args: {},
+  args: anyArgs,
   returns: deletedAccount,
-  handler: async (ctx) => {
+  handler: async (ctx, raw) => {
+    readArgs({}, raw);
     const identity = await ctx.auth.getUserIdentity();
     if (identity === null) fail("UNAUTHENTICATED", "sign in first: send Authorization: Bearer <session token>");
     const earlier = await ctx.db.query("deletions").withIndex("by_subject", (q) => q.eq("subject", identity.subject)).unique();

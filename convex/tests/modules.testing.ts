@@ -9,6 +9,7 @@ export const modules: Record<string, () => Promise<unknown>> = {
   "../auth.ts": () => import("../auth"),
   "../http.ts": () => import("../http"),
   "../lib/apple.ts": () => import("../lib/apple"),
+  "../lib/arguments.ts": () => import("../lib/arguments"),
   "../lib/auth.ts": () => import("../lib/auth"),
   "../lib/budget.ts": () => import("../lib/budget"),
   "../lib/changes.ts": () => import("../lib/changes"),

@@ -80,6 +80,11 @@ function matchers(actual, negated, label) {
       typeof actual === "string" ? actual.includes(item) : Array.isArray(actual) && actual.some((element) => Object.is(element, item)),
       `expected ${show(actual)} to contain ${show(item)}`,
     ),
+    toBeInstanceOf: (type) => check(actual instanceof type, `expected ${show(actual)} to be an instance of ${type?.name}`),
+    toMatch: (pattern) => check(
+      typeof actual === "string" && (typeof pattern === "string" ? actual.includes(pattern) : pattern.test(actual)),
+      `expected ${show(actual)} to match ${String(pattern)}`,
+    ),
     toContainEqual: (item) => check(Array.isArray(actual) && actual.some((element) => equals(element, item)), `expected ${show(actual)} to contain ${show(item)}`),
     toThrow: (expected) => {
       let thrown;

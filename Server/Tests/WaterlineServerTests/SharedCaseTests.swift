@@ -59,7 +59,7 @@ struct SharedCaseTests {
         }.map { (storage, $0) }
     }
 
-    /// `value` with "{session}" and "{new}" filled in, and each `{"repeat": N, "of": X}` of a list made N copies.
+    /// `value` with "{session}" and "{new}" filled in, each `{"repeat": N, "of": X}` of a list made N copies, and each `{"characters": N}` a string of N letters.
     static func fill(_ value: Any, session: String) -> Any {
         switch value {
         case let text as String where text == "{session}": return session
@@ -71,7 +71,9 @@ struct SharedCaseTests {
                 }
                 return [fill(item, session: session)]
             }
-        case let object as [String: Any]: return object.mapValues { fill($0, session: session) }
+        case let object as [String: Any]:
+            if object.count == 1, let characters = object["characters"] as? Int { return String(repeating: "x", count: characters) }
+            return object.mapValues { fill($0, session: session) }
         default: return value
         }
     }
@@ -82,8 +84,8 @@ struct SharedCaseTests {
         "\"{NaN}\"": #"{"$float":"AAAAAAAA+H8="}"#, "\"{Infinity}\"": "1e999", "\"{-Infinity}\"": "-1e999", "\"{-0}\"": "-0",
     ]
 
-    /// Posts `call` as `token`; the HTTP status, the error code, if any, and the answer's value.
-    static func post(_ call: Call, session: String, token: String, to server: TestServer) async throws -> (status: Int, code: String?, value: Any?) {
+    /// Posts `call` as `token`; the HTTP status, the error code and message, if any, and the answer's value.
+    static func post(_ call: Call, session: String, token: String, to server: TestServer) async throws -> (status: Int, code: String?, message: String?, value: Any?) {
         var request = URLRequest(url: server.baseURL.appendingPathComponent("api/\(call.kind)"))
         request.httpMethod = "POST"
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -94,8 +96,8 @@ struct SharedCaseTests {
         request.httpBody = Data(body.utf8)
         let (data, response) = try await URLSession.shared.data(for: request)
         let answer = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        let code = (answer?["errorData"] as? [String: Any])?["code"] as? String
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, code, answer?["value"])
+        let error = answer?["errorData"] as? [String: Any]
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, error?["code"] as? String, error?["message"] as? String, answer?["value"])
     }
 
     /// Where `answer` differs from `expected` (every field of it, numbers with their sign), or nil.
@@ -142,6 +144,8 @@ struct SharedCaseTests {
         let refusedStatus = sharedCase.expect == "RATE_LIMITED" ? 429 : 560
         let passed = sharedCase.expect == "ok" ? answer.status == 200 : answer.status == refusedStatus && answer.code == sharedCase.expect
         #expect(passed, "\(answer.status) \(answer.code ?? "")")
+        // Every refusal message is at most 400 characters (and an ellipsis), whatever was sent.
+        #expect((answer.message?.count ?? 0) <= 401, "a \(answer.message?.count ?? 0)-character message")
         if passed, let answers = sharedCase.answers {
             #expect(Self.mismatch(answer.value, answers) == nil, "\(Self.mismatch(answer.value, answers) ?? "")")
         }

@@ -25,20 +25,20 @@ struct DrinkPickerModelTests {
         return (model, harness)
     }
 
-    @Test("a 16 oz IPA at 7 %, had at 21:30: from the picker in three taps (ABV, time, Log), logged as it was")
+    @Test("a 16 oz IPA at 7 %, had at 21:30: picked as it was (size, strength at a tap, time on the picker) and logged as it was")
     func asItWas() async throws {
         let (model, _) = try await screen()
         model.drinkButtonTapped()
         let picker = try #require(model.drinkPicker(calendar: Self.utc))
         picker.sizeChosen(try #require(DrinkCatalog.size(id: "beer-16oz")))
-        // Tap 1: the ABV up from the pint's 5 % (four half-steps for a 7 % IPA count as one tap of
-        // a stepper held); the estimate follows.
-        for _ in 0..<4 { picker.abvStepped(up: true) }
+        // The strength at a tap, not four half-percent steps from the catalog's 5 %; the estimate follows.
+        #expect(picker.strengthChoices.contains(7))
+        picker.strengthChosen(7)
         #expect(picker.abvText == "7 %")
         #expect(picker.estimateFollowsABV && abs(picker.estimate - 1.87) < 0.01)
-        // Tap 2: the time, by hour and minute.
+        // The time, by hour and minute: no longer one of the choices at a tap.
         picker.timePicked(Self.utc.date(bySettingHour: 21, minute: 30, second: 0, of: Fixed.start)!)
-        #expect(picker.time == Fixed.at(minutes: 90) && picker.isAdjusted)
+        #expect(picker.time == Fixed.at(minutes: 90) && picker.isAdjusted && picker.timeChoice == nil)
         // Tap 3: Log.
         await model.drinkPicked(picker)
         #expect(model.errorMessage == nil && !model.isPickingDrink)
@@ -96,6 +96,56 @@ struct DrinkPickerModelTests {
         #expect(picker.time == Fixed.at(minutes: 270), "00:30 is the next day's, inside the night")
         picker.timeCleared()
         #expect(picker.time == nil && picker.shownTime(now: Fixed.at(minutes: 300)) == Fixed.at(minutes: 300))
+    }
+
+    @Test("each type offers its usual strengths, its catalog ABV among them; one chosen is the ABV, the estimate following unless set by hand")
+    func strengths() throws {
+        for type in DrinkType.allCases {
+            let choices = DrinkCatalog.usualStrengths(for: type)
+            #expect(choices == choices.sorted() && Set(choices).count == choices.count && choices.allSatisfy { $0 > Limits.abvPercent.lower && $0 <= Limits.abvPercent.upper })
+            for size in DrinkCatalog.sizes(for: type) {
+                if let abv = size.abv { #expect(choices.contains(abv), "\(size.id)'s \(abv) %") }
+            }
+        }
+        let picker = DrinkPickerModel(units: .oz, window: LogTimeWindow(session: .mockNightOut, now: Fixed.at(minutes: 60)), calendar: Self.utc)
+        picker.typeChosen(.wine)
+        #expect(picker.strengthChoices == DrinkCatalog.usualStrengths(for: .wine))
+        picker.strengthChosen(14)
+        #expect(picker.abv == 14 && picker.estimate == 1.17, "5 oz at 14 %")
+        picker.estimateStepped(up: true)
+        picker.strengthChosen(11)
+        #expect(picker.abv == 11 && picker.estimate == 1.42, "set by hand, the estimate stays")
+        // A cocktail's strength is not known until one is chosen.
+        picker.typeChosen(.cocktail)
+        #expect(picker.abv == nil)
+        picker.strengthChosen(15)
+        #expect(picker.abvText == "15 %")
+    }
+
+    @Test("now, 15 and 30 minutes ago at a tap, only where they fall inside the night; a time picked by hand unmarks them")
+    func timeChoices() throws {
+        var night = Session.mockNightOut
+        night.endTime = nil
+        night.isActive = true
+        // Twenty minutes in: half an hour ago is before the night began.
+        let early = DrinkPickerModel(units: .oz, window: LogTimeWindow(session: night, now: Fixed.at(minutes: 20)), calendar: Self.utc)
+        #expect(early.timeChoices(now: Fixed.at(minutes: 20)) == [.now, .minutesAgo(15)])
+        let now = Fixed.at(minutes: 120)
+        let picker = DrinkPickerModel(units: .oz, window: LogTimeWindow(session: night, now: now), calendar: Self.utc)
+        #expect(picker.timeChoices(now: now) == [.now, .minutesAgo(15), .minutesAgo(30)])
+        #expect(picker.timeChoices(now: now).map(\.title) == ["Now", "15 min ago", "30 min ago"])
+        #expect(picker.timeChoice == .now && picker.time == nil)
+        picker.timeChosen(.minutesAgo(15), now: now)
+        #expect(picker.time == Fixed.at(minutes: 105) && picker.timeChoice == .minutesAgo(15) && picker.isAdjusted)
+        guard case .logDrink(_, .phone, nil, let at?) = picker.action() else {
+            Issue.record("a drink 15 minutes ago: \(picker.action())")
+            return
+        }
+        #expect(at == Fixed.at(minutes: 105))
+        picker.timePicked(Self.utc.date(bySettingHour: 21, minute: 0, second: 0, of: Fixed.start)!)
+        #expect(picker.timeChoice == nil)
+        picker.timeChosen(.now, now: now)
+        #expect(picker.time == nil && picker.timeChoice == .now && !picker.isAdjusted)
     }
 
     @Test("a time outside the night is refused with the window in words, and nothing is logged")

@@ -5,9 +5,13 @@ import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem
 
-/// The bar pinned to the bottom of Active Session (US-014): preset chips with their
-/// standard-drink estimate, then Drink and Water. Two taps at most to log anything.
+/// The bar pinned to the bottom of Active Session (US-014): "Same again" once the night has a
+/// drink, preset chips with their standard-drink estimate, then Drink and Water. Two taps at most
+/// to log anything.
 struct QuickAddBar: View {
+    /// What "Same again" logs, shown and read aloud; nil before the night's first drink.
+    var sameAgain: (title: String, accessibilityLabel: String)? = nil
+    var sameAgainTapped: () -> Void = {}
     let presets: [DrinkPreset]
     let presetTapped: (DrinkPreset) -> Void
     let drink: () -> Void
@@ -15,9 +19,19 @@ struct QuickAddBar: View {
 
     var body: some View {
         VStack(spacing: Metrics.spacingXS) {
-            if !presets.isEmpty {
+            if !presets.isEmpty || sameAgain != nil {
                 ScrollView(.horizontal, showsIndicators: false) {
                     HStack(spacing: Metrics.spacingXS) {
+                        if let sameAgain {
+                            Button(action: sameAgainTapped) {
+                                Label(KitText.string(KitStrings.sameAgain), systemImage: "arrow.counterclockwise")
+                            }
+                            .buttonStyle(.borderedProminent)
+                            .tint(Palette.calm)
+                            .frame(minHeight: 44)
+                            .accessibilityLabel(Text(verbatim: sameAgain.accessibilityLabel))
+                            .accessibilityHint(Text("Logs this drink"))
+                        }
                         ForEach(presets) { preset in
                             Button(preset.chipTitle) { presetTapped(preset) }
                                 .buttonStyle(.bordered)

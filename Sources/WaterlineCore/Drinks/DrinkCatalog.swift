@@ -21,6 +21,18 @@ public enum DrinkCatalog {
         sizes.filter { $0.drinkType == type }
     }
 
+    /// The strengths a drink of `type` usually has, in ABV %, offered at a tap in the drink
+    /// picker so that "it was a 7 % IPA" is one tap, not four half-percent steps. Each size's
+    /// catalog ABV is among its type's (a cocktail's is not known).
+    public static func usualStrengths(for type: DrinkType) -> [Double] {
+        switch type {
+        case .beer: [4, 5, 6, 7, 8]
+        case .wine: [11, 12, 13, 14]
+        case .liquor: [35, 40, 45, 50]
+        case .cocktail: [10, 15, 20, 25]
+        }
+    }
+
     /// The size with this key, e.g. "liquor-double".
     public static func size(id: String) -> DrinkSize? {
         sizes.first { $0.id == id }

@@ -38,6 +38,12 @@ public struct DrinkEstimate: Hashable, Sendable {
         follow()
     }
 
+    /// A strength chosen at a tap ("7 %"): the estimate follows it unless it was set by hand.
+    public mutating func setABV(_ percent: Double) {
+        abv = min(max(percent, 0), 100)
+        follow()
+    }
+
     /// A quarter of a standard drink up or down, by hand: from now on it stays as set.
     public mutating func stepEstimate(up: Bool) {
         estimate = min(max(estimate + (up ? 0.25 : -0.25), 0.25), Limits.standardDrinkEstimate.upper)

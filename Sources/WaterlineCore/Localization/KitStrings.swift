@@ -40,6 +40,12 @@ public enum KitStrings {
     public static let cocktail = KitString("drink.cocktail", "Cocktail")
     public static let logDrink = KitString("log.drink", "%@ · %@ · %@ std")
     public static let logWater = KitString("log.water", "Water · %@")
+    /// The drink picker's times at a tap (`LogTimeChoice`).
+    public static let timeNow = KitString("time.now", "Now")
+    public static let timeMinutesAgo = KitString("time.minutesAgo", "%lld min ago")
+    /// The night's "log the last drink again" button.
+    public static let sameAgain = KitString("drink.sameAgain", "Same again")
+    public static let sameAgainAccessibility = KitString("drink.sameAgain.accessibility", "Same again: %@")
     public static let sizePint = KitString("size.pint", "Pint (%@)")
     public static let sizeGlass = KitString("size.glass", "Glass (%@)")
     public static let sizeLargeGlass = KitString("size.largeGlass", "Large glass (%@)")
@@ -217,7 +223,7 @@ public enum KitStrings {
         reminderDiscreetTitle, reminderDiscreetBody, reminderTimeTitle, reminderTimeBody, reminderPerDrinkBody,
         reminderWarningTitle, reminderWarningBody, reminderCounts, actionLogWater, actionRemindLater, actionDismiss,
         atCenter, aboveCenter, belowCenter, minutes, hoursMinutes, waterDueNow, waterDueIn, drinkCount, waterCount,
-        beer, wine, liquor, cocktail, logDrink, logWater, presetChip, presetChipAccessibility,
+        beer, wine, liquor, cocktail, logDrink, logWater, timeNow, timeMinutesAgo, sameAgain, sameAgainAccessibility, presetChip, presetChipAccessibility,
         presetDefaultBeer, presetDefaultWine, presetDefaultShot, presetDefaultCocktail, presetDefaultDouble,
         sizePint, sizeGlass, sizeLargeGlass, sizeShot, sizeDouble, sizeStandard, sizeStrong, waterAmount,
         intentWaterLogged, intentDrinkLogged, intentNamedDrinkLogged, intentAlreadyRunning, intentStarted, intentStartedOpenApp, watchStartedNote, intentEnded, intentEndedCounts, intentNoSession, intentPlanSet, intentPlanStarted,

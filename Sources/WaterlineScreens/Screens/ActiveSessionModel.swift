@@ -88,6 +88,17 @@ public final class ActiveSessionModel {
         LogDescription.title(for: log, units: settings.units)
     }
 
+    /// The night's last drink, which "Same again" logs once more at a tap; nil before the first.
+    public var lastDrink: LogEntry? { update?.logs.last { $0.type == .alcohol && $0.alcoholMeta != nil } }
+
+    /// "Beer · 16 oz · 1.33 std" under "Same again"; nil with no drink yet.
+    public var sameAgainTitle: String? { lastDrink.map(title(for:)) }
+
+    /// What VoiceOver reads for "Same again": the drink it logs.
+    public var sameAgainAccessibilityLabel: String? {
+        sameAgainTitle.map { KitText.string(KitStrings.sameAgainAccessibility, .text($0)) }
+    }
+
     /// Where an edited log's time may go: from the night's start to now.
     public var editWindow: LogTimeWindow? {
         update.map { LogTimeWindow(session: $0.session, now: actions.reader.now()) }
@@ -126,6 +137,12 @@ public final class ActiveSessionModel {
 
     public func presetChipTapped(_ preset: DrinkPreset) async {
         await log(.logDrink(.preset(preset.id), source: .phone))
+    }
+
+    /// "Same again": the night's last drink as it was (type, size, ABV, estimate, preset), now.
+    public func sameAgainTapped() async {
+        guard let meta = lastDrink?.alcoholMeta else { return }
+        await log(.logDrink(.custom(meta), source: .phone))
     }
 
     /// The picker for "+ Drink": the night's window, in the person's units; nil with no night.

@@ -3,8 +3,9 @@ import Observation
 import WaterlineCore
 
 /// "+ Drink" in the app: a type and a size from the catalog, then, when the drink was not quite
-/// that, its size, ABV or time as it was, before it is logged (a tap on a stepper or the time,
-/// then "Log"). Widgets, the watch and the Live Activity keep their one-tap default.
+/// that, its size, ABV or time as it was, before it is logged. The common differences are one tap
+/// each (the type's usual strengths, "Now / 15 / 30 min ago"); steppers and a time picker cover
+/// the rest. Widgets, the watch and the Live Activity keep their one-tap default.
 /// While the person has not set the estimate by hand it follows size and ABV, as in the preset
 /// editor; a time picked by hour and minute lands inside the night (`LogTimeWindow`).
 @Observable
@@ -17,6 +18,9 @@ public final class DrinkPickerModel {
     public private(set) var drink: DrinkEstimate
     /// When it was had; nil: now, as it is logged.
     public private(set) var time: Date?
+    /// The time chosen at a tap, for the picker to show it chosen; nil once a time was picked on
+    /// the time picker.
+    public private(set) var timeChoice: LogTimeChoice? = .now
     /// From the night's start to now: where a picked time may land.
     public let window: LogTimeWindow
 
@@ -48,9 +52,18 @@ public final class DrinkPickerModel {
     public var sizeText: String { VolumeConversion.format(ounces: sizeOz, in: units) }
 
     /// "5 %", or nil while the ABV is not known.
-    public var abvText: String? {
-        abv.map { $0.formatted(.number.precision(.fractionLength(0...1)).locale(KitLanguage.locale)) + " %" }
+    public var abvText: String? { abv.map(Self.percentText) }
+
+    /// The type's usual strengths, offered at a tap (`DrinkCatalog.usualStrengths`).
+    public var strengthChoices: [Double] { DrinkCatalog.usualStrengths(for: drinkType) }
+
+    /// "7 %", "12.5 %" in the person's language.
+    public static func percentText(_ abv: Double) -> String {
+        abv.formatted(.number.precision(.fractionLength(0...1)).locale(KitLanguage.locale)) + " %"
     }
+
+    /// The times offered at a tap at `now`: now, and 15 and 30 minutes ago while inside the night.
+    public func timeChoices(now: Date) -> [LogTimeChoice] { LogTimeChoice.offered(in: window, now: now) }
 
     /// "Counts as 1.5 standard drinks".
     public var estimateText: String { StandardDrinkText.countsAs(estimate) }
@@ -83,17 +96,28 @@ public final class DrinkPickerModel {
 
     public func abvStepped(up: Bool) { drink.stepABV(up: up) }
 
+    /// One of the usual strengths, at a tap ("it was a 7 % IPA").
+    public func strengthChosen(_ abv: Double) { drink.setABV(abv) }
+
     /// The estimate stepped by hand: from now on it stays as set.
     public func estimateStepped(up: Bool) { drink.stepEstimate(up: up) }
 
     /// "I had it at 21:30": a time picked by hour and minute, placed inside the night.
     public func timePicked(_ picked: Date) {
         time = window.placing(picked, in: calendar)
+        timeChoice = nil
+    }
+
+    /// "Now", "15 min ago" or "30 min ago" at a tap, counted back from `now`.
+    public func timeChosen(_ choice: LogTimeChoice, now: Date) {
+        time = choice.time(now: now).map { window.placing($0, in: calendar) }
+        timeChoice = choice
     }
 
     /// Back to "now".
     public func timeCleared() {
         time = nil
+        timeChoice = .now
     }
 
     /// What "Log" sends: the catalog size as listed, or the drink as it was, at its time.

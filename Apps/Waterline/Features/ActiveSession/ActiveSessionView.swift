@@ -83,6 +83,11 @@ struct ActiveSessionView: View {
         }
         .safeAreaInset(edge: .bottom) {
             QuickAddBar(
+                sameAgain: model.sameAgainTitle.map { ($0, model.sameAgainAccessibilityLabel ?? $0) },
+                sameAgainTapped: {
+                    logTaps += 1
+                    Task { await model.sameAgainTapped() }
+                },
                 presets: model.presets,
                 presetTapped: { preset in
                     logTaps += 1

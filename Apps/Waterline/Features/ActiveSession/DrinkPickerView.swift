@@ -5,7 +5,7 @@ import WaterlineScreens
 import WaterlineSystem
 
 /// "+ Drink": pick a type and size, then, when the drink was not quite that, its size, ABV or
-/// time as it was (`DrinkPickerModel`), and log it.
+/// time as it was (`DrinkPickerModel`), and log it. A usual strength or "15 min ago" is one tap.
 struct DrinkPickerView: View {
     @State var model: DrinkPickerModel
     let logged: (DrinkPickerModel) -> Void
@@ -38,6 +38,8 @@ struct DrinkPickerView: View {
                     } onDecrement: {
                         model.abvStepped(up: false)
                     }
+                    ChoiceChips(model.strengthChoices, chosen: model.abv, title: DrinkPickerModel.percentText) { model.strengthChosen($0) }
+                        .accessibilityLabel(Text("Usual strengths"))
                     Stepper {
                         Text(verbatim: model.estimateText)
                     } onIncrement: {
@@ -45,6 +47,8 @@ struct DrinkPickerView: View {
                     } onDecrement: {
                         model.estimateStepped(up: false)
                     }
+                    ChoiceChips(model.timeChoices(now: Date()), chosen: model.timeChoice, title: \.title) { model.timeChosen($0, now: Date()) }
+                        .accessibilityLabel(Text("When"))
                     DatePicker("Time", selection: time, in: model.window.range, displayedComponents: timeComponents)
                 }
             }

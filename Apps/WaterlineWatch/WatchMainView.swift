@@ -131,7 +131,7 @@ struct WatchMainView: View {
     private func ended(_ summary: SessionSummary) -> some View {
         ScrollView {
             VStack(alignment: .leading, spacing: 6) {
-                Text("Night ended").font(.headline)
+                Text("Session ended").font(.headline)
                 Text("Drinks \(summary.totalAlcoholCount) · Water \(summary.totalWaterCount)").font(.body)
                 Text(verbatim: WaterlineFormat.duration(summary.durationSeconds)).font(.footnote).foregroundStyle(.secondary)
                 Button("Done") { model.summaryDismissed() }.padding(.top, 8)

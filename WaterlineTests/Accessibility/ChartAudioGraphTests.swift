@@ -24,7 +24,7 @@ struct ChartAudioGraphTests {
     func series() {
         let chart = chart()
         let graph = ChartAudioGraph(chart)
-        #expect(graph.title == "The Waterline over the night")
+        #expect(graph.title == "The Waterline over the session")
         #expect(graph.summary == chart.accessibilitySummary)
         #expect(graph.series.map(\.name) == ["Waterline", "Drinks", "Water"])
         #expect(graph.series.map(\.isContinuous) == [true, false, false])

@@ -17,7 +17,7 @@ struct SiriAnswerScenarioTests {
         let version = try await harness.store.changes(after: 0).version
         for question in IntentQuestion.allCases {
             let answer = await siri.runtime.handle(.question(question))
-            #expect(answer == IntentAnswer(dialog: "No night is running right now. Start one whenever you like."))
+            #expect(answer == IntentAnswer(dialog: "No session is running right now. Start one whenever you like."))
         }
         #expect(try await harness.store.changes(after: 0).version == version, "a question writes nothing")
         #expect(siri.widgets.reloads == 0 && siri.signal.posts == 0)
@@ -66,6 +66,6 @@ struct SiriAnswerScenarioTests {
         await phone.runtime.handle(.launched)
         _ = try await phone.runtime.handle(.intent(.logWater, source: .phone))
         harness.clock.advance(minutes: AbandonedSessionPolicy().quietAfter / 60 + 1)
-        #expect(await phone.runtime.handle(.question(.waterline)).dialog == "No night is running right now. Start one whenever you like.")
+        #expect(await phone.runtime.handle(.question(.waterline)).dialog == "No session is running right now. Start one whenever you like.")
     }
 }

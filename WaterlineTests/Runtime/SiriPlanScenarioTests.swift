@@ -15,7 +15,7 @@ struct SiriPlanScenarioTests {
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities())
         await phone.runtime.handle(.launched)
         let first = try await phone.runtime.handle(.intent(.planNight(drinks: 4), source: .phone))
-        #expect(first.dialog == "Night started, with 4 drinks planned.")
+        #expect(first.dialog == "Session started, with 4 drinks planned.")
         let night = try #require(try await harness.store.activeSession())
         #expect(night.plannedDrinks == 4)
 

@@ -20,7 +20,7 @@ struct ScreenModelTests {
         await home.appeared()
         #expect(home.emptyStateText == "No sessions yet. When you head out, start one here." && !home.showsAllSessions)
         await home.startSessionButtonTapped()
-        #expect(home.emptyStateText == "Your first night's summary shows here once it ends.", "the first night runs: not a blank list")
+        #expect(home.emptyStateText == "Your first session's summary shows here once it ends.", "the first night runs: not a blank list")
         #expect(!home.showsAllSessions, "All Sessions would open an empty list")
         #expect(home.startedSession != nil && !home.opensDrinkPicker)
         home.navigatedToSession()

@@ -86,7 +86,7 @@ struct WidgetAndIntentTests {
         let idle = try await runner.run(.logWater, source: .widget)
         #expect(idle.dialog == "There's no session running. Start one first.")
         #expect(idle.result == nil && phone.log.calls.isEmpty)
-        #expect(try await runner.run(.startSession, source: .widget).dialog == "Session started. Enjoy your night.")
+        #expect(try await runner.run(.startSession, source: .widget).dialog == "Session started. Enjoy your evening.")
         #expect(try await runner.run(.startSession, source: .widget).dialog == "A session is already running.")
         let double = try await harness.presetNamed("Double")
         let logged = try await runner.run(.logDrink(presetId: double.id), source: .liveActivity)

@@ -233,7 +233,7 @@ struct PhoneAndWatchScenarioTests {
 
         await watch.screen.startSessionTapped()
         #expect(watch.screen.display.hasSession)
-        #expect(watch.screen.startedNote == "Your iPhone's Lock Screen shows the night once you open Waterline there.")
+        #expect(watch.screen.startedNote == "Your iPhone's Lock Screen shows the session once you open Waterline there.")
         #expect(!watch.notifications.pending.isEmpty, "time reminders planned on the wrist")
         clock.advance(minutes: 10)
         let double = try #require(watch.screen.presets.first { $0.name == "Double" })

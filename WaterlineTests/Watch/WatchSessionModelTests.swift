@@ -24,7 +24,7 @@ struct WatchSessionModelTests {
     func noNight() async throws {
         let watch = await watch()
         await watch.screen.waterButtonTapped()
-        #expect(watch.screen.problemMessage == "No night is running, so this wasn't logged.")
+        #expect(watch.screen.problemMessage == "No session is running, so this wasn't logged.")
         #expect(watch.screen.display == WatchDisplay(hasSession: false, waterlineValue: 0, drinks: 0, water: 0, isWarning: false, warningThreshold: 2, unsent: 5), "only the starter presets wait for the phone")
         watch.screen.problemDismissed()
         #expect(watch.screen.problemMessage == nil)
@@ -55,7 +55,7 @@ struct WatchSessionModelTests {
         #expect(KitText.string(KitStrings.watchCounts, .int(3), .int(0), language: "es") == "3 bebidas, 0 de agua")
         #expect(KitText.string(KitStrings.watchUnsent, .int(1), language: "es") == "1 cambio aún no está en tu iPhone")
         #expect(KitText.string(KitStrings.watchNoNight, language: "es") == "No hay ninguna noche en curso")
-        #expect(WatchDisplay.noSession.accessibilityLabel == "No night running")
+        #expect(WatchDisplay.noSession.accessibilityLabel == "No session running")
     }
 
     @Test("the night's plan is set on the wrist, and reaches the phone by the watch's push; \"No Plan\" clears it")

@@ -71,15 +71,15 @@ public enum KitStrings {
     public static let intentDrinkLogged = KitString("intent.drinkLogged", "Drink logged. Waterline %@.")
     public static let intentNamedDrinkLogged = KitString("intent.namedDrinkLogged", "%@ logged. Waterline %@.")
     public static let intentAlreadyRunning = KitString("intent.alreadyRunning", "A session is already running.")
-    public static let intentStarted = KitString("intent.started", "Session started. Enjoy your night.")
+    public static let intentStarted = KitString("intent.started", "Session started. Enjoy your evening.")
     public static let intentStartedOpenApp = KitString("intent.startedOpenApp", "Session started. It shows on your Lock Screen once you open Waterline.")
-    public static let watchStartedNote = KitString("watch.startedNote", "Your iPhone's Lock Screen shows the night once you open Waterline there.")
+    public static let watchStartedNote = KitString("watch.startedNote", "Your iPhone's Lock Screen shows the session once you open Waterline there.")
     public static let intentEnded = KitString("intent.ended", "Session ended.")
     public static let intentEndedCounts = KitString("intent.endedCounts", "Session ended. %@, %@.")
     public static let intentNoSession = KitString("intent.noSession", "There's no session running. Start one first.")
     public static let intentPlanSet = KitString("intent.planSet", one: "Planned %lld drink for tonight.", other: "Planned %lld drinks for tonight.")
     public static let intentPlanStarted = KitString(
-        "intent.planStarted", one: "Night started, with %lld drink planned.", other: "Night started, with %lld drinks planned."
+        "intent.planStarted", one: "Session started, with %lld drink planned.", other: "Session started, with %lld drinks planned."
     )
 
     // MARK: Screens
@@ -93,7 +93,7 @@ public enum KitStrings {
     public static let gaugeMinus = KitString("gauge.minus", "minus %@")
     public static let gaugeAboveThreshold = KitString("gauge.aboveThreshold", "above your threshold")
     public static let gaugeSpoken = KitString("gauge.spoken", "%1$@, %2$@")
-    public static let chartTitle = KitString("chart.title", "The Waterline over the night")
+    public static let chartTitle = KitString("chart.title", "The Waterline over the session")
     public static let chartTimeAxis = KitString("chart.timeAxis", "Time")
     public static let chartDrinksSeries = KitString("chart.drinksSeries", "Drinks")
     public static let chartWatersSeries = KitString("chart.watersSeries", "Water")
@@ -105,8 +105,8 @@ public enum KitStrings {
         "siri.waterAfterDrinks", one: "Your next water is after %lld more drink.", other: "Your next water is after %lld more drinks."
     )
     public static let siriReminderIn = KitString("siri.reminderIn", "A reminder comes in %@.")
-    public static let siriNoNight = KitString("siri.noNight", "No night is running right now. Start one whenever you like.")
-    public static let siriUnreadable = KitString("siri.unreadable", "Waterline can't read your night right now. Try again in a moment.")
+    public static let siriNoNight = KitString("siri.noNight", "No session is running right now. Start one whenever you like.")
+    public static let siriUnreadable = KitString("siri.unreadable", "Waterline can't read your session right now. Try again in a moment.")
     public static let summaryRange = KitString("summary.range", "Ranged from %@ to %@")
     public static let chartSummary = KitString("chart.summary", "%@ and %@; the Waterline peaked at %@ and ended at %@.")
     public static let notificationsDisabled = KitString("settings.notificationsDisabled", "Notifications disabled")
@@ -115,7 +115,7 @@ public enum KitStrings {
     public static let deleteSignedIn = KitString("settings.deleteSignedIn", "Your sessions, logs, presets and settings are removed from this iPhone and from the server. This cannot be undone.")
     public static let deleteSignedOut = KitString("settings.deleteSignedOut", "You are not signed in, so only this iPhone's sessions, logs, presets and settings are removed; a backup on the server stays until you sign in and delete the account there. This cannot be undone.")
     public static let homeEmpty = KitString("home.empty", "No sessions yet. When you head out, start one here.")
-    public static let homeFirstNight = KitString("home.firstNight", "Your first night's summary shows here once it ends.")
+    public static let homeFirstNight = KitString("home.firstNight", "Your first session's summary shows here once it ends.")
     public static let messageOffline = KitString("message.offline", "Waterline could not reach the server. Nothing was lost; please try again when you are online.")
     public static let messageGeneric = KitString("message.generic", "Something went wrong. Your data is safe; please try again.")
     public static let accountChoice = KitString("account.choice", "This iPhone holds sessions from another account. Keep them for the account you signed in with, or start clean with that account's own data?")
@@ -165,9 +165,9 @@ public enum KitStrings {
     )
 
     // MARK: The watch
-    public static let watchNoSession = KitString("watch.noSession", "No night is running, so this wasn't logged.")
+    public static let watchNoSession = KitString("watch.noSession", "No session is running, so this wasn't logged.")
     public static let watchUnknownPreset = KitString("watch.unknownPreset", "That drink is no longer one of your presets. Pick another.")
-    public static let watchOutsideSession = KitString("watch.outsideSession", "That time falls outside the night, so this wasn't logged.")
+    public static let watchOutsideSession = KitString("watch.outsideSession", "That time falls outside the session, so this wasn't logged.")
     public static let watchRefused = KitString("watch.refused", "This couldn't be logged. Please try again.")
     public static let syncOff = KitString(
         "sync.off", "This build has no sync server, so Sign in with Apple is not offered. Everything stays on this iPhone. If you run your own server, set it in Advanced › Self-hosting."
@@ -202,7 +202,7 @@ public enum KitStrings {
     public static let syncServerInvalid = KitString("sync.serverInvalid", "Enter the server's address, starting with https://")
     public static let countsAsOneStandardDrink = KitString("drink.countsAsOne", "Counts as 1 standard drink")
     public static let countsAsStandardDrinks = KitString("drink.countsAs", "Counts as %@ standard drinks")
-    public static let watchNoNight = KitString("watch.noNight", "No night running")
+    public static let watchNoNight = KitString("watch.noNight", "No session running")
     public static let watchCounts = KitString("watch.counts", one: "%1$lld drink, %2$lld water", other: "%1$lld drinks, %2$lld water")
     public static let watchUnsent = KitString("watch.unsent", one: "%lld change not on your iPhone yet", other: "%lld changes not on your iPhone yet")
 

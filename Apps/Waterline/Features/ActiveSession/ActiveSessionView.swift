@@ -120,7 +120,7 @@ struct ActiveSessionView: View {
                 finished()
             }
         }
-        .alert("Not now", isPresented: Binding(get: { model.errorMessage != nil }, set: { if !$0 { model.errorDismissed() } })) {
+        .alert("Not Saved", isPresented: Binding(get: { model.errorMessage != nil }, set: { if !$0 { model.errorDismissed() } })) {
             Button("OK") { model.errorDismissed() }
         } message: {
             Text(verbatim: model.errorMessage ?? "")

@@ -109,7 +109,7 @@ struct HomeView: View {
                     )
                 }
             }
-            .alert("Not now", isPresented: Binding(get: { model.errorMessage != nil }, set: { if !$0 { model.errorDismissed() } })) {
+            .alert("Not Saved", isPresented: Binding(get: { model.errorMessage != nil }, set: { if !$0 { model.errorDismissed() } })) {
                 Button("OK") { model.errorDismissed() }
             } message: {
                 Text(verbatim: model.errorMessage ?? "")

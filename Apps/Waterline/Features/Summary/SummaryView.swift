@@ -26,7 +26,7 @@ struct SummaryView: View {
                 }
                 .accessibilityElement(children: .combine)
             }
-            Section("The Night") {
+            Section("The Session") {
                 WaterlineChartView(chart: model.chart)
             }
             Section("Totals") {
@@ -55,7 +55,7 @@ struct SummaryView: View {
                 ToolbarItem(placement: .confirmationAction) { Button("Done", action: done) }
             }
         }
-        .alert("Not now", isPresented: Binding(get: { model.errorMessage != nil }, set: { if !$0 { model.errorDismissed() } })) {
+        .alert("Not Saved", isPresented: Binding(get: { model.errorMessage != nil }, set: { if !$0 { model.errorDismissed() } })) {
             Button("OK") { model.errorDismissed() }
         } message: {
             Text(verbatim: model.errorMessage ?? "")

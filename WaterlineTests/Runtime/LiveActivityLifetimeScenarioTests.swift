@@ -62,4 +62,39 @@ struct LiveActivityLifetimeScenarioTests {
         #expect(phone.liveActivities.dismissals == 1 && phone.liveActivities.endedSessionIds().isEmpty, "the ended tile went")
         #expect(phone.liveActivities.running[night.session.id]?.totalWaterCount == 1, "one tile, the night as it stands")
     }
+
+    @Test("past eight hours, the night ended later from the background: its ended tile is handed the final state once and goes as an ended night's does; where iOS ignores that, it stays its four hours and nothing else changes", arguments: [true, false])
+    func endedTileGetsFinalState(honoured: Bool) async throws {
+        let (harness, phone, night) = try await Self.nightStartedInFront()
+        phone.liveActivities.endsEndedTiles = honoured
+        await phone.runtime.handle(.resignedActive)
+        harness.clock.advance(minutes: 4 * 60)
+        try await phone.runtime.send(.logDrink(.quick, source: .phone), from: .liveActivity)
+        harness.clock.advance(minutes: 4 * 60 + 5)
+        #expect(phone.liveActivities.endedSessionIds() == [night.session.id], "ended by the system, still shown")
+        let shownThen = try #require(phone.liveActivities.ended[night.session.id] ?? nil)
+        #expect(!shownThen.isEnded && shownThen.totalWaterCount == 0, "the tile shows the night as it stood at the eighth hour")
+
+        // A water from a reminder, then the night ended from the watch's push, both in the background.
+        let reminder = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: "waterline.time.x.1")
+        await phone.runtime.handle(.notificationResponse(reminder))
+        try await phone.runtime.send(.endSession(), from: .notification)
+        await phone.settled()
+        #expect(phone.liveActivities.endsOfEndedTiles == 1)
+        if honoured {
+            let final = try #require(phone.liveActivities.ended[night.session.id] ?? nil)
+            #expect(final.isEnded && final.totalWaterCount == 1 && final.totalAlcoholCount == 1, "the night's final state")
+            harness.clock.advance(minutes: LiveActivityTiming.endedLingers / 60 + 1)
+            #expect(phone.liveActivities.endedSessionIds().isEmpty, "gone after the ended night's short while, not four hours")
+        } else {
+            #expect(phone.liveActivities.endedSessionIds() == [night.session.id], "kept its four hours, as iOS may")
+        }
+        // Later events do not end it again, and a new night starts its own tile beside nothing of its own.
+        await phone.runtime.handle(.becameActive)
+        await phone.runtime.handle(.resignedActive)
+        await phone.runtime.handle(.becameActive)
+        #expect(phone.liveActivities.endsOfEndedTiles == 1, "handed its final state once")
+        let next = try #require(try await phone.runtime.send(.startSession).session)
+        #expect(next.session.id != night.session.id && phone.liveActivities.running[next.session.id] != nil)
+    }
 }

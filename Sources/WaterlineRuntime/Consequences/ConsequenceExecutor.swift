@@ -119,7 +119,7 @@ final class ConsequenceExecutor {
         var ended: [UUID: SessionSnapshot] = [:]
         var actedOn: UUID?
         if case .action(let result, _) = event { actedOn = result.session?.session.id }
-        for id in activities where id != state.active?.session.id && id != actedOn {
+        for id in activities.union(endedActivities) where id != state.active?.session.id && id != actedOn {
             ended[id] = await night(id)
         }
         let authorization = capabilities.notifications ? await platform.notifications.authorization() : .denied

@@ -259,6 +259,20 @@ public struct ConsequencePlan: Hashable, Sendable {
             }))
             shown.glances[sessionId] = nil
         }
+        // A tile the system ended at the eighth hour still shows the night as it stood then, buttons
+        // and all, for up to four hours. Once the night ends it is handed the final state, once, to
+        // show and then go as an ended night's does. Apple does not say whether an ended activity
+        // takes a second end; if it does not, the tile goes at its four hours, and a button tapped
+        // on it logs into a night of its own (`QuietNight`), never into this one.
+        for sessionId in context.endedActivities.sorted(by: { $0.uuidString < $1.uuidString })
+        where sessionId != activeId && !shown.closedEndedTiles.contains(sessionId) {
+            guard let night = actedOn?.session.id == sessionId ? actedOn : context.endedNights[sessionId] ?? (quiet?.session.id == sessionId ? quiet : nil)
+            else { continue }
+            var final = state.glance(of: night)
+            final.isEnded = true
+            consequences.append(.endLiveActivity(sessionId: sessionId, final: final))
+            shown.closedEndedTiles.insert(sessionId)
+        }
         guard let activeId, let glance = state.activeGlance else { return }
         if context.liveActivities.contains(activeId) {
             guard shown.glances[activeId] != glance else { return }

@@ -21,7 +21,8 @@ public struct PlanContext: Hashable, Sendable {
     public var nightsWithReminders: Set<UUID>
     /// The nights whose Live Activity is on screen.
     public var liveActivities: Set<UUID>
-    /// Those of `liveActivities` that no longer run, as they ended (for their final state).
+    /// Those of `liveActivities` and `endedActivities` whose night no longer runs, as they ended
+    /// (for their final state).
     public var endedNights: [UUID: SessionSnapshot]
     /// The nights whose Live Activity ended (iOS ends one at its eighth hour) and is still on the
     /// Lock Screen: counted as ended, not running.

@@ -11,6 +11,9 @@ public struct ShownSurfaces: Hashable, Sendable {
     public var reminders: Reminders?
     /// The Live Activities' last states, by night.
     public var glances: [UUID: SessionGlance] = [:]
+    /// Nights whose tile the system had ended (its eighth hour) and that were later ended here
+    /// too: their tile was handed the night's final state once.
+    public var closedEndedTiles: Set<UUID> = []
     /// The running night's last water as shown last: a newer one answers a snooze.
     public var lastWater: LastWater?
     /// What the paired watch's complication was last sent, and when (the phone).

@@ -24,6 +24,12 @@ final class RecordingLiveActivities: LiveActivityClient {
 
     /// Whether the system accepts a start now; nil: only while the app is in front.
     var allowsStart: Bool?
+    /// Whether ending a tile the system already ended shows the final state given and dismisses it
+    /// as asked (`LiveActivityTiming.dismissal`), or is ignored, the tile staying its four hours.
+    /// Apple documents neither; the tests run both.
+    var endsEndedTiles = true
+    /// Ends asked for a tile the system had already ended.
+    private(set) var endsOfEndedTiles = 0
     /// Whether the app is in front; set by whoever builds the runtime.
     var appInFront: () -> Bool = { false }
     /// The system's clock, for the eight hours; set by whoever builds the runtime.
@@ -95,7 +101,15 @@ final class RecordingLiveActivities: LiveActivityClient {
 
     func end(sessionId: UUID, finalState: SessionGlance?) async {
         log.record(.liveActivity, "end")
+        if running[sessionId] == nil, let shownUntil = endedShownUntil[sessionId] {
+            endsOfEndedTiles += 1
+            guard endsEndedTiles else { return }
+            ended[sessionId] = finalState
+            endedShownUntil[sessionId] = min(shownUntil, LiveActivityTiming.dismissal(endedAt: now()))
+            return
+        }
         running[sessionId] = nil
+        startedAt[sessionId] = nil
         ended[sessionId] = finalState
     }
 }

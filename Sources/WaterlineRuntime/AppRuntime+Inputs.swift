@@ -199,6 +199,11 @@ extension AppRuntime {
     /// face included: nothing waits for the watch to ask, which it cannot do from the background.
     private func phoneMessage(_ data: Data) async {
         guard let phone = platform.pairedPhone, case .delivery(let delivery)? = try? WatchMessage.decodeIfKnown(data) else { return }
+        // The latest state says which Focus filter the phone is under; a page of the feed does not.
+        let focusMoved = delivery.isLatestState && delivery.focus != phoneFocus
+        if delivery.isLatestState { phoneFocus = delivery.focus }
         await followCommits(always: false, holding: "phone delivered", writing: { await phone.receive(delivery).wrote }) { .pulled($0, $1) }
+        // Nothing else may have changed: every surface follows the filter all the same.
+        if focusMoved { await followStore { .refresh($0) } }
     }
 }

@@ -25,6 +25,9 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// Where the app is asked to go, from a widget, the complication or a tapped notification.
     public let router = LinkRouter()
     public internal(set) var isActive = false
+    /// On the watch: the Focus filter its phone said it is under, with the latest state it
+    /// delivered (`PhoneDelivery.focus`); the surfaces follow it as the phone's do.
+    public internal(set) var phoneFocus: FocusFilter?
     /// Where sync stands, as the scheduler's runs report it.
     public private(set) var syncStatus = SyncStatus()
     /// The store as it stands and the runtime's clock, for screens, extensions and commands.
@@ -98,9 +101,9 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
 
     /// Carries out what follows `event`: the plan decides every consequence, the sync included,
     /// and the executor carries each out. The surfaces are handed it as the Focus filter holding
-    /// now asks (`FocusFilter`): here, the one way every state reaches them.
+    /// now asks (`FocusFilter`; on the watch, its phone's): here, the one way every state reaches them.
     func follow(_ event: RuntimeEvent) async {
-        await executor.follow(event.underFocus(platform.focusFilter()), isActive: isActive)
+        await executor.follow(event.underFocus(platform.focusFilter() ?? phoneFocus), isActive: isActive)
     }
 
     /// Shows the store as it is now after `event` made from it (anything but an action).

@@ -26,13 +26,19 @@ public struct PhoneDelivery: Codable, Hashable, Sendable {
     /// The watch's transferred changes the phone took since its last delivery, each with what it
     /// keeps: the watch settles them as it settles a push's answer, and never sends them again.
     public var taken: [TakenChange]
+    /// The Focus filter the phone is under now, carried with the latest state (nil: none, or a
+    /// page of the feed). A Focus set on the iPhone holds on the paired watch too, but watchOS
+    /// offers no place to set a Focus filter for an app, so the wrist follows its phone's: its
+    /// reminders and face are as discreet as the phone's while the filter holds.
+    public var focus: FocusFilter?
 
-    public init(person: UUID, erasedBefore: UUID?, after: Int?, page: PullPage, taken: [TakenChange] = []) {
+    public init(person: UUID, erasedBefore: UUID?, after: Int?, page: PullPage, taken: [TakenChange] = [], focus: FocusFilter? = nil) {
         self.person = person
         self.erasedBefore = erasedBefore
         self.after = after
         self.page = page
         self.taken = taken
+        self.focus = focus
     }
 
     /// The latest state rather than a page of the feed.

@@ -135,7 +135,7 @@ final class ConsequenceExecutor {
     /// says so, which replaces the last (and goes to the complication when the plan says so).
     private func deliverToWatch(state: DeviceState?, latest: Bool, complication: Bool) async {
         guard let deliveries else { return }
-        let outgoing = await deliveries.next(state: state, latest: latest, now: platform.now())
+        let outgoing = await deliveries.next(state: state, latest: latest, focus: platform.focusFilter(), now: platform.now())
         for page in outgoing.pages { platform.watch.transfer(page) }
         guard let latest = outgoing.latest else { return }
         platform.watch.updateLatest(latest)

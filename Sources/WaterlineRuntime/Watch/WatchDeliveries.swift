@@ -63,7 +63,8 @@ public final class WatchDeliveries {
 
     /// What the watch lacks after the store moved on to `state` (nil: read it here), as of `now`;
     /// the latest state only when `latest`.
-    public func next(state: DeviceState?, latest includesLatest: Bool = true, now: Date) async -> Outgoing {
+    /// - Parameter focus: the Focus filter this phone is under, which the latest state carries.
+    public func next(state: DeviceState?, latest includesLatest: Bool = true, focus: FocusFilter? = nil, now: Date) async -> Outgoing {
         guard let user = try? await store.user() else { return Outgoing() }
         var outgoing = Outgoing()
         let nightsSince = now.addingTimeInterval(-window)
@@ -79,12 +80,12 @@ public final class WatchDeliveries {
             guard page.hasMore else { break }
         }
         if ledger != before { save() }
-        if includesLatest { outgoing.latest = await latest(of: user, state: state) }
+        if includesLatest { outgoing.latest = await latest(of: user, state: state, focus: focus) }
         return outgoing
     }
 
     /// Tonight's night (or the one that just ended), the settings and presets, at the place sent.
-    private func latest(of user: User, state given: DeviceState?) async -> PhoneDelivery? {
+    private func latest(of user: User, state given: DeviceState?, focus: FocusFilter?) async -> PhoneDelivery? {
         var records: [SyncPayload] = []
         let settings = given?.settings ?? user.settings
         if !settings.isUntouched { records.append(.settings(settings)) }
@@ -110,7 +111,8 @@ public final class WatchDeliveries {
         lastNight = night
         let latest = PhoneDelivery(
             person: user.id, erasedBefore: user.erasedBefore, after: nil,
-            page: PullPage(changes: records, cursor: ledger.sent, hasMore: false)
+            page: PullPage(changes: records, cursor: ledger.sent, hasMore: false),
+            focus: focus.flatMap { $0.isEmpty ? nil : $0 }
         )
         guard latest != lastLatest else { return nil }
         lastLatest = latest

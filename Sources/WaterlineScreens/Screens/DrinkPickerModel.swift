@@ -58,7 +58,7 @@ public final class DrinkPickerModel {
     public var strengthChoices: [Double] { DrinkCatalog.usualStrengths(for: drinkType) }
 
     /// "7 %", "12.5 %" in the person's language.
-    public static func percentText(_ abv: Double) -> String {
+    nonisolated public static func percentText(_ abv: Double) -> String {
         abv.formatted(.number.precision(.fractionLength(0...1)).locale(KitLanguage.locale)) + " %"
     }
 

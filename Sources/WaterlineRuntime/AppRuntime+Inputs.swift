@@ -11,26 +11,46 @@ extension AppRuntime {
     /// command's `.settle` and "Send Again" once their sync has run).
     @discardableResult
     public func handle<Reply, Failure>(_ input: RuntimeInput<Reply, Failure>) async throws(Failure) -> Reply {
-        do {
-            // Each factory fixes `Reply` for its kind, so the answer below is always a `Reply`.
-            return try await reply(to: input.kind) as! Reply
-        } catch {
-            // Only `.action` and `.intent` throw, and their `Failure` is `any Error`.
-            throw error as! Failure
-        }
+        try await input.answer(self)
     }
 
-    private func reply(to input: RuntimeInputKind) async throws -> any Sendable {
+    /// A quick intent (a widget's or the Live Activity's button, Siri, Shortcuts), answered with
+    /// the words the system shows.
+    func run(_ intent: QuickIntent, source: LogSource) async throws -> IntentOutcome {
+        let activities = platform.liveActivities
+        return try await IntentRunner(actions: self, liveActivityShows: { activities.runningSessionIds().contains($0) }).run(intent, source: source)
+    }
+
+    /// Siri's question, answered from the store as every surface reads it; a store that cannot be
+    /// read says so.
+    func answer(_ question: IntentQuestion) async -> IntentAnswer {
+        guard let state = try? await service.state() else { return IntentAnswer(dialog: KitText.string(KitStrings.siriUnreadable)) }
+        return IntentRunner.answer(question, state: state, now: platform.now())
+    }
+
+    /// A notification about to show with the app in front: shown as the in-app banner (with Log
+    /// Water) instead of the system's.
+    func willPresent(_ content: NotificationContent) -> Bool {
+        reminderArrived(content, presented: true)
+        return false
+    }
+
+    /// The plan asks the system, then plans what the answer allows (a running night's reminders
+    /// included); the answer is what the system says now.
+    func notificationsAsked() async -> NotificationAuthorization {
+        await followStore { .notificationsAsked($0) }
+        return await platform.notifications.authorization()
+    }
+
+    /// Pull and push now for `reason`; answered with where sync stands.
+    func syncNow(_ reason: SyncScheduler.Reason) async -> SyncStatus {
+        await follow(.syncAsked(reason))
+        return syncStatus
+    }
+
+    /// Every input answered with nothing, in one `switch`.
+    func take(_ input: RuntimeInputKind) async {
         switch input {
-        case .action(let action, let origin):
-            return try await perform(action, from: origin)
-        case .intent(let intent, let source):
-            let activities = platform.liveActivities
-            return try await IntentRunner(actions: self, liveActivityShows: { activities.runningSessionIds().contains($0) }).run(intent, source: source)
-        case .question(let question):
-            // Read as every surface reads it; a store that cannot be read says so.
-            guard let state = try? await service.state() else { return IntentAnswer(dialog: KitText.string(KitStrings.siriUnreadable)) }
-            return IntentRunner.answer(question, state: state, now: platform.now())
         case .bannerLogWater:
             _ = try? await perform(.logWater(source: platform.capabilities.logSource(for: .banner)), from: .banner)
         case .launched:
@@ -54,19 +74,8 @@ extension AppRuntime {
             await follow(.networkChanged(isOnline: isOnline))
         case .openURL(let url):
             router.open(url)
-        case .notificationWillPresent(let content):
-            // Shown as the in-app banner (with Log Water) instead of the system's.
-            reminderArrived(content, presented: true)
-            return false
         case .notificationResponse(let response):
             await notificationResponse(response)
-        case .askForNotifications:
-            // The plan asks the system, then plans what the answer allows (a running night's
-            // reminders included); the answer is what the system says now.
-            await followStore { .notificationsAsked($0) }
-            return await platform.notifications.authorization()
-        case .watchMessage(let data, let replying):
-            return await watchMessage(data, replying: replying)
         case .watchLinkActivated:
             // The watch is handed what it lacks.
             await follow(.watchLinkActivated)
@@ -74,16 +83,12 @@ extension AppRuntime {
             await phoneMessage(data)
         case .phoneReachabilityChanged(let isReachable):
             await follow(.phoneReachabilityChanged(isReachable: isReachable))
-        case .syncNow(let reason):
-            await follow(.syncAsked(reason))
-            return syncStatus
         case .resendRefusedChanges:
             await follow(.resendAsked)
         case .settle:
             await requests.idle()
             await scheduler.idle()
         }
-        return ()
     }
 
     // MARK: The screens' ports
@@ -156,7 +161,7 @@ extension AppRuntime {
     /// here and pushed on to the cloud. A transferred push (`transferUserInfo`, no one waiting)
     /// is answered in the next delivery to the watch, which always follows it; a request to
     /// deliver again moves the delivered place back to where the watch is.
-    private func watchMessage(_ data: Data, replying: Bool) async -> Data? {
+    func watchMessage(_ data: Data, replying: Bool) async -> Data? {
         await holdingBackground("watch message") {
             guard let server = platform.watchLinkServer else { return nil }
             let message: WatchMessage?

@@ -8,12 +8,21 @@ import WaterlineSync
 /// one place; what follows is the plan's to decide and the executor's to carry out.
 ///
 /// `Reply` is what the caller gets back (most get nothing: `Void`), and `Failure` what it may
-/// throw: only a change can be refused, so every other input is handled without `try`.
+/// throw: only a change can be refused, so every other input is handled without `try`. Each
+/// factory fixes both and names the runtime function that answers, so the compiler checks every
+/// answer's type: there is no cast in the door.
 public struct RuntimeInput<Reply: Sendable, Failure: Error>: Sendable {
-    let kind: RuntimeInputKind
+    let answer: @MainActor @Sendable (AppRuntime) async throws(Failure) -> Reply
 
+    fileprivate init(answer: @escaping @MainActor @Sendable (AppRuntime) async throws(Failure) -> Reply) {
+        self.answer = answer
+    }
+}
+
+extension RuntimeInput where Reply == Void, Failure == Never {
+    /// An input answered with nothing: taken in `AppRuntime.take(_:)`'s one `switch`.
     fileprivate init(_ kind: RuntimeInputKind) {
-        self.kind = kind
+        self.init { runtime in await runtime.take(kind) }
     }
 }
 
@@ -22,19 +31,23 @@ public struct RuntimeInput<Reply: Sendable, Failure: Error>: Sendable {
 extension RuntimeInput where Reply == ActionResult, Failure == any Error {
     /// A change made wherever the person acted (a screen, a notification's action, a widget or
     /// Live Activity button, the in-app banner, the command line).
-    public static func action(_ action: SessionAction, from origin: ActionOrigin) -> Self { Self(.action(action, from: origin)) }
+    public static func action(_ action: SessionAction, from origin: ActionOrigin) -> Self {
+        Self { runtime throws(any Error) in try await runtime.perform(action, from: origin) }
+    }
 }
 
 extension RuntimeInput where Reply == IntentOutcome, Failure == any Error {
     /// A quick intent (a widget's or the Live Activity's button, Siri, Shortcuts) in this process,
     /// answered with the words the system shows.
-    public static func intent(_ intent: QuickIntent, source: LogSource) -> Self { Self(.intent(intent, source: source)) }
+    public static func intent(_ intent: QuickIntent, source: LogSource) -> Self {
+        Self { runtime throws(any Error) in try await runtime.run(intent, source: source) }
+    }
 }
 
 extension RuntimeInput where Reply == IntentAnswer, Failure == Never {
     /// Siri asking about the night ("How's my Waterline?"), answered from the store as it stands,
     /// in the app's words; nothing changes.
-    public static func question(_ question: IntentQuestion) -> Self { Self(.question(question)) }
+    public static func question(_ question: IntentQuestion) -> Self { Self { runtime in await runtime.answer(question) } }
 }
 
 // MARK: The outside world, answered with nothing
@@ -84,22 +97,22 @@ extension RuntimeInput where Reply == Void, Failure == Never {
 extension RuntimeInput where Reply == Bool, Failure == Never {
     /// A notification arrives while the app is in front; answered with whether the system should
     /// show it too (the phone shows its own banner instead).
-    public static func notificationWillPresent(_ content: NotificationContent) -> Self { Self(.notificationWillPresent(content)) }
+    public static func notificationWillPresent(_ content: NotificationContent) -> Self { Self { runtime in runtime.willPresent(content) } }
 }
 
 extension RuntimeInput where Reply == Data?, Failure == Never {
     /// A message from the watch (on the phone); answered with the encoded answer when the watch
     /// waits for one (`replying`), with nothing for a queued message or one this version cannot read.
-    public static func watchMessage(_ data: Data, replying: Bool) -> Self { Self(.watchMessage(data, replying: replying)) }
+    public static func watchMessage(_ data: Data, replying: Bool) -> Self { Self { runtime in await runtime.watchMessage(data, replying: replying) } }
 }
 
 extension RuntimeInput where Reply == SyncStatus, Failure == Never {
     /// Pull and push now for `reason` (signing in, `waterline sync`); answered with where sync stands.
-    public static func syncNow(_ reason: SyncScheduler.Reason) -> Self { Self(.syncNow(reason)) }
+    public static func syncNow(_ reason: SyncScheduler.Reason) -> Self { Self { runtime in await runtime.syncNow(reason) } }
 }
 
 extension RuntimeInput where Reply == NotificationAuthorization, Failure == Never {
     /// The person asked to be reminded (onboarding's "Enable Notifications", the Settings row);
     /// answered with what they allowed.
-    public static var askForNotifications: Self { Self(.askForNotifications) }
+    public static var askForNotifications: Self { Self { runtime in await runtime.notificationsAsked() } }
 }

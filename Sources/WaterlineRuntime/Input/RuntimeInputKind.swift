@@ -2,13 +2,12 @@ import Foundation
 import WaterlineCore
 import WaterlineSync
 
-/// Every input the runtime takes, as `AppRuntime.handle(_:)`'s one `switch` sees it. Made only
-/// by `RuntimeInput`'s factories, each of which fixes the reply's type.
+/// The inputs answered with nothing (the process, the app, notifications answered, the other
+/// device, sync asked for), as `AppRuntime.take(_:)`'s one `switch` sees them. An input answered
+/// with a value (a change, an intent, Siri's question, a notification about to show, a watch
+/// message, a sync asked for by a command, the notification question) is answered by the
+/// runtime function its `RuntimeInput` factory names, typed as the factory says.
 enum RuntimeInputKind: Sendable {
-    // A change, wherever the person made it.
-    case action(SessionAction, from: ActionOrigin)
-    case intent(QuickIntent, source: LogSource)
-    case question(IntentQuestion)
     case bannerLogWater
     // The process and the app.
     case launched
@@ -22,16 +21,12 @@ enum RuntimeInputKind: Sendable {
     case networkChanged(isOnline: Bool)
     case openURL(URL)
     // Notifications.
-    case notificationWillPresent(NotificationContent)
     case notificationResponse(NotificationResponse)
-    case askForNotifications
     // The other device.
-    case watchMessage(Data, replying: Bool)
     case watchLinkActivated
     case phoneMessage(Data)
     case phoneReachabilityChanged(isReachable: Bool)
     // Sync the person or a command asked for.
-    case syncNow(SyncScheduler.Reason)
     case resendRefusedChanges
     case settle
 }

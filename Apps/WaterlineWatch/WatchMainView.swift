@@ -20,7 +20,7 @@ struct WatchMainView: View {
         NavigationStack {
             if model.display.hasSession {
                 ScrollView {
-                    VStack(spacing: 10) {
+                    VStack(spacing: Metrics.spacingXS) {
                         glance
                         if let note = model.startedNote {
                             Text(verbatim: note).font(.caption2).foregroundStyle(.secondary).multilineTextAlignment(.center)
@@ -31,7 +31,7 @@ struct WatchMainView: View {
                             VStack { quickButtons }
                         }
                         .font(.headline)
-                        Divider().padding(.vertical, 8)
+                        Divider().padding(.vertical, Metrics.spacingXS)
                         Button {
                             planning = model.planSuggestion
                             model.planButtonTapped()
@@ -49,7 +49,7 @@ struct WatchMainView: View {
             } else if let summary = model.summary {
                 ended(summary)
             } else {
-                VStack(spacing: 12) {
+                VStack(spacing: Metrics.spacingS) {
                     Text(verbatim: model.display.accessibilityLabel).font(.body).foregroundStyle(.secondary)
                     Button("Start Session") { Task { await model.startSessionTapped() } }
                 }
@@ -84,7 +84,7 @@ struct WatchMainView: View {
 
     /// A reminder while the watch may not post notifications: its words, Log Water and Dismiss.
     private func reminderCard(_ reminder: NotificationContent) -> some View {
-        VStack(spacing: 6) {
+        VStack(spacing: Metrics.spacingXXS) {
             Text(verbatim: reminder.title).font(.headline).multilineTextAlignment(.center)
             Button("Log Water") {
                 logged += 1
@@ -93,8 +93,8 @@ struct WatchMainView: View {
             .tint(Palette.calm)
             Button("Dismiss") { reminders.dismissTapped() }
         }
-        .padding(8)
-        .background(.regularMaterial, in: RoundedRectangle(cornerRadius: 12))
+        .padding(Metrics.spacingXS)
+        .background(.regularMaterial, in: RoundedRectangle(cornerRadius: Metrics.radiusM))
         .accessibilityElement(children: .contain)
     }
 
@@ -104,8 +104,8 @@ struct WatchMainView: View {
 
     private var glance: some View {
         let display = model.display
-        return VStack(spacing: 2) {
-            HStack(spacing: 8) {
+        return VStack(spacing: Metrics.spacingXXXS) {
+            HStack(spacing: Metrics.spacingXS) {
                 WatchGauge(gauge: display.gauge)
                 // A text style, so the number follows the wearer's text size.
                 Text(verbatim: display.gauge.valueText)
@@ -130,11 +130,11 @@ struct WatchMainView: View {
 
     private func ended(_ summary: SessionSummary) -> some View {
         ScrollView {
-            VStack(alignment: .leading, spacing: 6) {
+            VStack(alignment: .leading, spacing: Metrics.spacingXXS) {
                 Text("Session ended").font(.headline)
                 Text("Drinks \(summary.totalAlcoholCount) · Water \(summary.totalWaterCount)").font(.body)
                 Text(verbatim: WaterlineFormat.duration(summary.durationSeconds)).font(.footnote).foregroundStyle(.secondary)
-                Button("Done") { model.summaryDismissed() }.padding(.top, 8)
+                Button("Done") { model.summaryDismissed() }.padding(.top, Metrics.spacingXS)
             }
             .frame(maxWidth: .infinity, alignment: .leading)
         }
@@ -143,7 +143,7 @@ struct WatchMainView: View {
     /// How many drinks tonight: the crown or the buttons, then "Set Plan"; "No Plan" clears it.
     private var planPicker: some View {
         ScrollView {
-            VStack(spacing: 8) {
+            VStack(spacing: Metrics.spacingXS) {
                 Stepper(value: $planning, in: Limits.plannedDrinks.wholeNumbers) {
                     Text("\(planning) drinks").font(.title3.monospacedDigit())
                 }

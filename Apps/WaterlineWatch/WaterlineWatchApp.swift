@@ -1,5 +1,6 @@
 import SwiftUI
 import WaterlineCore
+import WaterlineDesign
 import WaterlineScreens
 
 /// The watch app: the kit's runtime on the watch's own store (`WatchEnvironment`), built at launch
@@ -32,7 +33,7 @@ struct WaterlineWatchApp: App {
             } else {
                 // The store did not open: nothing is kept in memory only, where it would be lost.
                 ScrollView {
-                    VStack(spacing: 8) {
+                    VStack(spacing: Metrics.spacingXS) {
                         Text("Waterline could not open its data").font(.headline).multilineTextAlignment(.center)
                         Text(verbatim: delegate.launchError ?? "").font(.caption2).foregroundStyle(.secondary)
                         Button("Try Again") {

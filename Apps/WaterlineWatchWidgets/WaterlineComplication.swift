@@ -64,17 +64,12 @@ struct ComplicationView: View {
     var body: some View {
         let shown = WidgetPresentation(snapshot: snapshot, family: kind)
         let gauge = shown.gauge ?? GaugeDisplay(value: 0, threshold: snapshot.warningThreshold, isWarning: false)
-        let span = Double(gauge.threshold + 1)
-        let level = Gauge(value: min(max(gauge.value, -span), span), in: -span...span) {
-            Image(systemName: "drop")
-        } currentValueLabel: {
-            Text(verbatim: shown.isActive ? gauge.valueText : "–")
-        }
+        let level = AccessoryGauges.level(gauge, isActive: shown.isActive)
         switch family {
         case .accessoryInline:
             Text(verbatim: shown.headline)
         case .accessoryRectangular:
-            VStack(alignment: .leading, spacing: 2) {
+            VStack(alignment: .leading, spacing: Metrics.spacingXXXS) {
                 Text(verbatim: shown.headline).font(.headline)
                 level.gaugeStyle(.accessoryLinearCapacity).tint(Palette.level(isWarning: gauge.isWarning))
                 if let counts = shown.countsLine { Text(verbatim: counts).font(.caption) }

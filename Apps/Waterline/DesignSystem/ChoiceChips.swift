@@ -28,7 +28,7 @@ struct ChoiceChips<Value: Hashable>: View {
 
     @ViewBuilder private func chip(_ value: Value) -> some View {
         let button = Button(title(value)) { choose(value) }
-            .frame(minHeight: 44)
+            .frame(minHeight: Metrics.tapTarget)
             .accessibilityAddTraits(value == chosen ? .isSelected : [])
         if value == chosen {
             button.buttonStyle(.borderedProminent).tint(Palette.calm)

@@ -28,7 +28,7 @@ struct QuickAddBar: View {
                             }
                             .buttonStyle(.borderedProminent)
                             .tint(Palette.calm)
-                            .frame(minHeight: 44)
+                            .frame(minHeight: Metrics.tapTarget)
                             .accessibilityLabel(Text(verbatim: sameAgain.accessibilityLabel))
                             .accessibilityHint(Text("Logs this drink"))
                         }
@@ -36,7 +36,7 @@ struct QuickAddBar: View {
                             Button(preset.chipTitle) { presetTapped(preset) }
                                 .buttonStyle(.bordered)
                                 .tint(Palette.calm)
-                                .frame(minHeight: 44)
+                                .frame(minHeight: Metrics.tapTarget)
                                 .accessibilityLabel(Text(verbatim: preset.chipAccessibilityLabel))
                                 .accessibilityHint(Text("Logs this drink"))
                         }

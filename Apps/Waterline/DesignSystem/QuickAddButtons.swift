@@ -20,12 +20,12 @@ struct QuickAddButtons: View {
 
     @ViewBuilder private var buttons: some View {
         Button { taps += 1; drink() } label: {
-            Label("+ Drink", systemImage: "wineglass").frame(maxWidth: .infinity, minHeight: 52)
+            Label("+ Drink", systemImage: "wineglass").frame(maxWidth: .infinity, minHeight: Metrics.primaryButtonHeight)
         }
         .buttonStyle(.bordered)
         .accessibilityHint(Text("Choose a drink to log"))
         Button { taps += 1; water() } label: {
-            Label("+ Water", systemImage: "drop.fill").frame(maxWidth: .infinity, minHeight: 52)
+            Label("+ Water", systemImage: "drop.fill").frame(maxWidth: .infinity, minHeight: Metrics.primaryButtonHeight)
         }
         .buttonStyle(.borderedProminent)
         .tint(Palette.calm)

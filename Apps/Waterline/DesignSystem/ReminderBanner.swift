@@ -22,7 +22,7 @@ struct ReminderBanner: View {
                 Text(verbatim: content.detailBody).font(.subheadline).foregroundStyle(.secondary)
             }
             Spacer()
-            VStack(spacing: 6) {
+            VStack(spacing: Metrics.spacingXXS) {
                 Button("Log Water", action: logWater)
                     .buttonStyle(.borderedProminent)
                     .tint(Palette.calm)

@@ -22,7 +22,7 @@ struct WaterlineChartView: View {
             .foregroundStyle(Palette.warning.opacity(0.12))
             RuleMark(y: .value("Centre", 0))
                 .foregroundStyle(Palette.centerLine.opacity(0.6))
-                .lineStyle(StrokeStyle(lineWidth: 1, dash: [3, 3]))
+                .lineStyle(StrokeStyle(lineWidth: Metrics.hairline, dash: Metrics.referenceDash))
             ForEach(chart.points) { point in
                 LineMark(x: .value("Time", point.time), y: .value("Waterline", point.value))
                     .interpolationMethod(.stepEnd)
@@ -37,7 +37,7 @@ struct WaterlineChartView: View {
         }
         .chartXScale(domain: chart.timeRange)
         .chartYScale(domain: chart.valueRange)
-        .frame(minHeight: 160)
+        .frame(minHeight: Metrics.chartMinimumHeight)
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(Text(verbatim: KitText.string(KitStrings.chartTitle)))
         .accessibilityValue(Text(verbatim: chart.accessibilitySummary))

@@ -11,7 +11,7 @@ struct IntentAnswerSnippet: View {
     var body: some View {
         HStack(alignment: .center, spacing: Metrics.spacingM) {
             if let gauge = answer.gauge {
-                WaterlineGauge(display: gauge, height: 96)
+                WaterlineGauge(display: gauge, height: Metrics.gaugeHeightSmall)
             }
             Text(verbatim: answer.dialog)
                 .font(Typography.body)

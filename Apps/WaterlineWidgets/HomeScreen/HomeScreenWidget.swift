@@ -27,7 +27,7 @@ struct HomeScreenView: View {
 
     var body: some View {
         let presentation = WidgetPresentation(snapshot: entry.snapshot, family: family.kind)
-        VStack(alignment: .leading, spacing: 8) {
+        VStack(alignment: .leading, spacing: Metrics.spacingXS) {
             HStack {
                 Text(verbatim: presentation.headline)
                     .font(.headline)

@@ -65,7 +65,7 @@ struct LiveActivityLockScreenView: View {
 
     var body: some View {
         let shown = LiveActivityPresentation(glance: state)
-        VStack(alignment: .leading, spacing: 8) {
+        VStack(alignment: .leading, spacing: Metrics.spacingXS) {
             HStack {
                 Text(verbatim: shown.headline).font(.headline)
                     .foregroundStyle(Palette.liveActivityHeadline(isWarning: state.isWarning))
@@ -95,7 +95,7 @@ struct SessionClocks: View {
     }
 
     private var clocks: some View {
-        HStack(spacing: 8) {
+        HStack(spacing: Metrics.spacingXS) {
             Label {
                 Text(timerInterval: state.startTime...Date.distantFuture, countsDown: false).monospacedDigit()
             } icon: {

@@ -1,6 +1,7 @@
 import AppIntents
 import SwiftUI
 import WaterlineCore
+import WaterlineDesign
 import WaterlineRuntime
 import WaterlineSystem
 import WidgetKit
@@ -30,12 +31,8 @@ struct LockScreenView: View {
             Text(verbatim: presentation.headline)
         case .accessoryCircular:
             if let gauge = presentation.gauge {
-                Gauge(value: gauge.fraction(span: gauge.span)) {
-                    Image(systemName: "drop")
-                } currentValueLabel: {
-                    Text(verbatim: gauge.valueText)
-                }
-                .gaugeStyle(.accessoryCircular)
+                AccessoryGauges.lockScreen(gauge)
+                    .gaugeStyle(.accessoryCircular)
                 .accessibilityLabel(gauge.accessibilityLabel)
             } else {
                 Image(systemName: "drop").accessibilityLabel("No Session")
@@ -43,12 +40,10 @@ struct LockScreenView: View {
         default:
             // Three lines fit the rectangular family: the headline beside a small gauge, the
             // counts, the buttons (the countdown lives in the Live Activity and the app).
-            VStack(alignment: .leading, spacing: 1) {
-                HStack(spacing: 4) {
+            VStack(alignment: .leading, spacing: Metrics.spacingXXXS) {
+                HStack(spacing: Metrics.spacingXXS) {
                     if let gauge = presentation.gauge {
-                        Gauge(value: gauge.fraction(span: gauge.span)) { EmptyView() }
-                            .gaugeStyle(.accessoryLinearCapacity)
-                            .frame(width: 36)
+                        AccessoryGauges.lockScreenBar(gauge)
                             .accessibilityLabel(gauge.accessibilityLabel)
                     }
                     Text(verbatim: presentation.headline).font(.headline).lineLimit(1).minimumScaleFactor(0.8)

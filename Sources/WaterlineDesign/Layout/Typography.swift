@@ -13,5 +13,8 @@ public enum Typography {
     public static let detail = Font.subheadline
     /// Timers, chips' estimates, footnotes.
     public static let small = Font.caption
+    /// The large symbol at the top of an onboarding page: on a text style, so it scales with
+    /// Dynamic Type, drawn at the symbol's large scale (`.imageScale(.large)` beside it).
+    public static let illustration = Font.system(.largeTitle).weight(.light)
 }
 #endif

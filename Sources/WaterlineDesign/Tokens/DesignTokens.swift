@@ -46,6 +46,7 @@ public enum DesignTokens {
     // MARK: Spacing and shape (points)
 
     public enum Spacing {
+        public static let xxxSmall = 2.0
         public static let xxSmall = 4.0
         public static let xSmall = 8.0
         public static let small = 12.0
@@ -58,5 +59,20 @@ public enum DesignTokens {
         public static let small = 8.0
         public static let medium = 14.0
         public static let large = 22.0
+    }
+
+    /// Sizes of controls and drawings (points).
+    public enum Size {
+        /// The smallest height a control is tapped at (Apple's Human Interface Guidelines: 44 pt).
+        public static let tapTarget = 44.0
+        /// "+ Drink", "+ Water", "Start Session", Sign in with Apple.
+        public static let primaryButton = 52.0
+        /// The Waterline gauge on Home, and in Siri's snippet.
+        public static let gaugeLarge = 140.0
+        public static let gaugeSmall = 96.0
+        /// The night's chart.
+        public static let chartMinimum = 160.0
+        /// A line that marks without weighing (the chart's centre line).
+        public static let hairline = 1.0
     }
 }

@@ -1,6 +1,7 @@
 import AuthenticationServices
 import SwiftUI
 import WaterlineCore
+import WaterlineDesign
 import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem
@@ -40,7 +41,7 @@ struct AccountSignInButton: View {
             }
         }
         .signInWithAppleButtonStyle(.black)
-        .frame(height: 50)
+        .frame(height: Metrics.primaryButtonHeight)
         .disabled(account.isWorking)
         .accessibilityHint(Text("Keeps a backup of your sessions and syncs them to your other devices"))
     }

@@ -170,7 +170,7 @@ struct TimelineRow: View {
                 time
             }
         }
-        .frame(minHeight: 44)
+        .frame(minHeight: Metrics.tapTarget)
         .accessibilityElement(children: .combine)
     }
 }

@@ -27,7 +27,7 @@ struct HomeView: View {
                         } label: {
                             Label("Start Session", systemImage: "play.circle.fill")
                                 .font(.title3.weight(.semibold))
-                                .frame(maxWidth: .infinity, minHeight: 56)
+                                .frame(maxWidth: .infinity, minHeight: Metrics.primaryButtonHeight)
                         }
                         .buttonStyle(.borderedProminent)
                         .tint(Palette.calm)
@@ -125,9 +125,9 @@ struct HomeView: View {
 
     private func activeSection(_ active: SessionSnapshot, gauge: GaugeDisplay) -> some View {
         Section("Tonight") {
-            HStack(alignment: .center, spacing: 20) {
-                WaterlineGauge(display: gauge, height: 140)
-                VStack(alignment: .leading, spacing: 8) {
+            HStack(alignment: .center, spacing: Metrics.spacingM) {
+                WaterlineGauge(display: gauge, height: Metrics.gaugeHeightLarge)
+                VStack(alignment: .leading, spacing: Metrics.spacingXS) {
                     Text("Drinks \(active.state.totalAlcoholCount)")
                     Text("Water \(active.state.totalWaterCount)")
                     Button("View Session") { model.viewSessionTapped() }

@@ -12,7 +12,7 @@ struct OnboardingView: View {
 
     var body: some View {
         NavigationStack {
-            VStack(spacing: 24) {
+            VStack(spacing: Metrics.spacingL) {
                 switch model.step {
                 case .welcome: message(OnboardingModel.welcomeText, symbol: "drop.circle")
                 case .guardrail: message(OnboardingModel.guardrailText, symbol: "hand.raised")
@@ -56,9 +56,9 @@ struct OnboardingView: View {
     }
 
     private func message(_ text: String, symbol: String) -> some View {
-        VStack(spacing: 24) {
+        VStack(spacing: Metrics.spacingL) {
             Spacer()
-            Image(systemName: symbol).font(.system(size: 56)).foregroundStyle(Palette.calm)
+            Image(systemName: symbol).font(Typography.illustration).imageScale(.large).foregroundStyle(Palette.calm)
             Text(LocalizedStringKey(text)).font(.title3).multilineTextAlignment(.center)
             Spacer()
             Button("Continue") { model.continueTapped() }
@@ -68,7 +68,7 @@ struct OnboardingView: View {
     }
 
     private var signIn: some View {
-        VStack(spacing: 16) {
+        VStack(spacing: Metrics.spacingM) {
             Spacer()
             Text("Sign in to keep your sessions safe across devices.").multilineTextAlignment(.center)
             AccountSignInButton(account: environment.account) {
@@ -84,9 +84,9 @@ struct OnboardingView: View {
     }
 
     private var notifications: some View {
-        VStack(spacing: 24) {
+        VStack(spacing: Metrics.spacingL) {
             Spacer()
-            Image(systemName: "bell.badge").font(.system(size: 56)).foregroundStyle(Palette.calm)
+            Image(systemName: "bell.badge").font(Typography.illustration).imageScale(.large).foregroundStyle(Palette.calm)
             Text(LocalizedStringKey(OnboardingModel.notificationsText)).multilineTextAlignment(.center)
             Spacer()
             Button("Enable Notifications") {
@@ -99,9 +99,9 @@ struct OnboardingView: View {
     }
 
     private var healthOffer: some View {
-        VStack(spacing: 24) {
+        VStack(spacing: Metrics.spacingL) {
             Spacer()
-            Image(systemName: "heart.text.square").font(.system(size: 56)).foregroundStyle(Palette.calm)
+            Image(systemName: "heart.text.square").font(Typography.illustration).imageScale(.large).foregroundStyle(Palette.calm)
             Text(verbatim: OnboardingModel.healthText).multilineTextAlignment(.center)
             Spacer()
             Button("Write to Apple Health") {

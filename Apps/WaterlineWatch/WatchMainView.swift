@@ -12,6 +12,7 @@ struct WatchMainView: View {
     @Bindable var model: WatchSessionModel
     let reminders: InAppReminderModel
     let logWater: () -> Void
+    let dismissReminder: () -> Void
     @State private var logged = 0
     /// The number the plan's picker shows (the crown turns it).
     @State private var planning = Session.suggestedPlannedDrinks
@@ -91,7 +92,7 @@ struct WatchMainView: View {
                 logWater()
             }
             .tint(Palette.calm)
-            Button("Dismiss") { reminders.dismissTapped() }
+            Button("Dismiss") { dismissReminder() }
         }
         .padding(Metrics.spacingXS)
         .background(.regularMaterial, in: RoundedRectangle(cornerRadius: Metrics.radiusM))

@@ -21,9 +21,11 @@ struct WaterlineWatchApp: App {
     var body: some Scene {
         WindowGroup {
             if let environment = delegate.environment {
-                WatchMainView(model: environment.model, reminders: environment.runtime.inAppReminders) {
-                    Task { await environment.runtime.handle(.bannerLogWater) }
-                }
+                WatchMainView(
+                    model: environment.model, reminders: environment.runtime.inAppReminders,
+                    logWater: { Task { await environment.runtime.handle(.bannerLogWater) } },
+                    dismissReminder: { Task { await environment.runtime.handle(.bannerDismissed) } }
+                )
                 .task(id: scenePhase) {
                     while scenePhase == .active, !Task.isCancelled {
                         await environment.runtime.handle(.foregroundTick)

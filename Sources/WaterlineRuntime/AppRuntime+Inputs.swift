@@ -53,6 +53,10 @@ extension AppRuntime {
         switch input {
         case .bannerLogWater:
             _ = try? await perform(.logWater(source: platform.capabilities.logSource(for: .banner)), from: .banner)
+        case .bannerDismissed:
+            inAppReminders.dismiss()
+        case .linkShown(let link):
+            router.shown(link)
         case .launched:
             await follow(.launched)
         case .becameActive:

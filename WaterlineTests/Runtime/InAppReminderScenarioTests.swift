@@ -30,7 +30,7 @@ struct InAppReminderScenarioTests {
         await app.settled()
         #expect(app.runtime.inAppReminders.banner == due.content)
         // The same slot is not shown twice.
-        app.runtime.inAppReminders.dismissTapped()
+        await app.runtime.handle(.bannerDismissed)
         await app.runtime.handle(.foregroundTick)
         await app.settled()
         #expect(app.runtime.inAppReminders.banner == nil)
@@ -62,7 +62,7 @@ struct InAppReminderScenarioTests {
         #expect(app.runtime.inAppReminders.banner?.detailTitle == "Time for water")
         #expect(app.notifications.posted.isEmpty)
 
-        app.runtime.inAppReminders.dismissTapped()
+        await app.runtime.handle(.bannerDismissed)
         await app.runtime.handle(.resignedActive)
         let told = app.watch.pagesTransferred.count
         _ = try await app.runtime.handle(.intent(.logDrink(presetId: nil), source: .widget))
@@ -83,7 +83,7 @@ struct InAppReminderScenarioTests {
         await app.settled()
         #expect(app.runtime.inAppReminders.banner == due.content)
         harness.clock.set(due.fireDate.addingTimeInterval(5))
-        app.runtime.inAppReminders.dismissTapped()
+        await app.runtime.handle(.bannerDismissed)
         await app.runtime.handle(.foregroundTick)
         await app.settled()
         #expect(app.runtime.inAppReminders.banner == nil, "the system delivers it; the tick does not show it twice")

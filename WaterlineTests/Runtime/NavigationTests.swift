@@ -20,7 +20,11 @@ struct NavigationTests {
         #expect(app.runtime.router.pending == .activeSession)
         await app.runtime.handle(.openURL(URL(string: "https://example.com/session")!))
         #expect(app.runtime.router.pending == .activeSession, "a foreign URL changes nothing")
-        app.runtime.router.handled()
+        // A screen went there; a link asked for since it read this one stays pending.
+        await app.runtime.handle(.openURL(try #require(URL(string: "waterline://home"))))
+        await app.runtime.handle(.linkShown(.activeSession))
+        #expect(app.runtime.router.pending != nil, "the newer link is still to be shown")
+        await app.runtime.handle(.linkShown(try #require(app.runtime.router.pending)))
         #expect(app.runtime.router.pending == nil)
 
         let home = HomeModel(actions: app.runtime, preferences: MemoryPreferences())

@@ -77,7 +77,7 @@ struct RootView: View {
                 ReminderBanner(
                     content: reminder,
                     logWater: { Task { await environment.runtime.handle(.bannerLogWater) } },
-                    dismiss: { reminders.dismissTapped() }
+                    dismiss: { Task { await environment.runtime.handle(.bannerDismissed) } }
                 )
                 .id(reminders.bannerNumber)
                 .transition(.move(edge: .top).combined(with: .opacity))

@@ -146,7 +146,7 @@ final class ConsequenceExecutor {
         switch consequence {
         case .postNudge(let request): await platform.notifications.post(request)
         case .showBanner(let content): inAppReminders.show(content)
-        case .dismissBanner: inAppReminders.dismissTapped()
+        case .dismissBanner: inAppReminders.dismiss()
         case .scheduleSnooze(let request): await platform.notifications.schedule(request)
         case .cancelReminders(let sessionId): await platform.notifications.cancelAll(sessionId: sessionId)
         case .cancelSnoozes(let sessionId, let water): await platform.notifications.cancelSnoozes(sessionId: sessionId, answeredByWaterAt: water)

@@ -79,6 +79,10 @@ extension RuntimeInput where Reply == Void, Failure == Never {
     public static func notificationResponse(_ response: NotificationResponse) -> Self { Self(.notificationResponse(response)) }
     /// "Log Water" on the in-app banner.
     public static var bannerLogWater: Self { Self(.bannerLogWater) }
+    /// "Dismiss" on the in-app banner (or the watch's reminder card).
+    public static var bannerDismissed: Self { Self(.bannerDismissed) }
+    /// A screen went where a widget, the complication or a notification asked (`LinkRouter.pending`).
+    public static func linkShown(_ link: DeepLink) -> Self { Self(.linkShown(link)) }
     /// The watch link finished activating (on the phone).
     public static var watchLinkActivated: Self { Self(.watchLinkActivated) }
     /// A message from the phone (on the watch).

@@ -9,6 +9,8 @@ import WaterlineSync
 /// runtime function its `RuntimeInput` factory names, typed as the factory says.
 enum RuntimeInputKind: Sendable {
     case bannerLogWater
+    case bannerDismissed
+    case linkShown(DeepLink)
     // The process and the app.
     case launched
     case becameActive

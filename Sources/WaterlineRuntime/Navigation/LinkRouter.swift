@@ -13,17 +13,18 @@ public final class LinkRouter {
 
     public init() {}
 
-    /// A URL the app was asked to open; one that is not Waterline's changes nothing.
-    public func open(_ url: URL) {
+    /// A URL the app was asked to open; one that is not Waterline's changes nothing. The
+    /// runtime's alone, as the rest: a screen sends `.openURL` and `.linkShown`.
+    func open(_ url: URL) {
         if let link = DeepLink(url: url) { pending = link }
     }
 
-    public func go(to link: DeepLink) {
+    func go(to link: DeepLink) {
         pending = link
     }
 
-    /// A screen went there.
-    public func handled() {
-        pending = nil
+    /// A screen went to `link`: it is no longer pending, unless another was asked for since.
+    func shown(_ link: DeepLink) {
+        if pending == link { pending = nil }
     }
 }

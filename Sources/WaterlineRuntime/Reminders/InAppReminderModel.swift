@@ -17,12 +17,14 @@ public final class InAppReminderModel {
 
     public init() {}
 
-    public func show(_ content: NotificationContent) {
+    /// The runtime's alone: the plan shows a banner (`Consequence.showBanner`) and takes it away;
+    /// a screen sends `.bannerDismissed` or `.bannerLogWater`.
+    func show(_ content: NotificationContent) {
         banner = content
         bannerNumber += 1
     }
 
-    public func dismissTapped() {
+    func dismiss() {
         banner = nil
     }
 }

@@ -98,8 +98,10 @@ struct HomeView: View {
             .onChange(of: environment.runtime.router.pending, initial: true) { _, link in
                 // A widget, the complication or a notification asked for a screen.
                 guard let link else { return }
-                environment.runtime.router.handled()
-                Task { await model.linkOpened(link) }
+                Task {
+                    await environment.runtime.handle(.linkShown(link))
+                    await model.linkOpened(link)
+                }
             }
             .overlay(alignment: .bottom) {
                 if let offer = model.undo.offer {

@@ -70,7 +70,7 @@ extension AppRuntime {
             // Time has passed: a night gone quiet is no longer live, whatever the sync brought.
             await follow(.syncAsked(.backgroundRefresh))
             await followStore { .refresh($0) }
-        case .unlocked, .focusChanged:
+        case .unlocked, .focusChanged, .deviceChanged:
             await followStore { .refresh($0) }
         case .storeChangedElsewhere:
             await followCommits(always: true, holding: "store changed") { .otherProcessWrote($0, $1) }

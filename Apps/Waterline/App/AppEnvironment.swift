@@ -33,6 +33,7 @@ final class AppEnvironment {
     /// Hears the phone being unlocked (`connect()`).
     @ObservationIgnored private var unlockObserver: (any NSObjectProtocol)?
     @ObservationIgnored private let network: NetworkPathWatcher
+    @ObservationIgnored private var liveActivityWatcher: Task<Void, Never>?
 
     /// - Parameter inMemory: a store that lives only as long as the process (previews).
     init(inMemory: Bool = false) throws {
@@ -62,7 +63,7 @@ final class AppEnvironment {
             capabilities: .phoneApp, notifications: notifications, liveActivities: LiveActivityController(), widgets: SystemWidgetReloader(),
             watch: watch, sync: sync, signal: storeSignal, background: AppBackgroundTasks(),
             watchLinkServer: WatchLinkServer(store: store, ledger: FileLedgerStorage.applicationSupport(named: "watch-deliveries.json"), now: { Date() }),
-            health: health, focusFilter: { FocusFilterStore.load() }
+            health: health, focusFilter: { FocusFilterStore.load() }, report: { SystemDeviceReport.current() }
         )
         let runtime = AppRuntime(service: SessionService(store: store), platform: platform)
         let accountService = AccountService(
@@ -96,6 +97,8 @@ final class AppEnvironment {
         ) { @Sendable _ in
             Task { await runtime.handle(.unlocked) }
         }
+        // Live Activities turned on or off in Settings: everything is shown again as they allow.
+        liveActivityWatcher = SystemDeviceReport.watchLiveActivities(runtime: runtime)
         // Widget buttons and the Live Activity run their intents in this process, on this runtime.
         IntentServices.register(runtime)
         BackgroundSync.register(runtime: runtime)
@@ -126,11 +129,18 @@ final class AppEnvironment {
     }
 
     func onboardingModel() -> OnboardingModel {
-        OnboardingModel(actions: runtime, permissions: runtime, preferences: preferences, offersSignIn: backend.backendURL != nil, health: health)
+        OnboardingModel(
+            actions: runtime, permissions: runtime, preferences: preferences, offersSignIn: backend.backendURL != nil,
+            health: SystemDeviceReport.current().healthAvailable ? health : nil
+        )
     }
 
     func settingsModel() -> SettingsModel {
-        SettingsModel(actions: runtime, account: accountService, permissions: runtime, preferences: preferences, backend: backend, health: health)
+        // Health is offered only where the device has it (`DeviceReport`).
+        SettingsModel(
+            actions: runtime, account: accountService, permissions: runtime, preferences: preferences, backend: backend,
+            health: SystemDeviceReport.current().healthAvailable ? health : nil
+        )
     }
 
     func historyModel() -> HistoryModel {

@@ -68,6 +68,11 @@ extension WatchConnectivityService: WCSessionDelegate {
 
     nonisolated func sessionDidBecomeInactive(_ session: WCSession) {}
 
+    /// The watch paired, unpaired, or its app installed or removed: what the plan may deliver changed.
+    nonisolated func sessionWatchStateDidChange(_ session: WCSession) {
+        Task { @MainActor in await self.runtime?.handle(.deviceChanged) }
+    }
+
     nonisolated func sessionDidDeactivate(_ session: WCSession) {
         // The person switched watches: talk to the new one.
         session.activate()

@@ -69,6 +69,10 @@ extension RuntimeInput where Reply == Void, Failure == Never {
     /// A Focus filter turned on, off or changed (`RuntimePlatform.focusFilter` says it now):
     /// every surface is shown again as it asks; the person's settings are untouched.
     public static var focusChanged: Self { Self(.focusChanged) }
+    /// The device says what it has changed (Live Activities turned on or off for the app, the
+    /// watch app installed or removed; `RuntimePlatform.report` says it now): every surface is
+    /// shown again as it allows, a Live Activity started where one may now be.
+    public static var deviceChanged: Self { Self(.deviceChanged) }
     /// Another process wrote to the shared store (its cross-process signal arrived).
     public static var storeChangedElsewhere: Self { Self(.storeChangedElsewhere) }
     /// The network went away or came back.

@@ -19,6 +19,7 @@ enum RuntimeInputKind: Sendable {
     case backgroundRefresh
     case unlocked
     case focusChanged
+    case deviceChanged
     case storeChangedElsewhere
     case networkChanged(isOnline: Bool)
     case openURL(URL)

@@ -5,8 +5,12 @@ import WaterlineSync
 /// Everything the runtime needs from the operating system, injected in one value.
 @MainActor
 public struct RuntimePlatform {
-    /// What this process has: the plan never asks for a surface it lacks.
-    public var capabilities: DeviceCapabilities
+    /// What this process is built to have (the phone's app: Live Activities, a watch, Health).
+    public var declaredCapabilities: DeviceCapabilities
+    /// What the device has now (`DeviceReport`), read at every event.
+    public var report: @Sendable () -> DeviceReport
+    /// What this process has now: the plan never asks for a surface it lacks.
+    public var capabilities: DeviceCapabilities { declaredCapabilities.reported(report()) }
     public var notifications: any NotificationCenterClient
     public var liveActivities: any LiveActivityClient
     public var widgets: any WidgetReloading
@@ -40,9 +44,11 @@ public struct RuntimePlatform {
         sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) },
         watchLinkServer: WatchLinkServer? = nil, pairedPhone: WatchSyncRunner? = nil, health: HealthWriter? = nil,
         refresh: any BackgroundRefreshScheduling = NoBackgroundRefresh(),
-        focusFilter: @escaping @Sendable () -> FocusFilter? = { nil }
+        focusFilter: @escaping @Sendable () -> FocusFilter? = { nil },
+        report: @escaping @Sendable () -> DeviceReport = { .everything }
     ) {
-        self.capabilities = capabilities
+        declaredCapabilities = capabilities
+        self.report = report
         self.notifications = notifications
         self.liveActivities = liveActivities
         self.widgets = widgets

@@ -30,7 +30,8 @@ final class DeviceProcess {
 
     init(
         _ harness: ServiceHarness, capabilities: DeviceCapabilities = .phoneApp, notifications: RecordingNotificationCenter = RecordingNotificationCenter(),
-        liveActivities: RecordingLiveActivities = RecordingLiveActivities(), watch: RecordingWatch = RecordingWatch(), runner: (any SyncRunner)? = nil
+        liveActivities: RecordingLiveActivities = RecordingLiveActivities(), watch: RecordingWatch = RecordingWatch(), runner: (any SyncRunner)? = nil,
+        report: @escaping @Sendable () -> DeviceReport = { .everything }
     ) {
         self.notifications = notifications
         self.liveActivities = liveActivities
@@ -59,7 +60,7 @@ final class DeviceProcess {
             syncDebounce: .zero, sleep: { _ in },
             watchLinkServer: app ? WatchLinkServer(store: harness.store, ledger: harness.watchLedger, now: { clock.now }) : nil,
             health: capabilities.appleHealth ? healthWriter : nil,
-            focusFilter: { focus.value }
+            focusFilter: { focus.value }, report: report
         )
         runtime = AppRuntime(service: service, platform: platform)
         let runtime = runtime

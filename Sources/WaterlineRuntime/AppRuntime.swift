@@ -11,7 +11,7 @@ import WaterlineSync
 ///
 /// What follows each is planned as a value (`ConsequencePlan`) from the state it left and what
 /// the store's change feed names, and carried out by one `ConsequenceExecutor`, sync included.
-/// Reads go through `reader`; what the screens observe is `changes`, `inAppReminders`,
+/// Reads go through `reader`; what the screens observe is `screenUpdates`, `inAppReminders`,
 /// `syncStatus`, `isActive` and `router`. The watch runs one too, on its own store, with its
 /// phone as its backend. The Apple code builds one at process launch and only forwards the
 /// system's callbacks here; every input is handled once its work is saved.
@@ -19,7 +19,7 @@ import WaterlineSync
 @MainActor
 public final class AppRuntime: SessionActions, NotificationPermissions {
     /// Open screens refresh through this after every change, from any process.
-    public let changes = StoreChangeFeed()
+    public let screenUpdates = ScreenUpdates()
     /// The banner shown in the app instead of a system notification.
     public let inAppReminders = InAppReminderModel()
     /// Where the app is asked to go, from a widget, the complication or a tapped notification.
@@ -38,7 +38,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// Made on first use, so its report of each run reaches this runtime directly.
     @ObservationIgnored lazy var scheduler: SyncScheduler = makeScheduler()
     @ObservationIgnored lazy var executor: ConsequenceExecutor = makeExecutor()
-    @ObservationIgnored let requests = SoonRequests()
+    @ObservationIgnored let requests = PendingWork()
     @ObservationIgnored var reminderWatch = ReminderWatch()
     /// The place in the store's change feed this process has shown; nil before it first looked.
     @ObservationIgnored private var shownChanges: Int?
@@ -66,7 +66,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     private func makeExecutor() -> ConsequenceExecutor {
         let service = service
         return ConsequenceExecutor(
-            platform: platform, scheduler: scheduler, requests: requests, changes: changes, inAppReminders: inAppReminders,
+            platform: platform, scheduler: scheduler, requests: requests, screenUpdates: screenUpdates, inAppReminders: inAppReminders,
             deliveries: watchDeliveries, night: { try? await service.session(id: $0) }
         )
     }

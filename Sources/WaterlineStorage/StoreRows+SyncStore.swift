@@ -157,10 +157,10 @@ extension StoreRows {
             var touched: Set<UUID> = []
             // The quotas every backend keeps (1,000 logs a night…): what the phone takes from its
             // watch goes on to the cloud, which would refuse the rest.
-            var room = PageRoom()
+            var room = RecordQuotas()
             for change in changes {
                 guard try await room.admits(change, in: rows) else {
-                    accepted.outcomes.append(.refused(.quotaExceeded, "the iPhone keeps at most \(PageRoom.quota(of: change))"))
+                    accepted.outcomes.append(.refused(.quotaExceeded, "the iPhone keeps at most \(RecordQuotas.quota(of: change))"))
                     continue
                 }
                 let (outcome, wrote) = try await StoreRules.acceptFromPeer(change, in: rows, user: user)

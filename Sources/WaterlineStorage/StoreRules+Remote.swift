@@ -158,7 +158,7 @@ extension StoreRules {
 
     /// A pulled page with its cursor: sessions first, then presets and settings, then logs, so a
     /// page's logs find their session; a log whose session has not come is handed back unwritten.
-    /// A version out of range, and a new live record past the quotas (`PageRoom`), is refused:
+    /// A version out of range, and a new live record past the quotas (`RecordQuotas`), is refused:
     /// counted, not kept.
     public static func applyPage(_ changes: [SyncPayload], cursor: SyncCursor, in rows: some StoreRows) async throws -> AppliedPage {
         var applied = AppliedPage()
@@ -169,7 +169,7 @@ extension StoreRules {
         // Nights whose logs or record changed, whose summaries are made again at the end.
         var touched: Set<UUID> = []
         // New records past the quotas are set aside, as a backend would refuse them.
-        var room = PageRoom()
+        var room = RecordQuotas()
         for change in applyOrder(changes) {
             do {
                 guard try await room.admits(change, in: rows) else {

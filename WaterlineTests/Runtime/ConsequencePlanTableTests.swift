@@ -171,7 +171,7 @@ struct ConsequencePlanTableTests {
             let context = Self.context(place, before: before, now: setup.harness.clock.now)
             // What the surfaces showed before: the state as it was, shown in full, the widgets
             // reloaded long enough ago for a change in the background to reload them again.
-            var shown = ConsequencePlan.plan(.refresh(before), in: context, shown: ShownSurfaces()).shown
+            var shown = ConsequencePlan.plan(.refresh(before), in: context, shown: LastShown()).shown
             shown.widgetsReloadedAt = nil
             let action = try await row.make(setup)
             #expect(action.kind == kind, "the row for \(kind) makes a \(action.kind)")
@@ -199,7 +199,7 @@ struct ConsequencePlanTableTests {
         let setup = try await Setup(night: true)
         let first = try await setup.harness.service.perform(.logWater(source: .watch, id: UUID(number: 0x5A)))
         let context = Self.context(.appInFront, before: first.state, now: setup.harness.clock.now)
-        let shown = ConsequencePlan.plan(.action(first, from: .notification), in: context, shown: ShownSurfaces()).shown
+        let shown = ConsequencePlan.plan(.action(first, from: .notification), in: context, shown: LastShown()).shown
         let again = try await setup.harness.service.perform(.logWater(source: .watch, id: UUID(number: 0x5A)))
         #expect(ConsequencePlan.plan(.action(again, from: .notification), in: context, shown: shown).consequences.isEmpty)
     }
@@ -210,7 +210,7 @@ struct ConsequencePlanTableTests {
         let older = try await setup.harness.service.perform(.logWater(source: .phone))
         let newer = try await setup.harness.service.perform(.logWater(source: .phone))
         let context = Self.context(.appInFront, before: newer.state, now: setup.harness.clock.now)
-        let shown = ConsequencePlan.plan(.action(newer, from: .screen), in: context, shown: ShownSurfaces()).shown
+        let shown = ConsequencePlan.plan(.action(newer, from: .screen), in: context, shown: LastShown()).shown
         #expect(ConsequencePlan.plan(.action(older, from: .screen), in: context, shown: shown).consequences.isEmpty)
     }
 
@@ -222,7 +222,7 @@ struct ConsequencePlanTableTests {
             var context = Self.context(place, before: before, now: setup.harness.clock.now)
             context.notificationsAllowed = false
             let result = try await setup.harness.service.perform(.logDrink(.quick, source: .phone))
-            let effects = Set(ConsequencePlan.plan(.action(result, from: .screen), in: context, shown: ShownSurfaces()).consequences.map(Effect.init))
+            let effects = Set(ConsequencePlan.plan(.action(result, from: .screen), in: context, shown: LastShown()).consequences.map(Effect.init))
             #expect(effects.contains(.banner) == (place == .appInFront))
             #expect(!effects.contains(.nudge))
         }
@@ -236,7 +236,7 @@ struct ConsequencePlanTableTests {
         let context = Self.context(.appInFront, before: state, now: setup.harness.clock.now)
         for (records, pastChanged) in [(ChangedRecords(nights: [running]), false), (ChangedRecords(nights: [setup.past.id]), true),
                                        (ChangedRecords(settings: true), false), (ChangedRecords.all, true)] {
-            let plan = ConsequencePlan.plan(.pulled(state, records), in: context, shown: ShownSurfaces())
+            let plan = ConsequencePlan.plan(.pulled(state, records), in: context, shown: LastShown())
             let effects = Set(plan.consequences.map(Effect.init))
             #expect(effects.isDisjoint(with: [.syncSoon, .syncBeforeSuspending]), "what a pull brought is not pushed back")
             #expect(effects.isSuperset(of: [.replaceReminders, .updateLiveActivity, .widgets, .watch, .screens]))
@@ -250,7 +250,7 @@ struct ConsequencePlanTableTests {
         let setup = try await Setup(night: true)
         let state = try await setup.harness.service.state()
         for place in [Where.appInFront, .appInBackground] {
-            let plan = ConsequencePlan.plan(.watchPushed(state, .all), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: ShownSurfaces())
+            let plan = ConsequencePlan.plan(.watchPushed(state, .all), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: LastShown())
             let effects = Set(plan.consequences.map(Effect.init))
             #expect(plan.consequences.contains(.deliverToWatch(latest: false, complication: false)), "what the phone took, no latest state the watch's own push moved")
             #expect(effects.contains(place == .appInFront ? .syncSoon : .syncBeforeSuspending))
@@ -260,14 +260,14 @@ struct ConsequencePlanTableTests {
     @Test("the watch link coming up delivers to the watch only, and only from the phone's app with a watch paired")
     func watchLinkActivated() {
         var context = PlanContext(capabilities: .phoneApp, isActive: false, watchAvailable: true, notificationsAllowed: false, now: Fixed.start)
-        let plan = ConsequencePlan.plan(.watchLinkActivated, in: context, shown: ShownSurfaces())
+        let plan = ConsequencePlan.plan(.watchLinkActivated, in: context, shown: LastShown())
         #expect(plan.consequences == [.deliverToWatch(latest: true, complication: false)])
         context.watchAvailable = false
-        #expect(ConsequencePlan.plan(.watchLinkActivated, in: context, shown: ShownSurfaces()).consequences.isEmpty)
+        #expect(ConsequencePlan.plan(.watchLinkActivated, in: context, shown: LastShown()).consequences.isEmpty)
         context.watchAvailable = true
         for capabilities in [DeviceCapabilities.phoneExtension, .watchApp, .commandLine] {
             context.capabilities = capabilities
-            #expect(ConsequencePlan.plan(.watchLinkActivated, in: context, shown: ShownSurfaces()).consequences.isEmpty, "\(capabilities.device)")
+            #expect(ConsequencePlan.plan(.watchLinkActivated, in: context, shown: LastShown()).consequences.isEmpty, "\(capabilities.device)")
         }
     }
 
@@ -280,9 +280,9 @@ struct ConsequencePlanTableTests {
             for case .deliverToWatch(_, let complication) in plan.consequences { return complication }
             return nil
         }
-        #expect(complication(ConsequencePlan.plan(.pulled(state, .all), in: context, shown: ShownSurfaces())) == false, "not on the face: no budget")
+        #expect(complication(ConsequencePlan.plan(.pulled(state, .all), in: context, shown: LastShown())) == false, "not on the face: no budget")
         context.complicationTransfersLeft = 50
-        let first = ConsequencePlan.plan(.pulled(state, .all), in: context, shown: ShownSurfaces())
+        let first = ConsequencePlan.plan(.pulled(state, .all), in: context, shown: LastShown())
         #expect(complication(first) == true, "the night started: sent at once")
         #expect(complication(ConsequencePlan.plan(.pulled(state, .all), in: context, shown: first.shown)) == false, "the face shows the same")
         var later = state
@@ -307,7 +307,7 @@ struct ConsequencePlanTableTests {
         let state = try await setup.harness.service.state()
         let night = try #require(state.active)
         func planned(_ place: Where) -> [ReminderRequest]? {
-            let plan = ConsequencePlan.plan(.refresh(state), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: ShownSurfaces())
+            let plan = ConsequencePlan.plan(.refresh(state), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: LastShown())
             for case .replaceReminders(let sessionId, let requests) in plan.consequences where sessionId == night.session.id { return requests }
             return nil
         }
@@ -323,7 +323,7 @@ struct ConsequencePlanTableTests {
         let state = try await setup.harness.service.state()
         var context = Self.context(.appInBackground, before: state, now: setup.harness.clock.now)
         context.notificationsAllowed = false
-        let refused = ConsequencePlan.plan(.refresh(state), in: context, shown: ShownSurfaces())
+        let refused = ConsequencePlan.plan(.refresh(state), in: context, shown: LastShown())
         #expect(refused.consequences.map(Effect.init).contains(.replaceReminders))
         #expect(!ConsequencePlan.plan(.refresh(state), in: context, shown: refused.shown).consequences.map(Effect.init).contains(.replaceReminders))
         context.notificationsAllowed = true
@@ -336,7 +336,7 @@ struct ConsequencePlanTableTests {
     func watchAsks() async throws {
         let setup = try await Setup(night: true)
         let state = try await setup.harness.service.state()
-        func asks(_ place: Where, unasked: Bool = true, state: DeviceState, shown: ShownSurfaces = ShownSurfaces()) -> ConsequencePlan {
+        func asks(_ place: Where, unasked: Bool = true, state: DeviceState, shown: LastShown = LastShown()) -> ConsequencePlan {
             var context = Self.context(place, before: state, now: setup.harness.clock.now)
             context.notificationsAllowed = false
             context.notificationsUnasked = unasked
@@ -360,7 +360,7 @@ struct ConsequencePlanTableTests {
         let state = try await setup.harness.service.state()
         func reloads(_ plan: ConsequencePlan) -> Int { plan.consequences.count { if case .reloadWidgets = $0 { true } else { false } } }
         var context = Self.context(.appInBackground, before: state, now: clock.now)
-        let first = ConsequencePlan.plan(.refresh(state), in: context, shown: ShownSurfaces())
+        let first = ConsequencePlan.plan(.refresh(state), in: context, shown: LastShown())
         #expect(reloads(first) == 1)
         #expect(reloads(ConsequencePlan.plan(.refresh(state), in: context, shown: first.shown)) == 0, "nothing changed")
         let due = try #require(state.active?.reminders.requests.first).fireDate

@@ -85,12 +85,12 @@ struct CrossProcessScenarioTests {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         let app = DeviceProcess(harness)
-        let before = app.runtime.changes.observerCount
+        let before = app.runtime.screenUpdates.observerCount
         var screen: ActiveSessionModel? = ActiveSessionModel(actions: app.runtime)
-        #expect(app.runtime.changes.observerCount == before + 1)
+        #expect(app.runtime.screenUpdates.observerCount == before + 1)
         _ = screen
         screen = nil
         await app.runtime.handle(.storeChangedElsewhere)
-        #expect(app.runtime.changes.observerCount == before)
+        #expect(app.runtime.screenUpdates.observerCount == before)
     }
 }

@@ -17,14 +17,14 @@ struct OutsideStepPlanTests {
     static func effects(_ event: RuntimeEvent, _ place: Where, state: DeviceState, now: Date, notificationsAllowed: Bool = true) -> [Effect] {
         var context = ConsequencePlanTableTests.context(place, before: state, now: now)
         context.notificationsAllowed = notificationsAllowed
-        return ConsequencePlan.plan(event, in: context, shown: ShownSurfaces()).consequences.map(Effect.init)
+        return ConsequencePlan.plan(event, in: context, shown: LastShown()).consequences.map(Effect.init)
     }
 
     @Test("coming to the front shows everything again and pulls, pushing nothing", arguments: Where.allCases)
     func activated(_ place: Where) async throws {
         let setup = try await TableEvening(night: true)
         let state = try await setup.harness.service.state()
-        let plan = ConsequencePlan.plan(.activated(state), in: ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now), shown: ShownSurfaces())
+        let plan = ConsequencePlan.plan(.activated(state), in: ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now), shown: LastShown())
         #expect(plan.consequences.contains(.sync(.pull(.activation))))
         let effects = plan.consequences.map(Effect.init)
         #expect(effects.last == .screens)
@@ -39,7 +39,7 @@ struct OutsideStepPlanTests {
         let state = try await setup.harness.service.state()
         for reason in [SyncScheduler.Reason.launch, .pairedDeviceChanged] {
             let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
-            #expect(ConsequencePlan.plan(.pullAsked(reason), in: context, shown: ShownSurfaces()).consequences == [.sync(.pull(reason))])
+            #expect(ConsequencePlan.plan(.pullAsked(reason), in: context, shown: LastShown()).consequences == [.sync(.pull(reason))])
         }
     }
 
@@ -55,7 +55,7 @@ struct OutsideStepPlanTests {
             if capabilities.pairedWatch { expected.append(.activateWatchLink) }
             expected.append(.sync(.pull(.launch)))
         }
-        #expect(ConsequencePlan.plan(.launched, in: context, shown: ShownSurfaces()).consequences == expected)
+        #expect(ConsequencePlan.plan(.launched, in: context, shown: LastShown()).consequences == expected)
         #expect(place != .appInFront || expected == [.registerNotificationCategories, .activateWatchLink, .sync(.pull(.launch))])
     }
 
@@ -64,7 +64,7 @@ struct OutsideStepPlanTests {
         let setup = try await TableEvening(night: true)
         let state = try await setup.harness.service.state()
         let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
-        let consequences = ConsequencePlan.plan(.notificationsAsked(state), in: context, shown: ShownSurfaces()).consequences
+        let consequences = ConsequencePlan.plan(.notificationsAsked(state), in: context, shown: LastShown()).consequences
         #expect(consequences == (place.capabilities.notifications ? [.askForNotifications] : []))
     }
 
@@ -73,7 +73,7 @@ struct OutsideStepPlanTests {
         let setup = try await TableEvening(night: true)
         let state = try await setup.harness.service.state()
         let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
-        func plan(_ event: RuntimeEvent) -> [Consequence] { ConsequencePlan.plan(event, in: context, shown: ShownSurfaces()).consequences }
+        func plan(_ event: RuntimeEvent) -> [Consequence] { ConsequencePlan.plan(event, in: context, shown: LastShown()).consequences }
         for reason in [SyncScheduler.Reason.signIn, .commandLine, .backgroundRefresh] {
             #expect(plan(.syncAsked(reason)) == [.sync(.now(reason))])
         }

@@ -15,7 +15,7 @@ struct NightUpToDateTests {
     /// The night as a full recompute from the store's records makes it.
     static func recomputed(_ store: InMemorySessionStore, settings: UserSettings, now: Date) async throws -> SessionSnapshot? {
         guard let session = try await store.activeSession() else { return nil }
-        return SessionSnapshot(reckoning: session, logs: try await store.logs(sessionId: session.id), settings: settings, planner: ReminderPlanner(), now: now)
+        return SessionSnapshot(replaying: session, logs: try await store.logs(sessionId: session.id), settings: settings, planner: ReminderPlanner(), now: now)
     }
 
     @Test("adding a log, now or earlier, makes what replaying every log makes", arguments: [1, 2, 3])
@@ -24,7 +24,7 @@ struct NightUpToDateTests {
         let settings = UserSettings(waterEveryNDrinks: 2, warningThreshold: 3)
         let session = Session.mockNightOut
         var logs: [LogEntry] = []
-        var night = SessionSnapshot(reckoning: session, logs: [], settings: settings, planner: ReminderPlanner(), now: session.startTime)
+        var night = SessionSnapshot(replaying: session, logs: [], settings: settings, planner: ReminderPlanner(), now: session.startTime)
         for index in 0..<120 {
             let minutes = Double(Int.random(in: 0...300, using: &random))
             let water = Bool.random(using: &random)
@@ -36,7 +36,7 @@ struct NightUpToDateTests {
             let now = session.startTime.addingTimeInterval(Double(index) * 60)
             night = night.adding(log, settings: settings, planner: ReminderPlanner(), now: now)
             logs.append(log)
-            let full = SessionSnapshot(reckoning: session, logs: logs.sorted(by: WaterlineEngine.isOrderedBefore), settings: settings, planner: ReminderPlanner(), now: now)
+            let full = SessionSnapshot(replaying: session, logs: logs.sorted(by: WaterlineEngine.isOrderedBefore), settings: settings, planner: ReminderPlanner(), now: now)
             #expect(night == full, "after log \(index + 1)")
         }
     }

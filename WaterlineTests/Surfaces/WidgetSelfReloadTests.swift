@@ -8,7 +8,7 @@ import WaterlineTestSupport
 struct WidgetSelfReloadTests {
     func snapshot(logsAt minutes: [Double], generatedAt: Double) -> WidgetSnapshot {
         let night = SessionSnapshot(
-            reckoning: Fixed.session(), logs: minutes.enumerated().map { Fixed.water($0.offset + 1, at: $0.element) },
+            replaying: Fixed.session(), logs: minutes.enumerated().map { Fixed.water($0.offset + 1, at: $0.element) },
             settings: UserSettings(), planner: ReminderPlanner(), now: Fixed.at(minutes: generatedAt)
         )
         return WidgetSnapshot(night: night, lastSessionSummary: nil, settings: UserSettings(), quickDrink: nil, generatedAt: Fixed.at(minutes: generatedAt))

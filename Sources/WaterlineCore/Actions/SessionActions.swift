@@ -16,7 +16,7 @@ public protocol SessionActions: AnyObject {
     var syncStatus: SyncStatus { get }
 
     /// Every change to the store, from any process, with the state it left.
-    var changes: StoreChangeFeed { get }
+    var screenUpdates: ScreenUpdates { get }
 
     /// The reads the screens need, on the same store and clock as the changes.
     var reader: any SessionReading { get }

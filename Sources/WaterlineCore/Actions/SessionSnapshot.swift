@@ -21,7 +21,7 @@ public struct SessionSnapshot: Hashable, Sendable {
     /// `session` as it stands at `now`, reckoned from its live `logs` (in replay order): the
     /// engine's Waterline, the plan of reminders, the drinks until water is due. Every surface's
     /// night is made this way (the service's, the widgets' reader).
-    public init(reckoning session: Session, logs: [LogEntry], settings: UserSettings, planner: ReminderPlanner, now: Date) {
+    public init(replaying session: Session, logs: [LogEntry], settings: UserSettings, planner: ReminderPlanner, now: Date) {
         var isLiveInOrder = true
         for index in logs.indices where logs[index].deletedAt != nil || logs[index].sessionId != session.id
             || (index > logs.startIndex && !WaterlineEngine.isOrderedBefore(logs[index - 1], logs[index])) {
@@ -49,7 +49,7 @@ public struct SessionSnapshot: Hashable, Sendable {
     /// This night with `log`, a new live log of it, added, kept up to date rather than replayed:
     /// the log takes its place in replay order, and the Waterline steps on from where it stood
     /// when the log is the night's latest (the common case: a log made now); a log made earlier
-    /// replays the night, already in order, from the start. Exactly what `init(reckoning:)`
+    /// replays the night, already in order, from the start. Exactly what `init(replaying:)`
     /// makes of the same logs (`NightUpToDateTests`).
     public func adding(_ log: LogEntry, settings: UserSettings, planner: ReminderPlanner, now: Date) -> SessionSnapshot {
         let engine = WaterlineEngine(settings: settings)

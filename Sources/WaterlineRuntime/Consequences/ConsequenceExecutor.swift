@@ -8,26 +8,26 @@ import WaterlineSync
 /// out here.
 @MainActor
 final class ConsequenceExecutor {
-    let changes: StoreChangeFeed
+    let screenUpdates: ScreenUpdates
     let inAppReminders: InAppReminderModel
-    private(set) var shown = ShownSurfaces()
+    private(set) var shown = LastShown()
     private let platform: RuntimePlatform
     private let scheduler: SyncScheduler
     /// Work that runs soon, off the caller's path (a pull; a push held by a background task).
-    private let requests: SoonRequests
+    private let requests: PendingWork
     /// A night as it stands (an ended one's final Live Activity state).
     private let night: (UUID) async -> SessionSnapshot?
     /// What the phone hands its watch (the phone's app).
     private let deliveries: WatchDeliveries?
     private let gate = SerialGate()
 
-    init(platform: RuntimePlatform, scheduler: SyncScheduler, requests: SoonRequests, changes: StoreChangeFeed,
+    init(platform: RuntimePlatform, scheduler: SyncScheduler, requests: PendingWork, screenUpdates: ScreenUpdates,
          inAppReminders: InAppReminderModel, deliveries: WatchDeliveries?, night: @escaping (UUID) async -> SessionSnapshot?) {
         self.platform = platform
         self.deliveries = deliveries
         self.scheduler = scheduler
         self.requests = requests
-        self.changes = changes
+        self.screenUpdates = screenUpdates
         self.inAppReminders = inAppReminders
         self.night = night
     }
@@ -163,7 +163,7 @@ final class ConsequenceExecutor {
         case .writeHealth: await platform.health?.catchUp()
         case .registerNotificationCategories: platform.notifications.registerCategories()
         case .activateWatchLink: platform.watch.activate()
-        case .refreshScreens(let change): await changes.notify(change)
+        case .refreshScreens(let change): await screenUpdates.notify(change)
         case .sync, .askForNotifications, .deliverToWatch: break  // `carryOut(_:state:)`'s.
         }
     }

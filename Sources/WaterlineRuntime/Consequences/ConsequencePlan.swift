@@ -6,9 +6,9 @@ import WaterlineCore
 /// origins × devices and processes is tested without a fake; `ConsequenceExecutor` carries a plan out.
 public struct ConsequencePlan: Hashable, Sendable {
     public var consequences: [Consequence]
-    public var shown: ShownSurfaces
+    public var shown: LastShown
 
-    public static func plan(_ event: RuntimeEvent, in context: PlanContext, shown before: ShownSurfaces) -> ConsequencePlan {
+    public static func plan(_ event: RuntimeEvent, in context: PlanContext, shown before: LastShown) -> ConsequencePlan {
         var plan = ConsequencePlan(consequences: [], shown: before)
         let capabilities = context.capabilities
         switch event {
@@ -174,15 +174,15 @@ public struct ConsequencePlan: Hashable, Sendable {
         let night = active.session.id
         // A water logged since "Remind Me in 10 Min" (here, on the watch, anywhere) answers it.
         let lastWater = active.logs.last { $0.type == .water }?.timestamp
-        if let lastWater, shown.lastWater != ShownSurfaces.LastWater(sessionId: night, at: lastWater) {
+        if let lastWater, shown.lastWater != LastShown.LastWater(sessionId: night, at: lastWater) {
             consequences.append(.cancelSnoozes(sessionId: night, answeredByWaterAt: lastWater))
         }
-        shown.lastWater = ShownSurfaces.LastWater(sessionId: night, at: lastWater)
+        shown.lastWater = LastShown.LastWater(sessionId: night, at: lastWater)
         // Every device plans the night's reminders from the records it holds, under identifiers
         // made from them (`ReminderPlanner.identifier`): a reminder scheduled on the phone and
         // on the watch is shown once. A plan handed over while notifications were refused is
         // handed over again once they are allowed.
-        let planned = ShownSurfaces.Reminders(sessionId: night, requests: active.reminders.requests, allowed: context.notificationsAllowed)
+        let planned = LastShown.Reminders(sessionId: night, requests: active.reminders.requests, allowed: context.notificationsAllowed)
         guard shown.reminders != planned else { return }
         consequences.append(.replaceReminders(sessionId: night, requests: planned.requests))
         shown.reminders = planned

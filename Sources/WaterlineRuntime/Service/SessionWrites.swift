@@ -75,7 +75,7 @@ struct SessionWrites: Sendable {
     }
 
     func snapshot(of session: Session, logs: [LogEntry], settings: UserSettings) -> SessionSnapshot {
-        SessionSnapshot(reckoning: session, logs: logs, settings: settings, planner: planner, now: now())
+        SessionSnapshot(replaying: session, logs: logs, settings: settings, planner: planner, now: now())
     }
 
     /// A log may not predate its night, nor come after its end (or after now, beyond clock slack).

@@ -31,7 +31,7 @@ public struct WidgetSnapshotReader: Sendable {
             return .noSession(lastSessionSummary: lastEnded?.computedSummary, settings: settings, generatedAt: time)
         }
         let night = SessionSnapshot(
-            reckoning: active, logs: try await store.logs(sessionId: active.id), settings: settings, planner: planner, now: time
+            replaying: active, logs: try await store.logs(sessionId: active.id), settings: settings, planner: planner, now: time
         )
         return WidgetSnapshot(
             night: night, lastSessionSummary: lastEnded?.computedSummary, settings: settings,

@@ -30,7 +30,7 @@ public final class ActiveSessionModel {
         self.actions = actions
         undo = UndoController(actions: actions)
         isPickingDrink = pickingDrink
-        actions.changes.observe { [weak self] change in
+        actions.screenUpdates.observe { [weak self] change in
             guard let self else { return false }
             await self.storeChanged(change)
             return true

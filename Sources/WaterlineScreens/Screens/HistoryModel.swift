@@ -19,7 +19,7 @@ public final class HistoryModel {
     /// The list reads its first page again whenever past nights change anywhere.
     public init(actions: any SessionActions) {
         self.actions = actions
-        actions.changes.observe { [weak self] change in
+        actions.screenUpdates.observe { [weak self] change in
             guard let self else { return false }
             if change.pastSessionsChanged { await self.reload() }
             return true

@@ -36,7 +36,7 @@ public final class HomeModel {
         undo = UndoController(actions: actions)
         self.preferences = preferences
         self.abandonedPolicy = abandonedPolicy
-        actions.changes.observe { [weak self] change in
+        actions.screenUpdates.observe { [weak self] change in
             guard let self else { return false }
             await self.storeChanged(change)
             return true

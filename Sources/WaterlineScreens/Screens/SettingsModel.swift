@@ -53,7 +53,7 @@ public final class SettingsModel {
         self.backend = backend
         self.health = health
         serverAddress = backend?.backendURL?.absoluteString ?? ""
-        actions.changes.observe { [weak self] change in
+        actions.screenUpdates.observe { [weak self] change in
             guard let self else { return false }
             self.show(change.state)
             return true

@@ -26,7 +26,7 @@ public final class WatchSessionModel {
     /// Water, or what a pull from the phone brought.
     public init(actions: any SessionActions) {
         self.actions = actions
-        actions.changes.observe { [weak self] change in
+        actions.screenUpdates.observe { [weak self] change in
             guard let self else { return false }
             await self.storeChanged(change)
             return true

@@ -69,7 +69,7 @@ final class DeviceProcess {
         liveActivities.now = { clock.now }
         // The open screens: every change they hear of is logged.
         let log = log
-        runtime.changes.observe { change in
+        runtime.screenUpdates.observe { change in
             log.record(.screens, "change (past nights \(change.pastSessionsChanged ? "changed" : "same"))")
             return true
         }

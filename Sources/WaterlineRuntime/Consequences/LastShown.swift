@@ -4,7 +4,7 @@ import WaterlineCore
 /// What this process's surfaces show now, as far as the plan must know: so an unchanged plan or
 /// Live Activity is not sent again, a state older than one shown is never shown after it, and the
 /// complication's transfers and the background refreshes are spent only on what changed.
-public struct ShownSurfaces: Hashable, Sendable {
+public struct LastShown: Hashable, Sendable {
     /// The newest `DeviceState.version` shown.
     public var version = Int.min
     /// The running night's time reminders as last handed to the system.

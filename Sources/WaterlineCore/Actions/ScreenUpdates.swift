@@ -7,7 +7,7 @@ import Foundation
 /// It lives on the main actor with the runtime and the screens it tells: telling them costs no
 /// trip to another thread and back (a log on the watch tells them every time, screen or none).
 @MainActor
-public final class StoreChangeFeed {
+public final class ScreenUpdates {
     /// Refreshes one screen; returns false once the screen no longer exists.
     public typealias Observer = @MainActor (StoreChange) async -> Bool
 

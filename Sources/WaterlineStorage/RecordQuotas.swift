@@ -8,7 +8,7 @@ import WaterlineAPI
 /// hold more than any backend would. Each count is read from the store the first time a page
 /// needs it, then kept up as the page adds records. A change to a record already here, and a
 /// tombstone, always has room. What the phone takes from its watch is held to the same room.
-struct PageRoom {
+struct RecordQuotas {
     /// The quota a new live record of `change`'s kind counts against, as a refusal says it.
     static func quota(of change: SyncPayload) -> String {
         switch change {

@@ -2,7 +2,7 @@
 /// due), kept so `idle()` can wait for it: a synchronous entry point asks, a test or a command
 /// that exits after its writes waits.
 @MainActor
-final class SoonRequests {
+final class PendingWork {
     private var running: [Int: Task<Void, Never>] = [:]
     private var next = 0
 

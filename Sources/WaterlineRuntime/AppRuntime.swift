@@ -40,12 +40,8 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     @ObservationIgnored lazy var executor: ConsequenceExecutor = makeExecutor()
     @ObservationIgnored let requests = PendingWork()
     @ObservationIgnored var reminderWatch = ReminderWatch()
-    /// The place in the store's change feed this process has shown; nil before it first looked.
-    @ObservationIgnored private var shownChanges: Int?
-    /// The state as it stood at `shownChanges`, when this process read it there (whole, or onto
-    /// the basis before; its version is the place): what the next commits change is read onto it.
-    @ObservationIgnored private var basis: DeviceState?
-    @ObservationIgnored private let commitGate = SerialGate()
+    /// Where this process's surfaces stand in the store's change feed, and the state read there.
+    @ObservationIgnored let place: FeedPlace
     /// What this phone hands its watch (the phone's app; nil elsewhere).
     @ObservationIgnored lazy var watchDeliveries: WatchDeliveries? = platform.watchLinkServer.map {
         WatchDeliveries(store: $0.store, ledger: $0.ledger)
@@ -55,6 +51,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         self.service = service
         self.platform = platform
         reader = SessionReader(service: service, clock: platform.now)
+        place = FeedPlace { try await service.changes(after: $0) }
     }
 
     private func makeScheduler() -> SyncScheduler {
@@ -80,16 +77,13 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         try await holdingBackground(action.name) {
             // The write and the look after it are one step among the looks at the feed, so a sync
             // run ending meanwhile does not show this action's records again as its own.
-            let result = try await self.commitGate.run {
-                await self.lookBeforeWriting()
+            let result = try await self.place.exclusively {
+                await self.place.lookBeforeWriting()
                 // What the feed names since the last look is this action's writes, and any another
                 // writer made meanwhile: the lists read again when an ended night was among them.
-                var (result, changes) = try await self.service.perform(action, changesAfter: self.shownChanges ?? Int.max)
-                self.shownChanges = changes.version
+                var (result, changes) = try await self.service.perform(action, changesAfter: self.place.shown ?? Int.max)
+                self.place.wrote(through: changes.version)
                 result.pastSessionsChanged = result.pastSessionsChanged || changes.records.changesPastNights(besides: result.state.active?.session.id)
-                // No basis from an action: a commit by another writer between the action's reads and
-                // this look would be in the place but not in its state. The next look reads whole.
-                self.basis = nil
                 return result
             }
             await self.follow(.action(result, from: origin))
@@ -110,38 +104,14 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     /// `everythingShown`: every record is shown again, so the feed's place moves on with it.
     func followStore(everythingShown: Bool = false, _ event: (DeviceState) -> RuntimeEvent) async {
         // Read among the looks at the feed, so the state can be the basis for the next writer's.
-        let read: DeviceState? = await commitGate.run {
-            if everythingShown { _ = await changesSinceShown() }
+        let read: DeviceState? = await place.exclusively {
+            if everythingShown { _ = await place.sinceShown() }
             guard let state = try? await service.state() else { return nil }
-            keepBasis(state)
+            place.keep(state)
             return state
         }
         guard let state = read else { return }
         await follow(event(state))
-    }
-
-    /// The records every commit since this process last looked changed, whoever wrote them (the
-    /// store's change feed, written inside each writer's transaction), and the look moves on; nil
-    /// when the store could not say. Before the first look, everything counts as changed.
-    func changesSinceShown() async -> ChangedRecords? {
-        basis = nil
-        guard let changes = try? await service.changes(after: shownChanges ?? Int.max) else { return nil }
-        shownChanges = changes.version
-        return changes.records
-    }
-
-    /// Keeps `state`, read whole or onto the basis after this process's last look and inside the
-    /// same step, as the basis for the next commits' changes when it stands at that look's place:
-    /// its version, read after it, is the place, so no commit came between the look and the read.
-    private func keepBasis(_ state: DeviceState) {
-        if state.version == shownChanges { basis = state }
-    }
-
-    /// Takes the feed's place before a writer runs (a sync run, the watch's push, this process's
-    /// first action), so what it writes is named, not counted as everything.
-    func lookBeforeWriting() async {
-        guard shownChanges == nil else { return }
-        _ = await changesSinceShown()
     }
 
     /// Another writer committed: what its commits changed, as the store's feed names it, is shown
@@ -158,23 +128,23 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
     ) async {
         // One at a time: a second writer's signal returns only once what the first look found is
         // shown (the look moves the place on before the state is read).
-        await commitGate.run {
+        await place.exclusively {
             if let writing {
-                await lookBeforeWriting()
+                await place.lookBeforeWriting()
                 guard await writing() else { return }
             }
-            let basis = basis
-            let changed = await changesSinceShown() ?? .all
+            let basis = place.basis
+            let changed = await place.sinceShown() ?? .all
             guard always || !changed.isEmpty else {
                 // Nothing was written: the state still stands where it stood.
-                self.basis = basis
+                place.stillStands(basis)
                 return
             }
             await holdingBackground(name) {
                 // Only what the commits changed is read, onto the state as it stood before them.
                 let read = if let basis { try? await service.state(after: changed, from: basis) } else { try? await service.state() }
                 guard let state = read else { return }
-                keepBasis(state)
+                place.keep(state)
                 await follow(event(state, changed))
             }
         }
@@ -185,7 +155,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         switch event {
         case .started:
             syncStatus.phase = .syncing
-            await lookBeforeWriting()
+            await place.lookBeforeWriting()
         case .finished(let report):
             syncStatus = report.status
             await followCommits(always: false, holding: "sync changed records") { .pulled($0, $1) }

@@ -18,7 +18,7 @@ struct ConsequencePlanTableTests {
     /// What a consequence does, without its values.
     enum Effect: String, CaseIterable, Comparable, CustomStringConvertible {
         case nudge, banner, dismissBanner, snooze, askForNotifications, cancelReminders, cancelSnoozes, replaceReminders
-        case startLiveActivity, dismissEndedLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, pull, health, screens
+        case startLiveActivity, dismissEndedLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, syncBeforeAnswering, pull, health, screens
         case syncNow, connection, lookWhileOpen, resend, registerCategories, activateWatchLink, refresh
 
         init(_ consequence: Consequence) {
@@ -41,6 +41,7 @@ struct ConsequencePlanTableTests {
             case .signalOtherProcesses: .signal
             case .sync(.soon): .syncSoon
             case .sync(.beforeSuspending): .syncBeforeSuspending
+            case .sync(.beforeAnswering): .syncBeforeAnswering
             case .sync(.pull): .pull
             case .sync(.now): .syncNow
             case .sync(.connection): .connection
@@ -145,7 +146,11 @@ struct ConsequencePlanTableTests {
         }
         if place == .appExtension, effects.contains(.syncSoon) { effects.insert(.signal) }
         if place == .commandLine { effects.subtract([.nudge, .snooze, .cancelReminders, .cancelSnoozes, .replaceReminders, .widgets]) }
-        if [.appInBackground, .watchInBackground].contains(place), effects.remove(.syncSoon) != nil { effects.insert(.syncBeforeSuspending) }
+        // Out of the front a change goes before the process may be suspended: held by a background
+        // task on the phone, before the call returns on the watch, which has none to hold.
+        if [.appInBackground, .watchInBackground].contains(place), effects.remove(.syncSoon) != nil {
+            effects.insert(place == .watchInBackground ? .syncBeforeAnswering : .syncBeforeSuspending)
+        }
         if origin == .banner, place.isActive { effects.insert(.dismissBanner) }
         if place.capabilities.backgroundRefresh, [.startSession, .logDrink, .logWater, .updateSettings].contains(row.kind) { effects.insert(.refresh) }
         // Whatever the screens show again, Apple Health's writer follows (only the phone's app writes).
@@ -238,7 +243,7 @@ struct ConsequencePlanTableTests {
                                        (ChangedRecords(settings: true), false), (ChangedRecords.all, true)] {
             let plan = ConsequencePlan.plan(.pulled(state, records), in: context, shown: LastShown())
             let effects = Set(plan.consequences.map(Effect.init))
-            #expect(effects.isDisjoint(with: [.syncSoon, .syncBeforeSuspending]), "what a pull brought is not pushed back")
+            #expect(effects.isDisjoint(with: [.syncSoon, .syncBeforeSuspending, .syncBeforeAnswering]), "what a pull brought is not pushed back")
             #expect(effects.isSuperset(of: [.replaceReminders, .updateLiveActivity, .widgets, .watch, .screens]))
             guard case .refreshScreens(let change)? = plan.consequences.last else { Issue.record("no screen refresh"); continue }
             #expect(change.pastSessionsChanged == pastChanged, "\(records)")

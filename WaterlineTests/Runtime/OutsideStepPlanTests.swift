@@ -28,7 +28,7 @@ struct OutsideStepPlanTests {
         #expect(plan.consequences.contains(.sync(.pull(.activation))))
         let effects = plan.consequences.map(Effect.init)
         #expect(effects.last == .screens)
-        #expect(!effects.contains(.syncSoon) && !effects.contains(.syncBeforeSuspending), "nothing was written here")
+        #expect(!effects.contains(.syncSoon) && !effects.contains(.syncBeforeSuspending) && !effects.contains(.syncBeforeAnswering), "nothing was written here")
         #expect(effects.contains(.widgets) == place.capabilities.widgets)
         #expect(effects.contains(.replaceReminders) == place.capabilities.notifications)
     }
@@ -57,6 +57,15 @@ struct OutsideStepPlanTests {
         }
         #expect(ConsequencePlan.plan(.launched, in: context, shown: LastShown()).consequences == expected)
         #expect(place != .appInFront || expected == [.registerNotificationCategories, .activateWatchLink, .sync(.pull(.launch))])
+    }
+
+    @Test("leaving the front: the watch pushes what waits before it answers (it has no background task to hold); nowhere else does leaving sync", arguments: Where.allCases)
+    func resignedActive(_ place: Where) async throws {
+        let setup = try await TableEvening(night: true)
+        let state = try await setup.harness.service.state()
+        let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
+        let consequences = ConsequencePlan.plan(.resignedActive, in: context, shown: LastShown()).consequences
+        #expect(consequences == (place.capabilities.pairedPhone ? [.sync(.beforeAnswering)] : []))
     }
 
     @Test("asking for notifications is the system's question, where there is one, and nothing before the answer", arguments: Where.allCases)
@@ -99,7 +108,7 @@ struct OutsideStepPlanTests {
             let banner = place.isActive && (presented || !allowed)
             #expect(effects.contains(.banner) == banner, "presented \(presented), allowed \(allowed)")
             #expect(effects.last == .screens, "Next reminder moves on")
-            #expect(!effects.contains(.syncSoon) && !effects.contains(.syncBeforeSuspending) && !effects.contains(.pull))
+            #expect(!effects.contains(.syncSoon) && !effects.contains(.syncBeforeSuspending) && !effects.contains(.syncBeforeAnswering) && !effects.contains(.pull))
         }
     }
 }

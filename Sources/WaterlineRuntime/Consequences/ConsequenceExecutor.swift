@@ -49,18 +49,15 @@ final class ConsequenceExecutor {
         if let timing { await sync(timing) }
     }
 
-    /// Reaches the backend as the plan said; a sync asked for `.now` (and "Send Again") is run
-    /// before this returns, so its caller is answered once it is done. On the phone in the
-    /// background the push holds the process in a background task of its own, so the caller (a
-    /// notification's action, the watch waiting for its answer) is answered as soon as the change
-    /// is saved here and shown, not after the network. The watch has no such task to hold: its push, to the phone beside it,
-    /// is made before the call returns.
+    /// Reaches the backend as the plan said (`SyncTiming`, which says how as well as when); a sync
+    /// asked for `.now`, `.beforeAnswering` and "Send Again" is run before this returns, so its
+    /// caller is answered once it is done.
     private func sync(_ timing: SyncTiming) async {
         let scheduler = scheduler
         switch timing {
         case .soon:
             scheduler.localChange()
-        case .beforeSuspending where platform.capabilities.device == .watch:
+        case .beforeAnswering:
             await scheduler.pushNow()
         case .beforeSuspending:
             let background = platform.background
@@ -78,8 +75,7 @@ final class ConsequenceExecutor {
         case .lookWhileOpen:
             requests.add { await scheduler.openAppTick() }
         case .resendRefused:
-            guard await platform.sync.releaseRefusals() > 0 else { return }
-            await scheduler.pushNow()
+            await scheduler.resendRefused()
         }
     }
 

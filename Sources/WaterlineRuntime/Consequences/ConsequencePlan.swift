@@ -59,7 +59,7 @@ public struct ConsequencePlan: Hashable, Sendable {
         case .resignedActive:
             // The watch may be suspended as soon as the wrist goes down: what waits goes now
             // (transferred, since a watch app out of the front cannot message its phone).
-            if capabilities.pairedPhone { plan.consequences.append(.sync(.beforeSuspending)) }
+            if capabilities.pairedPhone { plan.consequences.append(.sync(Self.beforeSuspending(in: context))) }
             return plan
         case .otherProcessWrote, .pulled, .watchPushed, .refresh, .activated:
             break
@@ -85,6 +85,13 @@ public struct ConsequencePlan: Hashable, Sendable {
         if capabilities.appleHealth { plan.consequences.append(.writeHealth) }
         plan.consequences.append(.refreshScreens(screens))
         return plan
+    }
+
+    /// How a change goes before the process may be suspended: held by a background task of its
+    /// own on the phone (its caller answered first); before the call returns on the watch, which
+    /// has no such task to hold and whose push goes to the phone beside it.
+    static func beforeSuspending(in context: PlanContext) -> SyncTiming {
+        context.capabilities.device == .watch ? .beforeAnswering : .beforeSuspending
     }
 
     /// The fewest seconds between two complication transfers, however much budget is left.
@@ -300,10 +307,10 @@ public struct ConsequencePlan: Hashable, Sendable {
         switch event {
         case .action:
             // The command line's process ends with its command, as a backgrounded app may.
-            consequences.append(.sync(context.capabilities.suspendsInBackground && !context.isActive ? .beforeSuspending : .soon))
+            consequences.append(.sync(context.capabilities.suspendsInBackground && !context.isActive ? Self.beforeSuspending(in: context) : .soon))
             if context.capabilities.isExtension { consequences.append(.signalOtherProcesses) }
         case .watchPushed:
-            consequences.append(.sync(context.isActive ? .soon : .beforeSuspending))
+            consequences.append(.sync(context.isActive ? .soon : Self.beforeSuspending(in: context)))
         case .otherProcessWrote:
             consequences.append(.sync(.soon))
         case .activated:

@@ -4,9 +4,14 @@ import WaterlineSync
 public enum SyncTiming: Hashable, Sendable {
     /// A change made here goes once writes pause (a burst of taps is one push).
     case soon
-    /// A change made here goes now, before the call returns: the process runs in the background
-    /// and may be suspended as soon as it hands its time back.
+    /// A change made here goes now, held by a background task of its own: the process runs in
+    /// the background and may be suspended as soon as it hands its time back, and its caller (a
+    /// notification's action, the watch waiting for its answer) is answered once the change is
+    /// saved and shown, not after the network (the phone).
     case beforeSuspending
+    /// A change made here goes before the call returns: the process has no background task to
+    /// hold it (the watch, whose push goes to the phone beside it).
+    case beforeAnswering
     /// A pull (then a push) for `reason`, without holding the caller.
     case pull(SyncScheduler.Reason)
     /// A pull, then a push, for `reason`, before the caller is answered (signing in, `waterline

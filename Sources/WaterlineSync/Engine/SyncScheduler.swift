@@ -108,6 +108,13 @@ public final class SyncScheduler {
         await run(.push)
     }
 
+    /// "Send Again": every change the backend refused is released and pushed now; nothing runs
+    /// when none was refused. Returns once it is done.
+    public func resendRefused() async {
+        guard await runner.releaseRefusals() > 0 else { return }
+        await pushNow()
+    }
+
     /// Any other reason syncs both ways now (and makes a waiting debounce unnecessary): the
     /// cursor makes a pull with nothing new one small request. Returns once it is done.
     public func syncNow(_ reason: Reason) async {

@@ -133,7 +133,7 @@ struct AppleHealthTests {
     func settings() async throws {
         let (phone, harness) = try await phone(healthOn: false)
         let settings = SettingsModel(
-            actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.healthWriter
+            actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.runtime.healthSwitch
         )
         await settings.appeared()
         #expect(settings.offersHealth && !settings.isWritingToHealth, "off by default")
@@ -161,7 +161,7 @@ struct AppleHealthTests {
         let (phone, harness) = try await phone(healthOn: false)
         phone.health.refused = [.alcoholicBeverages]
         let settings = SettingsModel(
-            actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.healthWriter
+            actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.runtime.healthSwitch
         )
         await settings.appeared()
         await settings.healthToggled(on: true)
@@ -199,7 +199,7 @@ struct AppleHealthTests {
             let harness = try await ServiceHarness.prepared()
             let phone = DeviceProcess(harness)
             let onboarding = OnboardingModel(
-                actions: phone.runtime, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.healthWriter
+                actions: phone.runtime, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.runtime.healthSwitch
             )
             for _ in 0..<3 { onboarding.continueTapped() }
             await onboarding.configureDoneTapped()

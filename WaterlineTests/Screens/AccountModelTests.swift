@@ -102,7 +102,7 @@ struct AccountModelTests {
             data: SyncEngine(store: harness.store, client: client), actions: phone.runtime, sync: {}
         )
         let settings = SettingsModel(
-            actions: phone.runtime, account: service, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.healthWriter
+            actions: phone.runtime, account: service, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.runtime.healthSwitch
         )
         await settings.appeared()
         return (settings, transport)

@@ -28,7 +28,6 @@ final class AppEnvironment {
     var isOnboarded: Bool
     @ObservationIgnored private let notificationDelegate: NotificationDelegate
     @ObservationIgnored private let watch: WatchConnectivityService
-    @ObservationIgnored private let health: HealthWriter
     @ObservationIgnored private let storeSignal: DarwinStoreSignal
     /// Hears the phone being unlocked (`connect()`).
     @ObservationIgnored private var unlockObserver: (any NSObjectProtocol)?
@@ -71,7 +70,6 @@ final class AppEnvironment {
         )
 
         self.runtime = runtime
-        self.health = health
         self.preferences = preferences
         // The status reaches the screens through the runtime, which runs every sync.
         self.syncStatus = SyncStatusModel(actions: runtime)
@@ -131,7 +129,7 @@ final class AppEnvironment {
     func onboardingModel() -> OnboardingModel {
         OnboardingModel(
             actions: runtime, permissions: runtime, preferences: preferences, offersSignIn: backend.backendURL != nil,
-            health: SystemDeviceReport.current().healthAvailable ? health : nil
+            health: runtime.healthSwitch
         )
     }
 
@@ -139,7 +137,7 @@ final class AppEnvironment {
         // Health is offered only where the device has it (`DeviceReport`).
         SettingsModel(
             actions: runtime, account: accountService, permissions: runtime, preferences: preferences, backend: backend,
-            health: SystemDeviceReport.current().healthAvailable ? health : nil
+            health: runtime.healthSwitch
         )
     }
 

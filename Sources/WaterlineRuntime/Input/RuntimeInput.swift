@@ -106,6 +106,17 @@ extension RuntimeInput where Reply == Bool, Failure == Never {
     /// A notification arrives while the app is in front; answered with whether the system should
     /// show it too (the phone shows its own banner instead).
     public static func notificationWillPresent(_ content: NotificationContent) -> Self { Self { runtime in runtime.willPresent(content) } }
+    /// "Write to Apple Health" turned on (Settings, onboarding): the system's sheet, then every
+    /// log so far; answered with whether anything was allowed.
+    public static var turnHealthOn: Self { Self { runtime in await runtime.turnHealthOn() } }
+}
+
+extension RuntimeInput where Reply == Void, Failure == any Error {
+    /// "Write to Apple Health" turned off; `removing` takes away what Waterline wrote too (fails
+    /// when Health cannot remove it now).
+    public static func turnHealthOff(removing: Bool) -> Self {
+        Self { runtime throws(any Error) in try await runtime.turnHealthOff(removing: removing) }
+    }
 }
 
 extension RuntimeInput where Reply == Data?, Failure == Never {

@@ -39,6 +39,15 @@ final class DeviceProcess {
         notifications.log = log
         liveActivities.log = log
         watch.log = log
+        // What this process cannot reach fails the test when asked of it (the plan must never).
+        var impossible: Set<PlatformLog.Surface> = []
+        if !capabilities.liveActivities { impossible.insert(.liveActivity) }
+        if !capabilities.pairedWatch { impossible.insert(.watch) }
+        if !capabilities.notifications { impossible.formUnion([.reminders, .nudge]) }
+        if !capabilities.widgets { impossible.insert(.widgets) }
+        // Only an extension signals the app after it writes; the app tells no one.
+        if !capabilities.isExtension { impossible.insert(.signal) }
+        log.possible.subtract(impossible)
         widgets = RecordingWidgets(log: log, budget: harness.widgetBudget)
         let store = harness.store, widgetClock = harness.clock, focus = harness.focus
         widgets.readStore = { try? await WidgetSnapshotReader(store: store, now: { widgetClock.now }, focus: focus.value).snapshot() }

@@ -8,7 +8,8 @@ import WaterlineSync
 /// one place; what follows is the plan's to decide and the executor's to carry out.
 ///
 /// `Reply` is what the caller gets back (most get nothing: `Void`), and `Failure` what it may
-/// throw: only a change can be refused, so every other input is handled without `try`. Each
+/// throw: only a change (and taking Health's data away, which Health may fail) can be refused, so
+/// every other input is handled without `try`. Each
 /// factory fixes both and names the runtime function that answers, so the compiler checks every
 /// answer's type: there is no cast in the door.
 public struct RuntimeInput<Reply: Sendable, Failure: Error>: Sendable {

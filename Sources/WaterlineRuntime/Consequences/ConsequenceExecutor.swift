@@ -115,7 +115,8 @@ final class ConsequenceExecutor {
         var ended: [UUID: SessionSnapshot] = [:]
         var actedOn: UUID?
         if case .action(let result, _) = event { actedOn = result.session?.session.id }
-        for id in activities.union(endedActivities) where id != state.active?.session.id && id != actedOn {
+        // An ended tile already handed its night's final state needs the night no more.
+        for id in activities.union(endedActivities.subtracting(shown.closedEndedTiles)) where id != state.active?.session.id && id != actedOn {
             ended[id] = await night(id)
         }
         let authorization = capabilities.notifications ? await platform.notifications.authorization() : .denied

@@ -10,48 +10,10 @@ import WaterlineTestSupport
 /// `validate()` keeps, and what a record from before a later setting reads as.
 @Suite("Settings against their one description")
 struct SettingsDescriptionTests {
-    struct Description: Decodable {
-        struct Setting: Decodable, CustomTestStringConvertible {
-            var name: String
-            var type: String
-            var min: Double?
-            var above: Double?
-            var max: Double?
-            var choices: [JSONValue]?
-            var `default`: JSONValue
-            var later: Bool?
-            var testDescription: String { name }
-        }
-
-        var settings: [Setting]
-    }
-
-    /// A JSON value as the description writes it.
-    enum JSONValue: Decodable, Hashable {
-        case bool(Bool), number(Double), string(String)
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let value = try? container.decode(Bool.self) { self = .bool(value) } else if let value = try? container.decode(Double.self) {
-                self = .number(value)
-            } else {
-                self = .string(try container.decode(String.self))
-            }
-        }
-
-        var json: Any {
-            switch self {
-            case .bool(let value): value
-            case .number(let value): value
-            case .string(let value): value
-            }
-        }
-    }
-
+    static let description = try! SettingsDescription.load()
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let description = try! JSONDecoder().decode(Description.self, from: Data(contentsOf: root.appendingPathComponent("contract/settings.json")))
 
-    /// `UserSettings()` as the wire carries it.
+    /// `settings` as the wire carries it.
     static func wire(_ settings: UserSettings) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(settings)) as? [String: Any])
     }
@@ -68,48 +30,39 @@ struct SettingsDescriptionTests {
         #expect(SettingsField.allCases.map(\.rawValue) == Self.description.settings.map(\.name))
     }
 
-    @Test("the defaults are the description's, as the wire spells them", arguments: description.settings)
-    func defaults(_ setting: Description.Setting) throws {
+    @Test("the defaults are the description's, as the wire spells them")
+    func defaults() throws {
         let wire = try Self.wire(UserSettings())
-        let value = try #require(wire[setting.name] as? NSObject, "\(setting.name) is on the wire")
-        #expect(value.isEqual(setting.default.json), "\(setting.name): \(value), the description says \(setting.default)")
+        for setting in Self.description.settings {
+            let value = try #require(wire[setting.name] as? NSObject, "\(setting.name) is on the wire")
+            #expect(value.isEqual(setting.default.json), "\(setting.name): \(value), the description says \(setting.default)")
+        }
     }
 
-    @Test("each bound and choice is kept by validate(): the bounds taken, a step past them refused", arguments: description.settings)
-    func bounds(_ setting: Description.Setting) throws {
-        let step = setting.type == "integer" ? 1.0 : 0.25
-        var taken: [Any] = []
-        var refused: [Any] = []
-        if let min = setting.min { taken.append(min); refused.append(min - step) }
-        if let above = setting.above { taken.append(above + step); refused.append(above) }
-        if let max = setting.max { taken.append(max); refused.append(max + step) }
-        if let choices = setting.choices {
-            taken += choices.map(\.json)
-            if case .number(let first)? = choices.first { refused.append(first + step) }
-        }
-        if setting.type == "integer", let min = setting.min { refused.append(min + 0.5) }
-        for value in taken {
-            #expect(throws: Never.self, "\(setting.name) = \(value) is taken") { try Self.settings(setting.name, value).validate() }
-        }
-        for value in refused {
-            #expect(throws: (any Error).self, "\(setting.name) = \(value) is refused") { try Self.settings(setting.name, value).validate() }
-        }
-        if setting.type == "string" {
-            #expect(throws: (any Error).self, "\(setting.name) = an unknown word is refused") { _ = try Self.settings(setting.name, "loud") }
+    @Test("each bound and choice is kept: the bounds taken by validate(), a step past them, or a value of another kind, refused")
+    func bounds() throws {
+        let bounds = Self.description.bounds
+        #expect(Set(bounds.map(\.name)) == Set(SettingsField.allCases.map(\.rawValue)), "every setting has its calls")
+        for bound in bounds {
+            if bound.taken {
+                #expect(throws: Never.self, "\(bound)") { try Self.settings(bound.name, bound.value.json).validate() }
+            } else {
+                #expect(throws: (any Error).self, "\(bound)") { try Self.settings(bound.name, bound.value.json).validate() }
+            }
         }
     }
 
     @Test("a record from before the later settings reads each as its default, never chosen; the first settings are required")
     func later() throws {
         var wire = try Self.wire(UserSettings(updatedAt: Fixed.start))
-        for setting in Self.description.settings where setting.later == true { wire[setting.name] = nil }
+        for setting in Self.description.settings where setting.isLater { wire[setting.name] = nil }
         let read = try WaterlineCoding.decoder().decode(UserSettings.self, from: JSONSerialization.data(withJSONObject: wire))
         let again = try Self.wire(read)
-        for setting in Self.description.settings where setting.later == true {
+        for setting in Self.description.settings where setting.isLater {
             #expect((again[setting.name] as? NSObject)?.isEqual(setting.default.json) == true, "\(setting.name) reads as its default")
             #expect(read.fieldStamps?[setting.name] == UserSettings.untouchedStamp, "\(setting.name) never chosen")
         }
-        for setting in Self.description.settings where setting.later != true {
+        for setting in Self.description.settings where !setting.isLater {
             var without = try Self.wire(UserSettings())
             without[setting.name] = nil
             #expect(throws: (any Error).self, "\(setting.name) is required") {
@@ -125,7 +78,7 @@ struct SettingsDescriptionTests {
         let types = try #require(contract.types["UserSettings"])
         for setting in Self.description.settings {
             let type = try #require(types[setting.name], "\(setting.name)")
-            #expect(type.hasSuffix("?") == (setting.later == true), "\(setting.name): \(type)")
+            #expect(type.hasSuffix("?") == setting.isLater, "\(setting.name): \(type)")
         }
         #expect(Set(types.keys) == Set(Self.description.settings.map(\.name) + ["updatedAt", "fieldStamps"]))
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import WaterlineCore
 @testable import WaterlineAPI
@@ -12,19 +11,10 @@ import WaterlineTestSupport
 @Suite("Scenario: what the device has now")
 @MainActor
 struct DeviceReportScenarioTests {
-    /// What the device reports, as a test changes it.
-    final class Report: Sendable {
-        private let current = Mutex(DeviceReport.everything)
-        var value: DeviceReport {
-            get { current.withLock { $0 } }
-            set { current.withLock { $0 = newValue } }
-        }
-    }
-
     @Test("Live Activities turned off for the app: none is asked for (not even refused); turned on in Settings, the night's starts at once, with the app in front")
     func liveActivitiesTurnedOn() async throws {
         let harness = try await ServiceHarness.prepared()
-        let report = Report()
+        let report = MemoryValue(DeviceReport.everything)
         report.value.liveActivitiesEnabled = false
         let phone = DeviceProcess(harness, report: { report.value })
         await phone.runtime.handle(.launched)
@@ -42,7 +32,7 @@ struct DeviceReportScenarioTests {
     @Test("no watch app on a paired watch: nothing is delivered to it; installed, it is handed what it lacks at once")
     func watchAppInstalled() async throws {
         let harness = try await ServiceHarness.prepared()
-        let report = Report()
+        let report = MemoryValue(DeviceReport.everything)
         report.value.watchAppInstalled = false
         let phone = DeviceProcess(harness, report: { report.value })
         await phone.runtime.handle(.launched)
@@ -61,7 +51,7 @@ struct DeviceReportScenarioTests {
     @Test("Health missing on the device: nothing is written to it, whatever was turned on; present, every log so far is written")
     func healthAvailable() async throws {
         let harness = try await ServiceHarness.prepared()
-        let report = Report()
+        let report = MemoryValue(DeviceReport.everything)
         report.value.healthAvailable = false
         let phone = DeviceProcess(harness, report: { report.value })
         await phone.runtime.handle(.launched)

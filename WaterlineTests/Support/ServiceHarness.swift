@@ -18,7 +18,7 @@ struct ServiceHarness {
     /// The device's WidgetKit budget, which every process of the app spends.
     let widgetBudget = WidgetBudget()
     /// The Focus filter in the App Group, which every process of the app reads.
-    let focus = MemoryFocusFilter()
+    let focus = MemoryValue<FocusFilter?>(nil)
 
     /// - Parameter firstID: where its ids start (another device's harness starts elsewhere).
     init(store: InMemorySessionStore = InMemorySessionStore(), firstID: Int? = nil) {

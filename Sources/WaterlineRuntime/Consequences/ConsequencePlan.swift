@@ -257,13 +257,17 @@ public struct ConsequencePlan: Hashable, Sendable {
         if case .action(let result, _) = event { actedOn = result.session }
         // The running night gone quiet: its activity ends showing it as it stood, ended.
         let quiet = shownState.active.flatMap { $0.session.id == activeId ? nil : $0 }
-        for sessionId in context.liveActivities.sorted(by: { $0.uuidString < $1.uuidString }) where sessionId != activeId {
-            let ended = actedOn?.session.id == sessionId ? actedOn : context.endedNights[sessionId] ?? (quiet?.session.id == sessionId ? quiet : nil)
-            consequences.append(.endLiveActivity(sessionId: sessionId, final: ended.map { night in
+        // What a night no longer running shows last, ended, when it is known.
+        func finalGlance(of sessionId: UUID) -> SessionGlance? {
+            let night = actedOn?.session.id == sessionId ? actedOn : context.endedNights[sessionId] ?? (quiet?.session.id == sessionId ? quiet : nil)
+            return night.map { night in
                 var final = state.glance(of: night)
                 final.isEnded = true
                 return final
-            }))
+            }
+        }
+        for sessionId in context.liveActivities.sorted(by: { $0.uuidString < $1.uuidString }) where sessionId != activeId {
+            consequences.append(.endLiveActivity(sessionId: sessionId, final: finalGlance(of: sessionId)))
             shown.glances[sessionId] = nil
         }
         // A tile the system ended at the eighth hour still shows the night as it stood then, buttons
@@ -273,10 +277,7 @@ public struct ConsequencePlan: Hashable, Sendable {
         // on it logs into a night of its own (`QuietNight`), never into this one.
         for sessionId in context.endedActivities.sorted(by: { $0.uuidString < $1.uuidString })
         where sessionId != activeId && !shown.closedEndedTiles.contains(sessionId) {
-            guard let night = actedOn?.session.id == sessionId ? actedOn : context.endedNights[sessionId] ?? (quiet?.session.id == sessionId ? quiet : nil)
-            else { continue }
-            var final = state.glance(of: night)
-            final.isEnded = true
+            guard let final = finalGlance(of: sessionId) else { continue }
             consequences.append(.endLiveActivity(sessionId: sessionId, final: final))
             shown.closedEndedTiles.insert(sessionId)
         }

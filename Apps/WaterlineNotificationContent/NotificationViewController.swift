@@ -4,7 +4,7 @@ import UserNotificationsUI
 
 /// The expanded reminder: the full text and counts that discreet previews leave out (US-036).
 /// The app puts them in the request's userInfo (`detailTitle`, `detailBody`).
-final class NotificationViewController: UIViewController, UNNotificationContentExtension {
+final class NotificationViewController: UIViewController {
     private let titleLabel = UILabel()
     private let bodyLabel = UILabel()
 
@@ -26,7 +26,15 @@ final class NotificationViewController: UIViewController, UNNotificationContentE
             stack.bottomAnchor.constraint(equalTo: view.layoutMarginsGuide.bottomAnchor),
         ])
     }
+}
 
+// `@preconcurrency`: the view controller is main-actor (UIKit's), and `UNNotificationContentExtension`
+// is not marked main-actor in the iOS 17 SDK, so under Swift 6 a plain conformance would let a
+// main-actor method witness a nonisolated requirement, which is an error. Marked so, it compiles, and
+// Swift checks at run time that the system calls `didReceive` on the main thread, as the extension's
+// view controller is always called. Should a later SDK mark the protocol main-actor, the attribute
+// has no effect (a warning at most) and the conformance stays right. `isolation-check` asks for it.
+extension NotificationViewController: @preconcurrency UNNotificationContentExtension {
     func didReceive(_ notification: UNNotification) {
         let content = notification.request.content
         titleLabel.text = content.userInfo["detailTitle"] as? String ?? content.title

@@ -3,7 +3,8 @@
 /// tasks, URLSession, HealthKit, WatchKit's background refresh, an audio graph's axis) from main-actor code is main-actor isolated unless it is `@Sendable`, and
 /// the system calling it on its own queue traps ("Incorrect actor executor assumption"); so does a
 /// system delegate method (`func session(_: WCSession, …)`) of a main-actor type that is not
-/// `nonisolated`. A build shows neither.
+/// `nonisolated`. A build shows neither. It also asks for `@preconcurrency` on a conformance to a
+/// system protocol whose isolation changed between SDKs (`preconcurrencyProtocols`).
 ///
 /// It reads text, not a syntax tree: comments and string literals are blanked, braces are tracked,
 /// and each scope is classed by the words before its `{` (a type, a function, a control statement,
@@ -33,6 +34,12 @@ public struct IsolationScanner: Sendable {
     ]
     /// Parameter types that mark a system delegate method, called on the system's queue.
     public static let delegateSenders: Set<String> = ["WCSession", "UNUserNotificationCenter", "URLSession", "URLSessionTask"]
+    /// System protocols a main-actor type (a view controller) conforms to whose requirements are
+    /// nonisolated in the iOS 17 SDK and may be main-actor in a later one. Only a `@preconcurrency`
+    /// conformance compiles under Swift 6 against both: against the older SDK it lets main-actor
+    /// methods witness the requirements and checks at run time that the system calls them on the
+    /// main thread, as UIKit calls a view controller; against a later SDK it has no effect.
+    public static let preconcurrencyProtocols: [String] = ["UNNotificationContentExtension"]
 
     /// Types declared `@MainActor` in every scanned file, so their extensions elsewhere count too.
     public var mainActorTypes: Set<String>
@@ -70,7 +77,14 @@ public struct IsolationScanner: Sendable {
                 findings.append(IsolationFinding(
                     file: file, line: scope.line, what: "delegate method taking \(sender)", context: context, isSafe: context != .mainActor
                 ))
-            case .type, .block:
+            case .type:
+                guard let conformance = scope.systemConformance else { continue }
+                findings.append(IsolationFinding(
+                    file: file, line: scope.line, what: "conformance to \(conformance.name)",
+                    context: scopes.isolation(of: scope), isSafe: conformance.preconcurrency,
+                    remedy: "write the conformance `@preconcurrency \(conformance.name)`"
+                ))
+            case .block:
                 continue
             }
         }

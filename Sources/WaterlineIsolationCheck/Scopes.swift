@@ -18,6 +18,9 @@ struct Scopes {
         var systemCallback: String?
         /// For a function: the system delegate sender its first parameter takes.
         var delegateSender: String?
+        /// For a type: a system protocol it conforms to whose isolation differs between SDKs, and
+        /// whether the conformance is marked `@preconcurrency`.
+        var systemConformance: (name: String, preconcurrency: Bool)?
         /// An explicit isolation (an attribute, `nonisolated`, `@Sendable`, `Task.detached`, `MainActor.run`).
         var explicit: Isolation?
 
@@ -95,6 +98,10 @@ struct Scopes {
             let swiftUI = ["View", "App", "Scene"].contains { has($0, in: inherits) }
             scope.isMainActorType = declaration.contains("@MainActor") || swiftUI
                 || (words[type].word == "extension" && name.map(mainActorTypes.contains) == true)
+            if let conformance = IsolationScanner.preconcurrencyProtocols.first(where: { has($0, in: inherits) }) {
+                let marked = inherits.range(of: #"@preconcurrency\s+\#(conformance)\b"#, options: .regularExpression) != nil
+                scope.systemConformance = (conformance, marked)
+            }
         } else if computed {
             scope.kind = .function
         } else if let first = lastStatement(header).split(whereSeparator: { !$0.isLetter }).first, controlKeywords.contains(String(first)) {

@@ -2,8 +2,10 @@ import Foundation
 import WaterlineIsolationCheck
 
 // Lists every closure the Apple targets hand to a system callback, and every system delegate
-// method, with the isolation each is formed in; fails on one that is main-actor isolated (neither
-// `@Sendable` nor in a `nonisolated` function), which Swift 6 would trap on at run time.
+// method, and every conformance to a system protocol whose isolation differs between SDKs, with the
+// isolation each is formed in; fails on one that is main-actor isolated (a closure neither
+// `@Sendable` nor in a `nonisolated` function, which Swift 6 would trap on at run time; a
+// conformance not marked `@preconcurrency`, which one of the SDKs refuses to compile).
 // Usage: isolation-check [folder …]   (default: Apps)
 let folders = CommandLine.arguments.dropFirst().isEmpty ? ["Apps"] : Array(CommandLine.arguments.dropFirst())
 var files: [(path: String, source: String)] = []
@@ -21,5 +23,5 @@ for folder in folders {
 let findings = IsolationScanner.check(files.sorted { $0.path < $1.path })
 for finding in findings { print(finding) }
 let unsafe = findings.filter { !$0.isSafe }.count
-print("isolation-check: \(files.count) files, \(findings.count) closures and delegate methods handed to the system: \(findings.count - unsafe) safe, \(unsafe) main-actor isolated")
+print("isolation-check: \(files.count) files, \(findings.count) closures, delegate methods and conformances handed to the system: \(findings.count - unsafe) safe, \(unsafe) main-actor isolated")
 exit(unsafe == 0 ? 0 : 1)

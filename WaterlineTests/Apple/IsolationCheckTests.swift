@@ -142,6 +142,26 @@ struct IsolationCheckTests {
         #expect(found.map { "\($0.file):\($0.line)" } == ["Service+Delegate.swift:2", "Watcher.swift:4", "Watcher.swift:10"])
     }
 
+    @Test("a notification content extension's conformance must be @preconcurrency, on the class or in an extension")
+    func contentExtensionConformance() {
+        let plain = IsolationScanner().findings(in: """
+        final class Expanded: UIViewController, UNNotificationContentExtension {
+            func didReceive(_ notification: UNNotification) {}
+        }
+        """, file: "Expanded.swift")
+        #expect(plain.map(\.what) == ["conformance to UNNotificationContentExtension"])
+        #expect(plain.map(\.isSafe) == [false])
+        #expect(plain.first?.description.contains("@preconcurrency UNNotificationContentExtension") == true)
+        let marked = IsolationScanner().findings(in: """
+        final class Expanded: UIViewController {}
+        extension Expanded: @preconcurrency UNNotificationContentExtension {
+            func didReceive(_ notification: UNNotification) {}
+        }
+        """, file: "Expanded.swift")
+        #expect(marked.map(\.line) == [2])
+        #expect(marked.map(\.isSafe) == [true])
+    }
+
     @Test("the Apple targets have no main-actor closure handed to the system")
     func appleTargets() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -155,5 +175,6 @@ struct IsolationCheckTests {
         let findings = IsolationScanner.check(files)
         #expect(findings.count >= 15, "the scan found the WatchConnectivity, notification and background closures")
         #expect(findings.filter { !$0.isSafe }.map(\.description) == [])
+        #expect(findings.contains { $0.file == "NotificationViewController.swift" && $0.what == "conformance to UNNotificationContentExtension" })
     }
 }

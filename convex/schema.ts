@@ -1,7 +1,8 @@
-// The Convex tables. Records keep the client-made id in `clientId`; `owner` scopes everything.
+// The Convex tables. Records keep the client-made id in `clientId`; `owner` scopes everything. A
+// record's own fields are declared once, in lib/validators.ts, for the functions and the tables.
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
-import { alcoholMeta, appleSignInRevocation, drinkType, logSource, logType, sessionSummary, settings, tally, waterMeta } from "./lib/validators";
+import { appleSignInRevocation, logEntryStoredFields, presetStoredFields, sessionStoredFields, settings, tally } from "./lib/validators";
 
 export default defineSchema({
   users: defineTable({
@@ -27,13 +28,7 @@ export default defineSchema({
   sessions: defineTable({
     owner: v.id("users"),
     clientId: v.string(),
-    startTime: v.number(),
-    endTime: v.optional(v.number()),
-    isActive: v.boolean(),
-    computedSummary: v.optional(sessionSummary),
-    updatedAt: v.number(),
-    deletedAt: v.optional(v.number()),
-    plannedDrinks: v.optional(v.number()),
+    ...sessionStoredFields,
     seq: v.optional(v.number()),
     // How many logs the night keeps (lib/counts.ts).
     logCounts: v.optional(tally),
@@ -49,13 +44,7 @@ export default defineSchema({
     owner: v.id("users"),
     clientId: v.string(),
     sessionClientId: v.string(),
-    timestamp: v.number(),
-    type: logType,
-    alcoholMeta: v.optional(alcoholMeta),
-    waterMeta: v.optional(waterMeta),
-    source: logSource,
-    updatedAt: v.number(),
-    deletedAt: v.optional(v.number()),
+    ...logEntryStoredFields,
     seq: v.optional(v.number()),
   })
     .index("by_owner", ["owner"])
@@ -66,14 +55,7 @@ export default defineSchema({
   drinkPresets: defineTable({
     owner: v.id("users"),
     clientId: v.string(),
-    name: v.string(),
-    drinkType,
-    sizeOz: v.number(),
-    abv: v.optional(v.number()),
-    standardDrinkEstimate: v.number(),
-    sortOrder: v.number(),
-    updatedAt: v.number(),
-    deletedAt: v.optional(v.number()),
+    ...presetStoredFields,
     seq: v.optional(v.number()),
   })
     .index("by_owner", ["owner", "sortOrder"])

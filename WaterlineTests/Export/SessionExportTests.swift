@@ -24,12 +24,12 @@ struct SessionExportTests {
     @Test("an ended session reports its stored summary with the spec's names")
     func endedReport() throws {
         let report = SessionReport(update(ended: true), settings: UserSettings(), now: Fixed.at(minutes: 500))
-        #expect(report.durationSeconds == 5400)
-        #expect(report.totalAlcoholCount == 2)
-        #expect(report.totalWaterCount == 1)
-        #expect(report.breaksDue == 1)
-        #expect(report.breaksKept == 0)
-        #expect(report.adherence == 0)
+        #expect(report.summary.durationSeconds == 5400)
+        #expect(report.summary.totalAlcoholCount == 2)
+        #expect(report.summary.totalWaterCount == 1)
+        #expect(report.summary.adherence.breaksDue == 1)
+        #expect(report.summary.adherence.breaksKept == 0)
+        #expect(report.summary.adherence.fraction == 0)
         let json = String(decoding: try WaterlineCoding.encoder().encode(report), as: UTF8.self)
         for key in ["totalAlcoholCount", "totalStandardDrinks", "totalWaterCount", "durationSeconds", "adherence", "finalWaterline"] {
             #expect(json.contains("\"\(key)\""))
@@ -40,8 +40,8 @@ struct SessionExportTests {
     func activeReport() {
         let report = SessionReport(update(ended: false), settings: UserSettings(), now: Fixed.at(minutes: 30))
         #expect(report.isActive)
-        #expect(report.durationSeconds == 1800)
-        #expect(report.finalWaterline == 1)
+        #expect(report.summary.durationSeconds == 1800)
+        #expect(report.summary.finalWaterline == 1)
     }
 
     @Test("CSV has a header, one row per live log in order, and the Waterline after each")

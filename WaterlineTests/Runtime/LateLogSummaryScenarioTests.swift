@@ -38,7 +38,7 @@ struct LateLogSummaryScenarioTests {
         #expect(revised.waterEveryNDrinks == 1, "scored by the N it had")
         #expect(revised.adherence.breaksDue == 1 && revised.adherence.breaksKept == 1, "the last drink's break was still open at the end")
         let report = SessionReport(try await phone.runtime.reader.session(id: night.id), settings: try await harness.service.settings(), now: harness.clock.now)
-        #expect(report.totalWaterCount == 1 && report.totalAlcoholCount == 2, "the report agrees with the timeline")
+        #expect(report.summary.totalWaterCount == 1 && report.summary.totalAlcoholCount == 2, "the report agrees with the timeline")
         let queued = try await harness.store.pendingChanges().first { $0.id == SyncKey(entity: .session, id: night.id) }
         guard case .session(let waiting)? = queued?.payload else { Issue.record("the ended night is not waiting to go up"); return }
         #expect(waiting.computedSummary?.totalWaterCount == 0, "derived alike on every device: the revision is not queued as a change")

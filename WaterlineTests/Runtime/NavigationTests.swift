@@ -73,7 +73,7 @@ struct NavigationTests {
         edited.timestamp = ended.session.startTime.addingTimeInterval(-3_600)
         await summary.logEdited(edited)
         #expect(summary.errorMessage != nil, "a log before the session started is refused, with words")
-        #expect(summary.report.totalWaterCount == 1, "nothing was lost")
+        #expect(summary.report.summary.totalWaterCount == 1, "nothing was lost")
         summary.errorDismissed()
         #expect(summary.errorMessage == nil)
     }

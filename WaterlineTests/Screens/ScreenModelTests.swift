@@ -222,12 +222,12 @@ struct ScreenModelTests {
         #expect(summary.rangeText == "Ranged from 0 to +1")
         #expect(summary.waterVolumeText == "8 oz")
         await summary.logSwipedToDelete(try #require(summary.timeline.last))
-        #expect(summary.report.totalWaterCount == 0)
+        #expect(summary.report.summary.totalWaterCount == 0)
         #expect(summary.adherenceText == "—", "one drink and nothing after: no break was missed")
 
         let past = SummaryModel(update: summary.update, settings: UserSettings(), isEditable: false, actions: app.runtime)
         await past.logSwipedToDelete(try #require(past.timeline.first))
-        #expect(past.report.totalAlcoholCount == 1)
+        #expect(past.report.summary.totalAlcoholCount == 1)
     }
 
     @Test("Settings: rapid stepper taps each count, from the value the last one showed, and the last one is what is saved")

@@ -61,8 +61,11 @@ export const user = v.object({
   updatedAt: v.number(),
 });
 
-export const sessionFields = {
-  id: v.string(),
+// Each record's fields are declared once. A table stores them as they are, keyed by the client-made
+// id in `clientId` (a log's night in `sessionClientId`), beside `owner` and its bookkeeping (schema.ts).
+
+/** A night's fields as the `sessions` table stores them. */
+export const sessionStoredFields = {
   startTime: v.number(),
   endTime: v.optional(v.number()),
   isActive: v.boolean(),
@@ -72,11 +75,11 @@ export const sessionFields = {
   // Session.plannedDrinks: "I'm planning N drinks" (1 to 30 standard drinks), when a plan was made.
   plannedDrinks: v.optional(v.number()),
 };
+export const sessionFields = { id: v.string(), ...sessionStoredFields };
 export const session = v.object(sessionFields);
 
-export const logEntryFields = {
-  id: v.string(),
-  sessionId: v.string(),
+/** A log's fields as the `logEntries` table stores them. */
+export const logEntryStoredFields = {
   timestamp: v.number(),
   type: logType,
   alcoholMeta: v.optional(alcoholMeta),
@@ -85,10 +88,11 @@ export const logEntryFields = {
   updatedAt: v.number(),
   deletedAt: v.optional(v.number()),
 };
+export const logEntryFields = { id: v.string(), sessionId: v.string(), ...logEntryStoredFields };
 export const logEntry = v.object(logEntryFields);
 
-export const presetFields = {
-  id: v.string(),
+/** A preset's fields as the `drinkPresets` table stores them. */
+export const presetStoredFields = {
   name: v.string(),
   drinkType,
   sizeOz: v.number(),
@@ -98,6 +102,7 @@ export const presetFields = {
   updatedAt: v.number(),
   deletedAt: v.optional(v.number()),
 };
+export const presetFields = { id: v.string(), ...presetStoredFields };
 export const preset = v.object(presetFields);
 
 export const authSession = v.object({ token: v.string(), expiresAt: v.number(), user });

@@ -24,18 +24,18 @@ public final class SummaryModel {
         SessionReport(update, settings: settings, now: update.session.endTime ?? update.session.startTime)
     }
 
-    public var durationText: String { WaterlineFormat.duration(report.durationSeconds) }
+    public var durationText: String { WaterlineFormat.duration(report.summary.durationSeconds) }
     /// "Planned 4 · had 5"; nil when the night had no plan.
     public var planText: String? { report.plan?.summaryText }
     /// "3 (3.5 standard)", in the person's language.
     public var drinksText: String {
-        KitText.string(KitStrings.summaryDrinks, .int(report.totalAlcoholCount), .text(WaterlineFormat.value(report.totalStandardDrinks)))
+        KitText.string(KitStrings.summaryDrinks, .int(report.summary.totalAlcoholCount), .text(WaterlineFormat.value(report.summary.totalStandardDrinks)))
     }
-    public var adherenceText: String { PacingAdherence(breaksDue: report.breaksDue, breaksKept: report.breaksKept).displayText }
-    public var waterVolumeText: String { VolumeConversion.format(ounces: report.totalWaterOz, in: settings.units) }
+    public var adherenceText: String { report.summary.adherence.displayText }
+    public var waterVolumeText: String { VolumeConversion.format(ounces: report.summary.totalWaterOz, in: settings.units) }
     /// "Ranged from −1 to +3".
     public var rangeText: String {
-        KitText.string(KitStrings.summaryRange, .text(WaterlineFormat.signedValue(report.lowestWaterline)), .text(WaterlineFormat.signedValue(report.peakWaterline)))
+        KitText.string(KitStrings.summaryRange, .text(WaterlineFormat.signedValue(report.summary.lowestWaterline)), .text(WaterlineFormat.signedValue(report.summary.peakWaterline)))
     }
 
     /// The night as a chart (ending at the session's end; a summary is of an ended night).

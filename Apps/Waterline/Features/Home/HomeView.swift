@@ -153,7 +153,7 @@ struct PastSessionRow: View {
     var body: some View {
         VStack(alignment: .leading) {
             Text(report.startTime, format: .dateTime.weekday(.wide).day().month().hour().minute())
-            Text("\(WaterlineFormat.duration(report.durationSeconds)) · Drinks \(report.totalAlcoholCount) · Water \(report.totalWaterCount)")
+            Text("\(WaterlineFormat.duration(report.summary.durationSeconds)) · Drinks \(report.summary.totalAlcoholCount) · Water \(report.summary.totalWaterCount)")
                 .font(.subheadline)
                 .foregroundStyle(.secondary)
         }

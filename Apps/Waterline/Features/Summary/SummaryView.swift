@@ -18,7 +18,7 @@ struct SummaryView: View {
                 HStack {
                     Spacer()
                     VStack {
-                        Text(verbatim: WaterlineFormat.signedValue(model.report.finalWaterline))
+                        Text(verbatim: WaterlineFormat.signedValue(model.report.summary.finalWaterline))
                             .font(Typography.hero)
                         Text(verbatim: model.rangeText).foregroundStyle(.secondary)
                     }
@@ -31,7 +31,7 @@ struct SummaryView: View {
             }
             Section("Totals") {
                 LabeledContent("Drinks", value: model.drinksText)
-                LabeledContent("Water", value: "\(model.report.totalWaterCount) (\(model.waterVolumeText))")
+                LabeledContent("Water", value: "\(model.report.summary.totalWaterCount) (\(model.waterVolumeText))")
                 LabeledContent("Duration", value: model.durationText)
                 LabeledContent("Water breaks kept", value: model.adherenceText)
                 if let plan = model.planText { Text(verbatim: plan) }

@@ -28,8 +28,8 @@ struct SessionsCommand: StoreCommand {
         if output.json { return try Output.json(reports) }
         guard !reports.isEmpty else { return print("No sessions yet. Start one with `waterline start`.") }
         for report in reports {
-            let state = report.isActive ? "active" : WaterlineFormat.duration(report.durationSeconds)
-            print("\(Output.shortId(report.sessionId))  \(Output.day(report.startTime))  \(state.padding(toLength: 12, withPad: " ", startingAt: 0))  drinks \(report.totalAlcoholCount)  water \(report.totalWaterCount)")
+            let state = report.isActive ? "active" : WaterlineFormat.duration(report.summary.durationSeconds)
+            print("\(Output.shortId(report.sessionId))  \(Output.day(report.startTime))  \(state.padding(toLength: 12, withPad: " ", startingAt: 0))  drinks \(report.summary.totalAlcoholCount)  water \(report.summary.totalWaterCount)")
         }
     }
 }

@@ -22,14 +22,14 @@ struct SummaryCommand: StoreCommand {
 
     static func printSummary(_ report: SessionReport, settings: UserSettings) {
         let when = "\(Output.day(report.startTime))" + (report.endTime.map { " – \(Output.clock($0))" } ?? " (still running)")
-        let adherence = PacingAdherence(breaksDue: report.breaksDue, breaksKept: report.breaksKept)
+        let adherence = report.summary.adherence
         print("""
             Session \(Output.shortId(report.sessionId))  \(when)
-            Duration:   \(WaterlineFormat.duration(report.durationSeconds))
-            Drinks:     \(report.totalAlcoholCount) (\(WaterlineFormat.value(report.totalStandardDrinks)) standard)
-            Water:      \(report.totalWaterCount) (\(VolumeConversion.format(ounces: report.totalWaterOz, in: settings.units)))
-            Waterline:  ended at \(WaterlineFormat.signedValue(report.finalWaterline)), ranged \(WaterlineFormat.signedValue(report.lowestWaterline)) to \(WaterlineFormat.signedValue(report.peakWaterline))
-            Pacing:     \(adherence.displayText)\(report.breaksDue > 0 ? " of water breaks kept (\(report.breaksKept) of \(report.breaksDue))" : " (no water break was due)")
+            Duration:   \(WaterlineFormat.duration(report.summary.durationSeconds))
+            Drinks:     \(report.summary.totalAlcoholCount) (\(WaterlineFormat.value(report.summary.totalStandardDrinks)) standard)
+            Water:      \(report.summary.totalWaterCount) (\(VolumeConversion.format(ounces: report.summary.totalWaterOz, in: settings.units)))
+            Waterline:  ended at \(WaterlineFormat.signedValue(report.summary.finalWaterline)), ranged \(WaterlineFormat.signedValue(report.summary.lowestWaterline)) to \(WaterlineFormat.signedValue(report.summary.peakWaterline))
+            Pacing:     \(adherence.displayText)\(report.summary.adherence.breaksDue > 0 ? " of water breaks kept (\(report.summary.adherence.breaksKept) of \(report.summary.adherence.breaksDue))" : " (no water break was due)")
             """)
         if let plan = report.plan { print("Plan:       \(plan.summaryText)") }
     }

@@ -26,7 +26,7 @@ struct ActiveSessionModelTests {
         let picker = try #require(model.drinkPicker())
         picker.typeChosen(size.drinkType)
         picker.sizeChosen(size)
-        for _ in 0..<estimateStepsDown { picker.estimateStepped(up: false) }
+        for _ in 0..<estimateStepsDown { picker.measures.estimateStepped(up: false) }
         await model.drinkPicked(picker)
     }
 

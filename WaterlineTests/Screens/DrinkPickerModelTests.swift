@@ -32,10 +32,10 @@ struct DrinkPickerModelTests {
         let picker = try #require(model.drinkPicker(calendar: Self.utc))
         picker.sizeChosen(try #require(DrinkCatalog.size(id: "beer-16oz")))
         // The strength at a tap, not four half-percent steps from the catalog's 5 %; the estimate follows.
-        #expect(picker.strengthChoices.contains(7))
-        picker.strengthChosen(7)
-        #expect(picker.abvText == "7 %")
-        #expect(picker.estimateFollowsABV && abs(picker.estimate - 1.87) < 0.01)
+        #expect(picker.measures.strengthChoices.contains(7))
+        picker.measures.strengthChosen(7)
+        #expect(picker.measures.abvText == "7 %")
+        #expect(picker.measures.estimateFollowsABV && abs(picker.measures.estimate - 1.87) < 0.01)
         // The time, by hour and minute: no longer one of the choices at a tap.
         picker.timePicked(Self.utc.date(bySettingHour: 21, minute: 30, second: 0, of: Fixed.start)!)
         #expect(picker.time == Fixed.at(minutes: 90) && picker.isAdjusted && picker.timeChoice == nil)
@@ -52,15 +52,15 @@ struct DrinkPickerModelTests {
     func estimate() throws {
         let picker = DrinkPickerModel(units: .oz, window: LogTimeWindow(session: .mockNightOut, now: Fixed.at(minutes: 60)), calendar: Self.utc)
         #expect(picker.size.id == DrinkCatalog.sizes(for: .beer)[0].id && !picker.isAdjusted)
-        picker.sizeStepped(up: true)
-        #expect(picker.sizeOz == picker.size.sizeOz + 0.5)
-        #expect(picker.estimate == ((try StandardDrinks.estimate(sizeOz: picker.sizeOz, abvPercent: picker.abv ?? 0)) * 100).rounded() / 100)
-        picker.estimateStepped(up: true)
-        let chosen = picker.estimate
-        picker.abvStepped(up: true)
-        #expect(picker.estimate == chosen && !picker.estimateFollowsABV, "set by hand, it stays")
+        picker.measures.sizeStepped(up: true)
+        #expect(picker.measures.sizeOz == picker.size.sizeOz + 0.5)
+        #expect(picker.measures.estimate == ((try StandardDrinks.estimate(sizeOz: picker.measures.sizeOz, abvPercent: picker.measures.abv ?? 0)) * 100).rounded() / 100)
+        picker.measures.estimateStepped(up: true)
+        let chosen = picker.measures.estimate
+        picker.measures.abvStepped(up: true)
+        #expect(picker.measures.estimate == chosen && !picker.measures.estimateFollowsABV, "set by hand, it stays")
         picker.typeChosen(.wine)
-        #expect(picker.estimateFollowsABV && picker.estimate == DrinkCatalog.sizes(for: .wine)[0].standardDrinkEstimate)
+        #expect(picker.measures.estimateFollowsABV && picker.measures.estimate == DrinkCatalog.sizes(for: .wine)[0].standardDrinkEstimate)
     }
 
     @Test("a catalog size as listed is logged as that size; changed, as the drink it was")
@@ -75,13 +75,13 @@ struct DrinkPickerModelTests {
             return
         }
         #expect(size == double)
-        picker.sizeStepped(up: true)
-        #expect(picker.sizeText == VolumeConversion.format(ounces: picker.sizeOz, in: .ml))
+        picker.measures.sizeStepped(up: true)
+        #expect(picker.measures.sizeText == VolumeConversion.format(ounces: picker.measures.sizeOz, in: .ml))
         guard case .logDrink(.custom(let meta), .phone, nil, nil) = picker.action() else {
             Issue.record("a changed size: \(picker.action())")
             return
         }
-        #expect(meta.drinkType == .liquor && meta.sizeOz == picker.sizeOz && meta.abv == double.abv)
+        #expect(meta.drinkType == .liquor && meta.sizeOz == picker.measures.sizeOz && meta.abv == double.abv)
     }
 
     @Test("a time picked before midnight in a night that crossed it lands in the night; cleared, it is now")
@@ -109,17 +109,17 @@ struct DrinkPickerModelTests {
         }
         let picker = DrinkPickerModel(units: .oz, window: LogTimeWindow(session: .mockNightOut, now: Fixed.at(minutes: 60)), calendar: Self.utc)
         picker.typeChosen(.wine)
-        #expect(picker.strengthChoices == DrinkCatalog.usualStrengths(for: .wine))
-        picker.strengthChosen(14)
-        #expect(picker.abv == 14 && picker.estimate == 1.17, "5 oz at 14 %")
-        picker.estimateStepped(up: true)
-        picker.strengthChosen(11)
-        #expect(picker.abv == 11 && picker.estimate == 1.42, "set by hand, the estimate stays")
+        #expect(picker.measures.strengthChoices == DrinkCatalog.usualStrengths(for: .wine))
+        picker.measures.strengthChosen(14)
+        #expect(picker.measures.abv == 14 && picker.measures.estimate == 1.17, "5 oz at 14 %")
+        picker.measures.estimateStepped(up: true)
+        picker.measures.strengthChosen(11)
+        #expect(picker.measures.abv == 11 && picker.measures.estimate == 1.42, "set by hand, the estimate stays")
         // A cocktail's strength is not known until one is chosen.
         picker.typeChosen(.cocktail)
-        #expect(picker.abv == nil)
-        picker.strengthChosen(15)
-        #expect(picker.abvText == "15 %")
+        #expect(picker.measures.abv == nil)
+        picker.measures.strengthChosen(15)
+        #expect(picker.measures.abvText == "15 %")
     }
 
     @Test("now, 15 and 30 minutes ago at a tap, only where they fall inside the night; a time picked by hand unmarks them")

@@ -67,7 +67,7 @@ struct LoggingTapsTests {
             try await picked(model, tap) { picker, tap in await tap { picker.sizeChosen(size("beer-16oz")) } }
         },
         Case(name: "a 7 % beer (it was four steps of a stepper)", taps: 3, water: false, meta: ipa, minutesAgo: 0) { model, tap, app in
-            try await picked(model, tap) { picker, tap in await tap { picker.strengthChosen(7) } }
+            try await picked(model, tap) { picker, tap in await tap { picker.measures.strengthChosen(7) } }
         },
         Case(name: "a beer a quarter of an hour ago (it was a date picker)", taps: 3, water: false, meta: size("beer-12oz").alcoholMeta(estimate: nil), minutesAgo: 15) { model, tap, app in
             try await picked(model, tap) { picker, tap in await tap { picker.timeChosen(.minutesAgo(15), now: app.reader.now()) } }
@@ -75,7 +75,7 @@ struct LoggingTapsTests {
         Case(name: "a 16 oz IPA at 7 % half an hour ago", taps: 5, water: false, meta: AlcoholMeta(drinkType: .beer, sizeOz: 16, abv: 7, standardDrinkEstimate: 1.87), minutesAgo: 30) { model, tap, app in
             try await picked(model, tap) { picker, tap in
                 await tap { picker.sizeChosen(size("beer-16oz")) }
-                await tap { picker.strengthChosen(7) }
+                await tap { picker.measures.strengthChosen(7) }
                 await tap { picker.timeChosen(.minutesAgo(30), now: app.reader.now()) }
             }
         },

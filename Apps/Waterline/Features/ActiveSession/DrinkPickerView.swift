@@ -23,30 +23,8 @@ struct DrinkPickerView: View {
                     ForEach(model.sizes) { Text(verbatim: $0.title(in: model.units)).tag($0) }
                 }
                 .pickerStyle(.inline)
-                Section("As it was") {
-                    Stepper {
-                        LabeledContent("Size", value: model.sizeText)
-                    } onIncrement: {
-                        model.sizeStepped(up: true)
-                    } onDecrement: {
-                        model.sizeStepped(up: false)
-                    }
-                    Stepper {
-                        LabeledContent("ABV", value: model.abvText ?? String(localized: "Not known"))
-                    } onIncrement: {
-                        model.abvStepped(up: true)
-                    } onDecrement: {
-                        model.abvStepped(up: false)
-                    }
-                    ChoiceChips(model.strengthChoices, chosen: model.abv, title: DrinkPickerModel.percentText) { model.strengthChosen($0) }
-                        .accessibilityLabel(Text("Usual strengths"))
-                    Stepper {
-                        Text(verbatim: model.estimateText)
-                    } onIncrement: {
-                        model.estimateStepped(up: true)
-                    } onDecrement: {
-                        model.estimateStepped(up: false)
-                    }
+                DrinkMeasuresSection(measures: model.measures) { Text("As it was") }
+                Section("When") {
                     ChoiceChips(model.timeChoices(now: Date()), chosen: model.timeChoice, title: \.title) { model.timeChosen($0, now: Date()) }
                         .accessibilityLabel(Text("When"))
                     DatePicker("Time", selection: time, in: model.window.range, displayedComponents: timeComponents)

@@ -2,9 +2,8 @@ import SwiftUI
 import WaterlineCore
 import WaterlineScreens
 
-/// Adding or editing a preset: name, type, size, optional ABV, and its standard-drink value
-/// (`PresetEditorModel`: the ABV may stay unknown, and the estimate follows size and ABV until set
-/// by hand).
+/// Adding or editing a preset: name and type, then size, ABV and its standard-drink value in the
+/// form the drink picker has too (`DrinkMeasuresSection`).
 struct PresetEditorView: View {
     let preset: DrinkPreset?
     /// The person's units: the size reads and steps in them (it is kept in ounces).
@@ -26,33 +25,7 @@ struct PresetEditorView: View {
             Picker("Type", selection: $model.drinkType) {
                 ForEach(DrinkType.allCases, id: \.self) { Text(verbatim: $0.displayName).tag($0) }
             }
-            Stepper {
-                Text("Size \(model.sizeText)")
-            } onIncrement: {
-                model.sizeStepped(up: true)
-            } onDecrement: {
-                model.sizeStepped(up: false)
-            }
-            Stepper {
-                if let abv = model.abvText { Text("ABV \(abv)") } else { Text("ABV not known") }
-            } onIncrement: {
-                model.abvStepped(up: true)
-            } onDecrement: {
-                model.abvStepped(up: false)
-            }
-            if model.abvText != nil {
-                Button("ABV not known") { model.abvCleared() }
-            }
-            Stepper {
-                Text(verbatim: model.estimateText)
-            } onIncrement: {
-                model.estimateStepped(up: true)
-            } onDecrement: {
-                model.estimateStepped(up: false)
-            }
-            if !model.estimateFollowsABV, model.abvText != nil {
-                Button("Use the estimate from size and ABV") { model.estimateFromABVTapped() }
-            }
+            DrinkMeasuresSection(measures: model.measures) { EmptyView() }
         }
         .navigationTitle(model.isNew ? "New Preset" : "Edit Preset")
         .toolbar {
@@ -69,10 +42,10 @@ struct PresetEditorView: View {
     /// A new preset as the editor holds it; the service gives it its id, owner and place.
     private var newPreset: DrinkPreset {
         var preset = DrinkPreset(
-            id: UUID(), userId: UUID(), name: model.name, drinkType: model.drinkType, sizeOz: model.sizeOz,
-            standardDrinkEstimate: model.estimate, updatedAt: Date()
+            id: UUID(), userId: UUID(), name: model.name, drinkType: model.drinkType, sizeOz: model.measures.sizeOz,
+            standardDrinkEstimate: model.measures.estimate, updatedAt: Date()
         )
-        preset.abv = model.abv
+        preset.abv = model.measures.abv
         return preset
     }
 }

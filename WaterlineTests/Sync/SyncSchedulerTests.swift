@@ -85,6 +85,18 @@ struct SyncSchedulerTests {
         await scheduler.idle()
     }
 
+    @Test("the reasons it keeps are the latest few, however long the process lives")
+    func boundedHistory() async {
+        let runner = CountingRunner()
+        let scheduler = SyncScheduler(runner: runner, sleep: { _ in })
+        for _ in 0..<(SyncScheduler.historyLimit * 3) { await scheduler.syncNow(.backgroundRefresh) }
+        await scheduler.syncNow(.signIn)
+        #expect(runner.pulls == SyncScheduler.historyLimit * 3 + 1, "every ask still ran")
+        let history = await scheduler.history
+        #expect(history.count == SyncScheduler.historyLimit)
+        #expect(history.last == .signIn)
+    }
+
     @Test("the network coming back pulls; staying online or going offline does not")
     func network() async {
         let runner = CountingRunner()

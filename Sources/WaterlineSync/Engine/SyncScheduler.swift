@@ -58,10 +58,17 @@ public final class SyncScheduler {
     /// Debounced pushes still waiting for writes to pause.
     private var debouncing = 0
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Every run asked for, with its reason, newest last (for the status screen and tests).
+    /// The last `historyLimit` runs asked for, by their reason, newest last: what tests read to see
+    /// who asked. Bounded, so a phone that stays up for weeks does not keep every ask.
     public private(set) var history: [Reason] = []
+    public static let historyLimit = 32
     /// The last run's report.
     public private(set) var lastReport: SyncReport?
+
+    private func remember(_ reason: Reason) {
+        history.append(reason)
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+    }
 
     /// - Parameters:
     ///   - sleep: waits (the app: `Task.sleep`; tests: a hand-released wait);
@@ -104,7 +111,7 @@ public final class SyncScheduler {
     /// while the app runs in the background is sent before that time is handed back.
     public func pushNow() async {
         generation += 1
-        history.append(.background)
+        remember(.background)
         await run(.push)
     }
 
@@ -119,7 +126,7 @@ public final class SyncScheduler {
     /// cursor makes a pull with nothing new one small request. Returns once it is done.
     public func syncNow(_ reason: Reason) async {
         generation += 1
-        history.append(reason)
+        remember(reason)
         if reason == .activation || reason == .whileOpen { lastOpenLook = now() }
         await run(.pull)
     }
@@ -142,7 +149,7 @@ public final class SyncScheduler {
 
     private func pushIfLatest(_ mine: Int) async {
         if mine == generation {
-            history.append(.localChange)
+            remember(.localChange)
             await run(.push)
         }
         debouncing -= 1

@@ -7,6 +7,51 @@ import PackageDescription
 // with the clients (`WaterlineAPI`), nothing of the runtime, stores or screens; the command line
 // runs on the kit's runtime with its own SQLite store (the explicit-import check holds each to
 // what it declares).
+
+// Each dependency is named once here, and the targets below list them by name (declared first: a
+// manifest runs from top to bottom).
+extension Target.Dependency {
+    static func kit(_ name: String) -> Self { .product(name: name, package: "Waterline") }
+
+    // The kit's modules (the root package).
+    static let core = kit("WaterlineCore")
+    static let api = kit("WaterlineAPI")
+    static let storage = kit("WaterlineStorage")
+    static let sync = kit("WaterlineSync")
+    static let runtime = kit("WaterlineRuntime")
+    static let screens = kit("WaterlineScreens")
+    static let testSupport = kit("WaterlineTestSupport")
+    /// The SQLite handle the server and the command line's store share.
+    static let sqliteHandle = Self.product(name: "WaterlineSQLite", package: "WaterlineSQLite")
+
+    static let asyncHTTPClient = Self.product(name: "AsyncHTTPClient", package: "async-http-client")
+    static let hummingbird = Self.product(name: "Hummingbird", package: "hummingbird")
+    static let hummingbirdCore = Self.product(name: "HummingbirdCore", package: "hummingbird")
+    static let jwtKit = Self.product(name: "JWTKit", package: "jwt-kit")
+    static let sqlKit = Self.product(name: "SQLKit", package: "sql-kit")
+    static let sqliteKit = Self.product(name: "SQLiteKit", package: "sqlite-kit")
+    static let postgresKit = Self.product(name: "PostgresKit", package: "postgres-kit")
+    static let postgresNIO = Self.product(name: "PostgresNIO", package: "postgres-nio")
+    static let sqliteNIO = Self.product(name: "SQLiteNIO", package: "sqlite-nio")
+    static let crypto = Self.product(name: "Crypto", package: "swift-crypto")
+    static let cryptoExtras = Self.product(name: "CryptoExtras", package: "swift-crypto")
+    static let nioCore = Self.product(name: "NIOCore", package: "swift-nio")
+    static let nioPosix = Self.product(name: "NIOPosix", package: "swift-nio")
+    static let nioHTTP1 = Self.product(name: "NIOHTTP1", package: "swift-nio")
+    static let nioHTTPTypes = Self.product(name: "NIOHTTPTypes", package: "swift-nio-extras")
+    static let nioHTTPCompression = Self.product(name: "NIOHTTPCompression", package: "swift-nio-extras")
+    static let httpTypes = Self.product(name: "HTTPTypes", package: "swift-http-types")
+    static let logging = Self.product(name: "Logging", package: "swift-log")
+    static let argumentParser = Self.product(name: "ArgumentParser", package: "swift-argument-parser")
+    static let prometheus = Self.product(name: "Prometheus", package: "swift-prometheus")
+    static let serviceLifecycle = Self.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+}
+
+/// The client side the command line, its bench and the tests run: the kit's runtime on its stores and sync.
+let clientStack: [Target.Dependency] = [.core, .api, .storage, .sync, .runtime]
+/// The HTTP client, with AsyncHTTPClient's zlib module, which SwiftPM does not pass on to its importers.
+let httpClient: [Target.Dependency] = ["WaterlineHTTPClient", .nioHTTPCompression]
+
 let package = Package(
     name: "WaterlineServer",
     platforms: [.macOS(.v14)],
@@ -50,175 +95,42 @@ let package = Package(
         .target(name: "WaterlineJSON"),
         .target(
             name: "WaterlineServer",
-            dependencies: [
-                .product(name: "WaterlineSQLite", package: "WaterlineSQLite"),
-                "WaterlineJSON",
-                .product(name: "WaterlineCore", package: "Waterline"),
-                .product(name: "WaterlineAPI", package: "Waterline"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
-                .product(name: "PostgresKit", package: "postgres-kit"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            dependencies: ["WaterlineJSON", .sqliteHandle, .core, .api, .hummingbird, .hummingbirdCore, .nioHTTPTypes, .httpTypes, .jwtKit]
+                + [.sqlKit, .sqliteKit, .postgresKit, .postgresNIO, .sqliteNIO, .crypto, .nioCore, .nioPosix, .logging, .prometheus]
+                + [.serviceLifecycle]
                 // Every call to Apple: a whole-exchange deadline, a bounded answer, no redirect off its host.
-                "WaterlineHTTPClient",
-                // AsyncHTTPClient's zlib module, which SwiftPM does not pass on to importers of WaterlineHTTPClient.
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-            ]
+                + httpClient
         ),
-        .executableTarget(
-            name: "waterline-server",
-            dependencies: [
-                "WaterlineServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ]
-        ),
-        .executableTarget(
-            name: "waterline-load",
-            dependencies: [
-                "WaterlineServer",
-                .product(name: "WaterlineCore", package: "Waterline"),
-                .product(name: "WaterlineAPI", package: "Waterline"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+        .executableTarget(name: "waterline-server", dependencies: ["WaterlineServer", .argumentParser, .nioCore, .nioPosix]),
+        .executableTarget(name: "waterline-load", dependencies: ["WaterlineServer", .core, .api, .argumentParser, .logging]),
         /// `HTTPTransport` over AsyncHTTPClient, the command line's: answers bounded while they stream.
-        .target(
-            name: "WaterlineHTTPClient",
-            dependencies: [
-                .product(name: "WaterlineAPI", package: "Waterline"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-            ]
-        ),
+        .target(name: "WaterlineHTTPClient", dependencies: [.api, .asyncHTTPClient, .nioCore, .nioHTTP1, .nioHTTPCompression]),
         /// The command line's store in one SQLite file: rows only, the kit's `StoreRules` decide.
-        .target(
-            name: "WaterlineSQLiteStore",
-            dependencies: [
-                .product(name: "WaterlineCore", package: "Waterline"),
-                .product(name: "WaterlineAPI", package: "Waterline"),
-                .product(name: "WaterlineStorage", package: "Waterline"),
-                .product(name: "WaterlineSQLite", package: "WaterlineSQLite"),
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-            ]
-        ),
+        .target(name: "WaterlineSQLiteStore", dependencies: [.core, .api, .storage, .sqliteHandle, .sqliteNIO]),
         /// The command-line companion: a night out in the terminal on the same kit runtime the app
         /// uses (every change through its one door).
-        .executableTarget(
-            name: "waterline",
-            dependencies: [
-                "WaterlineSQLiteStore",
-                "WaterlineHTTPClient",
-                // AsyncHTTPClient's zlib module, which SwiftPM does not pass on to importers of WaterlineHTTPClient.
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-                .product(name: "WaterlineCore", package: "Waterline"),
-                .product(name: "WaterlineAPI", package: "Waterline"),
-                .product(name: "WaterlineStorage", package: "Waterline"),
-                .product(name: "WaterlineSync", package: "Waterline"),
-                .product(name: "WaterlineRuntime", package: "Waterline"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .executableTarget(
-            name: "waterline-sync-bench",
-            dependencies: [
-                "WaterlineSQLiteStore",
-                .product(name: "WaterlineCore", package: "Waterline"),
-                .product(name: "WaterlineAPI", package: "Waterline"),
-                .product(name: "WaterlineStorage", package: "Waterline"),
-                .product(name: "WaterlineSync", package: "Waterline"),
-                .product(name: "WaterlineRuntime", package: "Waterline"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        .executableTarget(name: "waterline", dependencies: ["WaterlineSQLiteStore", .argumentParser] + clientStack + httpClient),
+        .executableTarget(name: "waterline-sync-bench", dependencies: ["WaterlineSQLiteStore", .argumentParser] + clientStack),
         /// A writer the command line's tests kill between two saves of one transaction (not a product).
-        .executableTarget(
-            name: "store-kill-writer",
-            dependencies: [
-                "WaterlineSQLiteStore",
-                .product(name: "WaterlineCore", package: "Waterline"),
-                .product(name: "WaterlineStorage", package: "Waterline"),
-            ]
-        ),
+        .executableTarget(name: "store-kill-writer", dependencies: ["WaterlineSQLiteStore", .core, .storage]),
         /// The phone's and watch's transport asked for one answer in a process of its own, so the
         /// command line's tests measure what a hostile answer costs it (not a product).
-        .executableTarget(
-            name: "transport-probe",
-            dependencies: [.product(name: "WaterlineAPI", package: "Waterline")]
-        ),
+        .executableTarget(name: "transport-probe", dependencies: [.api]),
         /// A loopback server with a test's own routes, for clients against a misbehaving server.
-        .target(
-            name: "TestBackends",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio")],
-            path: "Tests/TestBackends"
-        ),
+        .target(name: "TestBackends", dependencies: [.hummingbird, .nioCore], path: "Tests/TestBackends"),
         /// The command line's binaries run as processes, against the server's own binary.
         .testTarget(
             name: "WaterlineCLITests",
-            dependencies: [
-                "waterline",
-                "waterline-server",
-                "store-kill-writer",
-                "transport-probe",
-                "WaterlineSQLiteStore",
-                "TestBackends",
-                .product(name: "WaterlineCore", package: "Waterline"),
-                .product(name: "WaterlineAPI", package: "Waterline"),
-                .product(name: "WaterlineStorage", package: "Waterline"),
-                .product(name: "WaterlineSync", package: "Waterline"),
-                .product(name: "WaterlineRuntime", package: "Waterline"),
-                .product(name: "WaterlineTestSupport", package: "Waterline"),
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            dependencies: ["waterline", "waterline-server", "store-kill-writer", "transport-probe", "WaterlineSQLiteStore", "TestBackends"]
+                + clientStack + [.testSupport, .sqliteNIO, .hummingbird, .nioCore]
         ),
         .testTarget(
             name: "WaterlineServerTests",
-            dependencies: [
-                "TestBackends",
-                "WaterlineHTTPClient",
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                "WaterlineJSON",
-                .product(name: "WaterlineSQLite", package: "WaterlineSQLite"),
-                "WaterlineServer",
-                .product(name: "WaterlineCore", package: "Waterline"),
-                .product(name: "WaterlineAPI", package: "Waterline"),
+            dependencies: ["TestBackends", "WaterlineJSON", "WaterlineServer", .httpTypes, .sqliteHandle]
+                + httpClient
                 // The real client stack against the real server: stores, sync, the runtime.
-                .product(name: "WaterlineStorage", package: "Waterline"),
-                .product(name: "WaterlineSync", package: "Waterline"),
-                .product(name: "WaterlineRuntime", package: "Waterline"),
-                .product(name: "WaterlineScreens", package: "Waterline"),
-                .product(name: "WaterlineTestSupport", package: "Waterline"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "PostgresKit", package: "postgres-kit"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
+                + clientStack + [.screens, .testSupport]
+                + [.jwtKit, .cryptoExtras, .hummingbird, .logging, .nioCore, .nioPosix, .sqlKit, .sqliteNIO, .postgresKit, .prometheus, .crypto]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -86,8 +86,8 @@ struct SyncTriggerScenarioTests {
         let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!,
                                   transport: ScriptedTransport([.json(200, String(decoding: answer, as: UTF8.self))]), token: { nil })
         let runtime = phone.runtime
-        let account = AccountService(auth: AuthClient(client: client, credentials: InMemoryCredentialStore(), now: { Fixed.start }),
-                                     data: SyncEngine(store: harness.store, client: client), actions: runtime, sync: { await runtime.handle(.syncNow(.signIn)) })
+        _ = SyncEngineTests.phone(harness, phone)
+        let account = AccountService(auth: AuthClient(client: client, credentials: InMemoryCredentialStore(), now: { Fixed.start }), runtime: runtime)
         let model = AccountModel(account: account)
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         #expect(model.isSignedIn)

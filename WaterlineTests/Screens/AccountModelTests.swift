@@ -12,17 +12,6 @@ import WaterlineTestSupport
 @Suite("Account model")
 @MainActor
 struct AccountModelTests {
-    /// Counts the syncs the model asks for.
-    final class SyncCounter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var calls = 0
-        var count: Int { lock.withLock { calls } }
-        func run() -> SyncStatus {
-            lock.withLock { calls += 1 }
-            return SyncStatus()
-        }
-    }
-
     /// The backend's answer to a sign-in as `account`.
     static func sessionAnswer(_ account: UUID) throws -> ScriptedTransport.Answer {
         let session = AuthSession(token: "t2", expiresAt: Fixed.start.addingTimeInterval(30 * 86_400),
@@ -41,24 +30,36 @@ struct AccountModelTests {
         return ScriptedTransport([.json(200, String(decoding: data, as: UTF8.self))])
     }
 
-    func model(_ harness: ServiceHarness, transport: ScriptedTransport, credentials: InMemoryCredentialStore, counter: SyncCounter,
-               phone: DeviceProcess? = nil) -> AccountModel {
+    /// The account screen over a phone whose runtime syncs `harness`'s account; the phone's
+    /// recording sync runner counts the syncs that follow.
+    func model(_ harness: ServiceHarness, transport: ScriptedTransport, credentials: InMemoryCredentialStore,
+               phone: DeviceProcess? = nil) -> (AccountModel, DeviceProcess) {
         let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: transport, token: { "t" })
         let auth = AuthClient(client: client, credentials: credentials, now: { Fixed.start })
-        let runtime = (phone ?? DeviceProcess(harness)).runtime
-        return AccountModel(account: AccountService(auth: auth, data: SyncEngine(store: harness.store, client: client), actions: runtime, sync: { _ = counter.run() }))
+        let phone = SyncEngineTests.phone(harness, phone)
+        return (AccountModel(account: AccountService(auth: auth, runtime: phone.runtime)), phone)
+    }
+
+    @Test("signing in where nothing syncs an account of its own (an extension, the watch) is refused and writes nothing")
+    func noSyncedAccount() async throws {
+        let harness = try await ServiceHarness.prepared()
+        let widget = DeviceProcess(harness, capabilities: .phoneExtension)
+        let before = try await harness.store.user()
+        await #expect(throws: NoSyncedAccount.self) { try await widget.runtime.handle(.signedIn(as: UUID(), appleUserId: "apple-9")) }
+        await #expect(throws: NoSyncedAccount.self) { try await widget.runtime.handle(.accountChosen(.startClean, for: UUID())) }
+        #expect(try await harness.store.user() == before)
+        #expect(try await harness.store.syncCursor() == nil)
     }
 
     @Test("the first account to sign in on a device takes its data without a question")
     func firstSignIn() async throws {
         let (harness, _) = try await ServiceHarness.night()
-        let counter = SyncCounter()
         let account = UUID()
-        let model = model(harness, transport: try Self.backend(signingInAs: account), credentials: InMemoryCredentialStore(), counter: counter)
+        let (model, device) = model(harness, transport: try Self.backend(signingInAs: account), credentials: InMemoryCredentialStore())
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         #expect(model.isSignedIn)
         #expect(!model.isChoosingAccountData)
-        #expect(counter.count == 1)
+        #expect(device.sync.pulls == 1)
         #expect(model.errorMessage == nil)
     }
 
@@ -76,8 +77,7 @@ struct AccountModelTests {
         let phone = DeviceProcess(harness)
         let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: transport, token: { "t" })
         let service = AccountService(
-            auth: AuthClient(client: client, credentials: InMemoryCredentialStore(), now: { Fixed.start }),
-            data: SyncEngine(store: harness.store, client: client), actions: phone.runtime, sync: {}
+            auth: AuthClient(client: client, credentials: InMemoryCredentialStore(), now: { Fixed.start }), runtime: SyncEngineTests.phone(harness, phone).runtime
         )
         await AccountModel(account: service).signInCompleted(identityToken: "apple-token", nonce: "n", authorizationCode: "code-1")
         #expect(transport.sent.first?.args["authorizationCode"] as? String == "code-1")
@@ -98,8 +98,7 @@ struct AccountModelTests {
         try await credentials.save(StoredCredential(token: "t", expiresAt: expiresAt, userId: UUID(number: 0x5EE), appleUserId: "apple-1"))
         let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: transport, token: { "t" })
         let service = AccountService(
-            auth: AuthClient(client: client, credentials: credentials, now: { Fixed.start }),
-            data: SyncEngine(store: harness.store, client: client), actions: phone.runtime, sync: {}
+            auth: AuthClient(client: client, credentials: credentials, now: { Fixed.start }), runtime: SyncEngineTests.phone(harness, phone).runtime
         )
         let settings = SettingsModel(
             actions: phone.runtime, account: service, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.runtime.healthSwitch
@@ -163,10 +162,9 @@ struct AccountModelTests {
     @Test("offline at sign-in: Try Again sends Apple's answer again and signs in; an Apple failure offers no retry")
     func tryAgain() async throws {
         let (harness, _) = try await ServiceHarness.night()
-        let counter = SyncCounter()
         // Offline for the first exchange, then the backend answers.
         let flaky = ScriptedTransport([.offline, try Self.sessionAnswer(UUID())])
-        let model = model(harness, transport: flaky, credentials: InMemoryCredentialStore(), counter: counter)
+        let (model, device) = model(harness, transport: flaky, credentials: InMemoryCredentialStore())
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         #expect(!model.isSignedIn && model.errorMessage != nil)
         #expect(model.canRetrySignIn, "Try Again has something to send")
@@ -174,7 +172,7 @@ struct AccountModelTests {
         #expect(model.isSignedIn && model.errorMessage == nil && !model.canRetrySignIn)
         #expect(flaky.sent.count == 2 && flaky.sent.allSatisfy { ($0.args["identityToken"] as? String) == "apple-token" },
                 "the same answer, no second Apple sheet")
-        #expect(counter.count == 1)
+        #expect(device.sync.pulls == 1)
 
         model.signInFailed("Apple said no.")
         #expect(!model.canRetrySignIn, "nothing to resend: the button is the way to try again")
@@ -189,18 +187,17 @@ struct AccountModelTests {
         try await harness.store.saveSyncCursor(SyncCursor(accountId: previous, position: 12))
         // Everything had been synced to the previous account.
         try await harness.store.settle(try await harness.store.pendingChanges().map { PushedChange(key: $0.id, revision: $0.revision) })
-        let counter = SyncCounter()
         let account = UUID()
         let credentials = InMemoryCredentialStore()
-        let model = model(harness, transport: try Self.backend(signingInAs: account), credentials: credentials, counter: counter)
+        let (model, device) = model(harness, transport: try Self.backend(signingInAs: account), credentials: credentials)
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         #expect(model.isChoosingAccountData)
-        #expect(counter.count == 0)
+        #expect(device.sync.pulls == 0)
         #expect(await credentials.load()?.userId == account)
 
         await model.choose(.keepThisDevicesData)
         #expect(!model.isChoosingAccountData)
-        #expect(counter.count == 1)
+        #expect(device.sync.pulls == 1)
         #expect(try await harness.store.syncCursor() == SyncCursor(accountId: account, position: nil))
         #expect(try await harness.store.pendingChanges().contains { $0.id.entity == .session })
     }
@@ -209,15 +206,15 @@ struct AccountModelTests {
     func anotherAccountStartsClean() async throws {
         let (harness, _) = try await ServiceHarness.night()
         try await harness.store.saveSyncCursor(SyncCursor(accountId: UUID(), position: 3))
-        let counter = SyncCounter()
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.becameActive)
-        let model = model(harness, transport: try Self.backend(signingInAs: UUID()), credentials: InMemoryCredentialStore(), counter: counter, phone: phone)
+        let (model, _) = model(harness, transport: try Self.backend(signingInAs: UUID()), credentials: InMemoryCredentialStore(), phone: phone)
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
+        let pulled = phone.sync.pulls
         await model.choose(.startClean)
         #expect(try await harness.store.activeSession() == nil)
         #expect(phone.notifications.pending.isEmpty && phone.liveActivities.running.isEmpty, "the night's reminders and Live Activity went with it")
-        #expect(counter.count == 1)
+        #expect(phone.sync.pulls == pulled + 1, "then one sync, for the account chosen")
     }
 
     @Test("the sync indicator opens sign-in when signed out or ending soon, and the choice when one waits")
@@ -225,7 +222,7 @@ struct AccountModelTests {
         let harness = try await ServiceHarness.prepared()
         let account = UUID()
         let credentials = InMemoryCredentialStore(StoredCredential(token: "t", expiresAt: Fixed.start, userId: account, appleUserId: nil))
-        let model = model(harness, transport: ScriptedTransport(), credentials: credentials, counter: SyncCounter())
+        let (model, _) = model(harness, transport: ScriptedTransport(), credentials: credentials)
         #expect(await model.indicatorTapped(status: SyncStatus(phase: .signedOut)) == .signIn)
         #expect(await model.indicatorTapped(status: SyncStatus(phase: .synced, renewSignInBy: Fixed.start)) == .signIn)
         #expect(await model.indicatorTapped(status: SyncStatus(phase: .synced)) == .none)
@@ -237,7 +234,7 @@ struct AccountModelTests {
     func offline() async throws {
         let harness = try await ServiceHarness.prepared()
         let credentials = InMemoryCredentialStore()
-        let model = model(harness, transport: ScriptedTransport([.offline]), credentials: credentials, counter: SyncCounter())
+        let (model, _) = model(harness, transport: ScriptedTransport([.offline]), credentials: credentials)
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
         #expect(!model.isSignedIn)
         #expect(model.errorMessage?.contains("could not reach the server") == true)

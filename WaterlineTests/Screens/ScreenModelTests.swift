@@ -177,7 +177,7 @@ struct ScreenModelTests {
         let credentials = InMemoryCredentialStore(StoredCredential(token: "t", expiresAt: .distantFuture, userId: UUID(), appleUserId: nil))
         let client = ConvexClient(baseURL: URL(string: "http://127.0.0.1:9")!, token: { nil })
         let auth = AuthClient(client: client, credentials: credentials)
-        let account = AccountService(auth: auth, data: SyncEngine(store: harness.store, client: client), actions: app.runtime, sync: {})
+        let account = AccountService(auth: auth, runtime: app.runtime)
         let signedIn = SettingsModel(actions: app.runtime, account: account, permissions: app.runtime, preferences: MemoryPreferences())
         await signedIn.appeared()
         #expect(signedIn.isSignedIn && signedIn.deletionWarning.contains("and from the server"))

@@ -235,21 +235,24 @@ struct SyncEngineTests {
         #expect(await asOther.pull().status.phase == .accountChoice)
         #expect(transport.paths == ["sync:push"])
 
-        let link = await Self.account(harness)
-        #expect(try await link.needsChoice(signingInAs: other))
-        #expect(try await !link.needsChoice(signingInAs: Self.account))
-        try await link.resolve(.keepThisDevicesData, for: other)
+        let phone = await Self.phone(harness)
+        #expect(try await phone.runtime.handle(.signedIn(as: other, appleUserId: "apple-2")))
+        #expect(try await !phone.runtime.handle(.signedIn(as: Self.account, appleUserId: "apple-1")))
+        try await phone.runtime.handle(.accountChosen(.keepThisDevicesData, for: other))
+        #expect(try await harness.store.user()?.appleUserId == "apple-1", "the Apple ID signed in last is kept with the person")
         // Everything on the device goes to the new account: settings, 5 presets, the session, 2 logs.
         #expect(await asOther.push().status.phase == .synced)
         #expect(Self.entities(transport.sent[1]).count == 9)
     }
 
-    /// The account service over `harness`'s store, as the app builds it.
+    /// A phone whose runtime syncs `harness`'s account, as the app's does: the engine keeps whose
+    /// records these are.
     @MainActor
-    static func account(_ harness: ServiceHarness, on phone: DeviceProcess? = nil) -> AccountService {
+    static func phone(_ harness: ServiceHarness, _ phone: DeviceProcess? = nil) -> DeviceProcess {
+        let phone = phone ?? DeviceProcess(harness)
         let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: ScriptedTransport(), token: { "t" })
-        let runtime = (phone ?? DeviceProcess(harness)).runtime
-        return AccountService(auth: AuthClient(client: client, credentials: InMemoryCredentialStore()), data: SyncEngine(store: harness.store, client: client), actions: runtime, sync: {})
+        phone.sync.account = SyncEngine(store: harness.store, client: client)
+        return phone
     }
 
     @Test("starting clean for another account removes this device's records and keeps a fresh person")
@@ -261,7 +264,7 @@ struct SyncEngineTests {
         let active = try #require(try await harness.store.activeSession())
         await phone.runtime.handle(.becameActive)
         #expect(await !phone.notifications.pending.isEmpty)
-        try await Self.account(harness, on: phone).resolve(.startClean, for: other)
+        try await Self.phone(harness, phone).runtime.handle(.accountChosen(.startClean, for: other))
         #expect(await phone.notifications.pending.values.allSatisfy { $0.sessionId != active.id }, "the night's reminders went with it")
         #expect(try await harness.store.activeSession() == nil)
         #expect(try await harness.store.sessions(limit: nil).isEmpty)

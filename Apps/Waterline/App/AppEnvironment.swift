@@ -65,9 +65,8 @@ final class AppEnvironment {
             health: health, focusFilter: { FocusFilterStore.load() }, report: { SystemDeviceReport.current() }
         )
         let runtime = AppRuntime(service: SessionService(store: store), platform: platform)
-        let accountService = AccountService(
-            auth: AuthClient(client: client, credentials: credentials), data: sync, actions: runtime, sync: { await runtime.handle(.syncNow(.signIn)) }
-        )
+        // Signing in writes through the runtime (the engine's account, the sync after), like every change.
+        let accountService = AccountService(auth: AuthClient(client: client, credentials: credentials), runtime: runtime)
 
         self.runtime = runtime
         self.preferences = preferences

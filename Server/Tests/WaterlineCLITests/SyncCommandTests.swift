@@ -57,7 +57,7 @@ struct SyncCommandTests {
         let client = ConvexClient(baseURL: try #require(URL(string: url)), timeout: 10, token: { token })
         let companion = try await Companion(command.global, backend: client)
         _ = try await companion.send(.logWater(source: .phone))
-        let status = try await command.sync(on: companion, client: client, credentials: InMemoryCredentialStore())
+        let status = try await command.sync(on: companion, client: client)
         #expect(status.phase == .synced && status.pendingCount == 0)
         #expect(await companion.runtime.syncHistory().last == .commandLine)
         #expect(try await onServer(url, token: token).logs == 3, "the water went through the scheduler's run")

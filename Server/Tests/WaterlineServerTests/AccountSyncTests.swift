@@ -34,10 +34,12 @@ struct AccountSyncTests {
     /// Signs `device` in as Apple user `sub` through the app's account model (nothing synced yet).
     /// The account screen's model on `device`, through a runtime over its service, as the app builds it.
     @MainActor
-    static func signIn(_ device: Device, sub: String, at server: TestServer, sync: @escaping @Sendable () async -> Void) async throws -> AccountModel {
+    /// Its runtime runs `engine`, as the app's runs its one engine: the sign-in's sync is its pull.
+    static func signIn(_ device: Device, sub: String, at server: TestServer, engine: SyncEngine) async throws -> AccountModel {
         let auth = AuthClient(client: device.client(server.baseURL), credentials: device.credentials)
-        let runtime = AppRuntime(service: device.service, platform: .headless())
-        let model = AccountModel(account: AccountService(auth: auth, data: device.engine(server.baseURL), actions: runtime, sync: { await sync() }))
+        var platform = RuntimePlatform.headless()
+        platform.sync = engine
+        let model = AccountModel(account: AccountService(auth: auth, runtime: AppRuntime(service: device.service, platform: platform)))
         let nonce = UUID().uuidString
         await model.signInCompleted(identityToken: try await FakeApple.identityToken(sub: sub, nonce: nonce), nonce: nonce)
         return model
@@ -215,7 +217,7 @@ struct AccountSyncTests {
         // Alice signs out of the phone; Bob signs in on it.
         try await AuthClient(client: phone.client(server.baseURL), credentials: phone.credentials).signOut()
         let engine = phone.engine(server.baseURL)
-        let model = try await Self.signIn(phone, sub: bobSub, at: server, sync: { _ = await engine.pull() })
+        let model = try await Self.signIn(phone, sub: bobSub, at: server, engine: engine)
         #expect(model.isChoosingAccountData)
         #expect(await engine.push().status.phase == .accountChoice, "nothing moves before the choice")
 
@@ -243,7 +245,7 @@ struct AccountSyncTests {
 
         let bobSub = "apple-bob-\(UUID().uuidString)"
         let engine = phone.engine(server.baseURL)
-        let model = try await Self.signIn(phone, sub: bobSub, at: server, sync: { _ = await engine.pull() })
+        let model = try await Self.signIn(phone, sub: bobSub, at: server, engine: engine)
         #expect(model.isChoosingAccountData)
         await model.choose(.keepThisDevicesData)
         #expect(await engine.push().status.phase == .synced)

@@ -112,7 +112,22 @@ extension RuntimeInput where Reply == Bool, Failure == Never {
     public static var turnHealthOn: Self { Self { runtime in await runtime.turnHealthOn() } }
 }
 
+extension RuntimeInput where Reply == Bool, Failure == any Error {
+    /// Signed in as `account` (Sign in with Apple, the command line's sign-in): the person exists
+    /// here and their Apple ID is kept with them; answered with whether this device holds another
+    /// account's records, which then move nowhere until `.accountChosen`. Sync is asked for apart.
+    public static func signedIn(as account: UUID, appleUserId: String?) -> Self {
+        Self { runtime throws(any Error) in try await runtime.signedIn(as: account, appleUserId: appleUserId) }
+    }
+}
+
 extension RuntimeInput where Reply == Void, Failure == any Error {
+    /// Whose records these are, chosen after signing in: this device's go to `account`, or are
+    /// removed for its own (`AccountChoice`). Sync is asked for apart.
+    public static func accountChosen(_ choice: AccountChoice, for account: UUID) -> Self {
+        Self { runtime throws(any Error) in try await runtime.accountChosen(choice, for: account) }
+    }
+
     /// "Write to Apple Health" turned off; `removing` takes away what Waterline wrote too (fails
     /// when Health cannot remove it now).
     public static func turnHealthOff(removing: Bool) -> Self {

@@ -3,6 +3,9 @@ import WaterlineCore
 import WaterlineStorage
 
 extension SyncEngine: SyncedAccount {
+    /// The engine keeps whose records these are itself.
+    public nonisolated var account: (any SyncedAccount)? { self }
+
     public func dataAccount() async throws -> UUID? {
         try await store.syncCursor()?.accountId
     }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Whose records this device holds, as sync keeps it (the account of the store's `SyncCursor`),
-/// and taking them over for another account: what `AccountService` asks of the engine, so that
-/// nothing but the engine touches the outbox and the cursor.
+/// and taking them over for another account: what the runtime asks of the engine when the person
+/// signs in or chooses (`RuntimeInput.signedIn`, `.accountChosen`), so that nothing but the engine
+/// touches the outbox and the cursor.
 public protocol SyncedAccount: Sendable {
     /// The account this device's records belong to; nil before the first sync after signing in.
     func dataAccount() async throws -> UUID?

@@ -67,4 +67,12 @@ final class RecordingSyncRunner: SyncRunner, @unchecked Sendable {
         await log.record(.sync, "release \(released) refusals")
         return released
     }
+
+    /// The account it syncs (a test that signs in gives it a `SyncEngine` over its store); none by
+    /// default, so signing in is refused as in a process that syncs no account.
+    var account: (any SyncedAccount)? {
+        get { lock.withLock { syncedAccount } }
+        set { lock.withLock { syncedAccount = newValue } }
+    }
+    private var syncedAccount: (any SyncedAccount)?
 }

@@ -53,7 +53,7 @@ struct SyncCommand: AsyncParsableCommand {
             throw CLIError(error.description)
         }
         let client = ConvexClient(baseURL: url, timeout: 10, transport: AsyncHTTPClientTransport(timeout: 10, proxy: proxy), token: { await file.validToken(at: Companion.now()) })
-        let status = try await sync(on: Companion(global, backend: client), client: client, credentials: file)
+        let status = try await sync(on: Companion(global, backend: client), client: client)
         if output.json {
             try Output.json(Report(phase: status.phase.rawValue, pendingCount: status.pendingCount, failedCount: status.failedCount, setAsideCount: status.setAsideCount, lastError: status.lastError))
         }
@@ -76,16 +76,13 @@ struct SyncCommand: AsyncParsableCommand {
 
     /// Settles whose data this is when asked to, then syncs as the app does: the runtime's
     /// scheduler runs the engine (a pull, then what waits is pushed). Returns where sync stands.
-    func sync(on companion: Companion, client: ConvexClient, credentials: any CredentialStore) async throws -> SyncStatus {
+    func sync(on companion: Companion, client: ConvexClient) async throws -> SyncStatus {
         try await companion.send(.prepare(nil))
-        if keepData || startClean, let data = companion.syncedAccount {
-            let account = try await client.call(Users.Me.self).id
+        if keepData || startClean {
+            let me = try await client.call(Users.Me.self)
             let runtime = companion.runtime
-            let link = await MainActor.run {
-                AccountService(auth: AuthClient(client: client, credentials: credentials), data: data, actions: runtime, sync: {})
-            }
-            if try await link.needsChoice(signingInAs: account) {
-                try await link.resolve(keepData ? .keepThisDevicesData : .startClean, for: account)
+            if try await runtime.handle(.signedIn(as: me.id, appleUserId: me.appleUserId)) {
+                try await runtime.handle(.accountChosen(keepData ? .keepThisDevicesData : .startClean, for: me.id))
             }
         }
         return await companion.runtime.handle(.syncNow(.commandLine))

@@ -13,8 +13,6 @@ import WaterlineSQLiteStore
 struct Companion {
     let home: URL
     let runtime: AppRuntime
-    /// Whose records these are, for the account choice (the sync engine, when syncing).
-    let syncedAccount: (any SyncedAccount)?
     private let store: SQLiteSessionStore
 
     /// - Parameter backend: the server `waterline sync` talks to; the runtime's scheduler runs a
@@ -37,7 +35,6 @@ struct Companion {
         let service = SessionService(store: store, now: { Companion.now() })
         var engine: SyncEngine?
         if let backend { engine = SyncEngine(store: store, client: backend, backoff: Backoff(baseSeconds: 0.5, capSeconds: 4, maxRetries: 3)) }
-        syncedAccount = engine
         runtime = await Self.runtime(service: service, syncing: engine)
     }
 

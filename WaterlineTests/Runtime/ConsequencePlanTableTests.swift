@@ -19,7 +19,7 @@ struct ConsequencePlanTableTests {
     enum Effect: String, CaseIterable, Comparable, CustomStringConvertible {
         case nudge, banner, dismissBanner, snooze, askForNotifications, cancelReminders, cancelSnoozes, replaceReminders
         case startLiveActivity, dismissEndedLiveActivity, updateLiveActivity, endLiveActivity, widgets, watch, signal, syncSoon, syncBeforeSuspending, syncBeforeAnswering, pull, health, screens
-        case syncNow, connection, lookWhileOpen, resend, registerCategories, activateWatchLink, refresh
+        case syncNow, connection, lookWhileOpen, resend, registerCategories, activateWatchLink, refresh, followAnswer
 
         init(_ consequence: Consequence) {
             self = switch consequence {
@@ -51,6 +51,7 @@ struct ConsequencePlanTableTests {
             case .activateWatchLink: .activateWatchLink
             case .writeHealth: .health
             case .refreshScreens: .screens
+            case .thenFollow: .followAnswer
             }
         }
 
@@ -349,7 +350,9 @@ struct ConsequencePlanTableTests {
         }
         let first = asks(.watchInFront, state: state)
         #expect(first.consequences.map(Effect.init).contains(.askForNotifications))
+        #expect(first.consequences.last == .thenFollow(.refresh(state)), "what the answer allows is planned once it is given")
         #expect(!asks(.watchInFront, state: state, shown: first.shown).consequences.map(Effect.init).contains(.askForNotifications), "once")
+        #expect(!asks(.watchInFront, state: state, shown: first.shown).consequences.map(Effect.init).contains(.followAnswer), "no question, nothing planned after")
         for place in Where.allCases where place != .watchInFront {
             #expect(!asks(place, state: state).consequences.map(Effect.init).contains(.askForNotifications), "\(place)")
         }

@@ -68,13 +68,13 @@ struct OutsideStepPlanTests {
         #expect(consequences == (place.capabilities.pairedPhone ? [.sync(.beforeAnswering)] : []))
     }
 
-    @Test("asking for notifications is the system's question, where there is one, and nothing before the answer", arguments: Where.allCases)
+    @Test("asking for notifications is the system's question, where there is one, and what the answer allows is planned once it is given", arguments: Where.allCases)
     func notificationsAsked(_ place: Where) async throws {
         let setup = try await TableEvening(night: true)
         let state = try await setup.harness.service.state()
         let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
         let consequences = ConsequencePlan.plan(.notificationsAsked(state), in: context, shown: LastShown()).consequences
-        #expect(consequences == (place.capabilities.notifications ? [.askForNotifications] : []))
+        #expect(consequences == (place.capabilities.notifications ? [.askForNotifications, .thenFollow(.refresh(state))] : []))
     }
 
     @Test("a sync asked for is that sync and nothing else: waited for, on the way back, while open, Send Again", arguments: Where.allCases)

@@ -50,4 +50,7 @@ public enum Consequence: Hashable, Sendable {
     case writeHealth
     /// The open screens show the change.
     case refreshScreens(StoreChange)
+    /// What follows `event`, planned once the steps before it are done, from what the system says
+    /// then: after the notification question, what the person's answer allows.
+    indirect case thenFollow(RuntimeEvent)
 }

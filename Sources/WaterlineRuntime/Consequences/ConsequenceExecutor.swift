@@ -36,16 +36,7 @@ final class ConsequenceExecutor {
     /// so the surfaces end in the state of the last. The sync comes last, outside this turn, since
     /// a sync's own report comes back through here.
     func follow(_ event: RuntimeEvent, isActive: Bool) async {
-        let timing: SyncTiming? = await gate.run {
-            var timing = await carryOut(ConsequencePlan.plan(event, in: await context(for: event, isActive: isActive), shown: shown), state: event.state)
-            // The person answered this device's question: what the answer allows is planned at once
-            // (the reminders handed over while notifications were refused are handed over again).
-            if timing.asked, let state = event.state {
-                let refresh = RuntimeEvent.refresh(state)
-                timing.sync = await carryOut(ConsequencePlan.plan(refresh, in: await context(for: refresh, isActive: isActive), shown: shown), state: state).sync ?? timing.sync
-            }
-            return timing.sync
-        }
+        let timing: SyncTiming? = await gate.run { await carryOut(event, isActive: isActive) }
         if let timing { await sync(timing) }
     }
 
@@ -79,22 +70,23 @@ final class ConsequenceExecutor {
         }
     }
 
-    /// Carries out `plan`, made from `state`, in order, all but the sync, and keeps what it shows;
-    /// returns the sync it asks for and whether the person was asked about notifications.
-    private func carryOut(_ plan: ConsequencePlan, state: DeviceState?) async -> (sync: SyncTiming?, asked: Bool) {
+    /// Plans what follows `event` from the system as it is now and carries it out in order, all but
+    /// the sync, keeping what it shows; returns the sync it asks for (a later step's replaces an
+    /// earlier one's).
+    private func carryOut(_ event: RuntimeEvent, isActive: Bool) async -> SyncTiming? {
+        let plan = ConsequencePlan.plan(event, in: await context(for: event, isActive: isActive), shown: shown)
         shown = plan.shown
-        var outcome: (sync: SyncTiming?, asked: Bool) = (nil, false)
+        var timing: SyncTiming?
         for consequence in plan.consequences {
             switch consequence {
-            case .sync(let when): outcome.sync = when
-            case .askForNotifications:
-                _ = await platform.notifications.requestAuthorization()
-                outcome.asked = true
-            case .deliverToWatch(let latest, let complication): await deliverToWatch(state: state, latest: latest, complication: complication)
+            case .sync(let when): timing = when
+            case .askForNotifications: _ = await platform.notifications.requestAuthorization()
+            case .deliverToWatch(let latest, let complication): await deliverToWatch(state: event.state, latest: latest, complication: complication)
+            case .thenFollow(let next): timing = await carryOut(next, isActive: isActive) ?? timing
             default: await carryOut(consequence)
             }
         }
-        return outcome
+        return timing
     }
 
     /// What the plan needs of the system now. The person's choice about notifications is asked
@@ -161,7 +153,7 @@ final class ConsequenceExecutor {
         case .registerNotificationCategories: platform.notifications.registerCategories()
         case .activateWatchLink: platform.watch.activate()
         case .refreshScreens(let change): await screenUpdates.notify(change)
-        case .sync, .askForNotifications, .deliverToWatch: break  // `carryOut(_:state:)`'s.
+        case .sync, .askForNotifications, .deliverToWatch, .thenFollow: break  // `carryOut(_:isActive:)`'s.
         }
     }
 }

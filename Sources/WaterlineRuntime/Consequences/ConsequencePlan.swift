@@ -28,9 +28,10 @@ public struct ConsequencePlan: Hashable, Sendable {
             if capabilities.pairedWatch { plan.consequences.append(.activateWatchLink) }
             plan.consequences.append(.sync(.pull(.launch)))
             return plan
-        case .notificationsAsked:
-            // What the answer allows is planned once it is given (`ConsequenceExecutor`).
-            if capabilities.notifications { plan.consequences.append(.askForNotifications) }
+        case .notificationsAsked(let state):
+            // What the answer allows is planned once it is given: the reminders handed over while
+            // notifications were refused are handed over again.
+            if capabilities.notifications { plan.consequences += [.askForNotifications, .thenFollow(.refresh(state))] }
             return plan
         case .pullAsked(let reason):
             plan.consequences.append(.sync(.pull(reason)))
@@ -84,6 +85,8 @@ public struct ConsequencePlan: Hashable, Sendable {
         // Every log however it came (an action, a pull, the watch's push) finds its way to Health.
         if capabilities.appleHealth { plan.consequences.append(.writeHealth) }
         plan.consequences.append(.refreshScreens(screens))
+        // The watch asked its own question: what the answer allows is planned once it is given.
+        if plan.consequences.contains(.askForNotifications) { plan.consequences.append(.thenFollow(.refresh(state))) }
         return plan
     }
 

@@ -1,6 +1,7 @@
 import UIKit
 import UserNotifications
 import UserNotificationsUI
+import WaterlineDesign
 
 /// The expanded reminder: the full text and counts that discreet previews leave out (US-036).
 /// The app puts them in the request's userInfo (`detailTitle`, `detailBody`).
@@ -16,7 +17,7 @@ final class NotificationViewController: UIViewController {
         for label in [titleLabel, bodyLabel] { label.adjustsFontForContentSizeCategory = true }
         let stack = UIStackView(arrangedSubviews: [titleLabel, bodyLabel])
         stack.axis = .vertical
-        stack.spacing = 6
+        stack.spacing = Metrics.spacingXS
         stack.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(stack)
         NSLayoutConstraint.activate([

@@ -18,7 +18,7 @@ struct DesignModuleTests {
     /// frame's size, a corner radius, a line's width, a symbol's point size; and a gauge drawn in
     /// place (`Gauge(…)`: `AccessoryGauges`, `WaterlineGauge`, `WatchGauge` draw them).
     static let measure = try! NSRegularExpression(
-        pattern: #"\b(spacing|cornerRadius|lineWidth|size|width|height|minHeight|maxHeight|minWidth|maxWidth|idealHeight|idealWidth):\s*-?[0-9]|\.padding\((\.[A-Za-z]+,\s*)?-?[0-9]|\bGauge\("#
+        pattern: #"\b(spacing|cornerRadius|lineWidth|size|width|height|minHeight|maxHeight|minWidth|maxWidth|idealHeight|idealWidth)(:|\s*=)\s*-?[0-9]|\.padding\((\.[A-Za-z]+,\s*)?-?[0-9]|\bGauge\("#
     )
 
     static func colourLiterals(under folder: URL) throws -> [String] {
@@ -59,6 +59,11 @@ struct DesignModuleTests {
         let found = try Self.matches(of: Self.measure, under: Self.root.appendingPathComponent("Sources/WaterlineDesign"))
         #expect(found.contains { $0.contains("Drawings/AccessoryGauges.swift") && $0.contains("Gauge(") })
         #expect(found.contains { $0.contains("Drawings/WatchGauge.swift") && $0.contains("width: 10") })
+        // UIKit's assignments too (the notification content extension's stack).
+        for line in ["stack.spacing = 6", "layer.cornerRadius = 12", ".padding(8)"] {
+            #expect(Self.measure.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil, "\(line)")
+        }
+        #expect(Self.measure.firstMatch(in: "stack.spacing = Metrics.spacingXS", range: NSRange(location: 0, length: 33)) == nil)
     }
 
     @Test("the check sees what it looks for: the design module itself names colours")

@@ -1,5 +1,6 @@
 import SwiftUI
 import WaterlineCore
+import WaterlineDesign
 import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem

@@ -1,4 +1,5 @@
 import SwiftUI
+import WaterlineDesign
 import WaterlineScreens
 
 /// Size, ABV and what the drink counts as: the one form the drink picker and the preset editor

@@ -1,22 +1,22 @@
+#if canImport(SwiftUI) && os(iOS)
 import SwiftUI
-import WaterlineDesign
 
 /// A row of values offered at a tap (the usual strengths, "Now / 15 min ago"), the chosen one
 /// filled; it scrolls sideways when the text is large.
-struct ChoiceChips<Value: Hashable>: View {
+public struct ChoiceChips<Value: Hashable>: View {
     let values: [Value]
     let chosen: Value?
     let title: (Value) -> String
     let choose: (Value) -> Void
 
-    init(_ values: [Value], chosen: Value?, title: @escaping (Value) -> String, choose: @escaping (Value) -> Void) {
+    public init(_ values: [Value], chosen: Value?, title: @escaping (Value) -> String, choose: @escaping (Value) -> Void) {
         self.values = values
         self.chosen = chosen
         self.title = title
         self.choose = choose
     }
 
-    var body: some View {
+    public var body: some View {
         ScrollView(.horizontal, showsIndicators: false) {
             HStack(spacing: Metrics.spacingXS) {
                 ForEach(values, id: \.self) { value in
@@ -37,3 +37,4 @@ struct ChoiceChips<Value: Hashable>: View {
         }
     }
 }
+#endif

@@ -29,13 +29,15 @@ public final class SummaryModel {
     public var planText: String? { report.plan?.summaryText }
     /// "3 (3.5 standard)", in the person's language.
     public var drinksText: String {
-        KitText.string(KitStrings.summaryDrinks, .int(report.summary.totalAlcoholCount), .text(WaterlineFormat.value(report.summary.totalStandardDrinks)))
+        let summary = report.summary
+        return KitText.string(KitStrings.summaryDrinks, .int(summary.totalAlcoholCount), .text(WaterlineFormat.value(summary.totalStandardDrinks)))
     }
     public var adherenceText: String { report.summary.adherence.displayText }
     public var waterVolumeText: String { VolumeConversion.format(ounces: report.summary.totalWaterOz, in: settings.units) }
     /// "Ranged from −1 to +3".
     public var rangeText: String {
-        KitText.string(KitStrings.summaryRange, .text(WaterlineFormat.signedValue(report.summary.lowestWaterline)), .text(WaterlineFormat.signedValue(report.summary.peakWaterline)))
+        let summary = report.summary
+        return KitText.string(KitStrings.summaryRange, .text(WaterlineFormat.signedValue(summary.lowestWaterline)), .text(WaterlineFormat.signedValue(summary.peakWaterline)))
     }
 
     /// The night as a chart (ending at the session's end; a summary is of an ended night).

@@ -22,14 +22,14 @@ struct SummaryCommand: StoreCommand {
 
     static func printSummary(_ report: SessionReport, settings: UserSettings) {
         let when = "\(Output.day(report.startTime))" + (report.endTime.map { " – \(Output.clock($0))" } ?? " (still running)")
-        let adherence = report.summary.adherence
+        let summary = report.summary, adherence = summary.adherence
         print("""
             Session \(Output.shortId(report.sessionId))  \(when)
-            Duration:   \(WaterlineFormat.duration(report.summary.durationSeconds))
-            Drinks:     \(report.summary.totalAlcoholCount) (\(WaterlineFormat.value(report.summary.totalStandardDrinks)) standard)
-            Water:      \(report.summary.totalWaterCount) (\(VolumeConversion.format(ounces: report.summary.totalWaterOz, in: settings.units)))
-            Waterline:  ended at \(WaterlineFormat.signedValue(report.summary.finalWaterline)), ranged \(WaterlineFormat.signedValue(report.summary.lowestWaterline)) to \(WaterlineFormat.signedValue(report.summary.peakWaterline))
-            Pacing:     \(adherence.displayText)\(report.summary.adherence.breaksDue > 0 ? " of water breaks kept (\(report.summary.adherence.breaksKept) of \(report.summary.adherence.breaksDue))" : " (no water break was due)")
+            Duration:   \(WaterlineFormat.duration(summary.durationSeconds))
+            Drinks:     \(summary.totalAlcoholCount) (\(WaterlineFormat.value(summary.totalStandardDrinks)) standard)
+            Water:      \(summary.totalWaterCount) (\(VolumeConversion.format(ounces: summary.totalWaterOz, in: settings.units)))
+            Waterline:  ended at \(WaterlineFormat.signedValue(summary.finalWaterline)), ranged \(WaterlineFormat.signedValue(summary.lowestWaterline)) to \(WaterlineFormat.signedValue(summary.peakWaterline))
+            Pacing:     \(adherence.displayText)\(adherence.breaksDue > 0 ? " of water breaks kept (\(adherence.breaksKept) of \(adherence.breaksDue))" : " (no water break was due)")
             """)
         if let plan = report.plan { print("Plan:       \(plan.summaryText)") }
     }

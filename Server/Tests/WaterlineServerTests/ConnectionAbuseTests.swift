@@ -78,6 +78,20 @@ struct ConnectionAbuseTests {
             return "timed out"
         }
 
+        /// Sends all of `bytes`, blocking a thread of its own until the kernel took them or the
+        /// server ended the connection; answers how many were taken.
+        func sendAll(_ bytes: [UInt8]) async -> Int {
+            await onOwnThread {
+                var sent = 0
+                while sent < bytes.count {
+                    let count = bytes[sent...].withUnsafeBytes { send(self.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    guard count > 0 else { break }
+                    sent += count
+                }
+                return sent
+            }
+        }
+
         /// Everything the server sends within `seconds`, and whether it then closed the connection.
         func received(within seconds: Int32) async -> (text: String, closed: Bool) {
             await onOwnThread {
@@ -166,6 +180,33 @@ struct ConnectionAbuseTests {
         let small = try RawConnection(port: port, sending: "POST /api/query HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Length: 2\r\n\r\n{}")
         let keptOpen = await small.received(within: 1)
         #expect(keptOpen.text.hasPrefix("HTTP/1.1 429") && !keptOpen.closed, "\(keptOpen.text.prefix(40)) closed: \(keptOpen.closed)")
+        #expect(try await health(server) == 200)
+        await server.stop()
+    }
+
+    @Test("a client that sends its whole too-large body before it reads still reads the 413: the server half-closes and reads the rest away (RFC 9112 §9.6), never resetting the answer away", arguments: 1...5)
+    func refusalOutlivesTheBody(round: Int) async throws {
+        let server = try await TestServer.start()
+        let port = server.baseURL.port!
+        let body = [UInt8](repeating: UInt8(ascii: "x"), count: 4_000_000)
+        let connection = try RawConnection(port: port, sending: "POST /api/mutation HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+        let sent = await connection.sendAll(body)
+        #expect(sent == body.count, "round \(round): the body was taken whole (\(sent) bytes), not cut off by a reset, as curl is")
+        let answer = await connection.received(within: 10)
+        #expect(answer.text.hasPrefix("HTTP/1.1 413"), "round \(round): \(answer.text.prefix(40))")
+        #expect(answer.text.contains("PAYLOAD_TOO_LARGE"))
+        #expect(answer.closed)
+        #expect(try await health(server) == 200)
+        await server.stop()
+    }
+
+    @Test("what the server reads away after a refusal is bounded: a client that keeps sending is cut off")
+    func lingerIsBounded() async throws {
+        let server = try await TestServer.start()
+        let body = [UInt8](repeating: UInt8(ascii: "x"), count: 5 * ConnectionAdmission.lingerBytes)
+        let connection = try RawConnection(port: server.baseURL.port!, sending: "POST /api/mutation HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+        let sent = await connection.sendAll(body)
+        #expect(sent < body.count, "cut off after \(sent) of \(body.count) bytes")
         #expect(try await health(server) == 200)
         await server.stop()
     }

@@ -8,9 +8,13 @@ import NIOHTTPTypes
 /// trickle in; and a request not fully read within `readTimeout` of its head is dropped, so a
 /// client that sends slowly (or never finishes its body) cannot hold a connection. While a
 /// request is being answered no timer runs (however long the answer takes, its write may be
-/// stored already); the idle timer starts when the last answer's end is written. A request
-/// refused (413, 429) before its body was read whole has its connection closed after the answer
-/// (`Connection: close`) instead of the rest of its body read and thrown away.
+/// stored already); the idle timer starts when the last answer's end is written.
+///
+/// A request refused (413, 429) before its body was read whole ends its connection after the
+/// answer (`Connection: close`), in stages as RFC 9112 §9.6 asks: the server closes its side
+/// first, then reads away what the client still sends, for `lingerTime` or `lingerBytes` at the
+/// most, and closes. A close at once would reset the connection under a client still sending, and
+/// curl (Linux's URLSession) then reports the reset instead of the refusal it was sent.
 final class ConnectionAdmission: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -29,8 +33,15 @@ final class ConnectionAdmission: ChannelDuplexHandler, RemovableChannelHandler {
     private var readingBody = false
     /// The answer being written ends the connection.
     private var closingAfterAnswer = false
-    /// Refusals after which a body still arriving is not read.
+    /// The answer was written and this side closed: what still arrives is read and dropped.
+    private var lingering = false
+    private var lingered = 0
+    /// Refusals after which a body still arriving is not read, only read away.
     static let refusedUnread: Set<Int> = [413, 429]
+    /// How long, and how many bytes, a refused body's rest is read away before the connection
+    /// closes whatever the client does.
+    static let lingerTime = TimeAmount.seconds(2)
+    static let lingerBytes = 8_000_000
 
     init(clients: ConnectionsPerClient, proxies: TrustedProxies, readTimeout: TimeAmount, idleTimeout: TimeAmount) {
         self.clients = clients
@@ -53,7 +64,14 @@ final class ConnectionAdmission: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
+        let part = unwrapInboundIn(data)
+        if lingering {
+            // Nothing more is answered here: the rest is counted and dropped.
+            if case .body(let bytes) = part { lingered += bytes.readableBytes }
+            if lingered > Self.lingerBytes { context.close(promise: nil) }
+            return
+        }
+        switch part {
         case .head:
             // The rest of the request must follow within the read timeout.
             readingBody = true
@@ -80,7 +98,8 @@ final class ConnectionAdmission: ChannelDuplexHandler, RemovableChannelHandler {
         case .end where closingAfterAnswer:
             let written = promise ?? context.eventLoop.makePromise()
             let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            written.futureResult.whenComplete { _ in handler.value.linger(context: bound.value) }
             context.writeAndFlush(data, promise: written)
         case .end:
             answering = max(0, answering - 1)
@@ -99,6 +118,17 @@ final class ConnectionAdmission: ChannelDuplexHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         finish()
         context.fireChannelInactive()
+    }
+
+    /// Closes this side once the refusal is written, and the whole connection when the client
+    /// closes its own, or after `lingerTime`; a channel that cannot close one side closes at once.
+    private func linger(context: ChannelHandlerContext) {
+        lingering = true
+        close(after: Self.lingerTime, context: context)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        let halfClosed = context.eventLoop.makePromise(of: Void.self)
+        halfClosed.futureResult.whenFailure { _ in bound.value.close(promise: nil) }
+        context.close(mode: .output, promise: halfClosed)
     }
 
     /// Closes the connection `timeout` from now unless the next step (a head, a request's end)

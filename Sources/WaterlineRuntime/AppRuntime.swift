@@ -64,7 +64,7 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
         let service = service
         return ConsequenceExecutor(
             platform: platform, scheduler: scheduler, requests: requests, screenUpdates: screenUpdates, inAppReminders: inAppReminders,
-            deliveries: watchDeliveries, night: { try? await service.session(id: $0) }
+            deliveries: watchDeliveries, readSnapshot: { try? await service.session(id: $0) }
         )
     }
 

@@ -132,8 +132,8 @@ extension StoreRules {
     private static func peerPayload(_ key: SyncKey, keeping nights: Set<UUID>, in rows: some StoreRows) async throws -> SyncPayload? {
         switch key.entity {
         case .session:
-            guard let id = key.id, nights.contains(id), let night = try await rows.readSession(id: id) else { return nil }
-            return .session(SessionRecord(night))
+            guard let id = key.id, nights.contains(id), let session = try await rows.readSession(id: id) else { return nil }
+            return .session(SessionRecord(session))
         case .logEntry:
             guard let id = key.id, let log = try await rows.readLog(id: id), nights.contains(log.sessionId) else { return nil }
             return .logEntry(log)

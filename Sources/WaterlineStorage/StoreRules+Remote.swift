@@ -44,8 +44,8 @@ extension StoreRules {
         var changedHere: Session?
         switch payload {
         case .session(let record) where record.isActive && record.deletedAt == nil:
-            let night = try await absorbOtherNights(into: record.session(userId: user.id), in: rows)
-            if night != record.session(userId: user.id) { changedHere = night }
+            let session = try await absorbOtherNights(into: record.session(userId: user.id), in: rows)
+            if session != record.session(userId: user.id) { changedHere = session }
         case .session(let record): try await putSession(record.session(userId: user.id), in: rows)
         case .logEntry(let log): try await putLog(log, in: rows)
         case .preset(let record): try await putPreset(record.preset(userId: user.id), in: rows)
@@ -90,11 +90,11 @@ extension StoreRules {
     /// derives it alike from the same logs.
     public static func reviseSummaries(of nights: Set<UUID>, in rows: some StoreRows, settings: UserSettings) async throws {
         for id in nights {
-            guard var night = try await rows.readSession(id: id), !night.isActive, night.deletedAt == nil else { continue }
-            guard let revised = night.revisedSummary(logs: try await logs(sessionId: id, in: rows), settings: settings),
-                  revised != night.computedSummary else { continue }
-            night.computedSummary = revised
-            try await putSession(night, in: rows)
+            guard var session = try await rows.readSession(id: id), !session.isActive, session.deletedAt == nil else { continue }
+            guard let revised = session.revisedSummary(logs: try await logs(sessionId: id, in: rows), settings: settings),
+                  revised != session.computedSummary else { continue }
+            session.computedSummary = revised
+            try await putSession(session, in: rows)
         }
     }
 
@@ -125,10 +125,10 @@ extension StoreRules {
     /// moved), so the backend gets the whole night and the other devices follow. Only one night is
     /// ever active. Writes `night` and returns it as written.
     static func absorbOtherNights(into night: Session, in rows: some StoreRows) async throws -> Session {
-        var night = night
-        let others = try await rows.readActiveSessions().filter { $0.id != night.id }
+        var session = night
+        let others = try await rows.readActiveSessions().filter { $0.id != session.id }
         // Newer than anything either side wrote, so these writes win everywhere.
-        let latest = ([night.updatedAt] + others.map(\.updatedAt)).max() ?? night.updatedAt
+        let latest = ([session.updatedAt] + others.map(\.updatedAt)).max() ?? session.updatedAt
         let stamp = Date(timeIntervalSince1970: ((latest.timeIntervalSince1970 * 1000).rounded() + 1) / 1000)
         // This device's nights stop running first (one active at a time), then the night is
         // written, then their logs move into it (a log needs its night).
@@ -139,21 +139,21 @@ extension StoreRules {
             absorbed.deletedAt = stamp
             absorbed.updatedAt = stamp
             try await writeSession(absorbed, in: rows)
-            if other.startTime < night.startTime {
-                night.startTime = other.startTime
-                night.updatedAt = max(night.updatedAt, stamp)
+            if other.startTime < session.startTime {
+                session.startTime = other.startTime
+                session.updatedAt = max(session.updatedAt, stamp)
             }
         }
-        try await putSession(night, in: rows)
+        try await putSession(session, in: rows)
         for other in others {
             for var log in try await rows.readLogs(sessionId: other.id) {
-                log.sessionId = night.id
+                log.sessionId = session.id
                 log.updatedAt = max(stamp, log.updatedAt.addingTimeInterval(0.001)).roundedToMilliseconds
                 try await putLog(log, in: rows)
                 try await enqueue(.logEntry(log), in: rows)
             }
         }
-        return night
+        return session
     }
 
     /// A pulled page with its cursor: sessions first, then presets and settings, then logs, so a

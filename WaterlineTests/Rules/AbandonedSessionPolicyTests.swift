@@ -64,12 +64,12 @@ struct AbandonedSessionPolicyTests {
 
     @Test("a night's last activity is its last log, or a later change to the night itself (started, planned, kept going); it ends at its last log")
     func lastActivity() {
-        var night = Fixed.session()
+        var session = Fixed.session()
         let logs = [Fixed.water(1, at: 10), Fixed.drink(2, at: 70)]
-        #expect(AbandonedSessionPolicy.lastActivity(of: night, logs: logs) == Fixed.at(minutes: 70))
-        #expect(AbandonedSessionPolicy.lastActivity(of: night, logs: []) == night.startTime)
-        night.updatedAt = Fixed.at(minutes: 300)
-        #expect(AbandonedSessionPolicy.lastActivity(of: night, logs: logs) == Fixed.at(minutes: 300), "kept going at 300")
-        #expect(AbandonedSessionPolicy.lastLog(of: night, logs: logs) == Fixed.at(minutes: 70))
+        #expect(AbandonedSessionPolicy.lastActivity(of: session, logs: logs) == Fixed.at(minutes: 70))
+        #expect(AbandonedSessionPolicy.lastActivity(of: session, logs: []) == session.startTime)
+        session.updatedAt = Fixed.at(minutes: 300)
+        #expect(AbandonedSessionPolicy.lastActivity(of: session, logs: logs) == Fixed.at(minutes: 300), "kept going at 300")
+        #expect(AbandonedSessionPolicy.lastLog(of: session, logs: logs) == Fixed.at(minutes: 70))
     }
 }

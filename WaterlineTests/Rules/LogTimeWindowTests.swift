@@ -81,7 +81,7 @@ struct MidnightEditScenarioTests {
         harness.clock.advance(minutes: 230)  // 23:50
         let drink = try #require(try await harness.service.quickLog(.alcohol, source: .phone).changedLog)
         harness.clock.advance(minutes: 100)  // 01:30 the next day
-        let ended = try await harness.service.endSession().night
+        let ended = try await harness.service.endSession().snapshot
         let app = DeviceProcess(harness)
         let summary = SummaryModel(update: ended, settings: UserSettings(), isEditable: true, actions: app.runtime)
         #expect(summary.editWindow.spansDays(in: utc), "the picker offers the date too")

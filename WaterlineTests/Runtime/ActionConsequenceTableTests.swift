@@ -23,7 +23,7 @@ struct ActionConsequenceTableTests {
     struct Row: CustomTestStringConvertible, Sendable {
         var name: String
         /// Whether a night runs before the action (started at `Fixed.start`, a drink at +5 min).
-        var night = true
+        var sessionRunning = true
         var must: Set<Surface>
         var may: Set<Surface> = []
         /// Runs in the app's process unless this is set.
@@ -39,14 +39,14 @@ struct ActionConsequenceTableTests {
     final class Table {
         let harness: ServiceHarness
         let phone: DeviceProcess
-        let night: SessionSnapshot?
+        let snapshot: SessionSnapshot?
         let past: Session
         let drink: LogEntry?
         var marker = 0
 
         init(night running: Bool, process: DeviceCapabilities) async throws {
             let evening = try await TableEvening(night: running)
-            (harness, past, drink, night) = (evening.harness, evening.past, evening.drink, evening.night)
+            (harness, past, drink, snapshot) = (evening.harness, evening.past, evening.drink, evening.snapshot)
             phone = DeviceProcess(harness, capabilities: process)
             await phone.runtime.handle(.launched)
             // The app is open; an extension's process never comes to the front.
@@ -59,13 +59,13 @@ struct ActionConsequenceTableTests {
     }
 
     nonisolated static let rows: [Row] = [
-        Row(name: "finish onboarding with chosen settings", night: false, must: [.widgets, .watch, .sync, .screens],
+        Row(name: "finish onboarding with chosen settings", sessionRunning: false, must: [.widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.prepare(UserSettings(waterEveryNDrinks: 2, warningThreshold: 5))) },
             check: { table in
                 let watch = try await table.phone.watchSees()
                 #expect(watch.settings.warningThreshold == 5)
             }),
-        Row(name: "start a night", night: false, must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
+        Row(name: "start a night", sessionRunning: false, must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.startSession) },
             check: { table in
                 let active = try #require(try await table.state.active)
@@ -145,7 +145,7 @@ struct ActionConsequenceTableTests {
             },
             check: { table in
                 let active = try #require(try await table.state.active)
-                #expect(active.session.id == table.night?.session.id, "the same night runs")
+                #expect(active.session.id == table.snapshot?.session.id, "the same night runs")
                 #expect(table.phone.widgets.showing?.isActive == true, "live again on the widgets")
                 #expect(try await table.phone.watchSees().active?.session.id == active.session.id, "and on the watch")
                 try await table.runtime.send(.logWater(source: .phone))
@@ -209,7 +209,7 @@ struct ActionConsequenceTableTests {
                 let seen = try await table.phone.watchSees()
                 #expect(seen.active?.reminders.nextReminderDate == Fixed.at(minutes: 24 * 60 + 60 + 45))
             }),
-        Row(name: "change settings with no night", night: false, must: [.widgets, .watch, .sync, .screens],
+        Row(name: "change settings with no night", sessionRunning: false, must: [.widgets, .watch, .sync, .screens],
             act: { table in
                 var settings = try await table.state.settings
                 settings.warningThreshold = 4
@@ -243,8 +243,8 @@ struct ActionConsequenceTableTests {
             must: [.sync, .reminders, .liveActivity, .widgets, .watch, .screens],
             act: { table in
                 // The engine merges another device's water into the store: its commit names the night.
-                let night = try #require(table.night)
-                let water = LogEntry.water(id: UUID(number: 0x0E), sessionId: night.session.id, at: table.harness.clock.now, amountOz: 8)
+                let snapshot = try #require(table.snapshot)
+                let water = LogEntry.water(id: UUID(number: 0x0E), sessionId: snapshot.session.id, at: table.harness.clock.now, amountOz: 8)
                 let store = table.harness.store
                 table.phone.sync.nextPullBrings {
                     _ = try? await store.applyPage([.logEntry(water)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
@@ -273,8 +273,8 @@ struct ActionConsequenceTableTests {
                 await table.runtime.handle(.networkChanged(isOnline: true))
             },
             check: { table in
-                let night = try #require(table.night).session
-                let times = table.phone.notifications.pendingByDate.filter { $0.sessionId == night.id && $0.kind == .timeBased }.map(\.fireDate)
+                let session = try #require(table.snapshot).session
+                let times = table.phone.notifications.pendingByDate.filter { $0.sessionId == session.id && $0.kind == .timeBased }.map(\.fireDate)
                 #expect(times.count > 1)
                 #expect(zip(times, times.dropFirst()).allSatisfy { $1.timeIntervalSince($0) == 45 * 60 }, "the reminders come every 45 minutes now")
                 #expect(try await table.phone.watchSees().settings.timeReminderIntervalMinutes == 45)
@@ -299,7 +299,7 @@ struct ActionConsequenceTableTests {
             }),
         Row(name: "a pull that ended the night on another device", must: [.sync, .reminders, .liveActivity, .widgets, .watch, .screens],
             act: { table in
-                var ended = try #require(table.night).session
+                var ended = try #require(table.snapshot).session
                 ended.isActive = false
                 ended.endTime = table.harness.clock.now
                 ended.updatedAt = table.harness.clock.now
@@ -340,13 +340,13 @@ struct ActionConsequenceTableTests {
             act: { _ = try await $0.runtime.handle(.intent(.logWater, source: .liveActivity)) }),
         Row(name: "a Home Screen widget button in the widget extension", must: [.reminders, .widgets, .signal, .screens], process: .phoneExtension,
             act: { _ = try await $0.runtime.handle(.intent(.logWater, source: .widget)) }),
-        Row(name: "Siri starts a night in the intents extension", night: false, must: [.reminders, .widgets, .signal, .screens], process: .phoneExtension,
+        Row(name: "Siri starts a night in the intents extension", sessionRunning: false, must: [.reminders, .widgets, .signal, .screens], process: .phoneExtension,
             act: { _ = try await $0.runtime.handle(.intent(.startSession, source: .phone)) }),
     ]
 
     @Test("each row", arguments: rows)
     func row(_ row: Row) async throws {
-        let table = try await Table(night: row.night, process: row.process)
+        let table = try await Table(night: row.sessionRunning, process: row.process)
         table.marker = table.phone.log.mark
         table.phone.log.expect(row.must.union(row.may))
         try await row.act(table)

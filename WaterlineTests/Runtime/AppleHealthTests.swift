@@ -45,8 +45,8 @@ struct AppleHealthTests {
             try await phone.runtime.send(.deleteLog(id: drink.id))
             return try #require(try await harness.store.log(id: drink.id))
         case .pulled:
-            let night = try #require(try await phone.runtime.reader.currentState().active).session
-            let water = LogEntry.water(id: UUID(number: 0xF00D), sessionId: night.id, at: harness.clock.now, amountOz: 12, source: .phone)
+            let session = try #require(try await phone.runtime.reader.currentState().active).session
+            let water = LogEntry.water(id: UUID(number: 0xF00D), sessionId: session.id, at: harness.clock.now, amountOz: 12, source: .phone)
             _ = try await harness.store.applyPage([.logEntry(water)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
             await phone.runtime.handle(.storeChangedElsewhere)
             return try #require(try await harness.store.log(id: water.id))

@@ -42,7 +42,7 @@ struct CommitFollowingScenarioTests {
     func pulls() async throws {
         let setup = try await TableEvening(night: true)
         let (harness, past) = (setup.harness, setup.past)
-        let night = try #require(setup.night).session
+        let session = try #require(setup.snapshot).session
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.becameActive)
         await phone.settled()
@@ -51,7 +51,7 @@ struct CommitFollowingScenarioTests {
         await phone.runtime.handle(.syncNow(.signIn))
         #expect(phone.log.calls.count == mark + 1 && phone.log.calls.last?.call == "pull", "only the pull: no surface was told")
 
-        let tonight = LogEntry.water(id: UUID(number: 0x91), sessionId: night.id, at: harness.clock.now, amountOz: 8)
+        let tonight = LogEntry.water(id: UUID(number: 0x91), sessionId: session.id, at: harness.clock.now, amountOz: 8)
         phone.sync.nextPullBrings { _ = try? await harness.store.applyRemote(.logEntry(tonight)) }
         mark = phone.log.calls.count
         await phone.runtime.handle(.syncNow(.signIn))

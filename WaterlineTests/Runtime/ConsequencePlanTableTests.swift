@@ -80,7 +80,7 @@ struct ConsequencePlanTableTests {
     struct Row: Sendable {
         var kind: SessionAction.Kind
         var name: String
-        var night = true
+        var sessionRunning = true
         var make: @Sendable (Setup) async throws -> SessionAction
         var effects: Set<Effect>
     }
@@ -90,9 +90,9 @@ struct ConsequencePlanTableTests {
     nonisolated static let shownEverywhere: Set<Effect> = [.widgets, .watch, .syncSoon, .screens]
 
     nonisolated static let rows: [Row] = [
-        Row(kind: .prepare, name: "finish onboarding with chosen settings", night: false,
+        Row(kind: .prepare, name: "finish onboarding with chosen settings", sessionRunning: false,
             make: { _ in .prepare(UserSettings(waterEveryNDrinks: 2, warningThreshold: 5)) }, effects: shownEverywhere),
-        Row(kind: .startSession, name: "start a night", night: false, make: { _ in .startSession },
+        Row(kind: .startSession, name: "start a night", sessionRunning: false, make: { _ in .startSession },
             effects: shownEverywhere.union([.replaceReminders, .startLiveActivity])),
         Row(kind: .setPlan, name: "plan the night", make: { _ in .setPlan(drinks: 4) },
             effects: shownEverywhere.union([.updateLiveActivity])),
@@ -172,7 +172,7 @@ struct ConsequencePlanTableTests {
     func row(_ kind: SessionAction.Kind, _ place: Where) async throws {
         let row = try #require(Self.rows.first { $0.kind == kind })
         for origin in ActionOrigin.allCases {
-            let setup = try await Setup(night: row.night)
+            let setup = try await Setup(night: row.sessionRunning)
             let before = try await setup.harness.service.state()
             let context = Self.context(place, before: before, now: setup.harness.clock.now)
             // What the surfaces showed before: the state as it was, shown in full, the widgets
@@ -311,10 +311,10 @@ struct ConsequencePlanTableTests {
     func sameRemindersOnBoth() async throws {
         let setup = try await Setup(night: true)
         let state = try await setup.harness.service.state()
-        let night = try #require(state.active)
+        let snapshot = try #require(state.active)
         func planned(_ place: Where) -> [ReminderRequest]? {
             let plan = ConsequencePlan.plan(.refresh(state), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: LastShown())
-            for case .replaceReminders(let sessionId, let requests) in plan.consequences where sessionId == night.session.id { return requests }
+            for case .replaceReminders(let sessionId, let requests) in plan.consequences where sessionId == snapshot.session.id { return requests }
             return nil
         }
         let onPhone = try #require(planned(.appInBackground))

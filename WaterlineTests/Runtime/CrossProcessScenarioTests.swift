@@ -15,7 +15,7 @@ import WaterlineTestSupport
 struct CrossProcessScenarioTests {
     @Test("an extension's write reaches the open screens through the signal")
     func extensionWrite() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
         await app.runtime.handle(.becameActive)
         let active = ActiveSessionModel(actions: app.runtime)
@@ -36,7 +36,7 @@ struct CrossProcessScenarioTests {
 
     @Test("a write in the app's own process (widget intent, watch, notification) refreshes the screens at once")
     func inProcessWrite() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         let app = DeviceProcess(harness)
         await app.runtime.handle(.becameActive)
         let active = ActiveSessionModel(actions: app.runtime)
@@ -53,7 +53,7 @@ struct CrossProcessScenarioTests {
 
     @Test("a session ended on the watch takes the open Active Session screen to its summary")
     func endedElsewhere() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         let app = DeviceProcess(harness)
         await app.runtime.handle(.becameActive)
         let active = ActiveSessionModel(actions: app.runtime)

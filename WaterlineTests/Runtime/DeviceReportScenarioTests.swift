@@ -19,14 +19,14 @@ struct DeviceReportScenarioTests {
         let phone = DeviceProcess(harness, report: { report.value })
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
-        let night = try #require(try await phone.runtime.send(.startSession).session)
+        let snapshot = try #require(try await phone.runtime.send(.startSession).session)
         try await phone.runtime.send(.logWater(source: .phone))
         #expect(phone.liveActivities.starts == 0 && phone.liveActivities.refusedStarts == 0, "nothing asked of a system that would refuse")
 
         report.value.liveActivitiesEnabled = true
         await phone.runtime.handle(.deviceChanged)
         #expect(phone.liveActivities.starts == 1)
-        #expect(phone.liveActivities.running[night.session.id]?.totalWaterCount == 1, "showing the night as it stands")
+        #expect(phone.liveActivities.running[snapshot.session.id]?.totalWaterCount == 1, "showing the night as it stands")
     }
 
     @Test("no watch app on a paired watch: nothing is delivered to it; installed, it is handed what it lacks at once")

@@ -23,9 +23,9 @@ struct FeedPlaceTests {
         #expect(await place.sinceShown() == .all)
         let first = try #require(place.shown)
 
-        let night = try #require(try await harness.service.startSession().session)
+        let snapshot = try #require(try await harness.service.startSession().session)
         let changed = try #require(await place.sinceShown())
-        #expect(changed.nights == [night.session.id] && !changed.settings && changed.presets.isEmpty)
+        #expect(changed.nights == [snapshot.session.id] && !changed.settings && changed.presets.isEmpty)
         #expect(try #require(place.shown) > first)
         #expect(await place.sinceShown()?.isEmpty == true, "already shown")
     }
@@ -38,8 +38,8 @@ struct FeedPlaceTests {
         let taken = place.shown
         await place.lookBeforeWriting()
         #expect(place.shown == taken, "taken once")
-        let night = try #require(try await harness.service.startSession().session)
-        #expect(await place.sinceShown()?.nights == [night.session.id])
+        let snapshot = try #require(try await harness.service.startSession().session)
+        #expect(await place.sinceShown()?.nights == [snapshot.session.id])
     }
 
     @Test("a state is kept as the basis only where it stands at the place shown; a look, or this process's write, lets it go")

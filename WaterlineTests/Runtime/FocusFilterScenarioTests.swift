@@ -27,7 +27,7 @@ struct FocusFilterScenarioTests {
     static let settings = UserSettings(waterEveryNDrinks: 1, discreetNotifications: false, hideLockScreenCounts: false)
 
     func shown(with focus: FocusFilter?) async throws -> (Shown, DeviceProcess, ServiceHarness) {
-        let (harness, started) = try await ServiceHarness.night(Self.settings)
+        let (harness, started) = try await ServiceHarness.sessionStarted(Self.settings)
         harness.focus.value = focus
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
         await phone.runtime.handle(.launched)
@@ -86,7 +86,7 @@ struct FocusFilterScenarioTests {
 
     @Test("a widget that reloads itself in its own process reads the filter too")
     func widgetExtension() async throws {
-        let (harness, _) = try await ServiceHarness.night(Self.settings)
+        let (harness, _) = try await ServiceHarness.sessionStarted(Self.settings)
         harness.focus.value = FocusFilter(discreet: true)
         let store = harness.store, clock = harness.clock, focus = harness.focus
         let snapshot = try await WidgetSnapshotReader(store: store, now: { clock.now }, focus: focus.value).snapshot()

@@ -13,7 +13,7 @@ struct ForgottenNightScenarioTests {
     /// Friday: started at 20:00, a drink at 20:30 and one at 01:00, never ended.
     func friday() async throws -> (ServiceHarness, SessionSnapshot) {
         let harness = try await ServiceHarness.prepared()
-        let friday = try await harness.service.startSession().night
+        let friday = try await harness.service.startSession().snapshot
         harness.clock.advance(minutes: 30)
         _ = try await harness.service.quickLog(.alcohol, source: .phone)
         harness.clock.advance(minutes: 4 * 60 + 30)
@@ -97,14 +97,14 @@ struct ForgottenNightScenarioTests {
     @Test("a long night still being logged is never cut: 14 hours in, a drink an hour ago, it goes on")
     func longNight() async throws {
         let harness = try await ServiceHarness.prepared()
-        let night = try await harness.service.startSession().night
+        let snapshot = try await harness.service.startSession().snapshot
         for _ in 0..<13 {
             harness.clock.advance(minutes: 60)
             _ = try await harness.service.quickLog(.water, source: .phone)
         }
         harness.clock.advance(minutes: 60)
         let result = try await harness.service.quickLog(.alcohol, source: .widget)
-        #expect(try result.night.session.id == night.session.id)
+        #expect(try result.snapshot.session.id == snapshot.session.id)
         #expect(!result.pastSessionsChanged)
     }
 }

@@ -15,7 +15,7 @@ import WaterlineTestSupport
 struct InAppReminderScenarioTests {
     @Test("a time reminder falls due while the app is open: the banner shows it; Log Water logs and re-plans")
     func timeReminderBanner() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         let app = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .denied))
         await app.runtime.handle(.launched)
         await app.runtime.handle(.becameActive)
@@ -75,7 +75,7 @@ struct InAppReminderScenarioTests {
 
     @Test("with notifications allowed, a reminder arriving in front becomes the banner instead of the system's")
     func willPresent() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         let app = DeviceProcess(harness)
         await app.runtime.handle(.becameActive)
         let due = try #require(started.reminders.requests.first)

@@ -16,7 +16,7 @@ import WaterlineTestSupport
 struct IntentScenarioTests {
     @Test("a Live Activity tap in the app's process: logged, reminders, Live Activity, widgets, watch, sync")
     func liveActivityTap() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         harness.clock.advance(minutes: 12)
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
         await phone.runtime.handle(.launched)
@@ -41,7 +41,7 @@ struct IntentScenarioTests {
 
     @Test("a widget button in the extension's process: logged and the app signalled; the app brings the rest up to date")
     func widgetTapInExtension() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
         await app.runtime.handle(.launched)
         await app.runtime.handle(.becameActive)
@@ -98,7 +98,7 @@ struct IntentScenarioTests {
 
     @Test("ending from Siri ends the Live Activity and cancels the reminders, here or at the next activation")
     func endFromSiri() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
         await app.runtime.handle(.becameActive)
         #expect(!app.notifications.pending.isEmpty)
@@ -110,7 +110,7 @@ struct IntentScenarioTests {
         #expect(app.liveActivities.ended[started.session.id]??.isEnded == true)
 
         // In the app's process it happens at once.
-        let next = try await harness.service.startSession().night
+        let next = try await harness.service.startSession().snapshot
         await app.runtime.handle(.becameActive)
         _ = try await app.runtime.handle(.intent(.endSession, source: .phone))
         #expect(app.liveActivities.running[next.session.id] == nil)
@@ -128,7 +128,7 @@ struct IntentScenarioTests {
 
     @Test("a widget, the watch's push and a notification at the same moment: every log once, the Live Activity ends on the latest state")
     func together() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
         await app.runtime.handle(.launched)
         // The watch logged a drink with the phone away; its push arrives with the rest.

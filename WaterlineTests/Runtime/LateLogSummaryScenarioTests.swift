@@ -16,30 +16,30 @@ struct LateLogSummaryScenarioTests {
     @Test("a pulled page brings a water and a drink into last night: the stored summary and the report follow")
     func pulledIntoPastNight() async throws {
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 1))
-        let night = try await harness.service.startSession().night.session
+        let session = try await harness.service.startSession().snapshot.session
         harness.clock.advance(minutes: 10)
         try await harness.service.logDrink(.quick, source: .phone)
         harness.clock.advance(minutes: 50)
-        let ended = try await harness.service.endSession().night.session
+        let ended = try await harness.service.endSession().snapshot.session
         #expect(ended.computedSummary?.totalWaterCount == 0)
         // The N changes since; the night keeps the N it was scored by.
         try await harness.service.perform(.updateSettings(UserSettings(waterEveryNDrinks: 3)))
 
-        let water = LogEntry.water(id: UUID(number: 0x1A7E), sessionId: night.id, at: night.startTime.addingTimeInterval(20 * 60), amountOz: 8)
-        var drink = LogEntry.alcohol(id: UUID(number: 0x1A7F), sessionId: night.id, at: night.startTime.addingTimeInterval(30 * 60), .standardDrink)
+        let water = LogEntry.water(id: UUID(number: 0x1A7E), sessionId: session.id, at: session.startTime.addingTimeInterval(20 * 60), amountOz: 8)
+        var drink = LogEntry.alcohol(id: UUID(number: 0x1A7F), sessionId: session.id, at: session.startTime.addingTimeInterval(30 * 60), .standardDrink)
         drink.source = .watch
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         _ = try await harness.store.applyPage([.logEntry(water), .logEntry(drink)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 9))
 
-        let revised = try #require(try await harness.store.session(id: night.id)?.computedSummary)
+        let revised = try #require(try await harness.store.session(id: session.id)?.computedSummary)
         #expect(revised.totalWaterCount == 1 && revised.totalAlcoholCount == 2)
         #expect(revised.waterEveryNDrinks == 1, "scored by the N it had")
         #expect(revised.adherence.breaksDue == 1 && revised.adherence.breaksKept == 1, "the last drink's break was still open at the end")
-        let report = SessionReport(try await phone.runtime.reader.session(id: night.id), settings: try await harness.service.settings(), now: harness.clock.now)
+        let report = SessionReport(try await phone.runtime.reader.session(id: session.id), settings: try await harness.service.settings(), now: harness.clock.now)
         #expect(report.summary.totalWaterCount == 1 && report.summary.totalAlcoholCount == 2, "the report agrees with the timeline")
-        let queued = try await harness.store.pendingChanges().first { $0.id == SyncKey(entity: .session, id: night.id) }
+        let queued = try await harness.store.pendingChanges().first { $0.id == SyncKey(entity: .session, id: session.id) }
         guard case .session(let waiting)? = queued?.payload else { Issue.record("the ended night is not waiting to go up"); return }
         #expect(waiting.computedSummary?.totalWaterCount == 0, "derived alike on every device: the revision is not queued as a change")
     }
@@ -56,13 +56,13 @@ struct LateLogSummaryScenarioTests {
         _ = try await watch.pulled()
         await watch.phone(reachable: false)
         harness.clock.advance(minutes: 30)
-        let night = try #require(try await phone.runtime.send(.endSession()).session)
-        #expect(night.session.computedSummary?.totalWaterCount == 0)
+        let snapshot = try #require(try await phone.runtime.send(.endSession()).session)
+        #expect(snapshot.session.computedSummary?.totalWaterCount == 0)
         harness.clock.advance(minutes: 2)
         try await watch.runtime.send(.logWater(source: .watch))
         await watch.phone(reachable: true)
         _ = try await watch.pulled()
-        #expect(try await harness.store.session(id: night.session.id)?.computedSummary?.totalWaterCount == 1)
-        #expect(try await watch.store.session(id: night.session.id)?.computedSummary?.totalWaterCount == 1)
+        #expect(try await harness.store.session(id: snapshot.session.id)?.computedSummary?.totalWaterCount == 1)
+        #expect(try await watch.store.session(id: snapshot.session.id)?.computedSummary?.totalWaterCount == 1)
     }
 }

@@ -30,7 +30,7 @@ struct NavigationTests {
         let home = HomeModel(actions: app.runtime, preferences: MemoryPreferences())
         await home.linkOpened(.activeSession)
         #expect(home.startedSession == nil, "no session running: Home is the right screen")
-        let started = try await harness.service.startSession().night
+        let started = try await harness.service.startSession().snapshot
         await home.linkOpened(.activeSession)
         #expect(home.startedSession?.session.id == started.session.id)
         home.navigatedToSession()
@@ -42,7 +42,7 @@ struct NavigationTests {
 
     @Test("what the watch lacks is delivered once its link is active, and it then has the night and presets")
     func watchActivation() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         let app = DeviceProcess(harness)
         await app.runtime.handle(.launched)
         #expect(app.watch.pagesTransferred.isEmpty)

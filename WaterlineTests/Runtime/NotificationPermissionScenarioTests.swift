@@ -42,7 +42,7 @@ struct NotificationPermissionScenarioTests {
         await home.appeared()
         await home.startSessionButtonTapped()
         #expect(phone.notifications.questionsShown == 0, "Skip meant: reminders in the app only, no system prompt later")
-        let night = try #require(try await harness.store.activeSession())
+        let session = try #require(try await harness.store.activeSession())
         #expect(phone.notifications.pending.isEmpty && phone.notifications.refused > 0, "handed to the system, which refuses them while not allowed")
         // A reminder of the night's plan falling due with the app open shows as the banner.
         let due = try #require(try await phone.runtime.reader.currentState().active?.reminders.requests.first)
@@ -50,7 +50,7 @@ struct NotificationPermissionScenarioTests {
         await phone.runtime.handle(.foregroundTick)
         await phone.settled()
         #expect(phone.runtime.inAppReminders.banner == due.content)
-        #expect(due.sessionId == night.id)
+        #expect(due.sessionId == session.id)
 
         // The person turns them on from Settings: the question, and the row follows.
         await settings.notificationRowTapped()

@@ -19,7 +19,7 @@ struct NotificationScenarioTests {
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 10)
         let drink = try await harness.service.quickLog(.alcohol, source: .phone)
-        return (harness, try drink.night)
+        return (harness, try drink.snapshot)
     }
 
     func timeReminder(of session: SessionSnapshot) throws -> ReminderRequest {

@@ -14,7 +14,7 @@ import WaterlineTestSupport
 @MainActor
 struct OpenAppCurrencyScenarioTests {
     func openApp(notifications: NotificationAuthorization) async throws -> (ServiceHarness, DeviceProcess, ActiveSessionModel, SessionSnapshot) {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         let app = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: notifications))
         await app.runtime.handle(.launched)
         await app.runtime.handle(.becameActive)

@@ -16,22 +16,22 @@ struct QuietNightScenarioTests {
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
-        let night = try #require(try await phone.runtime.send(.startSession).session)
+        let snapshot = try #require(try await phone.runtime.send(.startSession).session)
         _ = try await phone.runtime.send(.logWater(source: .phone))
         await phone.settled()
         await phone.runtime.handle(.resignedActive)
-        return (harness, phone, night)
+        return (harness, phone, snapshot)
     }
 
     @Test("six quiet hours after the last log: the widgets' timeline has turned to no session by itself, and the next wake ends the Live Activity with the night's last state and stops its reminders")
     func nextDay() async throws {
-        let (harness, phone, night) = try await Self.nightWithOneWater()
-        #expect(!phone.notifications.pending.values.filter { $0.sessionId == night.session.id }.isEmpty, "reminders planned while it runs")
+        let (harness, phone, snapshot) = try await Self.nightWithOneWater()
+        #expect(!phone.notifications.pending.values.filter { $0.sessionId == snapshot.session.id }.isEmpty, "reminders planned while it runs")
         let lastLog = harness.clock.now
 
         // The widget was handed its timeline while the night ran: it turns by itself.
-        let snapshot = try #require(phone.widgets.showing)
-        let entries = snapshot.timeline(from: lastLog)
+        let widget = try #require(phone.widgets.showing)
+        let entries = widget.timeline(from: lastLog)
         let turn = try #require(entries.last)
         #expect(turn.date == lastLog.addingTimeInterval(AbandonedSessionPolicy.defaultQuietAfter))
         #expect(!turn.snapshot.isActive && turn.snapshot.lastSessionSummary?.totalWaterCount == 1)
@@ -46,7 +46,7 @@ struct QuietNightScenarioTests {
         let widgets = try #require(phone.widgets.showing)
         #expect(!widgets.isActive, "no session on the Lock Screen")
         #expect(widgets.lastSessionSummary?.totalWaterCount == 1, "the night as it stood at its last log")
-        #expect(phone.notifications.pending.values.filter { $0.sessionId == night.session.id }.isEmpty, "its reminders stopped")
+        #expect(phone.notifications.pending.values.filter { $0.sessionId == snapshot.session.id }.isEmpty, "its reminders stopped")
 
         // The app in front does not bring yesterday's night back as live.
         let starts = phone.liveActivities.starts
@@ -100,17 +100,17 @@ struct QuietNightScenarioTests {
 
     @Test("a Live Activity still showing a night that went quiet ends with the night's last state, marked ended")
     func quietActivityEnds() async throws {
-        let (harness, phone, night) = try await Self.nightWithOneWater()
+        let (harness, phone, snapshot) = try await Self.nightWithOneWater()
         // Five hours on, the app in front: the night still runs, its activity shows it.
         harness.clock.advance(minutes: 5 * 60)
         await phone.runtime.handle(.becameActive)
         await phone.runtime.handle(.resignedActive)
-        #expect(phone.liveActivities.running[night.session.id] != nil)
+        #expect(phone.liveActivities.running[snapshot.session.id] != nil)
         // An hour and a minute later the night has gone quiet: the next wake ends it.
         harness.clock.advance(minutes: 60 + 1)
         await phone.runtime.handle(.backgroundRefresh)
         await phone.settled()
-        let final = try #require(phone.liveActivities.ended[night.session.id] ?? nil)
+        let final = try #require(phone.liveActivities.ended[snapshot.session.id] ?? nil)
         #expect(final.isEnded && final.totalWaterCount == 1)
         #expect(phone.liveActivities.running.isEmpty)
     }

@@ -53,9 +53,9 @@ struct ReadCountTests {
 
         // Another writer (a widget's process, a pull) adds a log to the night: the next action
         // cannot trust what it knew, and reads the night's logs once.
-        let night = try #require(try await service.activeSession())
+        let snapshot = try #require(try await service.activeSession())
         clock.advance(minutes: 1)
-        try await store.saveLog(LogEntry(id: UUID(number: 0xE1), sessionId: night.session.id, timestamp: clock.now, type: .water,
+        try await store.saveLog(LogEntry(id: UUID(number: 0xE1), sessionId: snapshot.session.id, timestamp: clock.now, type: .water,
                                          waterMeta: WaterMeta(amountOz: 8), source: .widget, updatedAt: clock.now))
         store.reset()
         clock.advance(minutes: 1)

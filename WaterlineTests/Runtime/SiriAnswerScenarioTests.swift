@@ -25,7 +25,7 @@ struct SiriAnswerScenarioTests {
 
     @Test("the Waterline as VoiceOver says it, with the calm instruction past the threshold")
     func waterline() async throws {
-        let (harness, _) = try await ServiceHarness.night(UserSettings(waterEveryNDrinks: 5, warningThreshold: 3))
+        let (harness, _) = try await ServiceHarness.sessionStarted(UserSettings(waterEveryNDrinks: 5, warningThreshold: 3))
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)
         #expect(await phone.runtime.handle(.question(.waterline)).dialog == "Your Waterline is 0, at center.")
@@ -41,7 +41,7 @@ struct SiriAnswerScenarioTests {
 
     @Test("when water comes next: due now, after so many drinks, and the timer's reminder when one is planned")
     func nextWater() async throws {
-        let (harness, _) = try await ServiceHarness.night(UserSettings(waterEveryNDrinks: 3, timeRemindersEnabled: true, timeReminderIntervalMinutes: 20))
+        let (harness, _) = try await ServiceHarness.sessionStarted(UserSettings(waterEveryNDrinks: 3, timeRemindersEnabled: true, timeReminderIntervalMinutes: 20))
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)
         harness.clock.advance(minutes: 5)
@@ -53,7 +53,7 @@ struct SiriAnswerScenarioTests {
         #expect(await phone.runtime.handle(.question(.nextWater)).dialog == "It's time for a glass of water.")
 
         // Without time reminders, only the drinks are said.
-        let (quiet, _) = try await ServiceHarness.night(UserSettings(waterEveryNDrinks: 2, timeRemindersEnabled: false))
+        let (quiet, _) = try await ServiceHarness.sessionStarted(UserSettings(waterEveryNDrinks: 2, timeRemindersEnabled: false))
         let other = DeviceProcess(quiet)
         await other.runtime.handle(.launched)
         #expect(await other.runtime.handle(.question(.nextWater)).dialog == "Your next water is after 2 more drinks.")
@@ -61,7 +61,7 @@ struct SiriAnswerScenarioTests {
 
     @Test("a night gone quiet (six hours after its last log) is no night to Siri either")
     func quietNight() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)
         _ = try await phone.runtime.handle(.intent(.logWater, source: .phone))

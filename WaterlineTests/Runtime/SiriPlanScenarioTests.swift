@@ -16,12 +16,12 @@ struct SiriPlanScenarioTests {
         await phone.runtime.handle(.launched)
         let first = try await phone.runtime.handle(.intent(.planNight(drinks: 4), source: .phone))
         #expect(first.dialog == "Session started, with 4 drinks planned.")
-        let night = try #require(try await harness.store.activeSession())
-        #expect(night.plannedDrinks == 4)
+        let session = try #require(try await harness.store.activeSession())
+        #expect(session.plannedDrinks == 4)
 
         let again = try await phone.runtime.handle(.intent(.planNight(drinks: 1), source: .phone))
         #expect(again.dialog == "Planned 1 drink for tonight.")
-        #expect(try await harness.store.activeSession()?.id == night.id, "the same night")
+        #expect(try await harness.store.activeSession()?.id == session.id, "the same night")
         #expect(try await harness.store.activeSession()?.plannedDrinks == 1)
         await phone.settled()
         #expect(phone.sync.pushes >= 1, "the plan goes to the cloud as any change")
@@ -30,7 +30,7 @@ struct SiriPlanScenarioTests {
 
     @Test("a plan of 0 or past 30 drinks is refused, nothing is planned, and no night is started for it")
     func outOfRange() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)
         await #expect(throws: SessionServiceError.self) { try await phone.runtime.handle(.intent(.planNight(drinks: 31), source: .phone)) }

@@ -18,7 +18,7 @@ struct SnoozeScenarioTests {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 10)
-        let drink = try await harness.service.quickLog(.alcohol, source: .phone).night
+        let drink = try await harness.service.quickLog(.alcohol, source: .phone).snapshot
         let reminder = try #require(drink.reminders.requests.first)
         harness.clock.set(reminder.fireDate.addingTimeInterval(30))
         let phone = DeviceProcess(harness)
@@ -53,7 +53,7 @@ struct SnoozeScenarioTests {
     @Test("a snooze after the night ended elsewhere schedules nothing")
     func afterTheEnd() async throws {
         let harness = try await ServiceHarness.prepared()
-        let started = try await harness.service.startSession().night
+        let started = try await harness.service.startSession().snapshot
         _ = try await harness.service.endSession()
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)

@@ -97,7 +97,7 @@ struct SyncTriggerScenarioTests {
 
     @Test("a change made on a cold background launch is answered as soon as it is saved, and pushed in a background task of its own before the time is handed back")
     func backgroundPush() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         let phone = DeviceProcess(harness)
         let log = LogEntry.water(id: UUID(number: 0x77), sessionId: started.session.id, at: harness.clock.now, amountOz: 8)
         let message = try WatchMessage.request(.push(PushBatch(changes: [.logEntry(log)]))).encoded()

@@ -53,7 +53,7 @@ struct AccountModelTests {
 
     @Test("the first account to sign in on a device takes its data without a question")
     func firstSignIn() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         let account = UUID()
         let (model, device) = model(harness, transport: try Self.backend(signingInAs: account), credentials: InMemoryCredentialStore())
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")
@@ -68,7 +68,7 @@ struct AccountModelTests {
         arguments: [(AppleSignInRevocation.notConfigured, true), (.noToken, true), (.requested, false)]
     )
     func appleLink(revocation: AppleSignInRevocation, noted: Bool) async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         let deleted = DeletedAccount(sessions: 1, logEntries: 3, presets: 0, appleSignIn: revocation)
         let answer = try JSONSerialization.data(withJSONObject: [
             "status": "success", "value": try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(deleted)),
@@ -109,7 +109,7 @@ struct AccountModelTests {
 
     /// A phone with a night running, Health on and a water written to it.
     static func nightWrittenToHealth() async throws -> (ServiceHarness, DeviceProcess) {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         let phone = DeviceProcess(harness)
         _ = await phone.healthWriter.turnOn()
         _ = try await phone.runtime.send(.logWater(source: .phone))
@@ -161,7 +161,7 @@ struct AccountModelTests {
 
     @Test("offline at sign-in: Try Again sends Apple's answer again and signs in; an Apple failure offers no retry")
     func tryAgain() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         // Offline for the first exchange, then the backend answers.
         let flaky = ScriptedTransport([.offline, try Self.sessionAnswer(UUID())])
         let (model, device) = model(harness, transport: flaky, credentials: InMemoryCredentialStore())
@@ -182,7 +182,7 @@ struct AccountModelTests {
 
     @Test("signing in as another account asks first, syncs nothing meanwhile, then keeps this device's data for it")
     func anotherAccountKeeps() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         let previous = UUID()
         try await harness.store.saveSyncCursor(SyncCursor(accountId: previous, position: 12))
         // Everything had been synced to the previous account.
@@ -204,7 +204,7 @@ struct AccountModelTests {
 
     @Test("starting clean ends the running night's reminders and leaves no session of the other account")
     func anotherAccountStartsClean() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         try await harness.store.saveSyncCursor(SyncCursor(accountId: UUID(), position: 3))
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.becameActive)

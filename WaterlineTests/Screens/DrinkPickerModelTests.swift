@@ -87,10 +87,10 @@ struct DrinkPickerModelTests {
     @Test("a time picked before midnight in a night that crossed it lands in the night; cleared, it is now")
     func time() throws {
         // A night running from 20:00, seen at 01:00 the next day.
-        var night = Session.mockNightOut
-        night.endTime = nil
-        night.isActive = true
-        let window = LogTimeWindow(session: night, now: Fixed.at(minutes: 300))
+        var session = Session.mockNightOut
+        session.endTime = nil
+        session.isActive = true
+        let window = LogTimeWindow(session: session, now: Fixed.at(minutes: 300))
         let picker = DrinkPickerModel(units: .oz, window: window, calendar: Self.utc)
         picker.timePicked(Self.utc.date(bySettingHour: 0, minute: 30, second: 0, of: Fixed.start)!)
         #expect(picker.time == Fixed.at(minutes: 270), "00:30 is the next day's, inside the night")
@@ -124,14 +124,14 @@ struct DrinkPickerModelTests {
 
     @Test("now, 15 and 30 minutes ago at a tap, only where they fall inside the night; a time picked by hand unmarks them")
     func timeChoices() throws {
-        var night = Session.mockNightOut
-        night.endTime = nil
-        night.isActive = true
+        var session = Session.mockNightOut
+        session.endTime = nil
+        session.isActive = true
         // Twenty minutes in: half an hour ago is before the night began.
-        let early = DrinkPickerModel(units: .oz, window: LogTimeWindow(session: night, now: Fixed.at(minutes: 20)), calendar: Self.utc)
+        let early = DrinkPickerModel(units: .oz, window: LogTimeWindow(session: session, now: Fixed.at(minutes: 20)), calendar: Self.utc)
         #expect(early.timeChoices(now: Fixed.at(minutes: 20)) == [.now, .minutesAgo(15)])
         let now = Fixed.at(minutes: 120)
-        let picker = DrinkPickerModel(units: .oz, window: LogTimeWindow(session: night, now: now), calendar: Self.utc)
+        let picker = DrinkPickerModel(units: .oz, window: LogTimeWindow(session: session, now: now), calendar: Self.utc)
         #expect(picker.timeChoices(now: now) == [.now, .minutesAgo(15), .minutesAgo(30)])
         #expect(picker.timeChoices(now: now).map(\.title) == ["Now", "15 min ago", "30 min ago"])
         #expect(picker.timeChoice == .now && picker.time == nil)

@@ -21,7 +21,7 @@ struct HistoryModelTests {
             harness.clock.advance(minutes: 10)
             _ = try await harness.service.quickLog(.water, source: .phone)
             harness.clock.advance(minutes: 10)
-            sessions.append(try await harness.service.endSession().night.session)
+            sessions.append(try await harness.service.endSession().snapshot.session)
             harness.clock.advance(minutes: 24 * 60)
         }
         return sessions
@@ -49,7 +49,7 @@ struct HistoryModelTests {
     func delete() async throws {
         let harness = try await ServiceHarness.prepared()
         let past = try await Self.nights(2, in: harness)
-        let running = try await harness.service.startSession().night.session
+        let running = try await harness.service.startSession().snapshot.session
         let model = HistoryModel(actions: DeviceProcess(harness).runtime)
         await model.reload()
         let logs = try await harness.store.logs(sessionId: past[0].id)

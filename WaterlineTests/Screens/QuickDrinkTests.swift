@@ -15,7 +15,7 @@ import WaterlineTestSupport
 struct QuickDrinkTests {
     @Test("dragging a preset first makes it the quick drink: widgets, the Live Activity and Siri log it and say so")
     func dragFirst() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
         await phone.runtime.handle(.launched)
         let settings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences())

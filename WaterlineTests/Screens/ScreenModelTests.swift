@@ -83,7 +83,7 @@ struct ScreenModelTests {
     @Test("Home: a session left running over 12 hours asks End Now or Keep Going; End Now ends it at its last log")
     func abandoned() async throws {
         let harness = try await ServiceHarness.prepared()
-        let started = try await harness.service.startSession().night
+        let started = try await harness.service.startSession().snapshot
         harness.clock.advance(minutes: 4.5 * 60)
         try await harness.service.logWater(source: .phone)
         let lastLog = harness.clock.now
@@ -214,7 +214,7 @@ struct ScreenModelTests {
         harness.clock.advance(minutes: 5)
         _ = try await harness.service.quickLog(.water, source: .phone)
         harness.clock.advance(minutes: 60)
-        let ended = try await harness.service.endSession().night
+        let ended = try await harness.service.endSession().snapshot
         let app = DeviceProcess(harness)
         let summary = SummaryModel(update: ended, settings: UserSettings(), isEditable: true, actions: app.runtime)
         #expect(summary.durationText == "1 h 05 min")

@@ -24,7 +24,7 @@ struct NightUpToDateTests {
         let settings = UserSettings(waterEveryNDrinks: 2, warningThreshold: 3)
         let session = Session.mockNightOut
         var logs: [LogEntry] = []
-        var night = SessionSnapshot(replaying: session, logs: [], settings: settings, planner: ReminderPlanner(), now: session.startTime)
+        var snapshot = SessionSnapshot(replaying: session, logs: [], settings: settings, planner: ReminderPlanner(), now: session.startTime)
         for index in 0..<120 {
             let minutes = Double(Int.random(in: 0...300, using: &random))
             let water = Bool.random(using: &random)
@@ -34,10 +34,10 @@ struct NightUpToDateTests {
                 waterMeta: water ? WaterMeta(amountOz: 8) : nil, source: .phone, updatedAt: session.startTime
             )
             let now = session.startTime.addingTimeInterval(Double(index) * 60)
-            night = night.adding(log, settings: settings, planner: ReminderPlanner(), now: now)
+            snapshot = snapshot.adding(log, settings: settings, planner: ReminderPlanner(), now: now)
             logs.append(log)
             let full = SessionSnapshot(replaying: session, logs: logs.sorted(by: WaterlineEngine.isOrderedBefore), settings: settings, planner: ReminderPlanner(), now: now)
-            #expect(night == full, "after log \(index + 1)")
+            #expect(snapshot == full, "after log \(index + 1)")
         }
     }
 
@@ -78,8 +78,8 @@ struct NightUpToDateTests {
                 result = try await service.perform(.logDrink(.quick, source: .phone))
             case 97..<99:
                 // Another writer (a widget's process, the paired device) logs into the night.
-                let night = try #require(try await store.activeSession())
-                try await store.saveLog(LogEntry(id: UUID(number: 0xF_0000 + step), sessionId: night.id, timestamp: clock.now, type: .water,
+                let session = try #require(try await store.activeSession())
+                try await store.saveLog(LogEntry(id: UUID(number: 0xF_0000 + step), sessionId: session.id, timestamp: clock.now, type: .water,
                                                  waterMeta: WaterMeta(amountOz: 8), source: .widget, updatedAt: clock.now))
                 result = try await service.perform(.logDrink(.quick, source: .phone))
             default:
@@ -106,7 +106,7 @@ struct NightUpToDateTests {
         let past = try #require(try await service.perform(.startSession).session?.session)
         _ = try await service.perform(.endSession())
         clock.advance(minutes: 60 * 24)
-        let night = try #require(try await service.perform(.startSession).session?.session)
+        let session = try #require(try await service.perform(.startSession).session?.session)
         var basis = try await service.state()
         var brought: [LogEntry] = []
         var stepped = 0
@@ -114,7 +114,7 @@ struct NightUpToDateTests {
             clock.advance(minutes: Double(Int.random(in: 0...3, using: &random)))
             let roll = Int.random(in: 0..<100, using: &random)
             var writes: [LogEntry] = []
-            func log(_ number: Int, at time: Date, sessionId: UUID = night.id) -> LogEntry {
+            func log(_ number: Int, at time: Date, sessionId: UUID = session.id) -> LogEntry {
                 LogEntry(id: UUID(number: 0xB_0000 + number), sessionId: sessionId, timestamp: time, type: number.isMultiple(of: 3) ? .water : .alcohol,
                          alcoholMeta: number.isMultiple(of: 3) ? nil : AlcoholMeta(drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: 1),
                          waterMeta: number.isMultiple(of: 3) ? WaterMeta(amountOz: 8) : nil, source: .phone, updatedAt: clock.now)
@@ -125,13 +125,13 @@ struct NightUpToDateTests {
                 for index in 0..<Int.random(in: 1...3, using: &random) { writes.append(log(step * 4 + index, at: clock.now)) }
             case 60..<75:
                 let back = Double(Int.random(in: 1...40, using: &random)) * 60
-                writes.append(log(step * 4, at: max(night.startTime, clock.now.addingTimeInterval(-back))))
+                writes.append(log(step * 4, at: max(session.startTime, clock.now.addingTimeInterval(-back))))
             case 75..<82 where !brought.isEmpty:
                 // A log the watch holds already comes back as it is.
                 writes.append(brought[Int.random(in: brought.indices, using: &random)])
             case 82..<90 where !brought.isEmpty:
                 var edited = brought[Int.random(in: brought.indices, using: &random)]
-                edited.timestamp = max(night.startTime, edited.timestamp.addingTimeInterval(-90))
+                edited.timestamp = max(session.startTime, edited.timestamp.addingTimeInterval(-90))
                 edited.updatedAt = clock.now.addingTimeInterval(1)
                 writes.append(edited)
             case 90..<95 where !brought.isEmpty:
@@ -143,7 +143,7 @@ struct NightUpToDateTests {
                 writes.append(log(step * 4, at: past.startTime.addingTimeInterval(60), sessionId: past.id))
             }
             for write in writes { _ = try await store.applyRemote(.logEntry(write)) }
-            for write in writes where write.deletedAt == nil && write.sessionId == night.id {
+            for write in writes where write.deletedAt == nil && write.sessionId == session.id {
                 brought.removeAll { $0.id == write.id }
                 brought.append(try #require(try await store.log(id: write.id)))
             }

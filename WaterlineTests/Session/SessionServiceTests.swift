@@ -35,12 +35,12 @@ struct SessionServiceTests {
     func singleActive() async throws {
         let harness = try await ServiceHarness.prepared()
         let first = try await harness.service.startSession()
-        #expect(try first.night.session.isActive)
-        #expect(try first.night.session.startTime == Fixed.start)
+        #expect(try first.snapshot.session.isActive)
+        #expect(try first.snapshot.session.startTime == Fixed.start)
         #expect(first.changed && first.state.active == first.session)
         harness.clock.advance(minutes: 5)
         let second = try await harness.service.startSession()
-        #expect(try second.night.session.id == first.night.session.id)
+        #expect(try second.snapshot.session.id == first.snapshot.session.id)
         #expect(!second.changed)
         #expect(try await harness.store.sessions(limit: nil).count == 1)
     }
@@ -50,7 +50,7 @@ struct SessionServiceTests {
         let harness = try await ServiceHarness.prepared()
         let service = harness.service
         let ids = try await withThrowingTaskGroup(of: UUID.self) { group in
-            for _ in 0..<8 { group.addTask { try await service.startSession().night.session.id } }
+            for _ in 0..<8 { group.addTask { try await service.startSession().snapshot.session.id } }
             return try await group.reduce(into: Set<UUID>()) { $0.insert($1) }
         }
         #expect(ids.count == 1)
@@ -63,20 +63,20 @@ struct SessionServiceTests {
         _ = try await harness.service.startSession()
         let double = try await harness.presetNamed("Double")
         let fromPreset = try await harness.service.logDrink(.preset(double.id), source: .phone)
-        #expect(try fromPreset.night.state.waterlineValue == 2)
+        #expect(try fromPreset.snapshot.state.waterlineValue == 2)
         #expect(fromPreset.changedLog?.alcoholMeta?.presetId == double.id)
         let pint = try #require(DrinkCatalog.size(id: "beer-pint"))
         let edited = try await harness.service.logDrink(.size(pint, estimate: 1.5), source: .phone)
-        #expect(try edited.night.state.waterlineValue == 3.5)
+        #expect(try edited.snapshot.state.waterlineValue == 3.5)
         #expect(edited.changedLog?.alcoholMeta?.sizeOz == 20)
         let custom = AlcoholMeta(drinkType: .cocktail, sizeOz: 5, standardDrinkEstimate: 0.5)
         let byHand = try await harness.service.logDrink(.custom(custom), source: .watch)
-        #expect(try byHand.night.state == WaterlineState(
+        #expect(try byHand.snapshot.state == WaterlineState(
             waterlineValue: 4, alcoholCountSinceLastWater: 3, totalAlcoholCount: 3, totalWaterCount: 0,
             totalStandardDrinks: 4, isWarning: false
         ))
         #expect(byHand.changedLog?.source == .watch)
-        #expect(try byHand.night.drinksUntilWaterDue == 2)
+        #expect(try byHand.snapshot.drinksUntilWaterDue == 2)
     }
 
     @Test("water logs the default amount, lowers the Waterline by 1 and resets the count")
@@ -87,8 +87,8 @@ struct SessionServiceTests {
         let update = try await harness.service.quickLog(.water, source: .liveActivity)
         #expect(update.changedLog?.waterMeta?.amountOz == 12)
         #expect(update.changedLog?.source == .liveActivity)
-        #expect(try update.night.state.waterlineValue == 0)
-        #expect(try update.night.state.alcoholCountSinceLastWater == 0)
+        #expect(try update.snapshot.state.waterlineValue == 0)
+        #expect(try update.snapshot.state.alcoholCountSinceLastWater == 0)
         let custom = try await harness.service.logWater(amountOz: 16, source: .phone)
         #expect(custom.changedLog?.waterMeta?.amountOz == 16)
     }
@@ -124,10 +124,10 @@ struct SessionServiceTests {
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 30)
         let result = try await harness.service.quickLog(.water, source: .phone)
-        let night = try result.night
-        #expect(night.reminders.requests.first?.fireDate == Fixed.at(minutes: 50))
-        #expect(night.glance.nextReminderDate == Fixed.at(minutes: 50))
-        #expect(result.state.active == night)
+        let snapshot = try result.snapshot
+        #expect(snapshot.reminders.requests.first?.fireDate == Fixed.at(minutes: 50))
+        #expect(snapshot.glance.nextReminderDate == Fixed.at(minutes: 50))
+        #expect(result.state.active == snapshot)
         #expect(result.state.presets.count == 5 && result.state.settings.warningThreshold == 5)
         #expect(!result.pastSessionsChanged)
     }
@@ -148,7 +148,7 @@ struct SessionServiceTests {
         await #expect(throws: SessionServiceError.unknownPreset(missing)) {
             try await harness.service.logDrink(.preset(missing), source: .widget)
         }
-        #expect(try await harness.store.logs(sessionId: started.night.session.id).isEmpty)
+        #expect(try await harness.store.logs(sessionId: started.snapshot.session.id).isEmpty)
     }
 
     @Test("out-of-range values are refused and write nothing")
@@ -162,7 +162,7 @@ struct SessionServiceTests {
         await #expect(throws: SessionServiceError.logOutsideSession) {
             try await harness.service.logWater(source: .watch, at: Fixed.at(minutes: -10))
         }
-        #expect(try await harness.store.logs(sessionId: started.night.session.id).isEmpty)
+        #expect(try await harness.store.logs(sessionId: started.snapshot.session.id).isEmpty)
     }
 
     @Test("a repeated log id logs once")
@@ -173,7 +173,7 @@ struct SessionServiceTests {
         _ = try await harness.service.quickLog(.water, source: .watch, id: id, at: Fixed.at(minutes: 1))
         harness.clock.advance(minutes: 2)
         let again = try await harness.service.quickLog(.water, source: .watch, id: id, at: Fixed.at(minutes: 1))
-        #expect(try again.night.state.totalWaterCount == 1)
+        #expect(try again.snapshot.state.totalWaterCount == 1)
         #expect(!again.changed)
     }
 
@@ -190,14 +190,14 @@ struct SessionServiceTests {
         var log = try #require(first.changedLog)
         log.alcoholMeta?.standardDrinkEstimate = 3
         let edited = try await harness.service.editLog(log)
-        #expect(try edited.night.state.waterlineValue == 3)
-        #expect(try edited.night.state.isWarning)
+        #expect(try edited.snapshot.state.waterlineValue == 3)
+        #expect(try edited.snapshot.state.isWarning)
         // Moving the water after the last drink changes the count since water.
-        var water = try edited.night.logs[1]
+        var water = try edited.snapshot.logs[1]
         water.timestamp = Fixed.at(minutes: 4)
         let moved = try await harness.service.editLog(water)
-        #expect(try moved.night.state.alcoholCountSinceLastWater == 0)
-        #expect(try moved.night.logs.map(\.type) == [.alcohol, .alcohol, .water])
+        #expect(try moved.snapshot.state.alcoholCountSinceLastWater == 0)
+        #expect(try moved.snapshot.logs.map(\.type) == [.alcohol, .alcohol, .water])
     }
 
     @Test("an edit into the future or onto an unknown log is refused")
@@ -218,8 +218,8 @@ struct SessionServiceTests {
         _ = try await harness.service.quickLog(.alcohol, source: .phone)
         let water = try #require(try await harness.service.quickLog(.water, source: .phone).changedLog)
         let update = try await harness.service.deleteLog(id: water.id)
-        #expect(try update.night.state.waterlineValue == 1)
-        #expect(try update.night.logs.count == 1)
+        #expect(try update.snapshot.state.waterlineValue == 1)
+        #expect(try update.snapshot.logs.count == 1)
         #expect(try await harness.store.log(id: water.id)?.deletedAt == Fixed.start)
         await #expect(throws: SessionServiceError.unknownLog(water.id)) { try await harness.service.deleteLog(id: water.id) }
     }
@@ -234,7 +234,7 @@ struct SessionServiceTests {
         _ = try await harness.service.quickLog(.water, source: .phone)
         harness.clock.advance(minutes: 100)
         let result = try await harness.service.endSession()
-        let ended = try result.night
+        let ended = try result.snapshot
         #expect(!ended.session.isActive)
         #expect(ended.session.endTime == Fixed.at(minutes: 120))
         let summary = try #require(ended.session.computedSummary)
@@ -251,7 +251,7 @@ struct SessionServiceTests {
     func forceEnd() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
-        let ended = try await harness.service.endSession().night
+        let ended = try await harness.service.endSession().snapshot
         #expect(ended.session.computedSummary?.totalAlcoholCount == 0)
         #expect(ended.session.computedSummary?.adherence.displayText == "—")
     }
@@ -262,12 +262,12 @@ struct SessionServiceTests {
         _ = try await harness.service.startSession()
         let drink = try #require(try await harness.service.quickLog(.alcohol, source: .phone).changedLog)
         harness.clock.advance(minutes: 30)
-        let ended = try await harness.service.endSession().night
+        let ended = try await harness.service.endSession().snapshot
         #expect(ended.session.computedSummary?.totalStandardDrinks == 1)
         var edited = drink
         edited.alcoholMeta?.standardDrinkEstimate = 2
         let update = try await harness.service.editLog(edited)
-        #expect(try update.night.session.computedSummary?.totalStandardDrinks == 2)
+        #expect(try update.snapshot.session.computedSummary?.totalStandardDrinks == 2)
         #expect(update.pastSessionsChanged && update.state.active == nil)
         #expect(try await harness.service.session(id: ended.session.id).session.computedSummary?.finalWaterline == 2)
         _ = try await harness.service.deleteLog(id: drink.id)
@@ -287,7 +287,7 @@ struct SessionServiceTests {
         _ = try await harness.service.quickLog(.alcohol, source: .phone)
         harness.clock.advance(minutes: 5)
         _ = try await harness.service.quickLog(.water, source: .phone)
-        let ended = try await harness.service.endSession().night
+        let ended = try await harness.service.endSession().snapshot
         #expect(ended.session.computedSummary?.adherence == PacingAdherence(breaksDue: 2, breaksKept: 1))
         #expect(ended.session.computedSummary?.waterEveryNDrinks == 1)
 
@@ -297,7 +297,7 @@ struct SessionServiceTests {
         var edited = first
         edited.alcoholMeta?.standardDrinkEstimate = 2
         let update = try await harness.service.editLog(edited)
-        let summary = try #require(try update.night.session.computedSummary)
+        let summary = try #require(try update.snapshot.session.computedSummary)
         #expect(summary.totalStandardDrinks == 4)
         #expect(summary.adherence == PacingAdherence(breaksDue: 2, breaksKept: 1), "not re-scored by today's N = 5 (which would read \"—\")")
         #expect(summary.waterEveryNDrinks == 1)
@@ -344,7 +344,7 @@ struct SessionServiceTests {
         let water = try #require(try await harness.service.quickLog(.water, source: .phone).changedLog)
         let result = try await harness.service.deleteAllData()
         #expect(result.state.active == nil && result.state.settings == UserSettings() && result.state.presets.count == 5, "the defaults and the starter presets")
-        #expect(try await harness.store.session(id: started.night.session.id) == nil)
+        #expect(try await harness.store.session(id: started.snapshot.session.id) == nil)
         let after = try #require(try await harness.store.user())
         #expect(after.id != before.id && after.erasedBefore == before.id && after.settings == UserSettings())
         #expect(try await harness.store.sessions(limit: nil).isEmpty)
@@ -373,7 +373,7 @@ struct SessionServiceTests {
 
     @Test("a drink this device makes counts as more than 0: a custom drink, a preset, an edit of 0 are refused and write nothing; a 0 from elsewhere is still read")
     func zeroEstimate() async throws {
-        let (harness, started) = try await ServiceHarness.night()
+        let (harness, started) = try await ServiceHarness.sessionStarted()
         await #expect(throws: SessionServiceError.self) {
             try await harness.service.logDrink(.custom(AlcoholMeta(drinkType: .cocktail, sizeOz: 5, standardDrinkEstimate: 0)), source: .phone)
         }

@@ -36,9 +36,9 @@ struct ServiceHarness {
     }
 
     /// A prepared harness with a session started at `Fixed.start`.
-    static func night(_ settings: UserSettings = UserSettings()) async throws -> (ServiceHarness, SessionSnapshot) {
+    static func sessionStarted(_ settings: UserSettings = UserSettings()) async throws -> (ServiceHarness, SessionSnapshot) {
         let harness = try await prepared(settings)
-        return (harness, try await harness.service.startSession().night)
+        return (harness, try await harness.service.startSession().snapshot)
     }
 
     func presetNamed(_ name: String) async throws -> DrinkPreset {

@@ -10,22 +10,22 @@ struct TableEvening: Sendable {
     let harness: ServiceHarness
     let past: Session
     let drink: LogEntry?
-    let night: SessionSnapshot?
+    let snapshot: SessionSnapshot?
 
     init(night running: Bool) async throws {
         harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 1, warningThreshold: 3))
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 60)
-        past = try await harness.service.endSession().night.session
+        past = try await harness.service.endSession().snapshot.session
         harness.clock.advance(minutes: 24 * 60)
         if running {
             _ = try await harness.service.startSession()
             harness.clock.advance(minutes: 5)
             drink = try await harness.service.logDrink(.quick, source: .phone).changedLog
-            night = try await harness.service.activeSession()
+            snapshot = try await harness.service.activeSession()
         } else {
             drink = nil
-            night = nil
+            snapshot = nil
         }
         harness.clock.advance(minutes: 5)
     }

@@ -7,11 +7,11 @@ import WaterlineTestSupport
 @Suite("A widget's own reloads")
 struct WidgetSelfReloadTests {
     func snapshot(logsAt minutes: [Double], generatedAt: Double) -> WidgetSnapshot {
-        let night = SessionSnapshot(
+        let snapshot = SessionSnapshot(
             replaying: Fixed.session(), logs: minutes.enumerated().map { Fixed.water($0.offset + 1, at: $0.element) },
             settings: UserSettings(), planner: ReminderPlanner(), now: Fixed.at(minutes: generatedAt)
         )
-        return WidgetSnapshot(night: night, lastSessionSummary: nil, settings: UserSettings(), quickDrink: nil, generatedAt: Fixed.at(minutes: generatedAt))
+        return WidgetSnapshot(night: snapshot, lastSessionSummary: nil, settings: UserSettings(), quickDrink: nil, generatedAt: Fixed.at(minutes: generatedAt))
     }
 
     @Test("a quarter hour after it was made, while the night was logged in within the last 90 minutes; never for no night or a night left alone")

@@ -13,7 +13,7 @@ import WaterlineTestSupport
 struct WidgetSnapshotReaderTests {
     @Test("a running night and a past one: the same snapshot the service gives")
     func sameAsService() async throws {
-        let (harness, _) = try await ServiceHarness.night(UserSettings(waterEveryNDrinks: 2))
+        let (harness, _) = try await ServiceHarness.sessionStarted(UserSettings(waterEveryNDrinks: 2))
         harness.clock.advance(minutes: 5)
         try await harness.service.logDrink(.quick, source: .phone)
         let clock = harness.clock

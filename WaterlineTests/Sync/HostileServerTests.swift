@@ -119,13 +119,13 @@ struct HostileServerTests {
     @Test("a record of any kind stamped past 2100, or deleted past 2100, is not kept: it would win every later merge")
     func everyStampChecked() async throws {
         let harness = try await ServiceHarness.prepared()
-        let night = try await harness.service.startSession().night.session
+        let started = try await harness.service.startSession().snapshot.session
         let future = Date(timeIntervalSince1970: 4_200_000_000)
-        var session = SessionRecord(night)
+        var session = SessionRecord(started)
         session.updatedAt = future
-        var log = LogEntry.water(id: UUID(), sessionId: night.id, at: Fixed.start, amountOz: 8)
+        var log = LogEntry.water(id: UUID(), sessionId: started.id, at: Fixed.start, amountOz: 8)
         log.updatedAt = future
-        var deleted = LogEntry.water(id: UUID(), sessionId: night.id, at: Fixed.start, amountOz: 8)
+        var deleted = LogEntry.water(id: UUID(), sessionId: started.id, at: Fixed.start, amountOz: 8)
         deleted.deletedAt = future
         var preset = PresetRecord(try await harness.presetNamed("Beer"))
         preset.updatedAt = future
@@ -133,15 +133,15 @@ struct HostileServerTests {
             #expect(throws: SessionStoreError.self, "\(payload.key)") { try StoreRules.checkRemote(payload) }
             #expect(try await !harness.store.applyRemote(payload), "\(payload.key)")
         }
-        #expect(try await harness.store.session(id: night.id)?.updatedAt == night.updatedAt)
+        #expect(try await harness.store.session(id: started.id)?.updatedAt == started.updatedAt)
         #expect(try await harness.presetNamed("Beer").updatedAt != future)
     }
 
     @Test("a pull page larger than asked is refused whole, nothing of it kept, and the cursor stays")
     func pageLargerThanAsked() async throws {
         let harness = try await ServiceHarness.prepared()
-        let night = try await harness.service.startSession().night.session
-        let logs = (0..<30).map { SyncPayload.logEntry(LogEntry.water(id: UUID(), sessionId: night.id, at: Fixed.start.addingTimeInterval(Double($0)), amountOz: 8)) }
+        let session = try await harness.service.startSession().snapshot.session
+        let logs = (0..<30).map { SyncPayload.logEntry(LogEntry.water(id: UUID(), sessionId: session.id, at: Fixed.start.addingTimeInterval(Double($0)), amountOz: 8)) }
         let page = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(PullPage(changes: logs, cursor: 99, hasMore: false)))
         let data = try JSONSerialization.data(withJSONObject: ["status": "success", "value": page])
         let transport = ScriptedTransport([.json(200, String(decoding: data, as: UTF8.self))], fallback: ScriptedTransport.echo)
@@ -151,7 +151,7 @@ struct HostileServerTests {
             backoff: Backoff(baseSeconds: 1, capSeconds: 1, maxRetries: 0), pageSize: 20
         ).pull()
         #expect(report.status.lastError?.contains("30 changes for a page of at most 20") == true, "\(report.status)")
-        #expect(try await harness.store.logs(sessionId: night.id).isEmpty)
+        #expect(try await harness.store.logs(sessionId: session.id).isEmpty)
         #expect(try await harness.store.syncCursor()?.position == nil, "the next pull asks from the same place")
     }
 

@@ -10,7 +10,7 @@ import WaterlineTestSupport
 /// and counted, while the rest of the page and the push go on.
 @Suite("Records set aside from a pull")
 struct PoisonRecordTests {
-    let night = SessionRecord(
+    let session = SessionRecord(
         id: UUID(number: 0x900), startTime: Fixed.start, endTime: Fixed.start.addingTimeInterval(3600), isActive: false,
         updatedAt: Fixed.start.addingTimeInterval(3600)
     )
@@ -27,11 +27,11 @@ struct PoisonRecordTests {
 
     @Test("a log whose preset id is 200 KB, and one of an unknown drink, are set aside; the page's other records and this device's push go through")
     func poisonInPage() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         _ = try await harness.service.logWater(source: .phone)
-        let good = LogEntry.water(id: UUID(number: 0x901), sessionId: night.id, at: Fixed.start.addingTimeInterval(60), amountOz: 8)
+        let good = LogEntry.water(id: UUID(number: 0x901), sessionId: session.id, at: Fixed.start.addingTimeInterval(60), amountOz: 8)
         var huge = try Self.object(.logEntry(.alcohol(
-            id: UUID(number: 0x902), sessionId: night.id, at: Fixed.start.addingTimeInterval(90), AlcoholMeta(drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: 1)
+            id: UUID(number: 0x902), sessionId: session.id, at: Fixed.start.addingTimeInterval(90), AlcoholMeta(drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: 1)
         ))) as! [String: Any]
         var record = huge["record"] as! [String: Any]
         var meta = record["alcoholMeta"] as! [String: Any]
@@ -39,7 +39,7 @@ struct PoisonRecordTests {
         record["alcoholMeta"] = meta
         huge["record"] = record
         var unknown = try Self.object(.logEntry(.alcohol(
-            id: UUID(number: 0x903), sessionId: night.id, at: Fixed.start.addingTimeInterval(120), AlcoholMeta(drinkType: .wine, sizeOz: 5, abv: 12, standardDrinkEstimate: 1)
+            id: UUID(number: 0x903), sessionId: session.id, at: Fixed.start.addingTimeInterval(120), AlcoholMeta(drinkType: .wine, sizeOz: 5, abv: 12, standardDrinkEstimate: 1)
         ))) as! [String: Any]
         var unknownRecord = unknown["record"] as! [String: Any]
         var unknownMeta = unknownRecord["alcoholMeta"] as! [String: Any]
@@ -48,7 +48,7 @@ struct PoisonRecordTests {
         unknown["record"] = unknownRecord
 
         let transport = ScriptedTransport(
-            [try Self.page([try Self.object(.session(night)), huge, unknown, try Self.object(.logEntry(good)), ["entity": "mystery"]], cursor: 7, hasMore: false)],
+            [try Self.page([try Self.object(.session(session)), huge, unknown, try Self.object(.logEntry(good)), ["entity": "mystery"]], cursor: 7, hasMore: false)],
             fallback: ScriptedTransport.echo
         )
         let sync = SyncEngineTests().engine(transport, store: harness.store)
@@ -56,7 +56,7 @@ struct PoisonRecordTests {
 
         #expect(report.status.setAsideCount == 3)
         #expect(report.status.lastError?.contains("3 changes from the server could not be read or kept here and were set aside") == true)
-        #expect(try await harness.store.logs(sessionId: night.id).map(\.id) == [good.id])
+        #expect(try await harness.store.logs(sessionId: session.id).map(\.id) == [good.id])
         #expect(try await harness.store.syncCursor()?.position == 7, "the page was taken; the next pull goes on after it")
         #expect(transport.paths.contains("sync:push"), "the device's own changes still went up")
         #expect(report.status.pendingCount == 0)
@@ -67,9 +67,9 @@ struct PoisonRecordTests {
     func pastQuotas() async throws {
         let harness = try await ServiceHarness.prepared()
         let logs = (0..<1_002).map { index in
-            LogEntry.water(id: UUID(), sessionId: night.id, at: Fixed.start.addingTimeInterval(Double(index)), amountOz: 8)
+            LogEntry.water(id: UUID(), sessionId: session.id, at: Fixed.start.addingTimeInterval(Double(index)), amountOz: 8)
         }
-        var undone = LogEntry.water(id: UUID(), sessionId: night.id, at: Fixed.start, amountOz: 8)
+        var undone = LogEntry.water(id: UUID(), sessionId: session.id, at: Fixed.start, amountOz: 8)
         undone.deletedAt = Fixed.start.addingTimeInterval(10)
         undone.updatedAt = Fixed.start.addingTimeInterval(10)
         var edited = logs[0]
@@ -79,7 +79,7 @@ struct PoisonRecordTests {
         let presets = (0..<(Limits.presetsPerAccount - presetsHere + 3)).map { index in
             PresetRecord(DrinkPreset(id: UUID(), userId: UUID(), name: "Preset \(index)", drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: 1, sortOrder: 10 + index, updatedAt: Fixed.start))
         }
-        let first: [SyncPayload] = [.session(night)] + logs.prefix(999).map { .logEntry($0) }
+        let first: [SyncPayload] = [.session(session)] + logs.prefix(999).map { .logEntry($0) }
         let second: [SyncPayload] = logs.dropFirst(999).map { .logEntry($0) } + [.logEntry(undone), .logEntry(edited)] + presets.map { .preset($0) }
         let transport = ScriptedTransport(
             [try SyncEngineTests.page(first, cursor: 1_000, hasMore: true), try SyncEngineTests.page(second, cursor: 2_000, hasMore: false)],
@@ -87,7 +87,7 @@ struct PoisonRecordTests {
         )
         let report = await SyncEngineTests().engine(transport, store: harness.store).pull()
 
-        let kept = try await harness.store.logs(sessionId: night.id)
+        let kept = try await harness.store.logs(sessionId: session.id)
         #expect(kept.filter { !$0.isDeleted }.count == Limits.logsPerSession)
         #expect(kept.first { $0.id == edited.id }?.waterMeta?.amountOz == 12, "an edit to a record already here has room")
         #expect(try await harness.store.presets().filter { $0.deletedAt == nil }.count == Limits.presetsPerAccount)

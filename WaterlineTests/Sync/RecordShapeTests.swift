@@ -15,7 +15,7 @@ struct RecordShapeTests {
     }
 
     /// A night with every field set, none at its default.
-    private let night = Session(
+    private let session = Session(
         id: UUID(number: 0x51), userId: UUID(number: 0xA1), startTime: Fixed.start, endTime: Fixed.at(minutes: 120),
         isActive: false, computedSummary: .mock, updatedAt: Fixed.at(minutes: 121), deletedAt: Fixed.at(minutes: 130), plannedDrinks: 4
     )
@@ -27,11 +27,11 @@ struct RecordShapeTests {
 
     @Test("a session record has every field of a Session but its owner, and gives the same night back")
     func sessionRecord() throws {
-        let record = SessionRecord(night)
-        #expect(fields(of: record) == fields(of: night).filter { $0 != "userId" })
-        #expect(record.session(userId: night.userId) == night)
+        let record = SessionRecord(session)
+        #expect(fields(of: record) == fields(of: session).filter { $0 != "userId" })
+        #expect(record.session(userId: session.userId) == session)
         let data = try WaterlineCoding.encoder().encode(record)
-        #expect(try WaterlineCoding.decoder().decode(SessionRecord.self, from: data).session(userId: night.userId) == night)
+        #expect(try WaterlineCoding.decoder().decode(SessionRecord.self, from: data).session(userId: session.userId) == session)
     }
 
     @Test("a preset record has every field of a DrinkPreset but its owner, and gives the same preset back")

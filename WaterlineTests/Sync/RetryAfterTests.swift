@@ -21,7 +21,7 @@ struct RetryAfterTests {
 
     @Test("Retry-After: 3600 from the server: one push, then no call for an hour, the status saying until when; then the changes go")
     func serverAsksForAnHour() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         let transport = ScriptedTransport([Self.serverRefusal], fallback: ScriptedTransport.echo)
         let clock = RecordingSyncClock()
         let sync = SyncEngineTests().engine(transport, store: harness.store, clock: clock)
@@ -47,7 +47,7 @@ struct RetryAfterTests {
 
     @Test("a short wait from Convex (errorData.retryAfter) is waited in place, at least as long as asked, and the push goes on")
     func convexAsksForSeconds() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         let transport = ScriptedTransport([Self.convexRefusal(after: 20)], fallback: ScriptedTransport.echo)
         let clock = RecordingSyncClock()
         let report = await SyncEngineTests().engine(transport, store: harness.store, clock: clock).push()
@@ -73,7 +73,7 @@ struct RetryAfterTests {
 
     @Test("a server asking to wait a billion seconds is waited six hours at most, and the status says so; then the changes go")
     func absurdWaitIsCapped() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         let refusal = ScriptedTransport.Answer.headed(
             429, #"{"status":"error","errorMessage":"slow down","errorData":{"code":"RATE_LIMITED"}}"#, ["Retry-After": "1000000000", "Content-Type": "application/json"]
         )

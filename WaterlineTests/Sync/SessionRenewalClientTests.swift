@@ -28,7 +28,7 @@ struct SessionRenewalClientTests {
 
     @Test("ten days left: renewed before the push, the new token kept and sent, no sign-in asked")
     func renews() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         let credentials = InMemoryCredentialStore(SyncEngineTests.credential(expiresIn: 10 * 24 * 3600))
         let fresh = Fixed.start.addingTimeInterval(30 * 24 * 3600)
         let transport = ScriptedTransport([try Self.renewal(token: "t2", expiresAt: fresh)], fallback: ScriptedTransport.echo)
@@ -42,7 +42,7 @@ struct SessionRenewalClientTests {
 
     @Test("a backend without auth:renew is asked once; the sign-in prompt comes near the end as before")
     func olderBackend() async throws {
-        let (harness, _) = try await ServiceHarness.night()
+        let (harness, _) = try await ServiceHarness.sessionStarted()
         let credentials = InMemoryCredentialStore(SyncEngineTests.credential(expiresIn: 2 * 24 * 3600))
         let transport = ScriptedTransport([ScriptedTransport.functionError("UNKNOWN_FUNCTION")], fallback: ScriptedTransport.echo)
         let sync = engine(transport, store: harness.store, credentials: credentials)

@@ -282,12 +282,12 @@ struct SyncEngineTests {
     @Test("pull pages after the stored cursor, places a log that came before its session, and asks only for what is new next time")
     func pullPages() async throws {
         let harness = try await ServiceHarness.prepared()
-        let night = SessionRecord(id: UUID(), startTime: Fixed.start, endTime: Fixed.start.addingTimeInterval(3600), isActive: false, updatedAt: Fixed.start.addingTimeInterval(3600))
-        let drink = LogEntry.alcohol(id: UUID(), sessionId: night.id, at: Fixed.start.addingTimeInterval(60),
+        let session = SessionRecord(id: UUID(), startTime: Fixed.start, endTime: Fixed.start.addingTimeInterval(3600), isActive: false, updatedAt: Fixed.start.addingTimeInterval(3600))
+        let drink = LogEntry.alcohol(id: UUID(), sessionId: session.id, at: Fixed.start.addingTimeInterval(60),
                                      AlcoholMeta(drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: 1))
         let transport = ScriptedTransport([
             try Self.page([.logEntry(drink)], cursor: 5, hasMore: true),
-            try Self.page([.session(night)], cursor: 9, hasMore: false),
+            try Self.page([.session(session)], cursor: 9, hasMore: false),
             try Self.page([], cursor: 9, hasMore: false),
         ], fallback: ScriptedTransport.echo)
         let sync = engine(transport, store: harness.store)
@@ -295,8 +295,8 @@ struct SyncEngineTests {
         let report = await sync.pull()
         #expect(report.status.phase == .synced)
         let pulled = try await harness.store.changes(after: seen)
-        #expect(pulled.records == ChangedRecords(nights: [night.id]), "the night and its drink are new here, named by the store's feed: every surface must show them")
-        #expect(try await harness.store.logs(sessionId: night.id).map(\.id) == [drink.id])
+        #expect(pulled.records == ChangedRecords(nights: [session.id]), "the night and its drink are new here, named by the store's feed: every surface must show them")
+        #expect(try await harness.store.logs(sessionId: session.id).map(\.id) == [drink.id])
         #expect(try await harness.store.syncCursor() == SyncCursor(accountId: Self.account, position: 9))
         #expect(transport.sent.filter { $0.path == "sync:pull" }.map { $0.args["cursor"] as? Int } == [nil, 5])
 

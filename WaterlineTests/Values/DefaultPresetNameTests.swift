@@ -30,10 +30,10 @@ struct DefaultPresetNameTests {
     @Test("surfaces read the shown name: the Live Activity's quick drink, the editor (which keeps the stored name unless renamed)")
     @MainActor
     func surfaces() async throws {
-        let (harness, night) = try await ServiceHarness.night()
+        let (harness, snapshot) = try await ServiceHarness.sessionStarted()
         let presets = try await harness.service.presets()
         let beer = try #require(presets.first)
-        let state = DeviceState(active: night, settings: UserSettings(), presets: presets)
+        let state = DeviceState(active: snapshot, settings: UserSettings(), presets: presets)
         #expect(state.activeGlance?.quickDrinkName == state.quickDrink?.shownName)
 
         let editor = PresetEditorModel(editing: beer, units: .oz)
@@ -55,12 +55,12 @@ struct DefaultPresetNameTests {
         let chosen = untouched.edited(to: glass, at: Fixed.start.addingTimeInterval(60))
         #expect(chosen.waterGlassOz == 10)
 
-        let (harness, night) = try await ServiceHarness.night()
+        let (harness, snapshot) = try await ServiceHarness.sessionStarted()
         var settings = try #require(try await harness.store.user()).settings
         settings.units = .ml
         _ = try await harness.service.perform(.updateSettings(settings))
         _ = try await harness.service.logWater(source: .phone)
-        let water = try #require(try await harness.store.logs(sessionId: night.session.id).last?.waterMeta?.amountOz)
+        let water = try #require(try await harness.store.logs(sessionId: snapshot.session.id).last?.waterMeta?.amountOz)
         #expect(abs(VolumeConversion.milliliters(fromOunces: water) - 250) < 0.001)
     }
 }

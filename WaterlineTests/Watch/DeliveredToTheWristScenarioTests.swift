@@ -53,10 +53,10 @@ struct DeliveredToTheWristScenarioTests {
 
         /// The complication shows the phone's counts (the reload spacing has passed).
         func expectFaceShowsPhone(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-            let night = try await harness.service.activeSession()
+            let snapshot = try await harness.service.activeSession()
             let face = try #require(watch.complications.showing, sourceLocation: sourceLocation)
-            #expect(face.isActive == (night != nil), "\(step)", sourceLocation: sourceLocation)
-            #expect(face.totalAlcoholCount == (night?.state.totalAlcoholCount ?? 0) && face.totalWaterCount == (night?.state.totalWaterCount ?? 0),
+            #expect(face.isActive == (snapshot != nil), "\(step)", sourceLocation: sourceLocation)
+            #expect(face.totalAlcoholCount == (snapshot?.state.totalAlcoholCount ?? 0) && face.totalWaterCount == (snapshot?.state.totalWaterCount ?? 0),
                     "\(step): the face shows the phone's counts", sourceLocation: sourceLocation)
         }
     }
@@ -294,8 +294,8 @@ struct DeliveredToTheWristScenarioTests {
         await fresh.link.deliverQueued()
         await pair.phone.settled()
         try await fresh.deliver(from: pair.phone.watch)
-        let night = try #require(try await fresh.runtime.reader.currentState().active)
-        #expect(night.logs.count == 4, "everything, delivered again")
+        let snapshot = try #require(try await fresh.runtime.reader.currentState().active)
+        #expect(snapshot.logs.count == 4, "everything, delivered again")
         #expect(fresh.link.messages == 0)
     }
 

@@ -32,11 +32,11 @@ struct FaceAndWidgetsScenarioTests {
     /// The face shows the watch's night, or is held back within the budget's spacing with the
     /// watch's refresh asked for when the held reload is due; and the watch holds the phone's night.
     func expectFaceCurrent(_ watch: PairedWatch, _ harness: ServiceHarness, at step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let night = try #require(try await watch.runtime.reader.currentState().active, sourceLocation: sourceLocation)
+        let snapshot = try #require(try await watch.runtime.reader.currentState().active, sourceLocation: sourceLocation)
         let phone = try #require(try await harness.service.activeSession(), sourceLocation: sourceLocation)
-        #expect(Set(night.logs.map(\.id)) == Set(phone.logs.map(\.id)), "\(step): both devices hold the night's logs", sourceLocation: sourceLocation)
+        #expect(Set(snapshot.logs.map(\.id)) == Set(phone.logs.map(\.id)), "\(step): both devices hold the night's logs", sourceLocation: sourceLocation)
         let face = try #require(watch.complications.showing, sourceLocation: sourceLocation)
-        guard face.totalAlcoholCount != night.state.totalAlcoholCount || face.totalWaterCount != night.state.totalWaterCount else { return }
+        guard face.totalAlcoholCount != snapshot.state.totalAlcoholCount || face.totalWaterCount != snapshot.state.totalWaterCount else { return }
         let due = try #require(watch.refreshes.scheduled, "\(step): the face is behind and no refresh is asked for", sourceLocation: sourceLocation)
         #expect(due.timeIntervalSince(harness.clock.now) <= ConsequencePlan.backgroundWidgetSpacing, "\(step): the face catches up within the spacing", sourceLocation: sourceLocation)
     }
@@ -58,9 +58,9 @@ struct FaceAndWidgetsScenarioTests {
         // No more events: the refresh the watch asked for brings the face to the last log.
         clock.advance(minutes: 10)
         #expect(try await watch.refreshIfDue(), "the held reload's refresh came")
-        let night = try #require(try await harness.service.activeSession())
-        #expect(watch.complications.showing?.totalAlcoholCount == night.state.totalAlcoholCount)
-        #expect(watch.complications.showing?.totalWaterCount == night.state.totalWaterCount, "the face ends on the night's last state")
+        let snapshot = try #require(try await harness.service.activeSession())
+        #expect(watch.complications.showing?.totalAlcoholCount == snapshot.state.totalAlcoholCount)
+        #expect(watch.complications.showing?.totalWaterCount == snapshot.state.totalWaterCount, "the face ends on the night's last state")
         #expect(watch.complications.dropped == 0 && watch.complications.counted <= RecordingWidgets.dailyBudget, "\(watch.complications.counted) complication reloads counted")
         #expect(phone.watch.complicationTransfersSpent <= RecordingWatch.complicationBudget, "\(phone.watch.complicationTransfersSpent) complication transfers")
         #expect(phone.watch.complicationTransfersSpent > 0)
@@ -150,8 +150,8 @@ struct FaceAndWidgetsScenarioTests {
         // Nobody touches the phone again: the widget's own reload brings the last log.
         clock.advance(minutes: WidgetSelfReload.interval / 60)
         await phone.widgets.timePassed(to: clock.now)
-        let night = try #require(latest)
-        #expect(phone.widgets.showing?.totalAlcoholCount == night.state.totalAlcoholCount && phone.widgets.showing?.totalWaterCount == night.state.totalWaterCount,
+        let snapshot = try #require(latest)
+        #expect(phone.widgets.showing?.totalAlcoholCount == snapshot.state.totalAlcoholCount && phone.widgets.showing?.totalWaterCount == snapshot.state.totalWaterCount,
                 "the night's last log shows, with no event to carry it")
         #expect(phone.widgets.dropped == 0 && phone.widgets.counted <= RecordingWidgets.dailyBudget, "\(phone.widgets.counted) reloads counted (\(phone.widgets.selfReloads) by WidgetKit itself)")
         // Left alone, the widget stops reloading itself.

@@ -88,17 +88,17 @@ struct RemindersOnTheWristScenarioTests {
         /// The time reminders the night's records call for by `end`: every interval after the
         /// start and after each water, until the next water, while a log came within 90 minutes.
         func expectedTimeReminders(through end: Date) async throws -> [Date] {
-            let night = try #require(try await harness.service.activeSession())
+            let snapshot = try #require(try await harness.service.activeSession())
             let interval = TimeInterval(try await harness.service.settings().timeReminderIntervalMinutes * 60)
-            let logs = night.logs.map(\.timestamp).sorted()
-            let anchors = [night.session.startTime] + night.logs.filter { $0.type == .water }.map(\.timestamp).sorted()
+            let logs = snapshot.logs.map(\.timestamp).sorted()
+            let anchors = [snapshot.session.startTime] + snapshot.logs.filter { $0.type == .water }.map(\.timestamp).sorted()
             var slots: [Date] = []
             for (index, anchor) in anchors.enumerated() {
                 let next = index + 1 < anchors.count ? anchors[index + 1] : end.addingTimeInterval(1)
                 var slot = anchor.addingTimeInterval(interval)
                 while slot < next, slot <= end {
-                    let lastActivity = logs.last { $0 < slot } ?? night.session.startTime
-                    if slot <= max(lastActivity, night.session.startTime).addingTimeInterval(ReminderPlanner.defaultInactivityCutoff) { slots.append(slot) }
+                    let lastActivity = logs.last { $0 < slot } ?? snapshot.session.startTime
+                    if slot <= max(lastActivity, snapshot.session.startTime).addingTimeInterval(ReminderPlanner.defaultInactivityCutoff) { slots.append(slot) }
                     slot = slot.addingTimeInterval(interval)
                 }
             }
@@ -108,141 +108,141 @@ struct RemindersOnTheWristScenarioTests {
 
     @Test("the phone starts a night, the watch learns of it and sleeps; the phone dies at 23:00 and comes back at 01:00: every reminder until 02:00 is shown once, on the wrist", arguments: [NotificationAuthorization.allowed, .denied])
     func phoneDiesAtEleven(_ phoneAllows: NotificationAuthorization) async throws {
-        let night = try await Night(phoneAllows: phoneAllows)
-        try await night.at(60)
-        try await night.onPhone(.startSession)
-        #expect(!night.watch.isRunning, "the watch pulled in a background task and was suspended again")
-        #expect(!night.watch.notifications.pending.isEmpty, "the watch scheduled the night's reminders itself")
-        try await night.at(95)
-        try await night.onPhone(.logDrink(.quick, source: .phone))
-        try await night.at(127)
-        try await night.onPhone(.logWater(source: .phone))
-        try await night.at(170)
-        try await night.onPhone(.logDrink(.quick, source: .phone))
+        let evening = try await Night(phoneAllows: phoneAllows)
+        try await evening.at(60)
+        try await evening.onPhone(.startSession)
+        #expect(!evening.watch.isRunning, "the watch pulled in a background task and was suspended again")
+        #expect(!evening.watch.notifications.pending.isEmpty, "the watch scheduled the night's reminders itself")
+        try await evening.at(95)
+        try await evening.onPhone(.logDrink(.quick, source: .phone))
+        try await evening.at(127)
+        try await evening.onPhone(.logWater(source: .phone))
+        try await evening.at(170)
+        try await evening.onPhone(.logDrink(.quick, source: .phone))
 
-        try await night.at(180)
-        await night.phoneDies()
-        try await night.at(213)
-        try await night.watch.glance(.logWater(source: .watch))
-        try await night.at(255)
-        try await night.watch.glance(.logDrink(.quick, source: .watch))
-        try await night.at(290)
-        try await night.watch.glance(.logWater(source: .watch))
-        #expect(!night.watch.link.queued.isEmpty, "what the watch logged waits for the phone")
+        try await evening.at(180)
+        await evening.phoneDies()
+        try await evening.at(213)
+        try await evening.watch.glance(.logWater(source: .watch))
+        try await evening.at(255)
+        try await evening.watch.glance(.logDrink(.quick, source: .watch))
+        try await evening.at(290)
+        try await evening.watch.glance(.logWater(source: .watch))
+        #expect(!evening.watch.link.queued.isEmpty, "what the watch logged waits for the phone")
 
-        try await night.at(300)
-        try await night.phoneComesBack()
+        try await evening.at(300)
+        try await evening.phoneComesBack()
         if phoneAllows == .allowed {
-            #expect(night.phoneCenter.pending.keys.sorted() == night.watch.notifications.pending.keys.sorted(), "the phone plans what the watch planned, under the same identifiers")
+            #expect(evening.phoneCenter.pending.keys.sorted() == evening.watch.notifications.pending.keys.sorted(), "the phone plans what the watch planned, under the same identifiers")
         }
-        try await night.at(325)
-        try await night.watch.glance(.logDrink(.quick, source: .watch))
-        try await night.at(360)
+        try await evening.at(325)
+        try await evening.watch.glance(.logDrink(.quick, source: .watch))
+        try await evening.at(360)
 
-        let expected = try await night.expectedTimeReminders(through: Fixed.at(minutes: 360))
+        let expected = try await evening.expectedTimeReminders(through: Fixed.at(minutes: 360))
         #expect(expected.count == 13)
-        let shown = night.seen.timeReminders
+        let shown = evening.seen.timeReminders
         #expect(shown.map(\.fireDate) == expected, "each reminder the night called for, in order, once")
         #expect(Set(shown.map(\.identifier)).count == shown.count, "nothing shown twice")
         #expect(shown.allSatisfy { $0.place == .wrist }, "the phone is in a bag: every one on the wrist")
         if phoneAllows == .allowed {
-            #expect(night.seen.coordinated > 0, "scheduled on both, shown once")
+            #expect(evening.seen.coordinated > 0, "scheduled on both, shown once")
         } else {
-            #expect(night.phoneCenter.refused > 0 && night.seen.coordinated == 0, "the phone's refused: every one from the watch")
+            #expect(evening.phoneCenter.refused > 0 && evening.seen.coordinated == 0, "the phone's refused: every one from the watch")
         }
-        await night.watch.link.deliverQueued()
-        await night.phone.settled()
-        let records = try await night.harness.service.activeSession()
+        await evening.watch.link.deliverQueued()
+        await evening.phone.settled()
+        let records = try await evening.harness.service.activeSession()
         #expect(records?.logs.count == 7, "the watch's logs reached the phone, once each")
     }
 
     @Test("the watch app, suspended, hears no reachability change; opened, it sends what waited")
     func suspendedHearsNothing() async throws {
-        let night = try await Night()
-        try await night.at(60)
-        try await night.onPhone(.startSession)
-        night.watch.link.isReachable = false
-        try await night.at(70)
-        try await night.watch.glance(.logWater(source: .watch))
-        let reasons = night.watch.runtime.syncHistory().count
-        await night.watch.phone(reachable: true)
-        #expect(await night.watch.runtime.syncHistory().count == reasons, "suspended: nothing ran")
-        #expect(try await night.harness.service.activeSession()?.logs.isEmpty == true)
-        await night.watch.open()
-        #expect(try await night.harness.service.activeSession()?.logs.count == 1, "opened: the water reached the phone")
+        let evening = try await Night()
+        try await evening.at(60)
+        try await evening.onPhone(.startSession)
+        evening.watch.link.isReachable = false
+        try await evening.at(70)
+        try await evening.watch.glance(.logWater(source: .watch))
+        let reasons = evening.watch.runtime.syncHistory().count
+        await evening.watch.phone(reachable: true)
+        #expect(await evening.watch.runtime.syncHistory().count == reasons, "suspended: nothing ran")
+        #expect(try await evening.harness.service.activeSession()?.logs.isEmpty == true)
+        await evening.watch.open()
+        #expect(try await evening.harness.service.activeSession()?.logs.count == 1, "opened: the water reached the phone")
     }
 
     @Test("what waits for a suspended watch is handed over at its next wake, each page once and the latest state once; a copy handed over twice changes nothing")
     func deliveriesWaitForTheWatch() async throws {
-        let night = try await Night()
-        try await night.at(60)
-        try await night.phone.runtime.send(.startSession)
+        let evening = try await Night()
+        try await evening.at(60)
+        try await evening.phone.runtime.send(.startSession)
         for minute in [65.0, 70, 75] {
-            try await night.at(minute)
-            try await night.phone.runtime.send(.logWater(source: .phone))
+            try await evening.at(minute)
+            try await evening.phone.runtime.send(.logWater(source: .phone))
         }
-        await night.phone.settled()
-        let handed = try await night.watch.deliver(from: night.phoneLink)
+        await evening.phone.settled()
+        let handed = try await evening.watch.deliver(from: evening.phoneLink)
         #expect(handed == 5, "the latest state and four pages (the night, three waters): \(handed)")
-        #expect(try await night.watch.runtime.reader.currentState().active?.logs.count == 3, "one wake brings all three")
-        #expect(try await night.watch.deliver(from: night.phoneLink) == 0, "nothing is handed over twice, and an equal context not at all")
+        #expect(try await evening.watch.runtime.reader.currentState().active?.logs.count == 3, "one wake brings all three")
+        #expect(try await evening.watch.deliver(from: evening.phoneLink) == 0, "nothing is handed over twice, and an equal context not at all")
         // The same pages again (a transfer the system repeated): nothing changes, nothing is shown again.
-        let reloads = night.watch.complications.reloads, replans = night.watch.notifications.replacements
-        for page in night.phoneLink.pagesTransferred {
-            await night.watch.runtime.handle(.phoneMessage(try WatchMessage.delivery(page).encoded()))
+        let reloads = evening.watch.complications.reloads, replans = evening.watch.notifications.replacements
+        for page in evening.phoneLink.pagesTransferred {
+            await evening.watch.runtime.handle(.phoneMessage(try WatchMessage.delivery(page).encoded()))
         }
-        await night.watch.settled()
-        #expect(night.watch.complications.reloads == reloads && night.watch.notifications.replacements == replans)
-        #expect(try await night.watch.runtime.reader.currentState().active?.logs.count == 3)
+        await evening.watch.settled()
+        #expect(evening.watch.complications.reloads == reloads && evening.watch.notifications.replacements == replans)
+        #expect(try await evening.watch.runtime.reader.currentState().active?.logs.count == 3)
     }
 
     @Test("the watch asks for its own notifications at its first night, once it is open; while it may not post, the open app shows the reminder")
     func watchAsksItsOwn() async throws {
-        let night = try await Night(watchAllows: .notDetermined)
-        night.watch.notifications.answerWhenAsked = .denied
-        try await night.at(60)
-        try await night.onPhone(.startSession)
-        #expect(night.watch.notifications.questionsShown == 0, "no question from a background task")
-        #expect(night.watch.notifications.pending.isEmpty)
-        await night.watch.open()
-        #expect(night.watch.notifications.questionsShown == 1, "asked when the person looks at the night")
-        await night.watch.open()
-        #expect(night.watch.notifications.questionsShown == 1, "once")
+        let evening = try await Night(watchAllows: .notDetermined)
+        evening.watch.notifications.answerWhenAsked = .denied
+        try await evening.at(60)
+        try await evening.onPhone(.startSession)
+        #expect(evening.watch.notifications.questionsShown == 0, "no question from a background task")
+        #expect(evening.watch.notifications.pending.isEmpty)
+        await evening.watch.open()
+        #expect(evening.watch.notifications.questionsShown == 1, "asked when the person looks at the night")
+        await evening.watch.open()
+        #expect(evening.watch.notifications.questionsShown == 1, "once")
         // Refused: the open watch app shows each reminder as it falls due (and plays a haptic).
-        let due = try #require(try await night.watch.runtime.reader.currentState().active?.reminders.requests.first)
-        try await night.at(79)
-        await night.watch.runtime.handle(.foregroundTick)
-        await night.watch.settled()
-        #expect(night.watch.runtime.inAppReminders.banner == nil)
-        try await night.at(81)
-        await night.watch.runtime.handle(.foregroundTick)
-        await night.watch.settled()
-        #expect(night.watch.runtime.inAppReminders.banner == due.content)
+        let due = try #require(try await evening.watch.runtime.reader.currentState().active?.reminders.requests.first)
+        try await evening.at(79)
+        await evening.watch.runtime.handle(.foregroundTick)
+        await evening.watch.settled()
+        #expect(evening.watch.runtime.inAppReminders.banner == nil)
+        try await evening.at(81)
+        await evening.watch.runtime.handle(.foregroundTick)
+        await evening.watch.settled()
+        #expect(evening.watch.runtime.inAppReminders.banner == due.content)
     }
 
     @Test("allowed at the question, the watch has the night's reminders pending at once")
     func watchAllowsAtTheQuestion() async throws {
-        let night = try await Night(watchAllows: .notDetermined)
-        try await night.at(60)
-        try await night.onPhone(.startSession)
-        await night.watch.open()
-        #expect(night.watch.notifications.questionsShown == 1)
-        #expect(night.watch.notifications.pending.keys.sorted() == night.phoneCenter.pending.keys.sorted())
-        #expect(!night.watch.notifications.pending.isEmpty)
+        let evening = try await Night(watchAllows: .notDetermined)
+        try await evening.at(60)
+        try await evening.onPhone(.startSession)
+        await evening.watch.open()
+        #expect(evening.watch.notifications.questionsShown == 1)
+        #expect(evening.watch.notifications.pending.keys.sorted() == evening.phoneCenter.pending.keys.sorted())
+        #expect(!evening.watch.notifications.pending.isEmpty)
     }
 
     @Test("notifications turned on mid-night, in the system's settings: the reminders are pending at once on each device as its app next runs")
     func turnedOnMidNight() async throws {
-        let night = try await Night(phoneAllows: .denied, watchAllows: .denied)
-        try await night.at(60)
-        try await night.onPhone(.startSession)
-        #expect(night.phoneCenter.pending.isEmpty && night.watch.notifications.pending.isEmpty)
-        try await night.at(70)
-        night.phoneCenter.answer = .allowed
-        await night.phone.runtime.handle(.becameActive)
-        #expect(night.phoneCenter.pendingByDate.first?.fireDate == Fixed.at(minutes: 80), "on the phone, before any log")
-        night.watch.notifications.answer = .allowed
-        await night.watch.open()
-        #expect(night.watch.notifications.pending.keys.sorted() == night.phoneCenter.pending.keys.sorted(), "and on the wrist, the same ones")
+        let evening = try await Night(phoneAllows: .denied, watchAllows: .denied)
+        try await evening.at(60)
+        try await evening.onPhone(.startSession)
+        #expect(evening.phoneCenter.pending.isEmpty && evening.watch.notifications.pending.isEmpty)
+        try await evening.at(70)
+        evening.phoneCenter.answer = .allowed
+        await evening.phone.runtime.handle(.becameActive)
+        #expect(evening.phoneCenter.pendingByDate.first?.fireDate == Fixed.at(minutes: 80), "on the phone, before any log")
+        evening.watch.notifications.answer = .allowed
+        await evening.watch.open()
+        #expect(evening.watch.notifications.pending.keys.sorted() == evening.phoneCenter.pending.keys.sorted(), "and on the wrist, the same ones")
     }
 }

@@ -78,8 +78,8 @@ struct WatchLinkScenarioTests {
 
         let another = PairedWatch(clock: harness.clock, phone: phone.runtime, firstID: 0x60_0000)
         await another.launch()
-        let night = try #require(try await another.runtime.reader.currentState().active)
-        #expect(Set(night.logs.map(\.id)) == [mine.id, theirs.id], "a fresh watch gets what the first one pushed too")
+        let snapshot = try #require(try await another.runtime.reader.currentState().active)
+        #expect(Set(snapshot.logs.map(\.id)) == [mine.id, theirs.id], "a fresh watch gets what the first one pushed too")
     }
 
     @Test("a night started and 20 logs made away from the phone wait as 21 changes, not one copy of the outbox a log; all reach the phone and the cloud once")
@@ -99,8 +99,8 @@ struct WatchLinkScenarioTests {
         let phoneOutbox = try await harness.store.pendingChanges().count
         await watch.link.deliverQueued()
         await phone.settled()
-        let night = try #require(try await harness.service.activeSession())
-        #expect(night.logs.count == 20)
+        let snapshot = try #require(try await harness.service.activeSession())
+        #expect(snapshot.logs.count == 20)
         #expect(try await harness.store.pendingChanges().isEmpty && phoneOutbox == 0, "taken in, and pushed on to the cloud")
         #expect(try await DeviceRecords(cloudStore).liveLogs.count == 20)
         #expect(try await DeviceRecords(cloudStore).logs == (try await DeviceRecords(harness.store)).logs)

@@ -180,13 +180,13 @@ struct WatchLinkServerTests {
         // An old night, long past the window, then the last ended one (also old), then tonight.
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 60)
-        let old = try await harness.service.endSession().night.session
+        let old = try await harness.service.endSession().snapshot.session
         harness.clock.advance(minutes: 10 * 24 * 60)
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 60)
-        let last = try await harness.service.endSession().night.session
+        let last = try await harness.service.endSession().snapshot.session
         harness.clock.advance(minutes: 10 * 24 * 60)
-        let tonight = try await harness.service.startSession().night.session
+        let tonight = try await harness.service.startSession().snapshot.session
         for _ in 0..<8 {
             harness.clock.advance(minutes: 3)
             try await harness.service.logWater(source: .phone)
@@ -195,7 +195,7 @@ struct WatchLinkServerTests {
         try await harness.service.perform(.deleteLog(id: deleted.id))
 
         let (changes, cursor, _) = try await pullAll(after: nil)
-        let nights = changes.compactMap { if case .session(let night) = $0 { night.id } else { nil } }
+        let nights = changes.compactMap { if case .session(let session) = $0 { session.id } else { nil } }
         #expect(Set(nights) == [last.id, tonight.id], "the running night and the last ended one; not the old one")
         #expect(!nights.contains(old.id))
         let logs = changes.compactMap { if case .logEntry(let log) = $0 { log } else { nil } }
@@ -237,9 +237,9 @@ struct WatchLinkServerTests {
         let legacy = InMemorySessionStore()
         try await legacy.transaction(writes: true) {
             for preset in try await harness.store.presets() { try await legacy.writePreset(preset) }
-            let night = try #require(try await harness.store.activeSession())
-            try await legacy.writeSession(night)
-            for log in try await harness.store.logs(sessionId: night.id) { try await legacy.writeLog(log) }
+            let session = try #require(try await harness.store.activeSession())
+            try await legacy.writeSession(session)
+            for log in try await harness.store.logs(sessionId: session.id) { try await legacy.writeLog(log) }
             try await legacy.writeUser(try #require(try await harness.store.user()))
         }
         #expect(try await legacy.transaction(writes: false) { try await legacy.readLastFeedSequence() } == 0)

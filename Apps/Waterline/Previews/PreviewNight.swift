@@ -15,9 +15,9 @@ enum PreviewNight {
         let clock = PreviewClock(start: Date(timeIntervalSince1970: 1_795_291_200))
         let runtime = AppRuntime(service: SessionService(store: InMemorySessionStore(), now: { clock.now }), platform: .headless(now: { clock.now }))
         _ = try? await runtime.send(.prepare(UserSettings(warningThreshold: 2)))
-        for night in 0..<nights {
+        for day in 0..<nights {
             _ = try? await runtime.send(.startSession)
-            for index in 0..<(warning && night == nights - 1 ? 4 : 3) {
+            for index in 0..<(warning && day == nights - 1 ? 4 : 3) {
                 clock.advance(minutes: 25)
                 _ = try? await runtime.send(index == 1 ? .logWater(source: .phone) : .logDrink(.quick, source: .phone))
             }

@@ -14,10 +14,10 @@ guard CommandLine.arguments.count == 2 else {
 }
 let store = try await SQLiteSessionStore.open(path: CommandLine.arguments[1])
 let start = Date(timeIntervalSince1970: 1_800_000_000)
-let night = Session(id: UUID(uuidString: "0000000A-0000-4000-8000-00000000000A")!, userId: UUID(), startTime: start, updatedAt: start)
-let log = LogEntry.water(id: UUID(uuidString: "0000000B-0000-4000-8000-00000000000B")!, sessionId: night.id, at: start, amountOz: 8)
+let session = Session(id: UUID(uuidString: "0000000A-0000-4000-8000-00000000000A")!, userId: UUID(), startTime: start, updatedAt: start)
+let log = LogEntry.water(id: UUID(uuidString: "0000000B-0000-4000-8000-00000000000B")!, sessionId: session.id, at: start, amountOz: 8)
 try await store.transaction(writes: true) {
-    try await StoreRules.saveSession(night, in: store)
+    try await StoreRules.saveSession(session, in: store)
     // Unbuffered, so the test reads it now.
     FileHandle.standardOutput.write(Data("between\n".utf8))
     // Killed here, before the second save.

@@ -36,10 +36,10 @@ enum DeletionBench {
         let started = Date()
         var written = 0
         while written < logs {
-            let night = SessionRecord(id: UUID(), startTime: started.addingTimeInterval(-Double(written)), endTime: started, isActive: false, updatedAt: started)
-            var changes: [SyncPayload] = [.session(night)]
+            let session = SessionRecord(id: UUID(), startTime: started.addingTimeInterval(-Double(written)), endTime: started, isActive: false, updatedAt: started)
+            var changes: [SyncPayload] = [.session(session)]
             for index in 0..<min(Limits.logsPerSession, logs - written) {
-                changes.append(.logEntry(LogEntry.water(id: UUID(), sessionId: night.id, at: night.startTime.addingTimeInterval(Double(index)), amountOz: 8)))
+                changes.append(.logEntry(LogEntry.water(id: UUID(), sessionId: session.id, at: session.startTime.addingTimeInterval(Double(index)), amountOz: 8)))
                 if changes.count == Limits.pushBatch {
                     _ = try await leaving.call(Sync.Push.self, PushBatch(changes: changes))
                     changes = []
@@ -51,18 +51,18 @@ enum DeletionBench {
 
         // Another account logging water all the while, one call after another.
         let staying = try await client("staying")
-        var night = SessionRecord(id: UUID(), startTime: started, endTime: started, isActive: false, updatedAt: started)
+        var session = SessionRecord(id: UUID(), startTime: started, endTime: started, isActive: false, updatedAt: started)
         var logged = 0
         let clock = ContinuousClock()
         func logOnce() async throws -> Double {
-            // A night holds 1,000 logs: a new one before that (not timed).
+            // A session holds 1,000 logs: a new one before that (not timed).
             if logged % 900 == 0 {
-                night = SessionRecord(id: UUID(), startTime: started, endTime: started, isActive: false, updatedAt: started)
-                _ = try await staying.call(Sessions.Upsert.self, night)
+                session = SessionRecord(id: UUID(), startTime: started, endTime: started, isActive: false, updatedAt: started)
+                _ = try await staying.call(Sessions.Upsert.self, session)
             }
             logged += 1
             let began = clock.now
-            _ = try await staying.call(LogEntries.Upsert.self, LogEntry.water(id: UUID(), sessionId: night.id, at: started, amountOz: 8))
+            _ = try await staying.call(LogEntries.Upsert.self, LogEntry.water(id: UUID(), sessionId: session.id, at: started, amountOz: 8))
             let elapsed = clock.now - began
             return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         }

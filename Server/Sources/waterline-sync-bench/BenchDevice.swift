@@ -31,8 +31,8 @@ struct BenchDevice {
     /// `sessions` ended nights of `logs` entries each, written through the store one save at a time.
     func writeNights(sessions: Int, logs: Int, start: Date) async throws {
         _ = try await service.perform(.updateSettings(UserSettings(waterEveryNDrinks: 3)))
-        for night in 0..<sessions {
-            let begin = start.addingTimeInterval(Double(night) * 86_400).roundedToMilliseconds
+        for day in 0..<sessions {
+            let begin = start.addingTimeInterval(Double(day) * 86_400).roundedToMilliseconds
             let end = begin.addingTimeInterval(6 * 3600)
             let session = Session(id: UUID(), userId: UUID(), startTime: begin, endTime: end, isActive: false, updatedAt: end)
             try await store.saveSession(session)

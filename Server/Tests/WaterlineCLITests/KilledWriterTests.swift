@@ -30,13 +30,13 @@ struct KilledWriterTests {
         #expect(process.terminationReason == .uncaughtSignal)
 
         let store = try await SQLiteSessionStore.open(path: path)
-        let night = UUID(uuidString: "0000000A-0000-4000-8000-00000000000A")!
-        #expect(try await store.session(id: night) == nil, "the night saved first did not outlive the kill")
+        let sessionId = UUID(uuidString: "0000000A-0000-4000-8000-00000000000A")!
+        #expect(try await store.session(id: sessionId) == nil, "the night saved first did not outlive the kill")
         #expect(try await store.log(id: UUID(uuidString: "0000000B-0000-4000-8000-00000000000B")!) == nil)
         #expect(try await store.pendingChanges().isEmpty, "and nothing was queued for it")
         #expect(store.damage == nil)
-        try await store.saveSession(Session(id: night, userId: UUID(), startTime: Date(timeIntervalSince1970: 1_800_000_000), updatedAt: Date(timeIntervalSince1970: 1_800_000_000)))
-        #expect(try await store.session(id: night) != nil, "the store takes the next write")
+        try await store.saveSession(Session(id: sessionId, userId: UUID(), startTime: Date(timeIntervalSince1970: 1_800_000_000), updatedAt: Date(timeIntervalSince1970: 1_800_000_000)))
+        #expect(try await store.session(id: sessionId) != nil, "the store takes the next write")
         await store.close()
         try? FileManager.default.removeItem(at: folder)
     }

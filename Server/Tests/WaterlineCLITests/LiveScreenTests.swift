@@ -23,7 +23,7 @@ struct LiveScreenTests {
         for second in 0..<drinks {
             update = try await service.logDrink(.quick, source: .phone, at: Self.evening.addingTimeInterval(Double(2 + second)))
         }
-        return (try update.night, try await service.presets())
+        return (try update.snapshot, try await service.presets())
     }
 
     func frame(_ update: SessionSnapshot?, presets: [DrinkPreset] = [], settings: UserSettings = UserSettings(), mode: LiveScreenState.Mode = .main) -> LiveFrame {

@@ -16,7 +16,7 @@ struct SyncCommandTests {
         var nights = 0, logs = 0
         for change in page.changes {
             switch change {
-            case .session(let night) where night.deletedAt == nil: nights += 1
+            case .session(let session) where session.deletedAt == nil: nights += 1
             case .logEntry(let log) where log.deletedAt == nil: logs += 1
             default: break
             }

@@ -60,11 +60,11 @@ struct AccountSyncTests {
             #expect(await tablet.engine(server.baseURL).pull().status.phase == .synced)
 
             // Offline, each starts a night out and logs in it.
-            let phoneNight = try await phone.service.startSession().night.session
+            let phoneNight = try await phone.service.startSession().snapshot.session
             clock.advance(seconds: 60)
             _ = try await phone.service.quickLog(.alcohol, source: .phone)
             clock.advance(seconds: 60)
-            let tabletNight = try await tablet.service.startSession().night.session
+            let tabletNight = try await tablet.service.startSession().snapshot.session
             clock.advance(seconds: 60)
             _ = try await tablet.service.quickLog(.water, source: .phone)
             _ = try await tablet.service.quickLog(.alcohol, source: .phone)
@@ -201,7 +201,7 @@ struct AccountSyncTests {
         let alice = try await server.signIn()
         let phone = Device(signedIn: alice)
         _ = try await phone.service.prepare()
-        let aliceNight = try await phone.service.startSession().night.session
+        let aliceNight = try await phone.service.startSession().snapshot.session
         _ = try await phone.service.quickLog(.alcohol, source: .phone)
         #expect(await phone.engine(server.baseURL).pull().status.phase == .synced)
 
@@ -210,7 +210,7 @@ struct AccountSyncTests {
         let bob = try await server.signIn(sub: bobSub)
         let bobPhone = Device(signedIn: bob)
         _ = try await bobPhone.service.prepare()
-        let bobNight = try await bobPhone.service.startSession().night.session
+        let bobNight = try await bobPhone.service.startSession().snapshot.session
         _ = try await bobPhone.service.quickLog(.water, source: .phone)
         #expect(await bobPhone.engine(server.baseURL).pull().status.phase == .synced)
 
@@ -239,7 +239,7 @@ struct AccountSyncTests {
         let alice = try await server.signIn()
         let phone = Device(signedIn: alice)
         _ = try await phone.service.prepare()
-        let night = try await phone.service.startSession().night.session
+        let session = try await phone.service.startSession().snapshot.session
         _ = try await phone.service.quickLog(.alcohol, source: .phone)
         #expect(await phone.engine(server.baseURL).pull().status.phase == .synced)
 
@@ -251,13 +251,13 @@ struct AccountSyncTests {
         #expect(await engine.push().status.phase == .synced)
 
         let bob = server.client(token: try #require(try await phone.credentials.load()).token)
-        #expect(try await bob.call(LogEntries.ListForSession.self, .init(sessionId: night.id)).count == 1)
+        #expect(try await bob.call(LogEntries.ListForSession.self, .init(sessionId: session.id)).count == 1)
         #expect(try await bob.call(Presets.List.self).count == 5)
         // Bob ends the night on the phone, an hour later; Alice's copy on the server stays running.
         phone.now.advance(seconds: 3600)
         _ = try await phone.service.endSession()
         #expect(await engine.push().status.phase == .synced)
-        #expect(try await server.client(token: alice.token).call(Sessions.GetActive.self)?.id == night.id)
+        #expect(try await server.client(token: alice.token).call(Sessions.GetActive.self)?.id == session.id)
         #expect(try await bob.call(Sessions.GetActive.self) == nil)
     }
 
@@ -291,7 +291,7 @@ struct AccountSyncTests {
         let signedIn = try await server.signIn()
         let phone = Device(signedIn: signedIn)
         _ = try await phone.service.prepare()
-        let night = try await phone.service.startSession().night.session
+        let session = try await phone.service.startSession().snapshot.session
         for _ in 0..<9 { _ = try await phone.service.quickLog(.alcohol, source: .phone) }
 
         // Five presets, the session and nine logs in batches of four; the token expires after two.
@@ -308,7 +308,7 @@ struct AccountSyncTests {
         let finished = await phone.engine(server.baseURL).push().status
         #expect(finished.phase == .synced, "\(finished)")
         #expect(finished.pendingCount == 0)
-        let logs = try await server.client(token: again.token).call(LogEntries.ListForSession.self, .init(sessionId: night.id))
+        let logs = try await server.client(token: again.token).call(LogEntries.ListForSession.self, .init(sessionId: session.id))
         #expect(logs.count == 9)
         #expect(Set(logs.map(\.id)).count == 9)
     }

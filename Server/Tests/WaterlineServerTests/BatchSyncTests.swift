@@ -29,22 +29,22 @@ struct BatchSyncTests {
     func refusedInTheMiddle(storage: StorageKind) async throws {
         let (server, client) = try await TestServer.withSignedInClient(storage)
         defer { Task { await server.stop() } }
-        let night = Records.session(end: 120)
-        var tooBig = Records.drink(session: night.id, at: 10)
+        let session = Records.session(end: 120)
+        var tooBig = Records.drink(session: session.id, at: 10)
         tooBig.alcoholMeta?.sizeOz = 999
         let orphan = Records.drink(session: UUID(), at: 11)
-        let good = Records.drink(session: night.id, at: 12)
-        let batch: [SyncPayload] = [.session(night), .logEntry(tooBig), .logEntry(orphan), .logEntry(good), .preset(Records.preset())]
+        let good = Records.drink(session: session.id, at: 12)
+        let batch: [SyncPayload] = [.session(session), .logEntry(tooBig), .logEntry(orphan), .logEntry(good), .preset(Records.preset())]
 
         let results = try await client.call(Sync.Push.self, PushBatch(changes: batch)).results
         #expect(results.map(\.ok) == [true, false, false, true, true])
         #expect(results[1].code == ErrorCode.invalidArgument.rawValue)
         #expect(results[1].message?.contains("sizeOz") == true)
         #expect(results[2].code == ErrorCode.notFound.rawValue)
-        #expect(results[0].change == .session(night))
+        #expect(results[0].change == .session(session))
         #expect(results[3].change == .logEntry(good))
         // What was stored is what the per-record functions see.
-        let logs = try await client.call(LogEntries.ListForSession.self, .init(sessionId: night.id))
+        let logs = try await client.call(LogEntries.ListForSession.self, .init(sessionId: session.id))
         #expect(logs == [good])
         #expect(try await client.call(Presets.List.self).count == 1)
     }
@@ -53,22 +53,22 @@ struct BatchSyncTests {
     func runsOfLogs(storage: StorageKind) async throws {
         let (server, client) = try await TestServer.withSignedInClient(storage)
         defer { Task { await server.stop() } }
-        let night = Records.session(end: 600)
+        let session = Records.session(end: 600)
         var gone = Records.session(start: 700, end: 760, updated: 760)
         _ = try await client.call(Sessions.Upsert.self, gone)
         gone.deletedAt = Records.at(770)
         gone.updatedAt = Records.at(770)
         _ = try await client.call(Sessions.Upsert.self, gone)
-        let kept = Records.drink(session: night.id, at: 1, updated: 50)
+        let kept = Records.drink(session: session.id, at: 1, updated: 50)
         var older = kept
         older.alcoholMeta?.standardDrinkEstimate = 3
         older.updatedAt = Records.at(40)
-        var invalid = Records.water(session: night.id, at: 9)
+        var invalid = Records.water(session: session.id, at: 9)
         invalid.waterMeta?.amountOz = 0
-        let fresh = (0..<140).map { Records.water(session: night.id, at: 10 + Double($0) / 10) }
-        let batch: [SyncPayload] = [.session(night), .logEntry(kept)] + fresh[0..<70].map { .logEntry($0) }
+        let fresh = (0..<140).map { Records.water(session: session.id, at: 10 + Double($0) / 10) }
+        let batch: [SyncPayload] = [.session(session), .logEntry(kept)] + fresh[0..<70].map { .logEntry($0) }
             + [.logEntry(older), .logEntry(Records.water(session: gone.id, at: 701)), .logEntry(Records.water(session: gone.id, at: 702)), .logEntry(invalid)]
-            + fresh[70...].map { .logEntry($0) } + [.preset(Records.preset()), .logEntry(Records.water(session: night.id, at: 30))]
+            + fresh[70...].map { .logEntry($0) } + [.preset(Records.preset()), .logEntry(Records.water(session: session.id, at: 30))]
         let results = try await client.call(Sync.Push.self, PushBatch(changes: batch)).results
         #expect(results.count == batch.count)
         let codes = results.map { $0.ok ? "ok" : ($0.code ?? "?") }
@@ -79,7 +79,7 @@ struct BatchSyncTests {
             let position = offset < 70 ? 2 + offset : 6 + offset
             #expect(results[position].change == .logEntry(log))
         }
-        let stored = try await client.call(LogEntries.ListForSession.self, .init(sessionId: night.id))
+        let stored = try await client.call(LogEntries.ListForSession.self, .init(sessionId: session.id))
         #expect(stored.count == 142)
         #expect(try await client.call(Sync.Push.self, PushBatch(changes: batch)).results == results, "sent again, answered the same")
     }
@@ -91,8 +91,8 @@ struct BatchSyncTests {
         defer { Task { await server.stop() } }
         let repository = server.context.repository
         let caller = Caller(userId: try await client.call(Users.Me.self).id)
-        let night = Records.session(end: 600), other = Records.session(start: 700, end: 760)
-        for session in [night, other] { _ = try await client.call(Sessions.Upsert.self, session) }
+        let session = Records.session(end: 600), other = Records.session(start: 700, end: 760)
+        for session in [session, other] { _ = try await client.call(Sessions.Upsert.self, session) }
         func seq(_ log: LogEntry) async throws -> Int? {
             try await repository.sql.raw("SELECT seq FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = \(bind: log.id.key)").first()?
                 .decode(column: "seq", as: Int.self)
@@ -110,37 +110,37 @@ struct BatchSyncTests {
             return stored
         }
         // 300 of one night, then 3 of another, then one more of the first: all in.
-        let run = (0..<300).map { Records.water(session: night.id, at: Double($0) / 10) }
-            + (0..<3).map { Records.water(session: other.id, at: 701 + Double($0)) } + [Records.water(session: night.id, at: 31)]
+        let run = (0..<300).map { Records.water(session: session.id, at: Double($0) / 10) }
+            + (0..<3).map { Records.water(session: other.id, at: 701 + Double($0)) } + [Records.water(session: session.id, at: 31)]
         #expect(try await insert(run) == run.count)
         // An id already stored, at the start, inside or at the end: the run stops at it, or before.
-        let fresh = (0..<40).map { Records.water(session: night.id, at: 40 + Double($0) / 10) }
+        let fresh = (0..<40).map { Records.water(session: session.id, at: 40 + Double($0) / 10) }
         #expect(try await insert([run[5]] + fresh[0..<10]) == 0)
         #expect(try await insert(Array(fresh[0..<6]) + [run[7]] + fresh[6..<20]) <= 6)
         #expect(try await insert(Array(fresh[20..<29]) + [run[9]]) <= 9)
         // Sent again one at a time, what did not go in goes in, and the stored ones are refused as new.
         for log in fresh[0..<29] where try await seq(log) == nil { #expect(try await insert([log]) == 1) }
         #expect(try await insert([run[0]]) == 0)
-        #expect(try await client.call(LogEntries.ListForSession.self, .init(sessionId: night.id)).count == 301 + 29)
+        #expect(try await client.call(LogEntries.ListForSession.self, .init(sessionId: session.id)).count == 301 + 29)
     }
 
     @Test("a batch answers each change with the version kept, which may be newer than the one sent", arguments: StorageKind.available)
     func keptVersion(storage: StorageKind) async throws {
         let (server, client) = try await TestServer.withSignedInClient(storage)
         defer { Task { await server.stop() } }
-        let night = Records.session(end: 120, updated: 60)
-        _ = try await client.call(Sessions.Upsert.self, night)
-        let older = Records.session(night.id, end: 90, updated: 30)
+        let session = Records.session(end: 120, updated: 60)
+        _ = try await client.call(Sessions.Upsert.self, session)
+        let older = Records.session(session.id, end: 90, updated: 30)
         let results = try await client.call(Sync.Push.self, PushBatch(changes: [.session(older)])).results
-        #expect(results == [.stored(.session(night))])
+        #expect(results == [.stored(.session(session))])
     }
 
     @Test("a batch over the limit, a bad page size and a negative cursor are refused plainly", arguments: StorageKind.available)
     func badArguments(storage: StorageKind) async throws {
         let (server, client) = try await TestServer.withSignedInClient(storage)
         defer { Task { await server.stop() } }
-        let night = Records.session(end: 120)
-        let tooMany = [SyncPayload.session(night)] + (0..<Limits.pushBatch).map { .logEntry(Records.drink(session: night.id, at: Double($0) / 10)) }
+        let session = Records.session(end: 120)
+        let tooMany = [SyncPayload.session(session)] + (0..<Limits.pushBatch).map { .logEntry(Records.drink(session: session.id, at: Double($0) / 10)) }
         #expect(await client.failureCode(Sync.Push.self, PushBatch(changes: tooMany)) == .invalidArgument)
         #expect(await client.failureCode(Sync.Pull.self, PullRequest(limit: 0)) == .invalidArgument)
         #expect(await client.failureCode(Sync.Pull.self, PullRequest(limit: Limits.pullPage + 1)) == .invalidArgument)
@@ -154,10 +154,10 @@ struct BatchSyncTests {
     func paging(storage: StorageKind) async throws {
         let (server, client) = try await TestServer.withSignedInClient(storage)
         defer { Task { await server.stop() } }
-        let night = Records.session(end: 120)
-        let logs = (0..<7).map { Records.drink(session: night.id, at: Double($0)) }
+        let session = Records.session(end: 120)
+        let logs = (0..<7).map { Records.drink(session: session.id, at: Double($0)) }
         let settings = UserSettings(waterEveryNDrinks: 3, updatedAt: Records.at(5))
-        let batch: [SyncPayload] = [.session(night)] + logs.map { .logEntry($0) } + [.preset(Records.preset()), .settings(settings)]
+        let batch: [SyncPayload] = [.session(session)] + logs.map { .logEntry($0) } + [.preset(Records.preset()), .settings(settings)]
         _ = try await client.call(Sync.Push.self, PushBatch(changes: batch))
 
         let pulled = try await Self.pullAll(client, limit: 3)
@@ -171,12 +171,12 @@ struct BatchSyncTests {
     func deleteBetweenPages(storage: StorageKind) async throws {
         let (server, client) = try await TestServer.withSignedInClient(storage)
         defer { Task { await server.stop() } }
-        let night = Records.session(end: 120)
-        let logs = (0..<6).map { Records.drink(session: night.id, at: Double($0)) }
-        _ = try await client.call(Sync.Push.self, PushBatch(changes: [.session(night)] + logs.map { .logEntry($0) }))
+        let session = Records.session(end: 120)
+        let logs = (0..<6).map { Records.drink(session: session.id, at: Double($0)) }
+        _ = try await client.call(Sync.Push.self, PushBatch(changes: [.session(session)] + logs.map { .logEntry($0) }))
 
         let first = try await client.call(Sync.Pull.self, PullRequest(limit: 3))
-        #expect(first.changes == [.session(night), .logEntry(logs[0]), .logEntry(logs[1])])
+        #expect(first.changes == [.session(session), .logEntry(logs[0]), .logEntry(logs[1])])
         // Another device deletes a log this one already has, and one it has not seen yet.
         let gone = try await client.call(LogEntries.Delete.self, Tombstone(id: logs[1].id, deletedAt: Records.at(200)))
         let alsoGone = try await client.call(LogEntries.Delete.self, Tombstone(id: logs[4].id, deletedAt: Records.at(201)))
@@ -188,8 +188,8 @@ struct BatchSyncTests {
     func cursorAfterRestart(storage: StorageKind) async throws {
         let server = try await TestServer.start(storage)
         let signedIn = try await server.signIn()
-        let night = Records.session(end: 120)
-        _ = try await server.client(token: signedIn.token).call(Sync.Push.self, PushBatch(changes: [.session(night)]))
+        let session = Records.session(end: 120)
+        _ = try await server.client(token: signedIn.token).call(Sync.Push.self, PushBatch(changes: [.session(session)]))
         let cursor = try await Self.pullAll(server.client(token: signedIn.token)).cursor
         await server.stop()
 
@@ -197,7 +197,7 @@ struct BatchSyncTests {
         defer { Task { await restarted.stop() } }
         let client = restarted.client(token: signedIn.token)
         #expect(try await client.call(Sync.Pull.self, PullRequest(cursor: cursor)).changes.isEmpty)
-        let late = Records.drink(session: night.id, at: 30)
+        let late = Records.drink(session: session.id, at: 30)
         _ = try await client.call(LogEntries.Upsert.self, late)
         let page = try await client.call(Sync.Pull.self, PullRequest(cursor: cursor))
         #expect(page.changes == [.logEntry(late)])
@@ -208,14 +208,14 @@ struct BatchSyncTests {
     func idempotent(storage: StorageKind) async throws {
         let (server, client) = try await TestServer.withSignedInClient(storage)
         defer { Task { await server.stop() } }
-        let night = Records.session(end: 120)
-        let batch: [SyncPayload] = [.session(night), .logEntry(Records.drink(session: night.id, at: 1)), .logEntry(Records.water(session: night.id, at: 2))]
+        let session = Records.session(end: 120)
+        let batch: [SyncPayload] = [.session(session), .logEntry(Records.drink(session: session.id, at: 1)), .logEntry(Records.water(session: session.id, at: 2))]
         let first = try await client.call(Sync.Push.self, PushBatch(changes: batch))
         let cursor = try await Self.pullAll(client).cursor
         let second = try await client.call(Sync.Push.self, PushBatch(changes: batch))
         #expect(second == first)
         #expect(try await client.call(Sync.Pull.self, PullRequest(cursor: cursor)).changes.isEmpty)
-        #expect(try await client.call(LogEntries.ListForSession.self, .init(sessionId: night.id)).count == 2)
+        #expect(try await client.call(LogEntries.ListForSession.self, .init(sessionId: session.id)).count == 2)
     }
 
     @Test("one account never pulls another's changes, and the same ids pushed by another account are that account's own", arguments: StorageKind.available)
@@ -224,33 +224,33 @@ struct BatchSyncTests {
         defer { Task { await server.stop() } }
         let alice = server.client(token: try await server.signIn().token)
         let bob = server.client(token: try await server.signIn().token)
-        let night = Records.session(end: 120)
-        let drink = Records.drink(session: night.id, at: 1)
-        _ = try await alice.call(Sync.Push.self, PushBatch(changes: [.session(night), .logEntry(drink)]))
+        let session = Records.session(end: 120)
+        let drink = Records.drink(session: session.id, at: 1)
+        _ = try await alice.call(Sync.Push.self, PushBatch(changes: [.session(session), .logEntry(drink)]))
         #expect(try await Self.pullAll(bob).changes.isEmpty)
 
         // A device that held Alice's night now sends it to Bob (AccountChoice.keepThisDevicesData).
         var edited = drink
         edited.alcoholMeta?.standardDrinkEstimate = 2
         edited.updatedAt = Records.at(90)
-        let results = try await bob.call(Sync.Push.self, PushBatch(changes: [.session(night), .logEntry(edited)])).results
+        let results = try await bob.call(Sync.Push.self, PushBatch(changes: [.session(session), .logEntry(edited)])).results
         #expect(results.allSatisfy { $0.ok })
-        #expect(try await Self.pullAll(bob).changes == [.session(night), .logEntry(edited)])
-        #expect(try await Self.pullAll(alice).changes == [.session(night), .logEntry(drink)], "Alice's copy is untouched")
+        #expect(try await Self.pullAll(bob).changes == [.session(session), .logEntry(edited)])
+        #expect(try await Self.pullAll(alice).changes == [.session(session), .logEntry(drink)], "Alice's copy is untouched")
     }
 
     @Test("a tombstone for an entry a device never pushed is taken even after its night was deleted", arguments: StorageKind.available)
     func tombstoneIntoDeletedNight(storage: StorageKind) async throws {
         let (server, client) = try await TestServer.withSignedInClient(storage)
         defer { Task { await server.stop() } }
-        var night = Records.session(end: 120)
-        _ = try await client.call(Sessions.Upsert.self, night)
-        night.deletedAt = Records.at(300)
-        night.updatedAt = Records.at(300)
-        var deletedDrink = Records.drink(session: night.id, at: 5)
+        var session = Records.session(end: 120)
+        _ = try await client.call(Sessions.Upsert.self, session)
+        session.deletedAt = Records.at(300)
+        session.updatedAt = Records.at(300)
+        var deletedDrink = Records.drink(session: session.id, at: 5)
         deletedDrink.deletedAt = Records.at(299)
-        let liveDrink = Records.drink(session: night.id, at: 6)
-        let results = try await client.call(Sync.Push.self, PushBatch(changes: [.session(night), .logEntry(deletedDrink), .logEntry(liveDrink)])).results
+        let liveDrink = Records.drink(session: session.id, at: 6)
+        let results = try await client.call(Sync.Push.self, PushBatch(changes: [.session(session), .logEntry(deletedDrink), .logEntry(liveDrink)])).results
         #expect(results.map(\.ok) == [true, true, false])
         #expect(results[2].code == ErrorCode.notFound.rawValue)
     }

@@ -36,11 +36,11 @@ struct ClockTests {
         #expect(try await api.call(Presets.Upsert.self, renamed).name == "Renamed elsewhere")
 
         // The same for every record kind, tombstones and batches included.
-        let night = Records.session(start: 0)
-        var nightAhead = night
-        nightAhead.updatedAt = clock.now.addingTimeInterval(86_400)
-        #expect(try await api.call(Sessions.Upsert.self, nightAhead).updatedAt <= clock.now.addingTimeInterval(ChangeWriter.futureAllowance).roundedToMilliseconds)
-        let log = try await api.call(LogEntries.Upsert.self, Records.water(session: night.id, at: 5))
+        let sessionRecord = Records.session(start: 0)
+        var sessionAhead = sessionRecord
+        sessionAhead.updatedAt = clock.now.addingTimeInterval(86_400)
+        #expect(try await api.call(Sessions.Upsert.self, sessionAhead).updatedAt <= clock.now.addingTimeInterval(ChangeWriter.futureAllowance).roundedToMilliseconds)
+        let log = try await api.call(LogEntries.Upsert.self, Records.water(session: sessionRecord.id, at: 5))
         let gone = try await api.call(LogEntries.Delete.self, Tombstone(id: log.id, deletedAt: clock.now.addingTimeInterval(86_400)))
         #expect(try #require(gone.deletedAt) <= clock.now.addingTimeInterval(ChangeWriter.futureAllowance).roundedToMilliseconds)
         var settings = UserSettings(waterEveryNDrinks: 3)

@@ -58,11 +58,11 @@ struct CrashDurabilityTests {
     }
 
     /// Starts the server again over `directory` and expects every acknowledged log in the night.
-    private func expectKept(_ acknowledged: [UUID], in night: UUID, directory: URL, token: String) async throws {
+    private func expectKept(_ acknowledged: [UUID], in sessionId: UUID, directory: URL, token: String) async throws {
         let (restarted, restartedURL) = try launch(directory)
         defer { restarted.terminate(); restarted.waitUntilExit() }
         let after = ConvexClient(baseURL: restartedURL, timeout: 30, transport: URLSessionTransport(), token: { token })
-        let kept = Set(try await after.call(LogEntries.ListForSession.self, .init(sessionId: night)).map(\.id))
+        let kept = Set(try await after.call(LogEntries.ListForSession.self, .init(sessionId: sessionId)).map(\.id))
         let lost = acknowledged.filter { !kept.contains($0) }
         #expect(lost.isEmpty, "\(lost.count) of \(acknowledged.count) acknowledged logs were lost")
     }

@@ -12,9 +12,9 @@ struct DatabaseIntegrityTests {
     func damagedPage() async throws {
         let server = try await TestServer.start()
         let api = server.client(token: try await server.signIn().token)
-        let night = Records.session(end: 300)
-        _ = try await api.call(Sessions.Upsert.self, night)
-        let logs = (0..<400).map { SyncPayload.logEntry(Records.water(session: night.id, at: Double($0) / 2)) }
+        let session = Records.session(end: 300)
+        _ = try await api.call(Sessions.Upsert.self, session)
+        let logs = (0..<400).map { SyncPayload.logEntry(Records.water(session: session.id, at: Double($0) / 2)) }
         _ = try await api.call(Sync.Push.self, PushBatch(changes: logs))
         let page = try #require(try await server.database.sql.raw("SELECT rootpage FROM sqlite_master WHERE name = 'log_entries'").first()?
             .decode(column: "rootpage", as: Int.self))
@@ -49,10 +49,10 @@ struct DatabaseIntegrityTests {
     func damagedLog() async throws {
         let server = try await TestServer.start()
         let api = server.client(token: try await server.signIn().token)
-        let night = Records.session(end: 300)
-        _ = try await api.call(Sessions.Upsert.self, night)
+        let session = Records.session(end: 300)
+        _ = try await api.call(Sessions.Upsert.self, session)
         for batch in 0..<10 {
-            let logs = (0..<40).map { SyncPayload.logEntry(Records.water(session: night.id, at: Double(batch * 40 + $0) / 2)) }
+            let logs = (0..<40).map { SyncPayload.logEntry(Records.water(session: session.id, at: Double(batch * 40 + $0) / 2)) }
             _ = try await api.call(Sync.Push.self, PushBatch(changes: logs))
         }
         // The files as a kill now would leave them: every push acknowledged, so in the log on disk.

@@ -183,8 +183,8 @@ struct FunctionTests {
             let api = server.client(token: signedIn.token)
             let nights = (0..<3).map { _ in Records.session(end: 600) }
             _ = try await api.call(Sync.Push.self, PushBatch(changes: nights.map { .session($0) }))
-            for night in nights {
-                let logs = (0..<400).map { SyncPayload.logEntry(Records.water(session: night.id, at: Double($0))) }
+            for session in nights {
+                let logs = (0..<400).map { SyncPayload.logEntry(Records.water(session: session.id, at: Double($0))) }
                 _ = try await api.call(Sync.Push.self, PushBatch(changes: logs))
             }
         }

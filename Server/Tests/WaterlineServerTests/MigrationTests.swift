@@ -63,17 +63,17 @@ struct MigrationTests {
                 """).run()
         }
         // Written logs first, then the sessions' later edits: numbering still puts sessions first.
-        let night = Records.session(end: 60)
+        let session = Records.session(end: 60)
         func insert(_ table: String, _ id: UUID, _ caller: Caller, extra: String, values: String, updated: Double) async throws {
             let statement = """
                 INSERT INTO \(table) (id, owner_id, \(extra), updated_at, body) VALUES ('\(id.uuidString.lowercased())', '\(caller.key)', \(values), \(updated), '{}')
                 """
             try await sql.raw(SQLQueryString(statement)).run()
         }
-        try await insert("sessions", night.id, owner, extra: "start_time, is_active", values: "1, FALSE", updated: 50)
+        try await insert("sessions", session.id, owner, extra: "start_time, is_active", values: "1, FALSE", updated: 50)
         let logIDs = [UUID(), UUID()]
         for (index, id) in logIDs.enumerated() {
-            try await insert("log_entries", id, owner, extra: "session_id, timestamp", values: "'\(night.id.uuidString.lowercased())', 1", updated: Double(10 + index))
+            try await insert("log_entries", id, owner, extra: "session_id, timestamp", values: "'\(session.id.uuidString.lowercased())', 1", updated: Double(10 + index))
         }
         try await insert("presets", UUID(), owner, extra: "sort_order", values: "0", updated: 5)
         let foreign = UUID()
@@ -84,7 +84,7 @@ struct MigrationTests {
             try #require(try await sql.raw("SELECT seq FROM \(unsafeRaw: table) WHERE id = \(bind: id.uuidString.lowercased())").first())
                 .decode(column: "seq", as: Int.self)
         }
-        #expect(try await seq("sessions", night.id) == 1)
+        #expect(try await seq("sessions", session.id) == 1)
         #expect(try await seq("log_entries", logIDs[0]) == 3)
         #expect(try await seq("log_entries", logIDs[1]) == 4)
         #expect(try await seq("sessions", foreign) == 1)
@@ -99,8 +99,8 @@ struct MigrationTests {
 
         // Migration 6 kept every row, and ids are now per owner: the other user may use the same one.
         #expect(try await sql.raw("SELECT COUNT(*) AS n FROM log_entries").first()?.decode(column: "n", as: Int.self) == 2)
-        try await insert("sessions", night.id, other, extra: "start_time, is_active", values: "1, FALSE", updated: 2)
-        #expect(try await sql.raw("SELECT COUNT(*) AS n FROM sessions WHERE id = \(bind: night.id.uuidString.lowercased())").first()?
+        try await insert("sessions", session.id, other, extra: "start_time, is_active", values: "1, FALSE", updated: 2)
+        #expect(try await sql.raw("SELECT COUNT(*) AS n FROM sessions WHERE id = \(bind: session.id.uuidString.lowercased())").first()?
             .decode(column: "n", as: Int.self) == 2)
         // Deleting a user still takes their logs with their sessions.
         try await sql.raw("DELETE FROM users WHERE id = \(bind: owner.key)").run()
@@ -116,8 +116,8 @@ struct MigrationTests {
         try await repository.migrate()
         let owner = try await repository.findOrCreateUser(appleSub: "owner", now: Records.evening)
         let caller = Caller(userId: owner.id, token: nil)
-        let night = Records.session(end: 60)
-        _ = try await repository.upsertSession(night, for: caller)
+        let session = Records.session(end: 60)
+        _ = try await repository.upsertSession(session, for: caller)
         func lastNumber() async throws -> Int {
             try #require(try await sql.raw("SELECT change_seq FROM users WHERE id = \(bind: caller.key)").first()).decode(column: "change_seq", as: Int.self)
         }
@@ -125,7 +125,7 @@ struct MigrationTests {
             try #require(try await sql.raw("SELECT seq FROM log_entries WHERE id = \(bind: id.key)").first()).decode(column: "seq", as: Int.self)
         }
         let before = try await lastNumber()
-        let log = Records.water(session: night.id, at: 5)
+        let log = Records.water(session: session.id, at: 5)
         #expect(await repository.insertNewLogs([(log, try repository.json(log))], for: caller) == 1)
         #expect(try await seq(log.id) == before + 1)
         #expect(try await lastNumber() == before + 1)
@@ -133,7 +133,7 @@ struct MigrationTests {
         func insert(_ id: UUID, seq: Int) async throws {
             try await sql.raw("""
                 INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, body, seq)
-                VALUES (\(bind: id.key), \(bind: caller.key), \(bind: night.id.key), 1, 1, '{}', \(bind: seq))
+                VALUES (\(bind: id.key), \(bind: caller.key), \(bind: session.id.key), 1, 1, '{}', \(bind: seq))
                 """).run()
         }
         let unnumbered = UUID(), outOfStep = UUID(), inStep = UUID()

@@ -107,21 +107,21 @@ struct QuotaTests {
     @Test("logs: a session keeps at most its quota of logs; undone ones do not count", arguments: StorageKind.available)
     func logs(storage: StorageKind) async throws {
         let (server, api) = try await TestServer.withSignedInClient(storage)
-        let night = Records.session()
-        _ = try await api.call(Sessions.Upsert.self, night)
+        let session = Records.session()
+        _ = try await api.call(Sessions.Upsert.self, session)
         // Filled in storage directly (1,000 calls would only time the HTTP stack).
         let caller = Caller(userId: try await api.call(Users.Me.self).id)
         var first: LogEntry?
         for minute in 0..<Limits.logsPerSession {
-            let log = try await server.context.repository.upsertLog(Records.water(session: night.id, at: Double(minute) / 100), for: caller)
+            let log = try await server.context.repository.upsertLog(Records.water(session: session.id, at: Double(minute) / 100), for: caller)
             if first == nil { first = log }
         }
-        #expect(await api.failureCode(LogEntries.Upsert.self, Records.water(session: night.id, at: 20)) == .quotaExceeded)
+        #expect(await api.failureCode(LogEntries.Upsert.self, Records.water(session: session.id, at: 20)) == .quotaExceeded)
         // Undo one: its place is free again.
         let undone = try #require(first)
         _ = try await api.call(LogEntries.Delete.self, Tombstone(id: undone.id, deletedAt: Records.at(30)))
-        _ = try await api.call(LogEntries.Upsert.self, Records.water(session: night.id, at: 21))
-        #expect(await api.failureCode(LogEntries.Upsert.self, Records.water(session: night.id, at: 22)) == .quotaExceeded)
+        _ = try await api.call(LogEntries.Upsert.self, Records.water(session: session.id, at: 21))
+        #expect(await api.failureCode(LogEntries.Upsert.self, Records.water(session: session.id, at: 22)) == .quotaExceeded)
         await server.stop()
     }
 
@@ -129,18 +129,18 @@ struct QuotaTests {
           arguments: StorageKind.available)
     func batchesAtTheQuota(storage: StorageKind) async throws {
         let (server, api) = try await TestServer.withSignedInClient(storage)
-        let night = Records.session(end: 600)
-        _ = try await api.call(Sessions.Upsert.self, night)
+        let session = Records.session(end: 600)
+        _ = try await api.call(Sessions.Upsert.self, session)
         let filled = Limits.logsPerSession - 10
         for start in stride(from: 0, to: filled, by: Limits.pushBatch) {
-            let logs = (start..<min(filled, start + Limits.pushBatch)).map { SyncPayload.logEntry(Records.water(session: night.id, at: Double($0) / 100)) }
+            let logs = (start..<min(filled, start + Limits.pushBatch)).map { SyncPayload.logEntry(Records.water(session: session.id, at: Double($0) / 100)) }
             #expect(try await api.call(Sync.Push.self, PushBatch(changes: logs)).results.allSatisfy(\.ok))
         }
         // Two batches of 20 race for the last 10 places.
         let outcomes = try await withThrowingTaskGroup(of: [ChangeOutcome].self) { group in
             for batch in 0..<2 {
                 group.addTask {
-                    let logs = (0..<20).map { SyncPayload.logEntry(Records.water(session: night.id, at: 20 + Double(batch * 20 + $0) / 100)) }
+                    let logs = (0..<20).map { SyncPayload.logEntry(Records.water(session: session.id, at: 20 + Double(batch * 20 + $0) / 100)) }
                     return try await api.call(Sync.Push.self, PushBatch(changes: logs)).results
                 }
             }
@@ -148,7 +148,7 @@ struct QuotaTests {
         }
         #expect(outcomes.filter(\.ok).count == 10)
         #expect(outcomes.filter { !$0.ok }.allSatisfy { $0.code == ErrorCode.quotaExceeded.rawValue })
-        #expect(try await api.call(LogEntries.ListForSession.self, .init(sessionId: night.id)).count == Limits.logsPerSession)
+        #expect(try await api.call(LogEntries.ListForSession.self, .init(sessionId: session.id)).count == Limits.logsPerSession)
         await server.stop()
     }
 
@@ -159,7 +159,7 @@ struct QuotaTests {
         let from = Records.session(start: 0, end: 60, updated: 60)
         let full = Records.session(start: 100, end: 160, updated: 160)
         var deleted = Records.session(start: 200, end: 260, updated: 260)
-        for night in [from, full, deleted] { _ = try await api.call(Sessions.Upsert.self, night) }
+        for session in [from, full, deleted] { _ = try await api.call(Sessions.Upsert.self, session) }
         deleted.deletedAt = Records.at(270)
         deleted.updatedAt = Records.at(270)
         _ = try await api.call(Sessions.Upsert.self, deleted)
@@ -188,7 +188,7 @@ struct QuotaTests {
             let caller = Caller(userId: try await api.call(Users.Me.self).id)
             let first = Records.session(start: 0, end: 60, updated: 60)
             let second = Records.session(start: 100, end: 160, updated: 160)
-            for night in [first, second] { _ = try await api.call(Sessions.Upsert.self, night) }
+            for session in [first, second] { _ = try await api.call(Sessions.Upsert.self, session) }
             var logs: [LogEntry] = []
             for minute in 0..<6 { logs.append(try await api.call(LogEntries.Upsert.self, Records.water(session: first.id, at: Double(minute)))) }
             // One moved to the other night, one undone, one sent as a tombstone from the start.

@@ -125,10 +125,10 @@ struct SharedCaseTests {
         var seeded = 0
         while seeded < sharedCase.endedNights {
             let count = min(Limits.pushBatch, sharedCase.endedNights - seeded)
-            let night: [String: any Sendable] = ["entity": "session", "record": [
+            let seededSession: [String: any Sendable] = ["entity": "session", "record": [
                 "id": "{new}", "startTime": 1_795_291_200_000.0, "isActive": false, "endTime": 1_795_294_800_000.0, "updatedAt": 1_795_291_200_000.0,
             ] as [String: any Sendable]]
-            let push = Call(function: "sync:push", kind: "mutation", args: ["changes": [["repeat": count, "of": night] as [String: any Sendable]]])
+            let push = Call(function: "sync:push", kind: "mutation", args: ["changes": [["repeat": count, "of": seededSession] as [String: any Sendable]]])
             let step = try await Self.post(push, session: session, token: token, to: server)
             #expect(step.status == 200, "seed: \(step.status)")
             seeded += count

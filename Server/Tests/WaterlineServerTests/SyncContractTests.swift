@@ -83,7 +83,7 @@ struct SyncContractTests {
         let signedIn = try await server.signIn()
         let phone = Device(signedIn: signedIn)
         _ = try await phone.service.prepare()
-        let started = try await phone.service.startSession().night
+        let started = try await phone.service.startSession().snapshot
         for _ in 0..<3 { _ = try await phone.service.quickLog(.alcohol, source: .phone) }
         _ = try await phone.service.quickLog(.water, source: .watch)
 
@@ -115,7 +115,7 @@ struct SyncContractTests {
         let signedIn = try await server.signIn()
         let phone = Device(signedIn: signedIn)
         _ = try await phone.service.prepare()
-        let started = try await phone.service.startSession().night
+        let started = try await phone.service.startSession().snapshot
         for _ in 0..<6 { _ = try await phone.service.quickLog(.alcohol, source: .phone) }
 
         // Batches of two: five presets, the session and six logs are six batches; four go through.
@@ -223,7 +223,7 @@ struct SyncContractTests {
         let alice = try await server.signIn()
         let phone = Device(signedIn: alice)
         _ = try await phone.service.prepare()
-        let started = try await phone.service.startSession().night
+        let started = try await phone.service.startSession().snapshot
         let log = try #require(try await phone.service.quickLog(.alcohol, source: .phone).changedLog)
         await phone.engine(server.baseURL).push()
 

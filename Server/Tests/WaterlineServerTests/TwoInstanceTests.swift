@@ -23,12 +23,12 @@ struct TwoInstanceTests {
         let a = first.client(token: session.token)
         let b = second.client(token: session.token)
 
-        let night = Records.session()
-        _ = try await a.call(Sessions.Upsert.self, night)
-        let water = Records.water(session: night.id, at: 5)
+        let runningSession = Records.session()
+        _ = try await a.call(Sessions.Upsert.self, runningSession)
+        let water = Records.water(session: runningSession.id, at: 5)
         _ = try await b.call(LogEntries.Upsert.self, water)
-        #expect(try await a.call(LogEntries.ListForSession.self, .init(sessionId: night.id)).map(\.id) == [water.id])
-        #expect(try await b.call(Sessions.GetActive.self)?.id == night.id)
+        #expect(try await a.call(LogEntries.ListForSession.self, .init(sessionId: runningSession.id)).map(\.id) == [water.id])
+        #expect(try await b.call(Sessions.GetActive.self)?.id == runningSession.id)
 
         _ = try await b.call(LogEntries.Delete.self, Tombstone(id: water.id, deletedAt: Records.at(6)))
         var late = water

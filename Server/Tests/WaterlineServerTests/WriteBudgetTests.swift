@@ -19,9 +19,9 @@ struct WriteBudgetTests {
 
     /// `count` new logs of a new, ended night, pushed as one batch (the night first).
     func nightPush(logs count: Int) -> (night: UUID, batch: [SyncPayload]) {
-        let night = UUID()
-        let logs = (0..<count).map { SyncPayload.logEntry(Records.water(session: night, at: Double($0) / 10)) }
-        return (night, [.session(Records.session(night, end: 300))] + logs)
+        let sessionId = UUID()
+        let logs = (0..<count).map { SyncPayload.logEntry(Records.water(session: sessionId, at: Double($0) / 10)) }
+        return (sessionId, [.session(Records.session(sessionId, end: 300))] + logs)
     }
 
     @Test("pushes and single writes share the budget; a batch over it is refused whole with Retry-After", arguments: StorageKind.available)

@@ -43,8 +43,8 @@ public struct DeviceState: Hashable, Sendable {
     /// The running night's quiet end (`QuietNight`) when it has come by `now`; nil while the
     /// night is live, or when none runs.
     public func quietNight(at now: Date) -> QuietNight? {
-        guard let night = active, hasGoneQuiet(at: now) else { return nil }
-        return QuietNight(night, settings: settings)
+        guard let snapshot = active, hasGoneQuiet(at: now) else { return nil }
+        return QuietNight(snapshot, settings: settings)
     }
 
     /// This state as the surfaces show it at `now`: a running night gone quiet is not live.
@@ -62,8 +62,8 @@ public struct DeviceState: Hashable, Sendable {
 
     /// What the Live Activity shows of `night` (an ended one's last state too), discreet and with
     /// counts as the person chose.
-    public func glance(of night: SessionSnapshot) -> SessionGlance {
-        var glance = night.glance
+    public func glance(of snapshot: SessionSnapshot) -> SessionGlance {
+        var glance = snapshot.glance
         glance.discreet = shownSettings.discreetNotifications
         glance.hidesCounts = shownSettings.hideLockScreenCounts
         return glance

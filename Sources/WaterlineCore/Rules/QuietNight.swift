@@ -14,16 +14,16 @@ public struct QuietNight: Codable, Hashable, Sendable {
 
     /// When `night` goes quiet under `policy`; nil for a night that is not running. (Cheap: the
     /// summary is made only by `init`, for a surface that shows it.)
-    public static func date(of night: SessionSnapshot, policy: AbandonedSessionPolicy = AbandonedSessionPolicy()) -> Date? {
-        guard night.session.isActive, night.session.deletedAt == nil else { return nil }
-        return night.lastActivity.addingTimeInterval(policy.quietAfter)
+    public static func date(of snapshot: SessionSnapshot, policy: AbandonedSessionPolicy = AbandonedSessionPolicy()) -> Date? {
+        guard snapshot.session.isActive, snapshot.session.deletedAt == nil else { return nil }
+        return snapshot.lastActivity.addingTimeInterval(policy.quietAfter)
     }
 
     /// The quiet end of `night` under `policy`; nil for a night that is not running.
-    public init?(_ night: SessionSnapshot, settings: UserSettings, policy: AbandonedSessionPolicy = AbandonedSessionPolicy()) {
-        guard let date = Self.date(of: night, policy: policy) else { return nil }
+    public init?(_ snapshot: SessionSnapshot, settings: UserSettings, policy: AbandonedSessionPolicy = AbandonedSessionPolicy()) {
+        guard let date = Self.date(of: snapshot, policy: policy) else { return nil }
         self.date = date
-        summary = SessionSummary(startTime: night.session.startTime, endTime: night.lastLog, logs: night.logs, settings: settings)
+        summary = SessionSummary(startTime: snapshot.session.startTime, endTime: snapshot.lastLog, logs: snapshot.logs, settings: settings)
     }
 
     /// Whether the night is quiet at `now`.

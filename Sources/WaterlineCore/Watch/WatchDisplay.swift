@@ -24,17 +24,17 @@ public struct WatchDisplay: Hashable, Sendable {
     /// What the watch shows of `state`, with `unsent` changes still on the wrist.
     public init(_ state: DeviceState?, unsent: Int) {
         let threshold = state?.settings.warningThreshold ?? UserSettings().warningThreshold
-        guard let night = state?.active else {
+        guard let snapshot = state?.active else {
             self = .noSession
             warningThreshold = threshold
             self.unsent = unsent
             return
         }
         self.init(
-            hasSession: true, waterlineValue: night.state.waterlineValue, drinks: night.state.totalAlcoholCount,
-            water: night.state.totalWaterCount, isWarning: night.state.isWarning, warningThreshold: threshold, unsent: unsent
+            hasSession: true, waterlineValue: snapshot.state.waterlineValue, drinks: snapshot.state.totalAlcoholCount,
+            water: snapshot.state.totalWaterCount, isWarning: snapshot.state.isWarning, warningThreshold: threshold, unsent: unsent
         )
-        plan = PlanProgress(planned: night.session.plannedDrinks, had: night.state.totalStandardDrinks)
+        plan = PlanProgress(planned: snapshot.session.plannedDrinks, had: snapshot.state.totalStandardDrinks)
     }
 
     public var gauge: GaugeDisplay { GaugeDisplay(value: waterlineValue, threshold: warningThreshold, isWarning: isWarning) }

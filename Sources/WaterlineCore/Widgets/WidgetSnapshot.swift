@@ -89,8 +89,8 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
         if let quiet = state.quietNight(at: generatedAt) {
             // Gone quiet: no session, the night as it stood at its last log as the last one.
             self = .noSession(lastSessionSummary: quiet.summary, settings: settings, generatedAt: generatedAt)
-        } else if let night = state.active {
-            self.init(night: night, lastSessionSummary: lastSessionSummary, settings: settings, quickDrink: state.quickDrink, generatedAt: generatedAt)
+        } else if let snapshot = state.active {
+            self.init(night: snapshot, lastSessionSummary: lastSessionSummary, settings: settings, quickDrink: state.quickDrink, generatedAt: generatedAt)
         } else {
             self = .noSession(lastSessionSummary: lastSessionSummary, settings: settings, generatedAt: generatedAt)
         }

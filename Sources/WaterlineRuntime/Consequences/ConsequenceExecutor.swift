@@ -16,20 +16,20 @@ final class ConsequenceExecutor {
     /// Work that runs soon, off the caller's path (a pull; a push held by a background task).
     private let requests: PendingWork
     /// A night as it stands (an ended one's final Live Activity state).
-    private let night: (UUID) async -> SessionSnapshot?
+    private let readSnapshot: (UUID) async -> SessionSnapshot?
     /// What the phone hands its watch (the phone's app).
     private let deliveries: WatchDeliveries?
     private let gate = SerialGate()
 
     init(platform: RuntimePlatform, scheduler: SyncScheduler, requests: PendingWork, screenUpdates: ScreenUpdates,
-         inAppReminders: InAppReminderModel, deliveries: WatchDeliveries?, night: @escaping (UUID) async -> SessionSnapshot?) {
+         inAppReminders: InAppReminderModel, deliveries: WatchDeliveries?, readSnapshot: @escaping (UUID) async -> SessionSnapshot?) {
         self.platform = platform
         self.deliveries = deliveries
         self.scheduler = scheduler
         self.requests = requests
         self.screenUpdates = screenUpdates
         self.inAppReminders = inAppReminders
-        self.night = night
+        self.readSnapshot = readSnapshot
     }
 
     /// Plans what follows `event` and carries it out, in order; events are followed one at a time,
@@ -109,7 +109,7 @@ final class ConsequenceExecutor {
         if case .action(let result, _) = event { actedOn = result.session?.session.id }
         // An ended tile already handed its night's final state needs the night no more.
         for id in activities.union(endedActivities.subtracting(shown.closedEndedTiles)) where id != state.active?.session.id && id != actedOn {
-            ended[id] = await night(id)
+            ended[id] = await readSnapshot(id)
         }
         let authorization = capabilities.notifications ? await platform.notifications.authorization() : .denied
         return PlanContext(

@@ -13,9 +13,9 @@ extension ConsequencePlan {
         let quiet = shownState.active.flatMap { $0.session.id == activeId ? nil : $0 }
         // What a night no longer running shows last, ended, when it is known.
         func finalGlance(of sessionId: UUID) -> SessionGlance? {
-            let night = actedOn?.session.id == sessionId ? actedOn : context.endedNights[sessionId] ?? (quiet?.session.id == sessionId ? quiet : nil)
-            return night.map { night in
-                var final = state.glance(of: night)
+            let snapshot = actedOn?.session.id == sessionId ? actedOn : context.endedNights[sessionId] ?? (quiet?.session.id == sessionId ? quiet : nil)
+            return snapshot.map { snapshot in
+                var final = state.glance(of: snapshot)
                 final.isEnded = true
                 return final
             }

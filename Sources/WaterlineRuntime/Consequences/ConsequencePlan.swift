@@ -181,20 +181,20 @@ public struct ConsequencePlan: Hashable, Sendable {
             shown.reminders = nil
             return
         }
-        let night = active.session.id
+        let sessionId = active.session.id
         // A water logged since "Remind Me in 10 Min" (here, on the watch, anywhere) answers it.
         let lastWater = active.logs.last { $0.type == .water }?.timestamp
-        if let lastWater, shown.lastWater != LastShown.LastWater(sessionId: night, at: lastWater) {
-            consequences.append(.cancelSnoozes(sessionId: night, answeredByWaterAt: lastWater))
+        if let lastWater, shown.lastWater != LastShown.LastWater(sessionId: sessionId, at: lastWater) {
+            consequences.append(.cancelSnoozes(sessionId: sessionId, answeredByWaterAt: lastWater))
         }
-        shown.lastWater = LastShown.LastWater(sessionId: night, at: lastWater)
+        shown.lastWater = LastShown.LastWater(sessionId: sessionId, at: lastWater)
         // Every device plans the night's reminders from the records it holds, under identifiers
         // made from them (`ReminderPlanner.identifier`): a reminder scheduled on the phone and
         // on the watch is shown once. A plan handed over while notifications were refused is
         // handed over again once they are allowed.
-        let planned = LastShown.Reminders(sessionId: night, requests: active.reminders.requests, allowed: context.notificationsAllowed)
+        let planned = LastShown.Reminders(sessionId: sessionId, requests: active.reminders.requests, allowed: context.notificationsAllowed)
         guard shown.reminders != planned else { return }
-        consequences.append(.replaceReminders(sessionId: night, requests: planned.requests))
+        consequences.append(.replaceReminders(sessionId: sessionId, requests: planned.requests))
         shown.reminders = planned
     }
 
@@ -218,8 +218,8 @@ public struct ConsequencePlan: Hashable, Sendable {
         // timeline asks for every quarter hour while the night is logged in (`WidgetSelfReload`):
         // in the background a change waits for that reload rather than spend the day's budget.
         if !context.isActive, context.capabilities.device != .watch, !nightStartedOrEnded, !pastNightChanged,
-           let handed = shown.widgetsReloadedAt, let night = state.active,
-           WidgetSelfReload.isPending(handedAt: handed, logTimes: night.logs.map(\.timestamp), now: context.now) {
+           let handed = shown.widgetsReloadedAt, let snapshot = state.active,
+           WidgetSelfReload.isPending(handedAt: handed, logTimes: snapshot.logs.map(\.timestamp), now: context.now) {
             return
         }
         let liveActivityShowsIt = snapshot.sessionId.map(context.liveActivities.contains) ?? false
@@ -241,9 +241,9 @@ public struct ConsequencePlan: Hashable, Sendable {
     /// again only when it changes.
     private mutating func scheduleRefresh(_ state: DeviceState, in context: PlanContext) {
         var boundaries: [Date] = []
-        if let night = state.active {
-            if let last = night.reminders.requests.last?.fireDate { boundaries.append(last) }
-            if let quiet = QuietNight.date(of: night) { boundaries.append(quiet) }
+        if let snapshot = state.active {
+            if let last = snapshot.reminders.requests.last?.fireDate { boundaries.append(last) }
+            if let quiet = QuietNight.date(of: snapshot) { boundaries.append(quiet) }
         }
         if shown.widgetsOwed, let last = shown.widgetsReloadedAt { boundaries.append(last.addingTimeInterval(Self.backgroundWidgetSpacing)) }
         guard let next = boundaries.filter({ $0 > context.now }).min(), next != shown.refreshAt else { return }

@@ -68,16 +68,16 @@ public struct IntentRunner {
     /// when water comes next (due now; after so many drinks; and the timer's reminder, when one
     /// is planned). A night gone quiet, or none, is said kindly.
     public static func answer(_ question: IntentQuestion, state: DeviceState, now: Date) -> IntentAnswer {
-        guard let night = state.live(at: now).active else { return IntentAnswer(dialog: KitText.string(KitStrings.siriNoNight)) }
-        let gauge = GaugeDisplay(state: night.state, settings: state.settings)
+        guard let snapshot = state.live(at: now).active else { return IntentAnswer(dialog: KitText.string(KitStrings.siriNoNight)) }
+        let gauge = GaugeDisplay(state: snapshot.state, settings: state.settings)
         switch question {
         case .waterline:
             let line = KitText.string(KitStrings.siriWaterline, .text(gauge.spokenValue))
             return IntentAnswer(dialog: [line, gauge.warningText.map { $0 + "." }].compactMap { $0 }.joined(separator: " "), gauge: gauge)
         case .nextWater:
-            guard night.drinksUntilWaterDue > 0 else { return IntentAnswer(dialog: KitText.string(KitStrings.siriWaterDueNow), gauge: gauge) }
-            var lines = [KitText.string(KitStrings.siriWaterAfterDrinks, .int(night.drinksUntilWaterDue))]
-            if let timer = night.reminders.requests.first(where: { $0.kind == .timeBased && $0.fireDate > now }) {
+            guard snapshot.drinksUntilWaterDue > 0 else { return IntentAnswer(dialog: KitText.string(KitStrings.siriWaterDueNow), gauge: gauge) }
+            var lines = [KitText.string(KitStrings.siriWaterAfterDrinks, .int(snapshot.drinksUntilWaterDue))]
+            if let timer = snapshot.reminders.requests.first(where: { $0.kind == .timeBased && $0.fireDate > now }) {
                 lines.append(KitText.string(KitStrings.siriReminderIn, .text(WaterlineFormat.duration(timer.fireDate.timeIntervalSince(now)))))
             }
             return IntentAnswer(dialog: lines.joined(separator: " "), gauge: gauge)

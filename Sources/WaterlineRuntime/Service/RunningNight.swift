@@ -12,7 +12,7 @@ struct RunningNight: Sendable {
     var state: DeviceState
     var place: Int
 
-    var night: SessionSnapshot { state.active! }
+    var snapshot: SessionSnapshot { state.active! }
     var settings: UserSettings { state.settings }
     var presets: [DrinkPreset] { state.presets }
 

@@ -64,7 +64,7 @@ public actor SessionService {
         let since = try await store.changes(after: known.place)
         guard since.version != known.place else { return (known, since.version) }
         let records = since.records
-        guard !records.everything, !records.settings, records.presets.isEmpty, !records.nights.contains(known.night.session.id) else {
+        guard !records.everything, !records.settings, records.presets.isEmpty, !records.nights.contains(known.snapshot.session.id) else {
             running = nil
             return (nil, since.version)
         }
@@ -123,8 +123,8 @@ public actor SessionService {
             let running = try await store.activeSession()
             if running?.id != basis.active?.session.id || running.map({ changed.nights.contains($0.id) }) == true {
                 state.active = nil
-                if let night = basis.active, let running, running == night.session,
-                   let stepped = try await stepping(night, withLogsAfter: basis.version, through: start, settings: basis.settings) {
+                if let snapshot = basis.active, let running, running == snapshot.session,
+                   let stepped = try await stepping(snapshot, withLogsAfter: basis.version, through: start, settings: basis.settings) {
                     state.active = stepped
                 } else if let running {
                     state.active = try await writes.snapshot(of: running, settings: basis.settings)
@@ -214,14 +214,14 @@ public actor SessionService {
     /// (`SessionSnapshot.adding`) rather than the night being read and replayed again, so taking
     /// the phone's log on the watch costs that log, not the night. Nil when any is not (an edit, a
     /// deletion, another night's log) or more came than `steppedEntries`.
-    private func stepping(_ night: SessionSnapshot, withLogsAfter place: Int, through end: Int, settings: UserSettings) async throws -> SessionSnapshot? {
+    private func stepping(_ snapshot: SessionSnapshot, withLogsAfter place: Int, through end: Int, settings: UserSettings) async throws -> SessionSnapshot? {
         guard end > place else { return nil }
         let page = try await store.logFeed(after: place, limit: Self.steppedEntries)
         guard page.cursor == end else { return nil }
         var added: [LogEntry] = []
         for log in page.logs {
-            guard log.sessionId == night.session.id, log.deletedAt == nil else { return nil }
-            if let held = night.logs.last(where: { $0.id == log.id }) {
+            guard log.sessionId == snapshot.session.id, log.deletedAt == nil else { return nil }
+            if let held = snapshot.logs.last(where: { $0.id == log.id }) {
                 // What this night holds already (the watch's own log come back): nothing to step.
                 guard held == log else { return nil }
                 continue
@@ -229,7 +229,7 @@ public actor SessionService {
             added.append(log)
         }
         let now = writes.now()
-        return added.sorted(by: WaterlineEngine.isOrderedBefore).reduce(night) { stepped, log in
+        return added.sorted(by: WaterlineEngine.isOrderedBefore).reduce(snapshot) { stepped, log in
             stepped.adding(log, settings: settings, planner: writes.planner, now: now)
         }
     }

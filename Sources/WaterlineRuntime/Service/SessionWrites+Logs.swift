@@ -17,7 +17,7 @@ extension SessionWrites {
             return try await result(settings, session: snapshot(of: session, settings: settings), changedLog: existing, changed: false)
         }
         let current: Session?
-        if let running { current = running.night.session } else { current = try await store.activeSession() }
+        if let running { current = running.snapshot.session } else { current = try await store.activeSession() }
         guard var session = current else { throw SessionServiceError.noActiveSession }
         let time = now()
         var meta: AlcoholMeta?
@@ -30,7 +30,7 @@ extension SessionWrites {
         try Self.checkValid(log.validate)
         if let estimate = log.alcoholMeta?.standardDrinkEstimate { try Self.checkChosen(estimate) }
         // The night as it stands, known or read once: to see whether it was forgotten, and for the new state.
-        var known = running?.night
+        var known = running?.snapshot
         var earlier: [LogEntry]
         if let known { earlier = known.logs } else { earlier = try await store.logs(sessionId: session.id) }
         let forgotten = forgottenEnd(of: session, logs: earlier, at: log.timestamp, settings: settings)
@@ -60,14 +60,14 @@ extension SessionWrites {
         // The night steps on from where it stood: its logs are not read again, nor sorted, nor (for
         // a log made now) replayed.
         let standing = known ?? snapshot(of: session, logs: earlier, settings: settings)
-        let night = standing.adding(log, settings: settings, planner: planner, now: time)
+        let snapshot = standing.adding(log, settings: settings, planner: planner, now: time)
         let before = standing.state
         // None past the night's "no reminders after".
         let allowed = planner.allowsNudge(at: time, session: session, settings: settings)
-        let nudge = PacingRules(settings: settings).nudge(after: log, from: before, to: night.state, plannedDrinks: session.plannedDrinks)
+        let nudge = PacingRules(settings: settings).nudge(after: log, from: before, to: snapshot.state, plannedDrinks: session.plannedDrinks)
             .flatMap { allowed ? $0 : nil }
-            .map { ReminderPlanner.immediate($0, after: log, state: night.state, settings: settings, now: time, plannedDrinks: session.plannedDrinks) }
-        return try await result(settings, session: night, changedLog: log, presets: running?.presets, pastSessionsChanged: forgotten != nil, nudge: nudge)
+            .map { ReminderPlanner.immediate($0, after: log, state: snapshot.state, settings: settings, now: time, plannedDrinks: session.plannedDrinks) }
+        return try await result(settings, session: snapshot, changedLog: log, presets: running?.presets, pastSessionsChanged: forgotten != nil, nudge: nudge)
     }
 
     /// Replaces a log's time and details, then recomputes everything from the remaining logs.

@@ -82,9 +82,9 @@ extension SessionWrites {
     func remindLater() async throws -> ActionResult {
         let settings = try await ensureUser().settings
         guard let session = try await store.activeSession() else { return try await result(settings, changed: false) }
-        let night = try await snapshot(of: session, settings: settings)
-        let snooze = ReminderPlanner.snooze(session: session, state: night.state, settings: settings, now: now())
-        return try await result(settings, session: night, changed: false, snooze: snooze)
+        let snapshot = try await snapshot(of: session, settings: settings)
+        let snooze = ReminderPlanner.snooze(session: session, state: snapshot.state, settings: settings, now: now())
+        return try await result(settings, session: snapshot, changed: false, snooze: snooze)
     }
 
     /// Deletes a past night: it and its logs become tombstones, which sync like any change.

@@ -99,16 +99,16 @@ public final class WatchDeliveries {
         } else if let active = try? await store.activeSession() {
             running = (active, (try? await store.logs(sessionId: active.id)) ?? [])
         }
-        let night = running?.session.id
+        let sessionId = running?.session.id
         if let running {
             records.append(.session(SessionRecord(running.session)))
             records += running.logs.suffix(Self.latestLogs).map(SyncPayload.logEntry)
         }
-        if night == nil, let ended = lastNight, let record = try? await store.session(id: ended) {
+        if sessionId == nil, let ended = lastNight, let record = try? await store.session(id: ended) {
             // The night that ran when the last state went: it goes ended, so the wrist stops with it.
             records.append(.session(SessionRecord(record)))
         }
-        lastNight = night
+        lastNight = sessionId
         let latest = PhoneDelivery(
             person: user.id, erasedBefore: user.erasedBefore, after: nil,
             page: PullPage(changes: records, cursor: ledger.sent, hasMore: false),

@@ -30,11 +30,11 @@ public struct WidgetSnapshotReader: Sendable {
         guard let active = try await store.activeSession() else {
             return .noSession(lastSessionSummary: lastEnded?.computedSummary, settings: settings, generatedAt: time)
         }
-        let night = SessionSnapshot(
+        let snapshot = SessionSnapshot(
             replaying: active, logs: try await store.logs(sessionId: active.id), settings: settings, planner: planner, now: time
         )
         return WidgetSnapshot(
-            night: night, lastSessionSummary: lastEnded?.computedSummary, settings: settings,
+            night: snapshot, lastSessionSummary: lastEnded?.computedSummary, settings: settings,
             quickDrink: DrinkPreset.quickDrink(among: try await store.presets()), generatedAt: time
         )
     }

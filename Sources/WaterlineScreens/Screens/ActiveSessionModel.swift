@@ -117,8 +117,8 @@ public final class ActiveSessionModel {
         let shown = update?.session.id
         show(change.state)
         guard update == nil, endedSession == nil, let shown else { return }
-        if let night = change.session, night.session.id == shown {
-            if !night.session.isActive { endNight(night) }
+        if let snapshot = change.session, snapshot.session.id == shown {
+            if !snapshot.session.isActive { endNight(snapshot) }
             return
         }
         await perform {
@@ -199,9 +199,9 @@ public final class ActiveSessionModel {
         update = state.active
     }
 
-    private func endNight(_ night: SessionSnapshot) {
+    private func endNight(_ snapshot: SessionSnapshot) {
         undo.clear()
-        endedSession = night
+        endedSession = snapshot
         update = nil
     }
 

@@ -80,7 +80,7 @@ public final class SummaryModel {
 
     private func apply(_ action: SessionAction) async {
         do {
-            if let night = try await actions.send(action).session { update = night }
+            if let snapshot = try await actions.send(action).session { update = snapshot }
             errorMessage = nil
         } catch {
             errorMessage = ScreenMessage.describe(error)

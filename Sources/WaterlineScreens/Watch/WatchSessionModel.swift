@@ -101,9 +101,9 @@ public final class WatchSessionModel {
     public func endSessionConfirmed() async {
         isConfirmingEnd = false
         startedNote = nil
-        guard let night = state?.active?.session.id else { return }
+        guard let sessionId = state?.active?.session.id else { return }
         await perform {
-            let result = try await actions.send(.endSession(sessionId: night))
+            let result = try await actions.send(.endSession(sessionId: sessionId))
             endedNight = result.session
         }
     }

@@ -12,7 +12,7 @@ extension StoreConformance {
             let clock = TestClock()
             let service = service(store, clock: clock)
             _ = try await service.prepare(settings: UserSettings(waterEveryNDrinks: 2))
-            let night = try await service.startSession().night.session
+            let night = try await service.startSession().snapshot.session
             clock.advance(minutes: 5)
             let water = try #require(try await service.quickLog(.water, source: .phone).changedLog)
             let since = nightsSince(clock)
@@ -40,7 +40,7 @@ extension StoreConformance {
             let clock = TestClock()
             let service = service(store, clock: clock)
             _ = try await service.prepare(settings: nil)
-            let night = try await service.startSession().night.session
+            let session = try await service.startSession().snapshot.session
             let since = nightsSince(clock)
             var all: [SyncPayload] = []
             var cursor = 0
@@ -58,7 +58,7 @@ extension StoreConformance {
 
             let last = try await store.peerChanges(after: 0, limit: 100, nightsSince: since).cursor
             clock.advance(minutes: 3)
-            let pushed = LogEntry.water(id: UUID(number: 0x70), sessionId: night.id, at: clock.now, amountOz: 8)
+            let pushed = LogEntry.water(id: UUID(number: 0x70), sessionId: session.id, at: clock.now, amountOz: 8)
             let accepted = try await store.acceptFromPeer([.logEntry(pushed)])
             #expect(accepted.written == 1)
             #expect(try await store.peerChanges(after: last, limit: 100, nightsSince: since).changes.isEmpty, "not sent back to the device that sent it")
@@ -72,11 +72,11 @@ extension StoreConformance {
             let clock = TestClock()
             let service = service(store, clock: clock)
             _ = try await service.prepare(settings: nil)
-            let past = try await service.startSession().night.session
+            let past = try await service.startSession().snapshot.session
             clock.advance(minutes: 60)
             _ = try await service.endSession()
             clock.advance(minutes: 60)
-            let night = try await service.startSession().night.session
+            let session = try await service.startSession().snapshot.session
             let start = try await store.changes(after: Int.max)
             #expect(start.records == .all, "nothing seen yet: everything")
             #expect(try await store.changes(after: start.version) == StoreChangeSet(version: start.version, records: .none))
@@ -85,17 +85,17 @@ extension StoreConformance {
             clock.advance(minutes: 5)
             _ = try await service.quickLog(.water, source: .phone)
             let logged = try await store.changes(after: start.version)
-            #expect(logged.records == ChangedRecords(nights: [night.id]) && logged.version > start.version)
-            #expect(logged.records.changesPastNights(besides: night.id) == false)
+            #expect(logged.records == ChangedRecords(nights: [session.id]) && logged.version > start.version)
+            #expect(logged.records.changesPastNights(besides: session.id) == false)
             let late = LogEntry.water(id: UUID(number: 0x71), sessionId: past.id, at: past.startTime.addingTimeInterval(60), amountOz: 8)
             #expect(try await store.applyRemote(.logEntry(late)))
             let pulled = try await store.changes(after: logged.version)
-            #expect(pulled.records.nights == [past.id] && pulled.records.changesPastNights(besides: night.id))
+            #expect(pulled.records.nights == [past.id] && pulled.records.changesPastNights(besides: session.id))
 
             // A paired device's push, settings and a preset.
-            let pushed = LogEntry.water(id: UUID(number: 0x72), sessionId: night.id, at: clock.now, amountOz: 8)
+            let pushed = LogEntry.water(id: UUID(number: 0x72), sessionId: session.id, at: clock.now, amountOz: 8)
             #expect(try await store.acceptFromPeer([.logEntry(pushed)]).written == 1)
-            #expect(try await store.changes(after: pulled.version).records == ChangedRecords(nights: [night.id]))
+            #expect(try await store.changes(after: pulled.version).records == ChangedRecords(nights: [session.id]))
             let before = try await store.changes(after: pulled.version).version
             var settings = try #require(try await store.user()).settings
             settings.waterEveryNDrinks = 3

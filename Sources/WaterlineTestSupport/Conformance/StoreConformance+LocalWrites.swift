@@ -14,37 +14,37 @@ extension StoreConformance {
             try await service.prepare(settings: UserSettings(waterEveryNDrinks: 2))
             #expect(try await store.presets().map(\.name) == ["Beer", "Glass of Wine", "Shot", "Cocktail", "Double"])
             let started = try await service.startSession()
-            #expect(try await service.startSession().night.session.id == started.night.session.id)
+            #expect(try await service.startSession().snapshot.session.id == started.snapshot.session.id)
             clock.advance(minutes: 1)
             let beer = try #require(try await service.quickLog(.alcohol, source: .phone).changedLog)
             clock.advance(minutes: 1)
             _ = try await service.quickLog(.water, source: .watch)
             clock.advance(minutes: 1)
             _ = try await service.deleteLog(id: beer.id)
-            #expect(try await store.logs(sessionId: started.night.session.id).map(\.type) == [.water])
+            #expect(try await store.logs(sessionId: started.snapshot.session.id).map(\.type) == [.water])
             #expect(try await store.log(id: beer.id)?.deletedAt != nil, "the tombstone is kept")
             let ended = try await service.endSession()
-            #expect(try await store.session(id: started.night.session.id) == ended.night.session)
+            #expect(try await store.session(id: started.snapshot.session.id) == ended.snapshot.session)
             #expect(try await store.activeSession() == nil)
             #expect(try await store.user()?.settings.waterEveryNDrinks == 2)
         },
         StoreConformance("records saved together land together, or none does: a refusal of the last undoes the first") { store in
             try await person(store)
-            let night = Fixed.session()
+            let session = Fixed.session()
             let orphan = LogEntry.water(id: UUID(number: 0x0F), sessionId: UUID(number: 0x999), at: Fixed.at(minutes: 1), amountOz: 8)
-            await #expect(throws: SessionStoreError.self) { try await store.saveTogether(sessions: [night], logs: [Fixed.water(1, at: 1), orphan]) }
-            #expect(try await store.session(id: night.id) == nil, "the night did not land without its logs")
+            await #expect(throws: SessionStoreError.self) { try await store.saveTogether(sessions: [session], logs: [Fixed.water(1, at: 1), orphan]) }
+            #expect(try await store.session(id: session.id) == nil, "the night did not land without its logs")
             #expect(try await store.log(id: UUID(number: 1)) == nil)
             #expect(try await store.pendingChanges().isEmpty, "and queued nothing")
-            try await store.saveTogether(sessions: [night], logs: [Fixed.water(1, at: 1), Fixed.drink(2, at: 2)])
-            #expect(try await store.logs(sessionId: night.id).count == 2)
+            try await store.saveTogether(sessions: [session], logs: [Fixed.water(1, at: 1), Fixed.drink(2, at: 2)])
+            #expect(try await store.logs(sessionId: session.id).count == 2)
             #expect(try await store.pendingChanges().count == 3)
             // A record already there, rewritten by a refused step, is as it was, and so is the feed.
             let place = try await store.changes(after: 0).version
-            var renamed = night
+            var renamed = session
             renamed.plannedDrinks = 4
             await #expect(throws: SessionStoreError.self) { try await store.saveTogether(sessions: [renamed], logs: [Fixed.water(3, at: 3), orphan]) }
-            #expect(try await store.session(id: night.id) == night)
+            #expect(try await store.session(id: session.id) == session)
             #expect(try await store.log(id: UUID(number: 3)) == nil)
             #expect(try await store.pendingChanges().count == 3)
             #expect(try await store.changes(after: 0).version == place, "the refused step took no place in the feed")
@@ -100,9 +100,9 @@ extension StoreConformance {
         },
         StoreConformance("a night is ended once: an end saved after another ended it (or deleted it) is refused, and the first end stays") { store in
             try await person(store)
-            let night = Session(id: UUID(number: 300), userId: UUID(number: 1), startTime: Fixed.start)
-            _ = try await store.startSession(night)
-            var first = night
+            let session = Session(id: UUID(number: 300), userId: UUID(number: 1), startTime: Fixed.start)
+            _ = try await store.startSession(session)
+            var first = session
             first.isActive = false
             first.endTime = Fixed.at(minutes: 60)
             first.updatedAt = Fixed.at(minutes: 60)
@@ -111,7 +111,7 @@ extension StoreConformance {
             second.updatedAt = Fixed.at(minutes: 90)
             #expect(try await store.endSession(first))
             #expect(try await !store.endSession(second))
-            #expect(try await store.session(id: night.id)?.endTime == first.endTime)
+            #expect(try await store.session(id: session.id)?.endTime == first.endTime)
             #expect(try await !store.endSession(Session(id: UUID(number: 301), userId: UUID(number: 1), startTime: Fixed.start)), "an unknown night")
         },
     ]

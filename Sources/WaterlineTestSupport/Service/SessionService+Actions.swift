@@ -90,7 +90,7 @@ extension SessionService {
 
 extension ActionResult {
     /// The night the action was about; a test that expects one fails plainly without it.
-    public var night: SessionSnapshot {
+    public var snapshot: SessionSnapshot {
         get throws {
             guard let session else { throw SessionServiceError.noActiveSession }
             return session

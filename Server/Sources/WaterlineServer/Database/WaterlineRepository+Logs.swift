@@ -52,8 +52,8 @@ extension WaterlineRepository {
         var statements: [(sql: String, binds: [SQLiteData], rows: Int)] = []
         var rest = logs[...]
         while let first = rest.first {
-            let night = first.log.sessionId
-            let sameNight = rest.prefix { $0.log.sessionId == night }.count
+            let sessionId = first.log.sessionId
+            let sameNight = rest.prefix { $0.log.sessionId == sessionId }.count
             var size = 1
             while size * 2 <= min(sameNight, 512) { size *= 2 }
             statements.append(size == 1 ? newLog(first, for: caller) : newLogs(rest.prefix(size), for: caller))
@@ -185,7 +185,7 @@ extension WaterlineRepository {
     /// A log write that is not the common case: an edit, a move, a tombstone, a refusal.
     func storeLogFully(_ log: LogEntry, body: String, for caller: Caller) async throws -> Kept {
         let id = key(log.id), session = key(log.sessionId)
-        guard let night = try await sql.raw("""
+        guard let sessionRow = try await sql.raw("""
             SELECT deleted_at FROM sessions WHERE id = \(bind: session) AND owner_id = \(bind: caller.key)
             """).first() else { throw FunctionError.notFound("session", session) }
         let was = try await sql.raw("SELECT session_id FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = \(bind: id)").first()
@@ -195,7 +195,7 @@ extension WaterlineRepository {
         if arrives {
             // A deleted night takes no new entries; changes to the ones it had still arrive, and so
             // does a tombstone (a device that deleted an entry it never pushed, then the night).
-            if log.deletedAt == nil, try night.decodeNil(column: "deleted_at") == false {
+            if log.deletedAt == nil, try sessionRow.decodeNil(column: "deleted_at") == false {
                 throw FunctionError.notFound("session", session)
             }
         }

@@ -17,6 +17,6 @@ struct DeleteCommand: StoreCommand {
         let log = try await companion.log(matching: id)
         let result = try await companion.send(.deleteLog(id: log.id))
         print("Deleted \(LogDescription.title(for: log, units: result.state.settings.units)) from \(Output.clock(log.timestamp))")
-        if let night = result.session { print(Output.stateLine(night)) }
+        if let snapshot = result.session { print(Output.stateLine(snapshot)) }
     }
 }

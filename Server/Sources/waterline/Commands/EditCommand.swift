@@ -45,7 +45,7 @@ struct EditCommand: StoreCommand {
         do {
             let result = try await companion.send(.editLog(log))
             print("Edited \(LogDescription.title(for: log, units: result.state.settings.units)) at \(Output.clock(log.timestamp))  [\(Output.shortId(log.id))]")
-            if let night = result.session { print(Output.stateLine(night)) }
+            if let snapshot = result.session { print(Output.stateLine(snapshot)) }
         } catch SessionServiceError.logOutsideSession {
             throw CLIError("\(at ?? "that time") is outside the session")
         }

@@ -26,7 +26,7 @@ struct PlanCommand: StoreCommand {
 
     func run(on companion: Companion) async throws {
         let result = try await companion.send(.setPlan(drinks: try planned()))
-        guard let night = result.state.active else { throw CLIError("no active session; start one with `waterline start`") }
-        print(PlanProgress(planned: night.session.plannedDrinks, had: night.state.totalStandardDrinks)?.text ?? "No plan tonight")
+        guard let snapshot = result.state.active else { throw CLIError("no active session; start one with `waterline start`") }
+        print(PlanProgress(planned: snapshot.session.plannedDrinks, had: snapshot.state.totalStandardDrinks)?.text ?? "No plan tonight")
     }
 }

@@ -47,7 +47,7 @@ struct RemindCommand: StoreCommand {
             case .line:
                 let result = try await companion.send(.logWater(source: .phone))
                 Output.logged(result)
-                if let night = result.state.active { update = night }
+                if let snapshot = result.state.active { update = snapshot }
                 printNext(update, settings: settings)
             case .tick:
                 // The plan made at the last look holds the reminders that have come due since.

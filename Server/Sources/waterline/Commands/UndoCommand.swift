@@ -17,6 +17,6 @@ struct UndoCommand: StoreCommand {
         let settings = try await companion.state().settings
         let (newest, after) = try await companion.undoNewestLog()
         print("Undid \(LogDescription.title(for: newest, units: settings.units))")
-        if let night = after.session { print(Output.stateLine(night)) }
+        if let snapshot = after.session { print(Output.stateLine(snapshot)) }
     }
 }

@@ -54,7 +54,7 @@ enum Output {
         if let log = result.changedLog {
             print("Logged \(LogDescription.title(for: log, units: result.state.settings.units))  [\(shortId(log.id))]")
         }
-        if let night = result.session { print(stateLine(night)) }
+        if let snapshot = result.session { print(stateLine(snapshot)) }
         if let nudge = nudge(after: result) { print("→ \(nudge)") }
     }
 

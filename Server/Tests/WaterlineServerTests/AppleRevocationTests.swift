@@ -15,8 +15,12 @@ struct AppleRevocationTests {
     static let team = "TEAM123456", keyId = "KEY1234567"
 
     /// A server with a Sign in with Apple key and the stand-in as Apple.
-    func configured(_ standIn: AppleAuthStandIn, key: P256.Signing.PrivateKey, storage: StorageKind = .sqlite) async throws -> TestServer {
+    /// On PostgreSQL, `database` is the test's own (see `drivenByHand`).
+    func configured(
+        _ standIn: AppleAuthStandIn, key: P256.Signing.PrivateKey, storage: StorageKind = .sqlite, database: IsolatedPostgres? = nil
+    ) async throws -> TestServer {
         try await TestServer.start(storage, adjust: { configuration in
+            if let database { configuration.databaseURL = database.url }
             configuration.appleSignInKey = AppleSignInKey(teamId: Self.team, keyId: Self.keyId, privateKeyPEM: key.pemRepresentation)
             configuration.appleAuthURL = standIn.baseURL
         })
@@ -26,7 +30,10 @@ struct AppleRevocationTests {
     func revoked(storage: StorageKind) async throws {
         let standIn = try await AppleAuthStandIn.start()
         let key = P256.Signing.PrivateKey()
-        let server = try await configured(standIn, key: key, storage: storage)
+        // Its own database on PostgreSQL: a token another run left queued in the shared one would
+        // be revoked through this stand-in, between the posts read below.
+        let isolated = storage == .postgres ? try await IsolatedPostgres.create() : nil
+        let server = try await configured(standIn, key: key, storage: storage, database: isolated)
         var posts = standIn.posts.makeAsyncIterator()
 
         let session = try await server.signIn(authorizationCode: "code-1")
@@ -47,7 +54,10 @@ struct AppleRevocationTests {
         #expect(revoke.path == "revoke")
         #expect(revoke.form["token"] == "refresh-for-code-1" && revoke.form["token_type_hint"] == "refresh_token")
         #expect(revoke.form["client_id"] == "com.waterline.app" && revoke.form["client_secret"] != nil)
+        // Stopped only once the try has written its outcome, so no claimed token stays queued.
+        await server.context.appleRevocations?.settled()
         await server.stop()
+        try await isolated?.drop()
         await standIn.stop()
     }
 

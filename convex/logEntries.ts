@@ -28,7 +28,7 @@ type LogFields = Omit<Doc<"logEntries">, "_id" | "_creationTime" | "owner" | "cl
 
 /**
  * Stores `fields` for the log `id` of `owner` (`existing`, or a new one) under the replace rule,
- * keeping the counts of the nights it leaves and lands in, and the account's; returns what is stored.
+ * keeping the counts of the sessions it leaves and lands in, and the account's; returns what is stored.
  */
 async function write(
   ctx: MutationCtx, owner: Doc<"users">["_id"], id: string, existing: Doc<"logEntries"> | null, fields: LogFields, landing: Doc<"sessions">,
@@ -48,13 +48,13 @@ async function write(
   return toLogRecord(doc);
 }
 
-/** Moves the log counts of `owner`'s night (read now when given by id) for one log going from `before` to `after`. */
+/** Moves the log counts of `owner`'s session (read now when given by id) for one log going from `before` to `after`. */
 async function recount(
-  ctx: MutationCtx, owner: Doc<"users">["_id"], night: Doc<"sessions"> | string, before: "live" | "tombstone" | null, after: "live" | "tombstone" | null,
+  ctx: MutationCtx, owner: Doc<"users">["_id"], session: Doc<"sessions"> | string, before: "live" | "tombstone" | null, after: "live" | "tombstone" | null,
 ) {
   if (before === after) return;
-  const doc = typeof night !== "string" ? night
-    : await ctx.db.query("sessions").withIndex("by_owner_clientId", (q) => q.eq("owner", owner).eq("clientId", night)).unique();
+  const doc = typeof session !== "string" ? session
+    : await ctx.db.query("sessions").withIndex("by_owner_clientId", (q) => q.eq("owner", owner).eq("clientId", session)).unique();
   if (doc !== null) await ctx.db.patch(doc._id, { logCounts: adjusted(doc.logCounts, before, after) });
 }
 
@@ -104,12 +104,12 @@ export async function upsertLog(ctx: MutationCtx, caller: Doc<"users">, raw: Obj
     sessionClientId: sessionId, timestamp: args.timestamp, type: args.type, alcoholMeta,
     waterMeta: args.waterMeta, source: args.source, updatedAt: bounded(args.updatedAt), deletedAt: bounded(args.deletedAt),
   };
-  // New here, or moved from another night: the night it lands in is checked as for a new entry.
+  // New here, or moved from another session: the session it lands in is checked as for a new entry.
   if ((known === null || known.sessionClientId !== sessionId) && (known === null || isReplaced(known, fields))) {
-    // A deleted night takes no new entries; changes to the ones it had still arrive, and so
-    // does a tombstone (a device that deleted an entry it never pushed, then the night).
+    // A deleted session takes no new entries; changes to the ones it had still arrive, and so
+    // does a tombstone (a device that deleted an entry it never pushed, then the session).
     if (session.deletedAt !== undefined && args.deletedAt === undefined) notFound("session", sessionId);
-    // Undone entries free their place; the night's kept counts say how many it holds.
+    // Undone entries free their place; the session's kept counts say how many it holds.
     checkRoom(session.logCounts, quotas.logsPerSession, args.deletedAt === undefined, "a session", "logs");
   }
   return await write(ctx, caller._id, id, known, fields, session);

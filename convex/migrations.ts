@@ -51,12 +51,12 @@ export const numberUnsequenced = internalMutation({
 });
 
 const countStep = 1_000;
-/** Logs one run of countRecords reads at most (a night's whole, so it may go past by one night's). */
+/** Logs one run of countRecords reads at most (a session's whole, so it may go past by one session's). */
 const logsPerRun = 10_000;
 
 /**
- * Counts what each account made before counts were kept (lib/changes.ts): its nights and
- * presets a thousand at a time, then each night's logs (a night whole, about ten thousand logs
+ * Counts what each account made before counts were kept (lib/changes.ts): its sessions and
+ * presets a thousand at a time, then each session's logs (a session whole, about ten thousand logs
  * a run), rescheduling itself with what it has counted so far until every user is done. Start it
  * once after deploying with `npx convex run migrations:countRecords '{}'`; an account reads as
  * empty until it is reached.
@@ -84,20 +84,20 @@ export const countRecords = internalMutation({
       else await again({ stage: stage === "sessions" ? "drinkPresets" : "logEntries", counts });
       return null;
     }
-    // Night by night: its logs counted onto it, and onto the account.
+    // Session by session: its logs counted onto it, and onto the account.
     let read = 0;
     let last: string | undefined;
-    const nights = await ctx.db.query("sessions").withIndex("by_owner_clientId", after).take(countStep);
-    for (const night of nights) {
+    const sessions = await ctx.db.query("sessions").withIndex("by_owner_clientId", after).take(countStep);
+    for (const session of sessions) {
       if (read >= logsPerRun) break;
-      const logs = await ctx.db.query("logEntries").withIndex("by_session", (q) => q.eq("owner", user._id).eq("sessionClientId", night.clientId)).collect();
+      const logs = await ctx.db.query("logEntries").withIndex("by_session", (q) => q.eq("owner", user._id).eq("sessionClientId", session.clientId)).collect();
       const live = logs.filter((doc) => doc.deletedAt === undefined).length;
-      await ctx.db.patch(night._id, { logCounts: { kept: logs.length, live } });
+      await ctx.db.patch(session._id, { logCounts: { kept: logs.length, live } });
       counts.logEntries = [counts.logEntries[0] + logs.length, counts.logEntries[1] + live];
       read += logs.length;
-      last = night.clientId;
+      last = session.clientId;
     }
-    if (last !== undefined && (read >= logsPerRun || nights.length === countStep)) {
+    if (last !== undefined && (read >= logsPerRun || sessions.length === countStep)) {
       await again({ stage, after: last, counts });
       return null;
     }

@@ -30,14 +30,14 @@ export default defineSchema({
     clientId: v.string(),
     ...sessionStoredFields,
     seq: v.optional(v.number()),
-    // How many logs the night keeps (lib/counts.ts).
+    // How many logs the session keeps (lib/counts.ts).
     logCounts: v.optional(tally),
   })
     .index("by_owner", ["owner", "startTime"])
     .index("by_owner_seq", ["owner", "seq"])
     .index("by_owner_clientId", ["owner", "clientId"])
     .index("by_owner_updatedAt", ["owner", "updatedAt"])
-    // The live running night: nights deleted while running are skipped by the range, not scanned.
+    // The live running session: sessions deleted while running are skipped by the range, not scanned.
     .index("by_owner_active", ["owner", "isActive", "deletedAt"]),
 
   logEntries: defineTable({

@@ -58,7 +58,7 @@ export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, raw:
   };
   if (existing !== null && !isReplaced(existing, fields)) return toSessionRecord(existing);
   if (fields.isActive && fields.deletedAt === undefined) {
-    // At most two live running nights can be there (this one, and one other to refuse).
+    // At most two live running sessions can be there (this one, and one other to refuse).
     const active = await ctx.db
       .query("sessions")
       .withIndex("by_owner_active", (q) => q.eq("owner", caller._id).eq("isActive", true).eq("deletedAt", undefined))
@@ -67,7 +67,7 @@ export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, raw:
     if (other !== undefined) fail("CONFLICT", `session ${other.clientId} is already active; end it first`);
   }
   if (existing === null) {
-    // Deleted nights free their place; the account's kept counts say how many it holds.
+    // Deleted sessions free their place; the account's kept counts say how many it holds.
     const quota = { limit: quotas.sessionsPerAccount, what: "sessions" };
     const seq = await nextSeq(ctx, caller._id, { kind: "sessions", before: null, after: state(fields), quota });
     const doc = { owner: caller._id, clientId: id, ...fields, seq };
@@ -75,7 +75,7 @@ export async function upsertSession(ctx: MutationCtx, caller: Doc<"users">, raw:
     return toSessionRecord(doc);
   }
   const seq = await nextSeq(ctx, caller._id, { kind: "sessions", before: state(existing), after: state(fields) });
-  // The night's log counts stay with it.
+  // The session's log counts stay with it.
   const doc = { owner: caller._id, clientId: id, ...fields, seq, logCounts: existing.logCounts };
   await ctx.db.replace(existing._id, doc);
   return toSessionRecord({ ...existing, ...doc });
@@ -97,7 +97,7 @@ export const getActive = query({
 });
 
 /**
- * The most nights one sessions:list answers: an account's live nights at their quota and more,
+ * The most sessions one sessions:list answers: an account's live sessions at their quota and more,
  * inside Convex's 32,000 documents scanned. Past it the call is refused, pointing at sync:pull,
  * which pages through any number.
  */
@@ -105,7 +105,7 @@ export const listLimit = 25_000;
 
 /**
  * Sessions changed after updatedSince (all without it), tombstones included, newest start first.
- * Read as a range of `by_owner_updatedAt`: only the nights changed since are scanned.
+ * Read as a range of `by_owner_updatedAt`: only the sessions changed since are scanned.
  */
 export const list = query({
   args: anyArgs,
@@ -119,7 +119,7 @@ export const list = query({
       .withIndex("by_owner_updatedAt", (q) => (updatedSince === undefined ? q.eq("owner", caller._id) : q.eq("owner", caller._id).gt("updatedAt", updatedSince)))
       .take(listLimit + 1);
     if (docs.length > listLimit) {
-      fail("INVALID_ARGUMENT", `more than ${listLimit} nights changed since updatedSince; ask from a later time, or page with sync:pull`);
+      fail("INVALID_ARGUMENT", `more than ${listLimit} sessions changed since updatedSince; ask from a later time, or page with sync:pull`);
     }
     return docs.sort((a, b) => b.startTime - a.startTime).map(toSessionRecord);
   },

@@ -50,7 +50,7 @@ const sizeOf = (doc: object) => new TextEncoder().encode(JSON.stringify(doc)).le
 const deletionKept = 30 * 24 * 3600 * 1000;
 
 /**
- * Removes up to `budget` of `owner`'s documents (logs first, then nights, then presets), adding
+ * Removes up to `budget` of `owner`'s documents (logs first, then sessions, then presets), adding
  * what it removed to the deletion's record; true when nothing of the account is left (the user
  * document is removed then, and the record marked finished).
  */

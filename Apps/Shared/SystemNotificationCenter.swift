@@ -67,7 +67,7 @@ public final class SystemNotificationCenter: NotificationCenterClient {
         center.removePendingNotificationRequests(withIdentifiers: answered)
     }
 
-    /// Reminders carry their night's id as the thread, pending and delivered alike.
+    /// Reminders carry their session's id as the thread, pending and delivered alike.
     public func sessionIdsWithReminders() async -> Set<UUID> {
         let pending = await center.pendingNotificationRequests().map(\.content.threadIdentifier)
         let delivered = await center.deliveredNotifications().map(\.request.content.threadIdentifier)

@@ -37,7 +37,7 @@ final class WatchAppDelegate: NSObject, WKApplicationDelegate {
         launch.connected()
     }
 
-    /// A refresh the system granted (the one the runtime asked for at the night's next boundary)
+    /// A refresh the system granted (the one the runtime asked for at the session's next boundary)
     /// brings the reminders and face up to date and hands what waits to the phone, then says it is
     /// done. A WatchConnectivity delivery is completed only once nothing more is pending and every
     /// delivery taken has been handed to the runtime: the system ends the app's background time at

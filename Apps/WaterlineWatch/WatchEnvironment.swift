@@ -21,7 +21,7 @@ final class WatchEnvironment {
     private let notificationDelegate: NotificationDelegate
 
     /// Throws when the watch's store cannot be opened: the app says so and tries again rather
-    /// than keep the night in memory, where it would be lost when the app ends.
+    /// than keep the session in memory, where it would be lost when the app ends.
     init() throws {
         let store = SwiftDataSessionStore(modelContainer: try WaterlineContainer.make())
         // The runtime is made after the link, so the link reaches it through this box.

@@ -5,7 +5,7 @@ import WaterlineRuntime
 import WaterlineScreens
 
 /// The wrist: a compact Waterline and counts, "+ Drink" and "+ Water", End Session below; the
-/// night's summary once it ends. Every number is the watch's own store's, so it stays true with
+/// session's summary once it ends. Every number is the watch's own store's, so it stays true with
 /// the phone away; what has not reached the phone yet is said quietly. A reminder the watch may
 /// not post shows on top, with a haptic, while the app is open.
 struct WatchMainView: View {

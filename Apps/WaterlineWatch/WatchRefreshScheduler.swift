@@ -2,8 +2,8 @@ import Foundation
 import WatchKit
 import WaterlineRuntime
 
-/// The kit's `BackgroundRefreshScheduling` on WatchKit: the runtime asks for the night's next
-/// boundary (a series of reminders running out, the night going quiet, a complication reload held
+/// The kit's `BackgroundRefreshScheduling` on WatchKit: the runtime asks for the session's next
+/// boundary (a series of reminders running out, the session going quiet, a complication reload held
 /// for the budget), and the system starts the app in the background at or after it, handing
 /// `WatchAppDelegate` a `WKApplicationRefreshBackgroundTask`.
 @MainActor

@@ -21,7 +21,7 @@ struct WaterlineComplication: Widget {
     }
 }
 
-/// One entry, with how high the Smart Stack puts it: at the top while a night runs and water is
+/// One entry, with how high the Smart Stack puts it: at the top while a session runs and water is
 /// needed, high while one runs, out of the way otherwise (`WidgetRelevance`).
 struct ComplicationEntry: TimelineEntry {
     var date: Date

@@ -169,15 +169,15 @@ public actor SwiftDataSessionStore: StoreRows, ModelActor {
         try context.fetch(FetchDescriptor<PresetRow>(predicate: #Predicate { $0.deletedAt == nil })).map(\.value)
     }
 
-    /// A paired watch's nights: two small reads instead of every record.
-    public func readPeerNights(since: Date) throws -> [Session] {
+    /// A paired watch's sessions: two small reads instead of every record.
+    public func readPeerSessions(since: Date) throws -> [Session] {
         let recent = try context.fetch(FetchDescriptor<SessionRow>(predicate: #Predicate { $0.isActive || $0.startTime >= since }))
         var newest = FetchDescriptor<SessionRow>(
             predicate: #Predicate { $0.deletedAt == nil && !$0.isActive }, sortBy: [SortDescriptor(\.startTime, order: .reverse)]
         )
         newest.fetchLimit = 1
         let ended = try context.fetch(newest).filter { row in !recent.contains { $0.id == row.id } }
-        return Self.peerNights((recent + ended).map(\.value), since: since)
+        return Self.peerSessions((recent + ended).map(\.value), since: since)
     }
 
     public func readEveryRecord() throws -> StoredRecords {

@@ -92,8 +92,8 @@ public struct IsolationScanner: Sendable {
     }
 
     /// `source` with comments and the insides of string literals turned to spaces (newlines kept),
-    /// so braces and words in them are not read as code.
-    static func blanking(_ source: String) -> [Character] {
+    /// so braces and words in them are not read as code (the isolation check, and `SessionWordTests`).
+    public static func blanking(_ source: String) -> [Character] {
         var out: [Character] = []
         let text = Array(source)
         var index = 0

@@ -35,7 +35,7 @@ extension AppRuntime {
         return false
     }
 
-    /// The plan asks the system, then plans what the answer allows (a running night's reminders
+    /// The plan asks the system, then plans what the answer allows (a running session's reminders
     /// included); the answer is what the system says now.
     func notificationsAsked() async -> NotificationAuthorization {
         await followStore { .notificationsAsked($0) }
@@ -67,7 +67,7 @@ extension AppRuntime {
         case .foregroundTick:
             await foregroundTick()
         case .backgroundRefresh:
-            // Time has passed: a night gone quiet is no longer live, whatever the sync brought.
+            // Time has passed: a session gone quiet is no longer live, whatever the sync brought.
             await follow(.syncAsked(.backgroundRefresh))
             await followStore { .refresh($0) }
         case .unlocked, .focusChanged, .deviceChanged:
@@ -126,7 +126,7 @@ extension AppRuntime {
     }
 
     /// The plan asks the scheduler for its quiet look at other devices' changes (a pull once
-    /// `SyncScheduler.openPullInterval` has passed, so a night ended elsewhere stops here while the
+    /// `SyncScheduler.openPullInterval` has passed, so a session ended elsewhere stops here while the
     /// app is open); a reminder of the plan that fell due since the last look moves every surface
     /// on to the next one (and shows as the in-app banner when notifications are off, as the plan
     /// says).
@@ -146,7 +146,7 @@ extension AppRuntime {
     // MARK: Notifications and the other device
 
     /// "Log Water" logs the default glass once, however often the response is delivered; a tap
-    /// on the notification opens the running night.
+    /// on the notification opens the running session.
     private func notificationResponse(_ response: NotificationResponse) async {
         switch response.actionIdentifier {
         case NotificationAction.logWater.rawValue:

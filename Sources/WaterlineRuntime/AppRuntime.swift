@@ -80,10 +80,10 @@ public final class AppRuntime: SessionActions, NotificationPermissions {
             let result = try await self.place.exclusively {
                 await self.place.lookBeforeWriting()
                 // What the feed names since the last look is this action's writes, and any another
-                // writer made meanwhile: the lists read again when an ended night was among them.
+                // writer made meanwhile: the lists read again when an ended session was among them.
                 var (result, changes) = try await self.service.perform(action, changesAfter: self.place.shown ?? Int.max)
                 self.place.wrote(through: changes.version)
-                result.pastSessionsChanged = result.pastSessionsChanged || changes.records.changesPastNights(besides: result.state.active?.session.id)
+                result.pastSessionsChanged = result.pastSessionsChanged || changes.records.changesPastSessions(besides: result.state.active?.session.id)
                 return result
             }
             await self.follow(.action(result, from: origin))

@@ -12,8 +12,8 @@ extension ChangedRecords {
         switch payload {
         case .settings: settings = true
         case .preset(let preset): presets.insert(preset.id)
-        case .session(let record): nights.insert(record.id)
-        case .logEntry(let log): nights.insert(log.sessionId)
+        case .session(let record): sessions.insert(record.id)
+        case .logEntry(let log): sessions.insert(log.sessionId)
         }
     }
 }

@@ -30,7 +30,7 @@ public actor InMemorySessionStore: StoreRows {
     /// change's store writes.
     public private(set) var writeTransactions = 0
     public private(set) var rowWrites = 0
-    /// Reads of a night's whole list of logs: what a benchmark reports as a change's replays.
+    /// Reads of a session's whole list of logs: what a benchmark reports as a change's replays.
     public private(set) var logListReads = 0
     /// Reads of the outbox's rows (a batch to push, every pending change).
     public private(set) var rowReadsOfOutbox = 0

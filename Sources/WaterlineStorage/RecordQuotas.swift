@@ -12,9 +12,9 @@ struct RecordQuotas {
     /// The quota a new live record of `change`'s kind counts against, as a refusal says it.
     static func quota(of change: SyncPayload) -> String {
         switch change {
-        case .session: "\(Limits.sessionsPerAccount) nights"
+        case .session: "\(Limits.sessionsPerAccount) sessions"
         case .preset: "\(Limits.presetsPerAccount) presets"
-        case .logEntry: "\(Limits.logsPerSession) logs a night"
+        case .logEntry: "\(Limits.logsPerSession) logs a session"
         case .settings: "one settings"
         }
     }

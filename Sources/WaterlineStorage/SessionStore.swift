@@ -14,7 +14,7 @@ public protocol SessionStore: Sendable {
     /// Inserts `candidate` unless a session is already active, in one step so that two
     /// surfaces starting at once still make one session. Returns the active session.
     func startSession(_ candidate: Session) async throws -> (session: Session, created: Bool)
-    /// Saves `ended`, the end of a night, only if that night still runs, in one step so that two
+    /// Saves `ended`, the end of a session, only if that session still runs, in one step so that two
     /// surfaces ending it at once end it once (the second end does not rewrite the first).
     /// Returns whether it was saved.
     func endSession(_ ended: Session) async throws -> Bool
@@ -38,7 +38,7 @@ public protocol SessionStore: Sendable {
     func savePreset(_ preset: DrinkPreset) async throws
 
     /// Saves the sessions, then the logs, in one step: every one of them, or none (an action that
-    /// writes several records: a past night deleted with its logs, a forgotten night ended as the
+    /// writes several records: a past session deleted with its logs, a forgotten session ended as the
     /// log that starts the next one is written). The same rules as one by one.
     func saveTogether(sessions: [Session], logs: [LogEntry]) async throws
 
@@ -50,6 +50,6 @@ public protocol SessionStore: Sendable {
     func changes(after version: Int) async throws -> StoreChangeSet
     /// The logs written after `sequence` in the change feed, as they stand now, reading at most
     /// `limit` entries, and the last entry read (`StoreRules.logFeed`): what Health copies, and
-    /// what steps a running night on.
+    /// what steps a running session on.
     func logFeed(after sequence: Int, limit: Int) async throws -> LogFeedPage
 }

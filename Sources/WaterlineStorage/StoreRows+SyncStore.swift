@@ -155,7 +155,7 @@ extension StoreRows {
             guard var user = try await rows.readUser() else { throw SessionStoreError.noUser }
             var accepted = AcceptedPush()
             var touched: Set<UUID> = []
-            // The quotas every backend keeps (1,000 logs a night…): what the phone takes from its
+            // The quotas every backend keeps (1,000 logs a session…): what the phone takes from its
             // watch goes on to the cloud, which would refuse the rest.
             var room = RecordQuotas()
             for change in changes {
@@ -171,15 +171,15 @@ extension StoreRows {
                 if wrote, case .logEntry(let log) = change { touched.insert(log.sessionId) }
                 if case .settings = change, let stored = try await rows.readUser() { user = stored }
             }
-            // A log that joined an ended night changes its summary.
+            // A log that joined an ended session changes its summary.
             try await StoreRules.reviseSummaries(of: touched, in: rows, settings: user.settings)
             return accepted
         }
     }
 
-    public func peerChanges(after sequence: Int, limit: Int, nightsSince: Date) async throws -> PullPage {
+    public func peerChanges(after sequence: Int, limit: Int, sessionsSince: Date) async throws -> PullPage {
         try await seedFeedIfNone()
-        return try await reading { try await StoreRules.peerChanges(after: sequence, limit: limit, nightsSince: nightsSince, in: $0) }
+        return try await reading { try await StoreRules.peerChanges(after: sequence, limit: limit, sessionsSince: sessionsSince, in: $0) }
     }
 
     /// Asked after every action and every state read, so one transaction when the feed has

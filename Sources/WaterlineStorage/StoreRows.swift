@@ -42,9 +42,9 @@ public protocol StoreRows: SyncStore {
     func readPresets() async throws -> [DrinkPreset]
     /// Every record, tombstones included, in any order.
     func readEveryRecord() async throws -> StoredRecords
-    /// The nights a paired device keeps, tombstones included: every running one, every one
+    /// The sessions a paired device keeps, tombstones included: every running one, every one
     /// started at or after `since`, and the newest ended live one.
-    func readPeerNights(since: Date) async throws -> [Session]
+    func readPeerSessions(since: Date) async throws -> [Session]
 
     /// The outbox row of a record, if one waits.
     func readOutboxRow(key: SyncKey) async throws -> PendingChange?
@@ -82,12 +82,12 @@ extension StoreRows {
     // A store without an indexed query for this answers it from every record; the phone's
     // answers its watch at most once a pull page (`WatchLinkServer`).
 
-    public func readPeerNights(since: Date) async throws -> [Session] {
-        try await Self.peerNights(readEveryRecord().sessions, since: since)
+    public func readPeerSessions(since: Date) async throws -> [Session] {
+        try await Self.peerSessions(readEveryRecord().sessions, since: since)
     }
 
-    /// The nights `readPeerNights(since:)` answers, of `sessions`, oldest start first.
-    public static func peerNights(_ sessions: [Session], since: Date) -> [Session] {
+    /// The sessions `readPeerSessions(since:)` answers, of `sessions`, oldest start first.
+    public static func peerSessions(_ sessions: [Session], since: Date) -> [Session] {
         let newestEnded = sessions.filter { $0.deletedAt == nil && !$0.isActive }
             .max { ($0.startTime, $0.id.uuidString) < ($1.startTime, $1.id.uuidString) }
         return sessions

@@ -34,7 +34,7 @@ extension StoreRules {
         if settingsChanged { try await announce(SyncKey(entity: .settings, id: nil), in: rows) }
     }
 
-    /// The feed's mark that everything was deleted: a night with no id, which no record has, so
+    /// The feed's mark that everything was deleted: a session with no id, which no record has, so
     /// a paired device is never sent it.
     static let everythingDeleted = SyncKey(entity: .session, id: nil)
 
@@ -66,7 +66,7 @@ extension StoreRules {
     public static let changeSetLimit = 500
 
     /// What changed since `sequence`, read from the feed every write of a record takes a place in
-    /// (inside the writer's own transaction): the nights (a log names its night), presets and
+    /// (inside the writer's own transaction): the sessions (a log names its session), presets and
     /// settings written since, and the newest place. Everything deleted since (the feed's mark,
     /// or a feed that began again), or more than `changeSetLimit` entries, is everything.
     public static func changes(after sequence: Int, in rows: some StoreRows) async throws -> StoreChangeSet {
@@ -82,9 +82,9 @@ extension StoreRules {
             case .preset: if let id = entry.key.id { records.presets.insert(id) }
             case .session:
                 guard let id = entry.key.id else { return StoreChangeSet(version: last, records: .all) }  // everythingDeleted
-                records.nights.insert(id)
+                records.sessions.insert(id)
             case .logEntry:
-                if let id = entry.key.id, let log = try await rows.readLog(id: id) { records.nights.insert(log.sessionId) }
+                if let id = entry.key.id, let log = try await rows.readLog(id: id) { records.sessions.insert(log.sessionId) }
             }
         }
         return StoreChangeSet(version: last, records: records)
@@ -103,12 +103,12 @@ extension StoreRules {
 
     /// What a paired device pulls after `sequence`: each record whose latest write came after it,
     /// in the feed's order, as it stands now (tombstones included), among those the device keeps
-    /// (settings, presets, and the nights `readPeerNights(since:)` names, with their logs); at
+    /// (settings, presets, and the sessions `readPeerSessions(since:)` names, with their logs); at
     /// most `limit` changes, reading at most ten times that many entries. The cursor is the last
     /// entry read, so records the device does not keep are passed over once. After the first pull,
     /// a record whose latest version is exactly what the device pushed is passed over too.
-    public static func peerChanges(after sequence: Int, limit: Int, nightsSince: Date, in rows: some StoreRows) async throws -> PullPage {
-        let kept = Set(try await rows.readPeerNights(since: nightsSince).map(\.id))
+    public static func peerChanges(after sequence: Int, limit: Int, sessionsSince: Date, in rows: some StoreRows) async throws -> PullPage {
+        let kept = Set(try await rows.readPeerSessions(since: sessionsSince).map(\.id))
         var changes: [SyncPayload] = []
         var position = max(sequence, 0)
         var read = 0
@@ -129,13 +129,13 @@ extension StoreRules {
     }
 
     /// The record `key` as a paired device takes it, if it keeps it.
-    private static func peerPayload(_ key: SyncKey, keeping nights: Set<UUID>, in rows: some StoreRows) async throws -> SyncPayload? {
+    private static func peerPayload(_ key: SyncKey, keeping sessions: Set<UUID>, in rows: some StoreRows) async throws -> SyncPayload? {
         switch key.entity {
         case .session:
-            guard let id = key.id, nights.contains(id), let session = try await rows.readSession(id: id) else { return nil }
+            guard let id = key.id, sessions.contains(id), let session = try await rows.readSession(id: id) else { return nil }
             return .session(SessionRecord(session))
         case .logEntry:
-            guard let id = key.id, let log = try await rows.readLog(id: id), nights.contains(log.sessionId) else { return nil }
+            guard let id = key.id, let log = try await rows.readLog(id: id), sessions.contains(log.sessionId) else { return nil }
             return .logEntry(log)
         case .preset:
             guard let id = key.id, let preset = try await rows.readPreset(id: id) else { return nil }

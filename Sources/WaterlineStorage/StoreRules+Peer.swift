@@ -7,8 +7,8 @@ import WaterlineAPI
 /// device's own store, so a watch and its phone agree exactly as two phones agree through the cloud.
 extension StoreRules {
     /// Takes in one record a paired device pushed, as the backend would: last write wins, deleting
-    /// is final, a second running night is refused (`CONFLICT`: the paired device then pulls this
-    /// one and folds its own into it, as it does with the cloud's), a log whose night is unknown
+    /// is final, a second running session is refused (`CONFLICT`: the paired device then pulls this
+    /// one and folds its own into it, as it does with the cloud's), a log whose session is unknown
     /// waits (`NOT_FOUND`, sent again with the next push), settings merge setting by setting. What
     /// it takes is queued here too, so it goes on to the cloud with this device's own changes.
     /// Answers the version kept here, which the paired device adopts, and whether it wrote anything.
@@ -22,21 +22,21 @@ extension StoreRules {
                 do {
                     try await saveSession(record.session(userId: user.id), in: rows)
                 } catch SessionStoreError.secondActiveSession(let active) {
-                    return (.refused(.conflict, "another night is running on the paired device (\(active.uuidString))"), false)
+                    return (.refused(.conflict, "another session is running on the paired device (\(active.uuidString))"), false)
                 }
-                // An ended night's summary is made from the logs here, which may be more than the sender had.
+                // An ended session's summary is made from the logs here, which may be more than the sender had.
                 try await reviseSummaries(of: [record.id], in: rows, settings: user.settings)
             }
             return (.stored(.session(SessionRecord(try await rows.readSession(id: record.id) ?? record.session(userId: user.id)))), takes)
         case .logEntry(let log):
-            // A log kept here has its night here, so a newer one here needs no check.
+            // A log kept here has its session here, so a newer one here needs no check.
             let local = try await rows.readLog(id: log.id)
             let takes = local.map { $0.stamp.isReplaced(by: log.stamp) } ?? true
             if takes {
                 do {
                     try await saveLog(log, in: rows)
                 } catch SessionStoreError.unknownSession {
-                    return (.refused(.notFound, "no night \(log.sessionId.uuidString) here yet"), false)
+                    return (.refused(.notFound, "no session \(log.sessionId.uuidString) here yet"), false)
                 }
             }
             return (.stored(.logEntry(try await rows.readLog(id: log.id) ?? log)), takes)

@@ -3,7 +3,7 @@ import WaterlineCore
 import WaterlineAPI
 
 /// Versions from the backend (or a paired device): merged by the replace rule, whole pages of
-/// them, and the nights they touch made whole again.
+/// them, and the sessions they touch made whole again.
 extension StoreRules {
     // MARK: Remote versions
 
@@ -11,13 +11,13 @@ extension StoreRules {
     /// its stamp differs: the backend's answer to this device's own change), queueing nothing: it
     /// is not a local change. A replaced local change leaves the outbox. Returns whether it replaced.
     /// `known` is the account as stored now, when the caller has just read it (a page or a batch
-    /// reads it once, not once per record); `nights` are sessions known to be stored here.
-    /// `revising`: an ended night a log joined gets its summary made again now (a page does that
-    /// once per night, after all its logs, instead).
+    /// reads it once, not once per record); `sessions` are sessions known to be stored here.
+    /// `revising`: an ended session a log joined gets its summary made again now (a page does that
+    /// once per session, after all its logs, instead).
     /// A version out of range (`checkRemote`) throws `SessionStoreError.outOfRange`, and nothing is written.
     @discardableResult
     public static func merge(
-        _ payload: SyncPayload, in rows: some StoreRows, adopting: Bool = false, known: User? = nil, nights: Set<UUID> = [],
+        _ payload: SyncPayload, in rows: some StoreRows, adopting: Bool = false, known: User? = nil, sessions: Set<UUID> = [],
         revising: Bool = true
     ) async throws -> Bool {
         try checkRemote(payload)
@@ -27,7 +27,7 @@ extension StoreRules {
         switch payload {
         case .session(let record): local = try await rows.readSession(id: record.id)?.stamp
         case .logEntry(let log):
-            if !nights.contains(log.sessionId), try await rows.readSession(id: log.sessionId) == nil {
+            if !sessions.contains(log.sessionId), try await rows.readSession(id: log.sessionId) == nil {
                 throw SessionStoreError.unknownSession(log.sessionId)
             }
             local = try await rows.readLog(id: log.id)?.stamp
@@ -44,7 +44,7 @@ extension StoreRules {
         var changedHere: Session?
         switch payload {
         case .session(let record) where record.isActive && record.deletedAt == nil:
-            let session = try await absorbOtherNights(into: record.session(userId: user.id), in: rows)
+            let session = try await absorbOtherSessions(into: record.session(userId: user.id), in: rows)
             if session != record.session(userId: user.id) { changedHere = session }
         case .session(let record): try await putSession(record.session(userId: user.id), in: rows)
         case .logEntry(let log): try await putLog(log, in: rows)
@@ -84,12 +84,12 @@ extension StoreRules {
         }
     }
 
-    /// Ended nights' stored summaries made again from their logs as they are now (a log that
-    /// arrived by sync, late, changed the night), each keeping the N it was scored by, so a past
-    /// night's summary always agrees with its timeline. Written without queueing: every device
+    /// Ended sessions' stored summaries made again from their logs as they are now (a log that
+    /// arrived by sync, late, changed the session), each keeping the N it was scored by, so a past
+    /// session's summary always agrees with its timeline. Written without queueing: every device
     /// derives it alike from the same logs.
-    public static func reviseSummaries(of nights: Set<UUID>, in rows: some StoreRows, settings: UserSettings) async throws {
-        for id in nights {
+    public static func reviseSummaries(of sessions: Set<UUID>, in rows: some StoreRows, settings: UserSettings) async throws {
+        for id in sessions {
             guard var session = try await rows.readSession(id: id), !session.isActive, session.deletedAt == nil else { continue }
             guard let revised = session.revisedSummary(logs: try await logs(sessionId: id, in: rows), settings: settings),
                   revised != session.computedSummary else { continue }
@@ -118,20 +118,20 @@ extension StoreRules {
         return true
     }
 
-    /// The backend's running night arrived while another night runs here (each device started one
-    /// offline): they are the same night out, and the backend holds at most one running night, so
-    /// its night wins on every device. This device's night gives its logs to it (and its start,
-    /// when earlier) and goes as a tombstone; all of that is queued (the night too, when its start
-    /// moved), so the backend gets the whole night and the other devices follow. Only one night is
-    /// ever active. Writes `night` and returns it as written.
-    static func absorbOtherNights(into night: Session, in rows: some StoreRows) async throws -> Session {
-        var session = night
+    /// The backend's running session arrived while another session runs here (each device started one
+    /// offline): they are the same night out, and the backend holds at most one running session, so
+    /// its session wins on every device. This device's session gives its logs to it (and its start,
+    /// when earlier) and goes as a tombstone; all of that is queued (the session too, when its start
+    /// moved), so the backend gets the whole session and the other devices follow. Only one session is
+    /// ever active. Writes `session` and returns it as written.
+    static func absorbOtherSessions(into session: Session, in rows: some StoreRows) async throws -> Session {
+        var session = session
         let others = try await rows.readActiveSessions().filter { $0.id != session.id }
         // Newer than anything either side wrote, so these writes win everywhere.
         let latest = ([session.updatedAt] + others.map(\.updatedAt)).max() ?? session.updatedAt
         let stamp = Date(timeIntervalSince1970: ((latest.timeIntervalSince1970 * 1000).rounded() + 1) / 1000)
-        // This device's nights stop running first (one active at a time), then the night is
-        // written, then their logs move into it (a log needs its night).
+        // This device's sessions stop running first (one active at a time), then the session is
+        // written, then their logs move into it (a log needs its session).
         for other in others {
             var absorbed = other
             absorbed.isActive = false
@@ -163,10 +163,10 @@ extension StoreRules {
     public static func applyPage(_ changes: [SyncPayload], cursor: SyncCursor, in rows: some StoreRows) async throws -> AppliedPage {
         var applied = AppliedPage()
         var user = try await rows.readUser()
-        // Nights stored here, as the page finds them (its sessions come first), so each of a
-        // night's logs does not read the night again.
-        var nights: Set<UUID> = []
-        // Nights whose logs or record changed, whose summaries are made again at the end.
+        // Sessions stored here, as the page finds them (its sessions come first), so each of a
+        // session's logs does not read the session again.
+        var sessions: Set<UUID> = []
+        // Sessions whose logs or record changed, whose summaries are made again at the end.
         var touched: Set<UUID> = []
         // New records past the quotas are set aside, as a backend would refuse them.
         var room = RecordQuotas()
@@ -176,7 +176,7 @@ extension StoreRules {
                     applied.refused += 1
                     continue
                 }
-                if try await merge(change, in: rows, known: user, nights: nights, revising: false) {
+                if try await merge(change, in: rows, known: user, sessions: sessions, revising: false) {
                     applied.replaced.insert(change)
                     switch change {
                     case .session(let record): touched.insert(record.id)
@@ -185,8 +185,8 @@ extension StoreRules {
                     }
                 }
                 switch change {
-                case .session(let record): nights.insert(record.id)
-                case .logEntry(let log): nights.insert(log.sessionId)
+                case .session(let record): sessions.insert(record.id)
+                case .logEntry(let log): sessions.insert(log.sessionId)
                 default: break
                 }
             } catch SessionStoreError.unknownSession {

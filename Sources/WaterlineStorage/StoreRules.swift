@@ -30,7 +30,7 @@ public enum StoreRules {
         return (candidate, true)
     }
 
-    /// Saves `ended` if its night still runs here; false when it ended (or was deleted) meanwhile.
+    /// Saves `ended` if its session still runs here; false when it ended (or was deleted) meanwhile.
     public static func endSession(_ ended: Session, in rows: some StoreRows) async throws -> Bool {
         guard let current = try await rows.readSession(id: ended.id), current.isActive, current.deletedAt == nil else { return false }
         try await saveSession(ended, in: rows)
@@ -109,7 +109,7 @@ public enum StoreRules {
     }
 
     /// Refusals that depend on another record and may pass once it has gone up: a log whose
-    /// night the backend does not have yet (`NOT_FOUND`), a night refused while another ran
+    /// session the backend does not have yet (`NOT_FOUND`), a session refused while another ran
     /// there (`CONFLICT`). They are sent again at the next push; the rest wait for a new edit.
     public static let refusalsRetried = ["NOT_FOUND", "CONFLICT"]
 

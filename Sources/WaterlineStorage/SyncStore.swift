@@ -46,5 +46,5 @@ public protocol SyncStore: SessionStore {
     /// (`StoreRules.acceptFromPeer`): one outcome per change, in order, and how many it wrote.
     func acceptFromPeer(_ changes: [SyncPayload]) async throws -> AcceptedPush
     /// What a paired device pulls after its cursor (`StoreRules.peerChanges`).
-    func peerChanges(after sequence: Int, limit: Int, nightsSince: Date) async throws -> PullPage
+    func peerChanges(after sequence: Int, limit: Int, sessionsSince: Date) async throws -> PullPage
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A clock a night moves along, a second a log.
+/// A clock a session moves along, a second a log.
 final class BenchClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current = Date(timeIntervalSince1970: 1_800_000_000)

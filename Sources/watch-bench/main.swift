@@ -1,4 +1,4 @@
-// What a log costs the watch with every consequence, through a 40-log and a 400-log night, and
+// What a log costs the watch with every consequence, through a 40-log and a 400-log session, and
 // what logs made away from the phone cost when it comes back: the watch's CPU time, and messages,
 // transfers and bytes over the watch link each way, on in-memory stores with the production
 // runtime, service, sync engine, link server, deliveries and store rules; only the system's
@@ -12,7 +12,7 @@ import WaterlineSync
 import WaterlineRuntime
 
 struct Options {
-    var nights = [40, 400]
+    var sessions = [40, 400]
     var away = 20
 
     init(arguments: [String]) throws {
@@ -22,8 +22,8 @@ struct Options {
             switch argument {
             case "--logs":
                 let counts = value.split(separator: ",").compactMap { Int($0) }
-                guard !counts.isEmpty, counts.allSatisfy({ (10...Limits.logsPerSession).contains($0) }) else { throw BenchError.usage("--logs takes 10...\(Limits.logsPerSession) (a night's most), comma separated") }
-                nights = counts
+                guard !counts.isEmpty, counts.allSatisfy({ (10...Limits.logsPerSession).contains($0) }) else { throw BenchError.usage("--logs takes 10...\(Limits.logsPerSession) (a session's most), comma separated") }
+                sessions = counts
             case "--away":
                 guard let count = Int(value), (1...400).contains(count) else { throw BenchError.usage("--away takes 1...400") }
                 away = count
@@ -45,13 +45,13 @@ enum BenchError: Error, CustomStringConvertible {
 /// "12.3" for `count` over `logs`.
 func per(_ count: Int, _ logs: Int) -> String { String(format: "%.1f", Double(count) / Double(logs)) }
 
-/// A night of `logs` logs, every other one made on the watch (half of those in its open app, half
+/// A session of `logs` logs, every other one made on the watch (half of those in its open app, half
 /// from a notification with the app closed) and the rest on the phone, the two in reach of each
 /// other at every fifth log only. What the watch spends on its own log (the phone's CPU inside a
 /// message taken out; opening the app is not the log's) and on taking in the phone's, and what
 /// crosses the link.
 @MainActor
-func night(logs: Int) async throws -> NightCost {
+func session(logs: Int) async throws -> SessionCost {
     let pair = Pair()
     try await pair.phone.send(.prepare(nil))
     await pair.watch.handle(.becameActive)
@@ -62,7 +62,7 @@ func night(logs: Int) async throws -> NightCost {
     await pair.watch.handle(.resignedActive)
     pair.link.watchInFront = false
     let traffic = pair.link.traffic
-    var cost = NightCost(nights: 1, logs: logs)
+    var cost = SessionCost(sessions: 1, logs: logs)
     for index in 0..<logs {
         pair.clock.advance(60)
         let water = index % 3 == 2
@@ -111,7 +111,7 @@ func night(logs: Int) async throws -> NightCost {
     return cost
 }
 
-/// A night started and `count` logs made on the watch away from the phone, then the phone back.
+/// A session started and `count` logs made on the watch away from the phone, then the phone back.
 @MainActor
 func away(count: Int) async throws {
     let pair = Pair()
@@ -138,19 +138,19 @@ func away(count: Int) async throws {
     let arrived = try await pair.phone.reader.currentState().active?.logs.count ?? 0
     guard arrived == count else { throw BenchError.usage("the phone has \(arrived) of \(count) logs") }
     let waiting = await pair.sync.transferred().count
-    print("a night started and \(count) logs made on the watch away from the phone, then the phone back:")
+    print("a session started and \(count) logs made on the watch away from the phone, then the phone back:")
     print(String(format: "  the watch's CPU a log made away, the app open: %.0f µs (every push offers what waits)", madeAway))
-    print("  queued while away: \(queued) transfers (the night and its logs, each once); \(waiting) not taken after the phone answered")
+    print("  queued while away: \(queued) transfers (the session and its logs, each once); \(waiting) not taken after the phone answered")
     print(String(format: "  CPU %.2f ms to bring them over and back (%.0f µs a log, both devices)", spent, spent / Double(count) * 1e3))
     print("  after: \(sent.messages) messages, \(sent.transfers) transfers to the phone; \(sent.toWatch) deliveries and answers, \(sent.toWatchBytes) bytes to the watch")
 }
 
 @MainActor
 func run(_ options: Options) async throws {
-    // Each length is run for at least 400 logs in all, so a short night's figure is not one sample's noise.
-    for logs in options.nights {
-        var cost = NightCost()
-        for _ in 0..<max(1, 400 / logs) { cost = cost + (try await night(logs: logs)) }
+    // Each length is run for at least 400 logs in all, so a short session's figure is not one sample's noise.
+    for logs in options.sessions {
+        var cost = SessionCost()
+        for _ in 0..<max(1, 400 / logs) { cost = cost + (try await session(logs: logs)) }
         cost.report()
     }
     try await away(count: options.away)

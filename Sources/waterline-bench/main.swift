@@ -31,7 +31,7 @@ enum BenchError: Error, CustomStringConvertible {
     }
 }
 
-/// A night of `count` logs in timestamp order: two drinks of mixed sizes, then a water, repeating.
+/// A session of `count` logs in timestamp order: two drinks of mixed sizes, then a water, repeating.
 func makeLogs(count: Int) -> [LogEntry] {
     let sessionId = UUID()
     let start = Date(timeIntervalSince1970: 1_800_000_000)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WaterlineCore
 
-/// What VoiceOver plays and says of the night: the chart as an audio graph, the gauge as an
+/// What VoiceOver plays and says of the session: the chart as an audio graph, the gauge as an
 /// adjustable element reads.
 @Suite("VoiceOver: the audio graph and the gauge")
 struct ChartAudioGraphTests {
@@ -20,7 +20,7 @@ struct ChartAudioGraphTests {
         return WaterlineChart(session: session, logs: logs, settings: UserSettings(warningThreshold: 2), now: start)
     }
 
-    @Test("the Waterline is a line over the whole night; the drinks and the waters are its points; the axes span what the chart draws")
+    @Test("the Waterline is a line over the whole session; the drinks and the waters are its points; the axes span what the chart draws")
     func series() {
         let chart = chart()
         let graph = ChartAudioGraph(chart)

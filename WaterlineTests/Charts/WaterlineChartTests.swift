@@ -8,11 +8,11 @@ import Testing
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-@Suite("The night as a chart")
+@Suite("The session as a chart")
 struct WaterlineChartTests {
     let settings = UserSettings(warningThreshold: 2)
 
-    @Test("one point per live log from the engine's replay, between the night's start and end")
+    @Test("one point per live log from the engine's replay, between the session's start and end")
     func points() {
         let session = Fixed.session(endTime: Fixed.at(minutes: 120))
         let logs = [Fixed.drink(1, at: 10), Fixed.drink(2, at: 20, estimate: 2), Fixed.water(3, at: 30), Fixed.drink(4, at: 40)]
@@ -48,7 +48,7 @@ struct WaterlineChartTests {
         #expect(chart.valueRange == -1...3, "the threshold stays in view")
     }
 
-    @Test("an empty night is a flat line at the centre; a running night ends now; another session's logs are left out")
+    @Test("an empty session is a flat line at the centre; a running session ends now; another session's logs are left out")
     func emptyAndRunning() {
         let ended = WaterlineChart(session: Fixed.session(endTime: Fixed.at(minutes: 30)), logs: [], settings: settings, now: Fixed.at(minutes: 90))
         #expect(ended.points.map(\.value) == [0, 0])

@@ -14,11 +14,11 @@ struct CodabilityTests {
     @Test func settings() throws { try FixtureAssertions.check(UserSettings.mock, matches: "user-settings") }
     @Test func defaultSettings() throws { try FixtureAssertions.check(UserSettings(), matches: "user-settings-default") }
     @Test func session() throws { try FixtureAssertions.check(Session.mockNightOut, matches: "session") }
-    @Test func logEntries() throws { try FixtureAssertions.check(LogEntry.mockNight, matches: "log-entries") }
+    @Test func logEntries() throws { try FixtureAssertions.check(LogEntry.mockSession, matches: "log-entries") }
     @Test func preset() throws { try FixtureAssertions.check(DrinkPreset.mockDouble, matches: "drink-preset") }
     @Test func summary() throws { try FixtureAssertions.check(SessionSummary.mock, matches: "session-summary") }
     @Test func state() throws {
-        try FixtureAssertions.check(WaterlineEngine(warningThreshold: 2).computeState(from: LogEntry.mockNight), matches: "waterline-state")
+        try FixtureAssertions.check(WaterlineEngine(warningThreshold: 2).computeState(from: LogEntry.mockSession), matches: "waterline-state")
     }
     @Test func sessionGlance() throws { try FixtureAssertions.check(SessionGlance.mock, matches: "session-glance") }
     @Test func widget() throws { try FixtureAssertions.check(WidgetSnapshot.mock, matches: "widget-snapshot") }
@@ -35,7 +35,7 @@ struct CodabilityTests {
     }
     @Test func sessionReport() throws {
         let update = SessionSnapshot(
-            session: .mockNightOut, logs: LogEntry.mockNight, state: WaterlineEngine().computeState(from: LogEntry.mockNight),
+            session: .mockNightOut, logs: LogEntry.mockSession, state: WaterlineEngine().computeState(from: LogEntry.mockSession),
             reminders: .none, drinksUntilWaterDue: 2
         )
         try FixtureAssertions.check(SessionReport(update, settings: .mock, now: .mockEvening), matches: "session-report")
@@ -83,7 +83,7 @@ struct CodabilityTests {
 
     @Test("the log entries fixture spells sources and types as the spec does")
     func spellings() throws {
-        let json = String(decoding: try WaterlineCoding.encoder().encode(LogEntry.mockNight), as: UTF8.self)
+        let json = String(decoding: try WaterlineCoding.encoder().encode(LogEntry.mockSession), as: UTF8.self)
         #expect(json.contains("\"source\" : \"live_activity\""))
         #expect(json.contains("\"type\" : \"alcohol\""))
         #expect(json.contains("\"timestamp\" : 1795292100000"))

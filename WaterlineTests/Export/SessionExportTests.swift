@@ -36,7 +36,7 @@ struct SessionExportTests {
         }
     }
 
-    @Test("an active session reports the night so far")
+    @Test("an active session reports the session so far")
     func activeReport() {
         let report = SessionReport(update(ended: false), settings: UserSettings(), now: Fixed.at(minutes: 30))
         #expect(report.isActive)

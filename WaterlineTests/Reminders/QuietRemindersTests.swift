@@ -15,8 +15,8 @@ struct QuietRemindersTests {
         return calendar
     }
 
-    /// A night begun at `start` (a time of day in `zone`, on Fixed.start's day there).
-    static func night(startingAt hour: Int, _ minute: Int = 0, in calendar: Calendar) -> Session {
+    /// A session begun at `start` (a time of day in `zone`, on Fixed.start's day there).
+    static func session(startingAt hour: Int, _ minute: Int = 0, in calendar: Calendar) -> Session {
         var session = Session.mockNightOut
         session.startTime = calendar.date(bySettingHour: hour, minute: minute, second: 0, of: Fixed.start)!
         session.endTime = nil
@@ -29,34 +29,34 @@ struct QuietRemindersTests {
     }
 
     @Test(
-        "the night's end: the first such time after twelve hours before the night began",
+        "the session's end: the first such time after twelve hours before the session began",
         arguments: ["UTC", "Europe/Madrid", "America/Los_Angeles"]
     )
     func end(zone: String) throws {
         let calendar = Self.calendar(zone)
-        let evening = Self.night(startingAt: 21, in: calendar)
+        let evening = Self.session(startingAt: 21, in: calendar)
         let afterOne = try #require(RemindersEnd.date(for: evening, settings: Self.ending(at: 60), calendar: calendar))
         #expect(afterOne.timeIntervalSince(evening.startTime) == 4 * 3600, "21:00 → 01:00 the next day")
         let sameEvening = try #require(RemindersEnd.date(for: evening, settings: Self.ending(at: 23 * 60 + 30), calendar: calendar))
         #expect(sameEvening.timeIntervalSince(evening.startTime) == 2.5 * 3600, "21:00 → 23:30 the same day")
-        let late = Self.night(startingAt: 2, in: calendar)
+        let late = Self.session(startingAt: 2, in: calendar)
         let passed = try #require(RemindersEnd.date(for: late, settings: Self.ending(at: 60), calendar: calendar))
         #expect(passed < late.startTime, "begun at 02:00, its 01:00 has passed")
         #expect(RemindersEnd.date(for: evening, settings: Self.ending(at: nil), calendar: calendar) == nil)
     }
 
-    @Test("time reminders stop before the end; a night begun after it has none; without an end they go on", arguments: ReminderStyle.allCases)
+    @Test("time reminders stop before the end; a session begun after it has none; without an end they go on", arguments: ReminderStyle.allCases)
     func planned(style: ReminderStyle) {
         let calendar = Self.calendar("Europe/Madrid")
         let planner = ReminderPlanner(calendar: calendar)
-        let evening = Self.night(startingAt: 23, in: calendar)
+        let evening = Self.session(startingAt: 23, in: calendar)
         // Every 20 minutes from 23:00, none from 00:00 on.
         let ended = planner.plan(session: evening, logs: [], settings: Self.ending(at: 0, style: style), now: evening.startTime)
         #expect(ended.requests.map { $0.fireDate.timeIntervalSince(evening.startTime) / 60 } == [20, 40])
         #expect(ended.requests.allSatisfy { $0.content.style == style })
         let open = planner.plan(session: evening, logs: [], settings: Self.ending(at: nil, style: style), now: evening.startTime)
         #expect(open.requests.count == 4, "up to the 90-minute quiet cut-off")
-        let late = Self.night(startingAt: 2, in: calendar)
+        let late = Self.session(startingAt: 2, in: calendar)
         #expect(planner.plan(session: late, logs: [], settings: Self.ending(at: 60, style: style), now: late.startTime).requests.isEmpty)
     }
 

@@ -113,7 +113,7 @@ struct ReminderDueTests {
         #expect(watch.look(at: plan, now: Fixed.at(minutes: 61)).map(\.fireDate) == [Fixed.at(minutes: 40), Fixed.at(minutes: 60)])
         #expect(watch.look(at: plan, now: Fixed.at(minutes: 30)).isEmpty, "the clock went back: nothing")
         #expect(watch.lastLook == Fixed.at(minutes: 30))
-        #expect(watch.look(at: nil, now: Fixed.at(minutes: 90)).isEmpty, "no night, no reminder")
+        #expect(watch.look(at: nil, now: Fixed.at(minutes: 90)).isEmpty, "no session, no reminder")
     }
 
     @Test("the first look of a watch started without a time only marks it")

@@ -42,7 +42,7 @@ struct AbandonedSessionPolicyTests {
         #expect(AbandonedSessionPrompt.keepGoingTitle == "Keep Going")
     }
 
-    @Test("after Keep Going a long night is not asked about for another threshold")
+    @Test("after Keep Going a long session is not asked about for another threshold")
     func keepGoing() {
         let keptAt = Fixed.at(minutes: 13 * 60)
         let busy = { (minutes: Double) in Fixed.at(minutes: minutes - 30) }
@@ -50,7 +50,7 @@ struct AbandonedSessionPolicyTests {
         #expect(policy.prompt(for: session, lastActivity: busy(25 * 60 + 1), now: Fixed.at(minutes: 25 * 60 + 1), keptGoingAt: keptAt) != nil)
     }
 
-    @Test("a night nothing was done in for six hours is quiet: forgotten for the next log, and asked about, however young")
+    @Test("a session nothing was done in for six hours is quiet: forgotten for the next log, and asked about, however young")
     func quietAfterSixHours() throws {
         let lastLog = Fixed.at(minutes: 90)
         #expect(!policy.isForgotten(lastActivity: lastLog, at: Fixed.at(minutes: 90 + 6 * 60)))
@@ -59,10 +59,10 @@ struct AbandonedSessionPolicyTests {
         let prompt = try #require(policy.prompt(for: session, lastActivity: lastLog, now: Fixed.at(minutes: 90 + 6 * 60 + 1)))
         #expect(prompt.hoursRunning == 7)
         #expect(!policy.isAbandoned(session, now: Fixed.at(minutes: 90 + 6 * 60 + 1)), "not by the twelve hours: by the quiet")
-        #expect(policy.prompt(for: Fixed.session(endTime: Fixed.at(minutes: 60)), lastActivity: lastLog, now: Fixed.at(minutes: 24 * 60)) == nil, "an ended night is not asked about")
+        #expect(policy.prompt(for: Fixed.session(endTime: Fixed.at(minutes: 60)), lastActivity: lastLog, now: Fixed.at(minutes: 24 * 60)) == nil, "an ended session is not asked about")
     }
 
-    @Test("a night's last activity is its last log, or a later change to the night itself (started, planned, kept going); it ends at its last log")
+    @Test("a session's last activity is its last log, or a later change to the session itself (started, planned, kept going); it ends at its last log")
     func lastActivity() {
         var session = Fixed.session()
         let logs = [Fixed.water(1, at: 10), Fixed.drink(2, at: 70)]

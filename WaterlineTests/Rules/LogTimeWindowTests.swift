@@ -21,43 +21,43 @@ struct LogTimeWindowTests {
         calendar.date(from: DateComponents(year: 2026, month: 11, day: day, hour: hour, minute: minute))!
     }
 
-    func night(from start: Date, to end: Date?) -> Session {
+    func session(from start: Date, to end: Date?) -> Session {
         Session(id: Fixed.sessionId, userId: UUID(number: 1), startTime: start, endTime: end, isActive: end == nil)
     }
 
-    @Test("23:50 moved to 00:10 lands ten past midnight the next day, inside the night")
+    @Test("23:50 moved to 00:10 lands ten past midnight the next day, inside the session")
     func acrossMidnight() {
-        let window = LogTimeWindow(session: night(from: date(21, 22, 0), to: date(22, 2, 0)), now: date(22, 9, 0))
+        let window = LogTimeWindow(session: session(from: date(21, 22, 0), to: date(22, 2, 0)), now: date(22, 9, 0))
         #expect(window.spansDays(in: calendar))
-        // A picker showing hour and minute only keeps the log's own day: 21 Nov 00:10, before the night.
+        // A picker showing hour and minute only keeps the log's own day: 21 Nov 00:10, before the session.
         let picked = date(21, 0, 10)
         #expect(!window.contains(picked))
         #expect(window.placing(picked, in: calendar) == date(22, 0, 10))
-        // And back: 00:10 moved to 23:50 lands the evening before, not the next night.
+        // And back: 00:10 moved to 23:50 lands the evening before, not the next session.
         #expect(window.placing(date(22, 23, 50), in: calendar) == date(21, 23, 50))
     }
 
-    @Test("a time inside the night stays as picked; one no day of the night holds is left for the service to refuse")
+    @Test("a time inside the session stays as picked; one no day of the session holds is left for the service to refuse")
     func insideAndImpossible() {
-        let window = LogTimeWindow(session: night(from: date(21, 22, 0), to: date(22, 2, 0)), now: date(22, 9, 0))
+        let window = LogTimeWindow(session: session(from: date(21, 22, 0), to: date(22, 2, 0)), now: date(22, 9, 0))
         #expect(window.placing(date(21, 23, 15), in: calendar) == date(21, 23, 15))
-        #expect(window.placing(date(21, 15, 0), in: calendar) == date(21, 15, 0), "3 pm is in no day of a 22:00–02:00 night")
+        #expect(window.placing(date(21, 15, 0), in: calendar) == date(21, 15, 0), "3 pm is in no day of a 22:00–02:00 session")
         #expect(!window.spansDays(in: LogTimeWindowTests.sameDay))
     }
 
-    @Test("a running night ends now: a time later today is not placed in the future")
-    func runningNight() {
-        let window = LogTimeWindow(session: night(from: date(21, 22, 0), to: nil), now: date(22, 0, 30))
+    @Test("a running session ends now: a time later today is not placed in the future")
+    func runningSession() {
+        let window = LogTimeWindow(session: session(from: date(21, 22, 0), to: nil), now: date(22, 0, 30))
         #expect(window.end == date(22, 0, 30))
         #expect(window.placing(date(21, 0, 20), in: calendar) == date(22, 0, 20))
         #expect(window.placing(date(21, 0, 45), in: calendar) == date(21, 0, 45), "00:45 has not happened yet")
-        let early = LogTimeWindow(session: night(from: date(21, 22, 0), to: nil), now: date(21, 21, 0))
+        let early = LogTimeWindow(session: session(from: date(21, 22, 0), to: nil), now: date(21, 21, 0))
         #expect(early.range == date(21, 22, 0)...date(21, 22, 0), "a clock behind the start leaves only the start")
     }
 
-    @Test("a long night offering a time on two of its days picks the one nearest the picked day")
+    @Test("a long session offering a time on two of its days picks the one nearest the picked day")
     func nearest() {
-        let window = LogTimeWindow(session: night(from: date(21, 20, 0), to: date(23, 1, 0)), now: date(23, 9, 0))
+        let window = LogTimeWindow(session: session(from: date(21, 20, 0), to: date(23, 1, 0)), now: date(23, 9, 0))
         #expect(window.placing(date(20, 23, 0), in: calendar) == date(21, 23, 0))
         #expect(window.placing(date(24, 0, 30), in: calendar) == date(23, 0, 30))
     }
@@ -72,7 +72,7 @@ struct LogTimeWindowTests {
 @Suite("Scenario: moving a drink's time across midnight on the summary")
 @MainActor
 struct MidnightEditScenarioTests {
-    @Test("23:50 → 00:10 saves ten past midnight; a time outside the night is refused in words")
+    @Test("23:50 → 00:10 saves ten past midnight; a time outside the session is refused in words")
     func summaryEdit() async throws {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!

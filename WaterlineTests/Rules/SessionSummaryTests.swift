@@ -47,7 +47,7 @@ struct SessionSummaryTests {
         #expect(summary.peakWaterline == 2)
     }
 
-    @Test("a night ends with its summary, and its summary is made again by the N it was paced by, not today's")
+    @Test("a session ends with its summary, and its summary is made again by the N it was paced by, not today's")
     func endedAndRevised() throws {
         var every2 = UserSettings()
         every2.waterEveryNDrinks = 2
@@ -63,7 +63,7 @@ struct SessionSummaryTests {
         #expect(revised.waterEveryNDrinks == 2 && revised.totalAlcoholCount == 3)
         #expect(revised == SessionSummary(startTime: Fixed.start, endTime: Fixed.at(minutes: 90), logs: fewer, settings: every2))
 
-        #expect(Fixed.session().revisedSummary(logs: logs, settings: every2) == nil, "a running night keeps no summary")
+        #expect(Fixed.session().revisedSummary(logs: logs, settings: every2) == nil, "a running session keeps no summary")
         var deleted = ended
         deleted.deletedAt = Fixed.at(minutes: 100)
         #expect(deleted.revisedSummary(logs: logs, settings: every2) == nil, "nor does a deleted one")

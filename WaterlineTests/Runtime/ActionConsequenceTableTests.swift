@@ -22,7 +22,7 @@ struct ActionConsequenceTableTests {
     /// must show after.
     struct Row: CustomTestStringConvertible, Sendable {
         var name: String
-        /// Whether a night runs before the action (started at `Fixed.start`, a drink at +5 min).
+        /// Whether a session runs before the action (started at `Fixed.start`, a drink at +5 min).
         var sessionRunning = true
         var must: Set<Surface>
         var may: Set<Surface> = []
@@ -44,8 +44,8 @@ struct ActionConsequenceTableTests {
         let drink: LogEntry?
         var marker = 0
 
-        init(night running: Bool, process: DeviceCapabilities) async throws {
-            let evening = try await TableEvening(night: running)
+        init(session running: Bool, process: DeviceCapabilities) async throws {
+            let evening = try await TableEvening(session: running)
             (harness, past, drink, snapshot) = (evening.harness, evening.past, evening.drink, evening.snapshot)
             phone = DeviceProcess(harness, capabilities: process)
             await phone.runtime.handle(.launched)
@@ -65,7 +65,7 @@ struct ActionConsequenceTableTests {
                 let watch = try await table.phone.watchSees()
                 #expect(watch.settings.warningThreshold == 5)
             }),
-        Row(name: "start a night", sessionRunning: false, must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
+        Row(name: "start a session", sessionRunning: false, must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.startSession) },
             check: { table in
                 let active = try #require(try await table.state.active)
@@ -74,7 +74,7 @@ struct ActionConsequenceTableTests {
                 let seen = try await table.phone.watchSees()
                 #expect(seen.active?.session.id == active.session.id)
             }),
-        Row(name: "plan the night: 4 drinks", must: [.liveActivity, .widgets, .watch, .sync, .screens],
+        Row(name: "plan the session: 4 drinks", must: [.liveActivity, .widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.setPlan(drinks: 4)) },
             check: { table in
                 let active = try #require(try await table.state.active)
@@ -124,7 +124,7 @@ struct ActionConsequenceTableTests {
                 let watch = try await table.phone.watchSees()
                 #expect(watch.active?.state.totalWaterCount == 0)
             }),
-        Row(name: "end the night", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
+        Row(name: "end the session", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.endSession()) },
             check: { table in
                 #expect(table.phone.notifications.pending.isEmpty)
@@ -133,19 +133,19 @@ struct ActionConsequenceTableTests {
                 let seen = try await table.phone.watchSees()
                 #expect(seen.active == nil)
             }),
-        Row(name: "keep a quiet night going", must: [.liveActivity, .widgets, .watch, .sync, .screens], may: [.reminders],
+        Row(name: "keep a quiet session going", must: [.liveActivity, .widgets, .watch, .sync, .screens], may: [.reminders],
             act: { table in
-                // Nothing done for seven hours: the surfaces show the night over.
+                // Nothing done for seven hours: the surfaces show the session over.
                 table.harness.clock.advance(minutes: 7 * 60)
                 await table.runtime.handle(.backgroundRefresh)
                 await table.phone.settled()
-                #expect(table.phone.widgets.showing?.isActive == false, "quiet: the widgets show no night")
+                #expect(table.phone.widgets.showing?.isActive == false, "quiet: the widgets show no session")
                 table.marker = table.phone.log.mark
                 try await table.runtime.send(.keepGoing)
             },
             check: { table in
                 let active = try #require(try await table.state.active)
-                #expect(active.session.id == table.snapshot?.session.id, "the same night runs")
+                #expect(active.session.id == table.snapshot?.session.id, "the same session runs")
                 #expect(table.phone.widgets.showing?.isActive == true, "live again on the widgets")
                 #expect(try await table.phone.watchSees().active?.session.id == active.session.id, "and on the watch")
                 try await table.runtime.send(.logWater(source: .phone))
@@ -198,7 +198,7 @@ struct ActionConsequenceTableTests {
                 #expect(table.phone.liveActivities.running.values.first?.drinkButtonTitle == "+ \(first.name)")
                 #expect(try await table.runtime.reader.widgetSnapshot().quickDrinkName == first.name)
             }),
-        Row(name: "change settings with a night running", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
+        Row(name: "change settings with a session running", must: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens],
             act: { table in
                 var settings = try await table.state.settings
                 settings.timeReminderIntervalMinutes = 45
@@ -209,7 +209,7 @@ struct ActionConsequenceTableTests {
                 let seen = try await table.phone.watchSees()
                 #expect(seen.active?.reminders.nextReminderDate == Fixed.at(minutes: 24 * 60 + 60 + 45))
             }),
-        Row(name: "change settings with no night", sessionRunning: false, must: [.widgets, .watch, .sync, .screens],
+        Row(name: "change settings with no session", sessionRunning: false, must: [.widgets, .watch, .sync, .screens],
             act: { table in
                 var settings = try await table.state.settings
                 settings.warningThreshold = 4
@@ -219,7 +219,7 @@ struct ActionConsequenceTableTests {
                 let watch = try await table.phone.watchSees()
                 #expect(watch.settings.warningThreshold == 4)
             }),
-        Row(name: "delete a past night from History", must: [.widgets, .watch, .sync, .screens],
+        Row(name: "delete a past session from History", must: [.widgets, .watch, .sync, .screens],
             act: { try await $0.runtime.send(.deletePastSession(id: $0.past.id)) },
             check: { table in
                 let past = try await table.runtime.reader.recentSessions(limit: 5)
@@ -237,12 +237,12 @@ struct ActionConsequenceTableTests {
                 let watch = try await table.phone.watchSees()
                 #expect(watch.active == nil)
                 #expect(watch.presets.map(\.id) == (try await table.state).presets.map(\.id), "the phone's fresh start, and nothing older")
-                #expect(try await table.phone.pairedWatch?.store.sessions(limit: nil).isEmpty == true, "the past night is gone from the wrist")
+                #expect(try await table.phone.pairedWatch?.store.sessions(limit: nil).isEmpty == true, "the past session is gone from the wrist")
             }),
-        Row(name: "a pull that changed the running night (a water logged on another device)",
+        Row(name: "a pull that changed the running session (a water logged on another device)",
             must: [.sync, .reminders, .liveActivity, .widgets, .watch, .screens],
             act: { table in
-                // The engine merges another device's water into the store: its commit names the night.
+                // The engine merges another device's water into the store: its commit names the session.
                 let snapshot = try #require(table.snapshot)
                 let water = LogEntry.water(id: UUID(number: 0x0E), sessionId: snapshot.session.id, at: table.harness.clock.now, amountOz: 8)
                 let store = table.harness.store
@@ -297,7 +297,7 @@ struct ActionConsequenceTableTests {
                 let seen = try await table.phone.watchSees()
                 #expect(seen.quickDrink?.name == "House Pint", "the watch pulls it")
             }),
-        Row(name: "a pull that ended the night on another device", must: [.sync, .reminders, .liveActivity, .widgets, .watch, .screens],
+        Row(name: "a pull that ended the session on another device", must: [.sync, .reminders, .liveActivity, .widgets, .watch, .screens],
             act: { table in
                 var ended = try #require(table.snapshot).session
                 ended.isActive = false
@@ -340,13 +340,13 @@ struct ActionConsequenceTableTests {
             act: { _ = try await $0.runtime.handle(.intent(.logWater, source: .liveActivity)) }),
         Row(name: "a Home Screen widget button in the widget extension", must: [.reminders, .widgets, .signal, .screens], process: .phoneExtension,
             act: { _ = try await $0.runtime.handle(.intent(.logWater, source: .widget)) }),
-        Row(name: "Siri starts a night in the intents extension", sessionRunning: false, must: [.reminders, .widgets, .signal, .screens], process: .phoneExtension,
+        Row(name: "Siri starts a session in the intents extension", sessionRunning: false, must: [.reminders, .widgets, .signal, .screens], process: .phoneExtension,
             act: { _ = try await $0.runtime.handle(.intent(.startSession, source: .phone)) }),
     ]
 
     @Test("each row", arguments: rows)
     func row(_ row: Row) async throws {
-        let table = try await Table(night: row.sessionRunning, process: row.process)
+        let table = try await Table(session: row.sessionRunning, process: row.process)
         table.marker = table.phone.log.mark
         table.phone.log.expect(row.must.union(row.may))
         try await row.act(table)
@@ -364,21 +364,21 @@ struct ActionConsequenceTableTests {
     static func row(for kind: SessionAction.Kind) -> String {
         switch kind {
         case .prepare: "finish onboarding with chosen settings"
-        case .startSession: "start a night"
-        case .setPlan: "plan the night: 4 drinks"
+        case .startSession: "start a session"
+        case .setPlan: "plan the session: 4 drinks"
         case .logDrink: "log a drink (N = 1: the per-drink reminder)"
         case .logWater: "log water"
         case .editLog: "edit a log"
         case .deleteLog: "delete a log"
-        case .endSession: "end the night"
+        case .endSession: "end the session"
         case .remindLater: "remind me in 10 min"
-        case .keepGoing: "keep a quiet night going"
+        case .keepGoing: "keep a quiet session going"
         case .addPreset: "add a preset"
         case .editPreset: "edit a preset"
         case .deletePreset: "delete a preset"
         case .reorderPresets: "make another preset the quick drink"
-        case .updateSettings: "change settings with a night running"
-        case .deletePastSession: "delete a past night from History"
+        case .updateSettings: "change settings with a session running"
+        case .deletePastSession: "delete a past session from History"
         case .deleteAllData: "delete the account (signed out: this iPhone's data)"
         }
     }

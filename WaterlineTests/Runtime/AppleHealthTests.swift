@@ -13,7 +13,7 @@ import WaterlineTestSupport
 @Suite("Apple Health")
 @MainActor
 struct AppleHealthTests {
-    /// The phone's app with a night running, Health on or off.
+    /// The phone's app with a session running, Health on or off.
     func phone(healthOn: Bool) async throws -> (DeviceProcess, ServiceHarness) {
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 9))
         let phone = DeviceProcess(harness)

@@ -74,7 +74,7 @@ struct ConsequencePlanTableTests {
         var isActive: Bool { self == .appInFront || self == .watchInFront }
     }
 
-    /// One action: whether a night runs before it, how to make it from the night set up, and what
+    /// One action: whether a session runs before it, how to make it from the session set up, and what
     /// follows in the app in front, from a screen (the other places and origins follow the rules
     /// in `expected(_:from:in:)`).
     struct Row: Sendable {
@@ -92,9 +92,9 @@ struct ConsequencePlanTableTests {
     nonisolated static let rows: [Row] = [
         Row(kind: .prepare, name: "finish onboarding with chosen settings", sessionRunning: false,
             make: { _ in .prepare(UserSettings(waterEveryNDrinks: 2, warningThreshold: 5)) }, effects: shownEverywhere),
-        Row(kind: .startSession, name: "start a night", sessionRunning: false, make: { _ in .startSession },
+        Row(kind: .startSession, name: "start a session", sessionRunning: false, make: { _ in .startSession },
             effects: shownEverywhere.union([.replaceReminders, .startLiveActivity])),
-        Row(kind: .setPlan, name: "plan the night", make: { _ in .setPlan(drinks: 4) },
+        Row(kind: .setPlan, name: "plan the session", make: { _ in .setPlan(drinks: 4) },
             effects: shownEverywhere.union([.updateLiveActivity])),
         Row(kind: .logDrink, name: "log a drink (N = 1: the per-drink reminder)", make: { _ in .logDrink(.quick, source: .phone) },
             effects: shownEverywhere.union([.nudge, .replaceReminders, .updateLiveActivity])),
@@ -107,10 +107,10 @@ struct ConsequencePlanTableTests {
         }, effects: shownEverywhere.union([.replaceReminders, .updateLiveActivity])),
         Row(kind: .deleteLog, name: "delete a log", make: { .deleteLog(id: try #require($0.drink).id) },
             effects: shownEverywhere.union([.replaceReminders, .updateLiveActivity])),
-        Row(kind: .endSession, name: "end the night", make: { _ in .endSession() },
+        Row(kind: .endSession, name: "end the session", make: { _ in .endSession() },
             effects: shownEverywhere.union([.cancelReminders, .endLiveActivity])),
         Row(kind: .remindLater, name: "remind me in 10 min (writes nothing)", make: { _ in .remindLater }, effects: [.snooze]),
-        Row(kind: .keepGoing, name: "keep the night going", make: { _ in .keepGoing }, effects: shownEverywhere),
+        Row(kind: .keepGoing, name: "keep the session going", make: { _ in .keepGoing }, effects: shownEverywhere),
         // Not the quick drink: no widget shows it.
         Row(kind: .addPreset, name: "add a preset", make: { _ in .addPreset(PresetDraft(name: "Cider", drinkType: .beer, sizeOz: 12, abv: 6)) },
             effects: shownEverywhere.subtracting([.widgets])),
@@ -124,12 +124,12 @@ struct ConsequencePlanTableTests {
             effects: shownEverywhere.union([.updateLiveActivity])),
         Row(kind: .reorderPresets, name: "make another preset the quick drink", make: { .reorderPresets([try #require(try await $0.presets.last).id]) },
             effects: shownEverywhere.union([.updateLiveActivity])),
-        Row(kind: .updateSettings, name: "change the reminder interval with a night running", make: { setup in
+        Row(kind: .updateSettings, name: "change the reminder interval with a session running", make: { setup in
             var settings = try await setup.harness.service.settings()
             settings.timeReminderIntervalMinutes = 45
             return .updateSettings(settings)
         }, effects: shownEverywhere.union([.replaceReminders, .updateLiveActivity])),
-        Row(kind: .deletePastSession, name: "delete a past night from History", make: { .deletePastSession(id: $0.past.id) },
+        Row(kind: .deletePastSession, name: "delete a past session from History", make: { .deletePastSession(id: $0.past.id) },
             effects: shownEverywhere),
         Row(kind: .deleteAllData, name: "delete this device's data", make: { _ in .deleteAllData },
             effects: shownEverywhere.union([.cancelReminders, .endLiveActivity])),
@@ -139,7 +139,7 @@ struct ConsequencePlanTableTests {
     /// Activity and delivers to a watch; an extension's process signals the app; the command line
     /// has no notifications and no widgets; an app in the background (phone or watch) pushes before
     /// it is suspended; the banner whose "Log Water" made the change goes; the watch asks to be
-    /// woken at the night's new boundary when a log, a start or the interval moved it.
+    /// woken at the session's new boundary when a log, a start or the interval moved it.
     static func expected(_ row: Row, from origin: ActionOrigin, in place: Where) -> Set<Effect> {
         var effects = row.effects
         if place != .appInFront, place != .appInBackground {
@@ -164,7 +164,7 @@ struct ConsequencePlanTableTests {
         let capabilities = place.capabilities
         return PlanContext(
             capabilities: capabilities, isActive: place.isActive, watchAvailable: true, notificationsAllowed: true, now: now,
-            nightsWithReminders: capabilities.notifications ? running : [], liveActivities: capabilities.liveActivities ? running : []
+            sessionsWithReminders: capabilities.notifications ? running : [], liveActivities: capabilities.liveActivities ? running : []
         )
     }
 
@@ -172,7 +172,7 @@ struct ConsequencePlanTableTests {
     func row(_ kind: SessionAction.Kind, _ place: Where) async throws {
         let row = try #require(Self.rows.first { $0.kind == kind })
         for origin in ActionOrigin.allCases {
-            let setup = try await Setup(night: row.sessionRunning)
+            let setup = try await Setup(session: row.sessionRunning)
             let before = try await setup.harness.service.state()
             let context = Self.context(place, before: before, now: setup.harness.clock.now)
             // What the surfaces showed before: the state as it was, shown in full, the widgets
@@ -185,7 +185,7 @@ struct ConsequencePlanTableTests {
             let plan = ConsequencePlan.plan(.action(result, from: origin), in: context, shown: shown)
             let effects = plan.consequences.map(Effect.init)
             #expect(Set(effects) == Self.expected(row, from: origin, in: place), "\(row.name) from \(origin) in \(place): \(effects)")
-            #expect(effects.count == Set(effects).count, "each surface once (one night runs)")
+            #expect(effects.count == Set(effects).count, "each surface once (one session runs)")
             if let screens = plan.consequences.last, Set(effects).contains(.screens) {
                 #expect(Effect(screens) == .screens, "the screens refresh last, once every surface shows the change")
             }
@@ -202,7 +202,7 @@ struct ConsequencePlanTableTests {
 
     @Test("a repeated action (a retried delivery) changes nothing and is followed by nothing")
     func repeatedDelivery() async throws {
-        let setup = try await Setup(night: true)
+        let setup = try await Setup(session: true)
         let first = try await setup.harness.service.perform(.logWater(source: .watch, id: UUID(number: 0x5A)))
         let context = Self.context(.appInFront, before: first.state, now: setup.harness.clock.now)
         let shown = ConsequencePlan.plan(.action(first, from: .notification), in: context, shown: LastShown()).shown
@@ -212,7 +212,7 @@ struct ConsequencePlanTableTests {
 
     @Test("a state older than one shown is never shown after it")
     func staleState() async throws {
-        let setup = try await Setup(night: true)
+        let setup = try await Setup(session: true)
         let older = try await setup.harness.service.perform(.logWater(source: .phone))
         let newer = try await setup.harness.service.perform(.logWater(source: .phone))
         let context = Self.context(.appInFront, before: newer.state, now: setup.harness.clock.now)
@@ -223,7 +223,7 @@ struct ConsequencePlanTableTests {
     @Test("with notifications off, the nudge shows as the in-app banner while the app is open, and nowhere in the background")
     func nudgeWithoutNotifications() async throws {
         for place in [Where.appInFront, .appInBackground] {
-            let setup = try await Setup(night: true)
+            let setup = try await Setup(session: true)
             let before = try await setup.harness.service.state()
             var context = Self.context(place, before: before, now: setup.harness.clock.now)
             context.notificationsAllowed = false
@@ -234,13 +234,13 @@ struct ConsequencePlanTableTests {
         }
     }
 
-    @Test("a pull: every surface but the sync, and History reads again only when an ended night changed")
+    @Test("a pull: every surface but the sync, and History reads again only when an ended session changed")
     func pulled() async throws {
-        let setup = try await Setup(night: true)
+        let setup = try await Setup(session: true)
         let state = try await setup.harness.service.state()
         let running = try #require(state.active).session.id
         let context = Self.context(.appInFront, before: state, now: setup.harness.clock.now)
-        for (records, pastChanged) in [(ChangedRecords(nights: [running]), false), (ChangedRecords(nights: [setup.past.id]), true),
+        for (records, pastChanged) in [(ChangedRecords(sessions: [running]), false), (ChangedRecords(sessions: [setup.past.id]), true),
                                        (ChangedRecords(settings: true), false), (ChangedRecords.all, true)] {
             let plan = ConsequencePlan.plan(.pulled(state, records), in: context, shown: LastShown())
             let effects = Set(plan.consequences.map(Effect.init))
@@ -253,7 +253,7 @@ struct ConsequencePlanTableTests {
 
     @Test("after the watch's push the watch is delivered to (what the phone took, and only what it lacks); in the background the push goes on before suspending")
     func watchPushed() async throws {
-        let setup = try await Setup(night: true)
+        let setup = try await Setup(session: true)
         let state = try await setup.harness.service.state()
         for place in [Where.appInFront, .appInBackground] {
             let plan = ConsequencePlan.plan(.watchPushed(state, .all), in: Self.context(place, before: state, now: setup.harness.clock.now), shown: LastShown())
@@ -277,9 +277,9 @@ struct ConsequencePlanTableTests {
         }
     }
 
-    @Test("the complication's transfers: only while it is on the face, only when what it shows changed, at once for a night's start or end, otherwise spaced so the day's budget lasts until midnight")
+    @Test("the complication's transfers: only while it is on the face, only when what it shows changed, at once for a session's start or end, otherwise spaced so the day's budget lasts until midnight")
     func complicationTransfers() async throws {
-        let setup = try await Setup(night: true)
+        let setup = try await Setup(session: true)
         let state = try await setup.harness.service.state()
         var context = Self.context(.appInBackground, before: state, now: setup.harness.clock.now)
         func complication(_ plan: ConsequencePlan) -> Bool? {
@@ -289,7 +289,7 @@ struct ConsequencePlanTableTests {
         #expect(complication(ConsequencePlan.plan(.pulled(state, .all), in: context, shown: LastShown())) == false, "not on the face: no budget")
         context.complicationTransfersLeft = 50
         let first = ConsequencePlan.plan(.pulled(state, .all), in: context, shown: LastShown())
-        #expect(complication(first) == true, "the night started: sent at once")
+        #expect(complication(first) == true, "the session started: sent at once")
         #expect(complication(ConsequencePlan.plan(.pulled(state, .all), in: context, shown: first.shown)) == false, "the face shows the same")
         var later = state
         later.active?.state.totalWaterCount += 1
@@ -302,14 +302,14 @@ struct ConsequencePlanTableTests {
         var ended = state
         ended.active = nil
         context.now = setup.harness.clock.now.addingTimeInterval(120)
-        #expect(complication(ConsequencePlan.plan(.pulled(ended, .all), in: context, shown: first.shown)) == true, "the night ended: at once, spacing or not")
+        #expect(complication(ConsequencePlan.plan(.pulled(ended, .all), in: context, shown: first.shown)) == true, "the session ended: at once, spacing or not")
         context.complicationTransfersLeft = 0
         #expect(complication(ConsequencePlan.plan(.pulled(ended, .all), in: context, shown: first.shown)) == false, "the day's budget is spent")
     }
 
-    @Test("phone and watch plan the same night's reminders under the same identifiers, whatever the other allows")
+    @Test("phone and watch plan the same session's reminders under the same identifiers, whatever the other allows")
     func sameRemindersOnBoth() async throws {
-        let setup = try await Setup(night: true)
+        let setup = try await Setup(session: true)
         let state = try await setup.harness.service.state()
         let snapshot = try #require(state.active)
         func planned(_ place: Where) -> [ReminderRequest]? {
@@ -325,7 +325,7 @@ struct ConsequencePlanTableTests {
 
     @Test("a plan handed over while notifications were refused is handed over again once they are allowed, and only then")
     func allowedReplans() async throws {
-        let setup = try await Setup(night: true)
+        let setup = try await Setup(session: true)
         let state = try await setup.harness.service.state()
         var context = Self.context(.appInBackground, before: state, now: setup.harness.clock.now)
         context.notificationsAllowed = false
@@ -334,13 +334,13 @@ struct ConsequencePlanTableTests {
         #expect(!ConsequencePlan.plan(.refresh(state), in: context, shown: refused.shown).consequences.map(Effect.init).contains(.replaceReminders))
         context.notificationsAllowed = true
         let allowed = ConsequencePlan.plan(.refresh(state), in: context, shown: refused.shown)
-        #expect(allowed.consequences.map(Effect.init).contains(.replaceReminders), "turned on mid-night: pending at once")
+        #expect(allowed.consequences.map(Effect.init).contains(.replaceReminders), "turned on mid-session: pending at once")
         #expect(!ConsequencePlan.plan(.refresh(state), in: context, shown: allowed.shown).consequences.map(Effect.init).contains(.replaceReminders))
     }
 
-    @Test("the watch asks for its own notifications when it is open with a night running and was never asked, once; nothing else asks")
+    @Test("the watch asks for its own notifications when it is open with a session running and was never asked, once; nothing else asks")
     func watchAsks() async throws {
-        let setup = try await Setup(night: true)
+        let setup = try await Setup(session: true)
         let state = try await setup.harness.service.state()
         func asks(_ place: Where, unasked: Bool = true, state: DeviceState, shown: LastShown = LastShown()) -> ConsequencePlan {
             var context = Self.context(place, before: state, now: setup.harness.clock.now)
@@ -357,13 +357,13 @@ struct ConsequencePlanTableTests {
             #expect(!asks(place, state: state).consequences.map(Effect.init).contains(.askForNotifications), "\(place)")
         }
         #expect(!asks(.watchInFront, unasked: false, state: state).consequences.map(Effect.init).contains(.askForNotifications), "answered before")
-        let noNight = try await TableEvening(night: false).harness.service.state()
-        #expect(!asks(.watchInFront, state: noNight).consequences.map(Effect.init).contains(.askForNotifications), "no night yet")
+        let noSession = try await TableEvening(session: false).harness.service.state()
+        #expect(!asks(.watchInFront, state: noSession).consequences.map(Effect.init).contains(.askForNotifications), "no session yet")
     }
 
-    @Test("widgets reload once an event, only when what they show changed; a reminder falling due does not reload them (their timeline moves on); in the background a change to a night being logged in waits for the widget's own reload, which its timeline asks for every quarter hour, and the watch's for ten minutes after the last; a night's start or end reloads at once")
+    @Test("widgets reload once an event, only when what they show changed; a reminder falling due does not reload them (their timeline moves on); in the background a change to a session being logged in waits for the widget's own reload, which its timeline asks for every quarter hour, and the watch's for ten minutes after the last; a session's start or end reloads at once")
     func widgetReloads() async throws {
-        let setup = try await Setup(night: true)
+        let setup = try await Setup(session: true)
         let clock = setup.harness.clock
         let state = try await setup.harness.service.state()
         func reloads(_ plan: ConsequencePlan) -> Int { plan.consequences.count { if case .reloadWidgets = $0 { true } else { false } } }
@@ -386,7 +386,7 @@ struct ConsequencePlanTableTests {
         let onWrist = ConsequencePlan.plan(.action(water, from: .screen), in: watch, shown: first.shown)
         #expect(reloads(onWrist) == 0, "the complication, on the same budget, waits too")
         #expect(onWrist.consequences.contains(.scheduleRefresh(at: first.shown.widgetsReloadedAt!.addingTimeInterval(ConsequencePlan.backgroundWidgetSpacing))),
-                "and the watch asks to be woken when it is due, so the face ends on the night's last state")
+                "and the watch asks to be woken when it is due, so the face ends on the session's last state")
         context.isActive = true
         #expect(reloads(ConsequencePlan.plan(.action(water, from: .screen), in: context, shown: first.shown)) == 1, "in front, reloads are free")
         context.isActive = false
@@ -395,9 +395,9 @@ struct ConsequencePlanTableTests {
         context.now = clock.now.addingTimeInterval(ConsequencePlan.backgroundWidgetSpacing)
         #expect(reloads(ConsequencePlan.plan(.refresh(water.state), in: context, shown: soon.shown)) == 0, "ten minutes on: that reload is still to come, and brings the water")
         context.now = handed.generatedAt.addingTimeInterval(3 * 60 * 60)
-        #expect(reloads(ConsequencePlan.plan(.refresh(water.state), in: context, shown: soon.shown)) == 1, "hours after the night was last logged in, nothing reloads by itself: the app does")
+        #expect(reloads(ConsequencePlan.plan(.refresh(water.state), in: context, shown: soon.shown)) == 1, "hours after the session was last logged in, nothing reloads by itself: the app does")
         let ended = try await setup.harness.service.perform(.endSession())
         context.now = clock.now
-        #expect(reloads(ConsequencePlan.plan(.action(ended, from: .screen), in: Self.context(.appInBackground, before: ended.state, now: clock.now), shown: soon.shown)) == 1, "a night's end reloads at once")
+        #expect(reloads(ConsequencePlan.plan(.action(ended, from: .screen), in: Self.context(.appInBackground, before: ended.state, now: clock.now), shown: soon.shown)) == 1, "a session's end reloads at once")
     }
 }

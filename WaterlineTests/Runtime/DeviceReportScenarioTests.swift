@@ -11,7 +11,7 @@ import WaterlineTestSupport
 @Suite("Scenario: what the device has now")
 @MainActor
 struct DeviceReportScenarioTests {
-    @Test("Live Activities turned off for the app: none is asked for (not even refused); turned on in Settings, the night's starts at once, with the app in front")
+    @Test("Live Activities turned off for the app: none is asked for (not even refused); turned on in Settings, the session's starts at once, with the app in front")
     func liveActivitiesTurnedOn() async throws {
         let harness = try await ServiceHarness.prepared()
         let report = MemoryValue(DeviceReport.everything)
@@ -26,7 +26,7 @@ struct DeviceReportScenarioTests {
         report.value.liveActivitiesEnabled = true
         await phone.runtime.handle(.deviceChanged)
         #expect(phone.liveActivities.starts == 1)
-        #expect(phone.liveActivities.running[snapshot.session.id]?.totalWaterCount == 1, "showing the night as it stands")
+        #expect(phone.liveActivities.running[snapshot.session.id]?.totalWaterCount == 1, "showing the session as it stands")
     }
 
     @Test("no watch app on a paired watch: nothing is delivered to it; installed, it is handed what it lacks at once")

@@ -25,7 +25,7 @@ struct FeedPlaceTests {
 
         let snapshot = try #require(try await harness.service.startSession().session)
         let changed = try #require(await place.sinceShown())
-        #expect(changed.nights == [snapshot.session.id] && !changed.settings && changed.presets.isEmpty)
+        #expect(changed.sessions == [snapshot.session.id] && !changed.settings && changed.presets.isEmpty)
         #expect(try #require(place.shown) > first)
         #expect(await place.sinceShown()?.isEmpty == true, "already shown")
     }
@@ -39,7 +39,7 @@ struct FeedPlaceTests {
         await place.lookBeforeWriting()
         #expect(place.shown == taken, "taken once")
         let snapshot = try #require(try await harness.service.startSession().session)
-        #expect(await place.sinceShown()?.nights == [snapshot.session.id])
+        #expect(await place.sinceShown()?.sessions == [snapshot.session.id])
     }
 
     @Test("a state is kept as the basis only where it stands at the place shown; a look, or this process's write, lets it go")

@@ -5,11 +5,11 @@ import Testing
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-/// Friday's night was never ended. Saturday evening the person taps a widget, the watch or Siri:
-/// that is a new night, not more of Friday's, whatever surface it comes from.
-@Suite("Scenario: a forgotten night and the next evening")
+/// Friday's session was never ended. Saturday evening the person taps a widget, the watch or Siri:
+/// that is a new session, not more of Friday's, whatever surface it comes from.
+@Suite("Scenario: a forgotten session and the next evening")
 @MainActor
-struct ForgottenNightScenarioTests {
+struct ForgottenSessionScenarioTests {
     /// Friday: started at 20:00, a drink at 20:30 and one at 01:00, never ended.
     func friday() async throws -> (ServiceHarness, SessionSnapshot) {
         let harness = try await ServiceHarness.prepared()
@@ -21,7 +21,7 @@ struct ForgottenNightScenarioTests {
         return (harness, try await harness.service.session(id: friday.session.id))
     }
 
-    @Test("a widget's Log Water on Saturday ends Friday at its last drink and starts Saturday's night with the water")
+    @Test("a widget's Log Water on Saturday ends Friday at its last drink and starts Saturday's session with the water")
     func widgetOnSaturday() async throws {
         let (harness, friday) = try await friday()
         let lastDrink = try #require(friday.logs.last).timestamp
@@ -58,10 +58,10 @@ struct ForgottenNightScenarioTests {
             try await phone.runtime.send(.logWater(amountOz: 500, source: .phone))
         }
         let still = try #require(try await harness.service.activeSession())
-        #expect(still.session == friday.session && still.logs == friday.logs, "no night ended, none started, nothing logged")
+        #expect(still.session == friday.session && still.logs == friday.logs, "no session ended, none started, nothing logged")
     }
 
-    @Test("a watch log made on Friday with the phone away lands in Friday; one made on Saturday starts a new night on the watch, and the phone follows")
+    @Test("a watch log made on Friday with the phone away lands in Friday; one made on Saturday starts a new session on the watch, and the phone follows")
     func watchOnSaturday() async throws {
         let (harness, friday) = try await friday()
         let phone = DeviceProcess(harness)
@@ -72,7 +72,7 @@ struct ForgottenNightScenarioTests {
         let late = try await watch.runtime.send(.logWater(source: .watch))
         harness.clock.advance(minutes: 20 * 60)
         await watch.phone(reachable: true)
-        #expect(try await harness.service.session(id: friday.session.id).logs.map(\.id).contains(late.changedLog?.id ?? UUID()), "a log from Friday night is Friday's")
+        #expect(try await harness.service.session(id: friday.session.id).logs.map(\.id).contains(late.changedLog?.id ?? UUID()), "a log from Friday session is Friday's")
         #expect(try await harness.service.activeSession()?.session.id == friday.session.id)
 
         let tonight = try await phone.onWatch(.logWater(source: .watch))
@@ -83,7 +83,7 @@ struct ForgottenNightScenarioTests {
         #expect(try await phone.watchSees().active?.session.id == saturday.session.id)
     }
 
-    @Test("Siri's start on Saturday starts a night instead of answering that Friday's is running")
+    @Test("Siri's start on Saturday starts a session instead of answering that Friday's is running")
     func startOnSaturday() async throws {
         let (harness, friday) = try await friday()
         harness.clock.advance(minutes: 20 * 60)
@@ -94,8 +94,8 @@ struct ForgottenNightScenarioTests {
         #expect(try await harness.service.activeSession()?.session.id != friday.session.id)
     }
 
-    @Test("a long night still being logged is never cut: 14 hours in, a drink an hour ago, it goes on")
-    func longNight() async throws {
+    @Test("a long session still being logged is never cut: 14 hours in, a drink an hour ago, it goes on")
+    func longSession() async throws {
         let harness = try await ServiceHarness.prepared()
         let snapshot = try await harness.service.startSession().snapshot
         for _ in 0..<13 {

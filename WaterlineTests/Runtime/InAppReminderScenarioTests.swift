@@ -67,7 +67,7 @@ struct InAppReminderScenarioTests {
         let told = app.watch.pagesTransferred.count
         _ = try await app.runtime.handle(.intent(.logDrink(presetId: nil), source: .widget))
         #expect(app.runtime.inAppReminders.banner == nil)
-        #expect(app.watch.pagesTransferred.count == told + 1, "the drink is delivered to the watch (it plans the night's reminders itself, whatever the phone allows)")
+        #expect(app.watch.pagesTransferred.count == told + 1, "the drink is delivered to the watch (it plans the session's reminders itself, whatever the phone allows)")
         await app.runtime.handle(.foregroundTick)
         await app.settled()
         #expect(app.runtime.inAppReminders.banner == nil, "no banners while in the background")

@@ -69,7 +69,7 @@ struct IntentScenarioTests {
         let harness = try await ServiceHarness.prepared()
         let siri = DeviceProcess(harness, capabilities: .phoneExtension)
         let outcome = try await siri.runtime.handle(.intent(.startSession, source: .phone))
-        #expect(outcome.dialog == "Session started. It shows on your Lock Screen once you open Waterline.", "told where the night will show")
+        #expect(outcome.dialog == "Session started. It shows on your Lock Screen once you open Waterline.", "told where the session will show")
         let sessionId = try #require(outcome.result?.session?.session.id)
         #expect(siri.signal.posts == 1)
 

@@ -8,13 +8,13 @@ import Testing
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-/// A past night's summary agrees with its timeline after logs arrive late by sync (from another
-/// device, or from the watch), keeping the N the night was scored by.
-@Suite("Scenario: late logs revise a past night's summary")
+/// A past session's summary agrees with its timeline after logs arrive late by sync (from another
+/// device, or from the watch), keeping the N the session was scored by.
+@Suite("Scenario: late logs revise a past session's summary")
 @MainActor
 struct LateLogSummaryScenarioTests {
-    @Test("a pulled page brings a water and a drink into last night: the stored summary and the report follow")
-    func pulledIntoPastNight() async throws {
+    @Test("a pulled page brings a water and a drink into last session: the stored summary and the report follow")
+    func pulledIntoPastSession() async throws {
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 1))
         let session = try await harness.service.startSession().snapshot.session
         harness.clock.advance(minutes: 10)
@@ -22,7 +22,7 @@ struct LateLogSummaryScenarioTests {
         harness.clock.advance(minutes: 50)
         let ended = try await harness.service.endSession().snapshot.session
         #expect(ended.computedSummary?.totalWaterCount == 0)
-        // The N changes since; the night keeps the N it was scored by.
+        // The N changes since; the session keeps the N it was scored by.
         try await harness.service.perform(.updateSettings(UserSettings(waterEveryNDrinks: 3)))
 
         let water = LogEntry.water(id: UUID(number: 0x1A7E), sessionId: session.id, at: session.startTime.addingTimeInterval(20 * 60), amountOz: 8)
@@ -40,12 +40,12 @@ struct LateLogSummaryScenarioTests {
         let report = SessionReport(try await phone.runtime.reader.session(id: session.id), settings: try await harness.service.settings(), now: harness.clock.now)
         #expect(report.summary.totalWaterCount == 1 && report.summary.totalAlcoholCount == 2, "the report agrees with the timeline")
         let queued = try await harness.store.pendingChanges().first { $0.id == SyncKey(entity: .session, id: session.id) }
-        guard case .session(let waiting)? = queued?.payload else { Issue.record("the ended night is not waiting to go up"); return }
+        guard case .session(let waiting)? = queued?.payload else { Issue.record("the ended session is not waiting to go up"); return }
         #expect(waiting.computedSummary?.totalWaterCount == 0, "derived alike on every device: the revision is not queued as a change")
     }
 
-    @Test("the watch logs into a night the phone ended meanwhile: both devices' summaries count it")
-    func watchLogIntoEndedNight() async throws {
+    @Test("the watch logs into a session the phone ended meanwhile: both devices' summaries count it")
+    func watchLogIntoEndedSession() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)

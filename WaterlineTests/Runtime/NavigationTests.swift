@@ -40,7 +40,7 @@ struct NavigationTests {
         #expect(home.openedPastSessionId == nil)
     }
 
-    @Test("what the watch lacks is delivered once its link is active, and it then has the night and presets")
+    @Test("what the watch lacks is delivered once its link is active, and it then has the session and presets")
     func watchActivation() async throws {
         let (harness, started) = try await ServiceHarness.sessionStarted()
         let app = DeviceProcess(harness)
@@ -48,7 +48,7 @@ struct NavigationTests {
         #expect(app.watch.pagesTransferred.isEmpty)
         await app.runtime.handle(.watchLinkActivated)
         let delivered = app.watch.pagesTransferred.flatMap(\.page.changes)
-        #expect(delivered.contains(.session(SessionRecord(started.session))), "the running night, unasked")
+        #expect(delivered.contains(.session(SessionRecord(started.session))), "the running session, unasked")
         #expect(app.watch.latest?.page.changes.contains(.session(SessionRecord(started.session))) == true)
         let watch = try await app.watchSees()
         #expect(watch.active?.session.id == started.session.id)

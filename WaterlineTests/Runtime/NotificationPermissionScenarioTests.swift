@@ -9,7 +9,7 @@ import Testing
 import WaterlineTestSupport
 
 /// "Skip" on onboarding's notification step must not turn reminders off for good: the question
-/// comes back when the first night starts, and Settings has a row for every answer.
+/// comes back when the first session starts, and Settings has a row for every answer.
 @Suite("Scenario: the notification question after Skip")
 @MainActor
 struct NotificationPermissionScenarioTests {
@@ -24,7 +24,7 @@ struct NotificationPermissionScenarioTests {
         #expect(onboarding.isFinished)
     }
 
-    @Test("skipped: no system question when the first night starts, reminders show in the app; Settings asks, and follows the answer")
+    @Test("skipped: no system question when the first session starts, reminders show in the app; Settings asks, and follows the answer")
     func skippedMeansInApp() async throws {
         let harness = ServiceHarness()
         let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
@@ -44,7 +44,7 @@ struct NotificationPermissionScenarioTests {
         #expect(phone.notifications.questionsShown == 0, "Skip meant: reminders in the app only, no system prompt later")
         let session = try #require(try await harness.store.activeSession())
         #expect(phone.notifications.pending.isEmpty && phone.notifications.refused > 0, "handed to the system, which refuses them while not allowed")
-        // A reminder of the night's plan falling due with the app open shows as the banner.
+        // A reminder of the session's plan falling due with the app open shows as the banner.
         let due = try #require(try await phone.runtime.reader.currentState().active?.reminders.requests.first)
         harness.clock.set(due.fireDate.addingTimeInterval(1))
         await phone.runtime.handle(.foregroundTick)
@@ -55,13 +55,13 @@ struct NotificationPermissionScenarioTests {
         // The person turns them on from Settings: the question, and the row follows.
         await settings.notificationRowTapped()
         #expect(phone.notifications.questionsShown == 1)
-        #expect(phone.notifications.pendingByDate.first?.fireDate == due.fireDate.addingTimeInterval(20 * 60), "allowed mid-night: the rest of the night's reminders are pending at once")
+        #expect(phone.notifications.pendingByDate.first?.fireDate == due.fireDate.addingTimeInterval(20 * 60), "allowed mid-session: the rest of the session's reminders are pending at once")
         await settings.appeared()
         #expect(settings.notificationRow == NotificationSettingsRow(.allowed))
         #expect(settings.notificationRow?.action == NotificationSettingsRow.Action.none)
     }
 
-    @Test("a night started in the background (Siri, the watch) or in the app shows no question unbidden")
+    @Test("a session started in the background (Siri, the watch) or in the app shows no question unbidden")
     func notInTheBackground() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
@@ -74,8 +74,8 @@ struct NotificationPermissionScenarioTests {
         #expect(phone.notifications.questionsShown == 0)
     }
 
-    @Test("a night already running asks nothing when Start is tapped again")
-    func onlyANewNight() async throws {
+    @Test("a session already running asks nothing when Start is tapped again")
+    func onlyANewSession() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))

@@ -13,8 +13,8 @@ import WaterlineTestSupport
 @Suite("Scenario: a notification's Log Water on a cold background launch")
 @MainActor
 struct NotificationScenarioTests {
-    /// A night begun earlier by a process that is gone: one drink at 21:10, reminders every 20 min.
-    func nightInProgress() async throws -> (ServiceHarness, SessionSnapshot) {
+    /// A session begun earlier by a process that is gone: one drink at 21:10, reminders every 20 min.
+    func sessionInProgress() async throws -> (ServiceHarness, SessionSnapshot) {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 10)
@@ -28,7 +28,7 @@ struct NotificationScenarioTests {
 
     @Test("water logged once, reminders re-planned from it, Live Activity updated, widgets reloaded, sync queued")
     func logWaterColdLaunch() async throws {
-        let (harness, before) = try await nightInProgress()
+        let (harness, before) = try await sessionInProgress()
         let reminder = try timeReminder(of: before)
         harness.clock.set(reminder.fireDate.addingTimeInterval(60))
         let sessionId = before.session.id
@@ -77,7 +77,7 @@ struct NotificationScenarioTests {
 
     @Test("Dismiss changes nothing; tapping the notification opens the running session")
     func otherActions() async throws {
-        let (harness, before) = try await nightInProgress()
+        let (harness, before) = try await sessionInProgress()
         let reminder = try timeReminder(of: before)
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)
@@ -91,7 +91,7 @@ struct NotificationScenarioTests {
 
     @Test("Log Water after the session ended logs nothing and fails nothing")
     func afterTheEnd() async throws {
-        let (harness, before) = try await nightInProgress()
+        let (harness, before) = try await sessionInProgress()
         let reminder = try timeReminder(of: before)
         _ = try await harness.service.endSession()
         let phone = DeviceProcess(harness)

@@ -57,7 +57,7 @@ struct OpenAppCurrencyScenarioTests {
         #expect(app.runtime.inAppReminders.banner == nil, "notifications are on: the system showed it")
     }
 
-    @Test("a night ended on another device stops here within a minute while the app is open; a tick sooner asks nothing")
+    @Test("a session ended on another device stops here within a minute while the app is open; a tick sooner asks nothing")
     func endedElsewhere() async throws {
         let (harness, app, screen, started) = try await openApp(notifications: .allowed)
         let pullsAtStart = app.sync.pulls
@@ -83,7 +83,7 @@ struct OpenAppCurrencyScenarioTests {
         #expect(app.sync.pulls == pullsAtStart + 1)
         #expect(await app.runtime.syncHistory().last == .whileOpen)
         #expect(screen.update == nil && screen.endedSession?.session.id == started.session.id, "the open screen goes to the summary")
-        #expect(app.notifications.pending.isEmpty, "this device's reminders for that night are gone")
+        #expect(app.notifications.pending.isEmpty, "this device's reminders for that session are gone")
         #expect(app.liveActivities.running.isEmpty)
     }
 }

@@ -22,7 +22,7 @@ struct OutsideStepPlanTests {
 
     @Test("coming to the front shows everything again and pulls, pushing nothing", arguments: Where.allCases)
     func activated(_ place: Where) async throws {
-        let setup = try await TableEvening(night: true)
+        let setup = try await TableEvening(session: true)
         let state = try await setup.harness.service.state()
         let plan = ConsequencePlan.plan(.activated(state), in: ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now), shown: LastShown())
         #expect(plan.consequences.contains(.sync(.pull(.activation))))
@@ -35,7 +35,7 @@ struct OutsideStepPlanTests {
 
     @Test("a pull asked for (launch, the paired phone's notice) is that pull and nothing else", arguments: Where.allCases)
     func pullAsked(_ place: Where) async throws {
-        let setup = try await TableEvening(night: true)
+        let setup = try await TableEvening(session: true)
         let state = try await setup.harness.service.state()
         for reason in [SyncScheduler.Reason.launch, .pairedDeviceChanged] {
             let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
@@ -46,7 +46,7 @@ struct OutsideStepPlanTests {
     @Test("launch: the reminder's category where notifications exist, the watch link on the phone's app, a pull but in an extension",
           arguments: Where.allCases)
     func launched(_ place: Where) async throws {
-        let setup = try await TableEvening(night: true)
+        let setup = try await TableEvening(session: true)
         let state = try await setup.harness.service.state()
         let capabilities = place.capabilities
         let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
@@ -61,7 +61,7 @@ struct OutsideStepPlanTests {
 
     @Test("leaving the front: the watch pushes what waits before it answers (it has no background task to hold); nowhere else does leaving sync", arguments: Where.allCases)
     func resignedActive(_ place: Where) async throws {
-        let setup = try await TableEvening(night: true)
+        let setup = try await TableEvening(session: true)
         let state = try await setup.harness.service.state()
         let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
         let consequences = ConsequencePlan.plan(.resignedActive, in: context, shown: LastShown()).consequences
@@ -70,7 +70,7 @@ struct OutsideStepPlanTests {
 
     @Test("asking for notifications is the system's question, where there is one, and what the answer allows is planned once it is given", arguments: Where.allCases)
     func notificationsAsked(_ place: Where) async throws {
-        let setup = try await TableEvening(night: true)
+        let setup = try await TableEvening(session: true)
         let state = try await setup.harness.service.state()
         let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
         let consequences = ConsequencePlan.plan(.notificationsAsked(state), in: context, shown: LastShown()).consequences
@@ -79,7 +79,7 @@ struct OutsideStepPlanTests {
 
     @Test("a sync asked for is that sync and nothing else: waited for, on the way back, while open, Send Again", arguments: Where.allCases)
     func syncAsked(_ place: Where) async throws {
-        let setup = try await TableEvening(night: true)
+        let setup = try await TableEvening(session: true)
         let state = try await setup.harness.service.state()
         let context = ConsequencePlanTableTests.context(place, before: state, now: setup.harness.clock.now)
         func plan(_ event: RuntimeEvent) -> [Consequence] { ConsequencePlan.plan(event, in: context, shown: LastShown()).consequences }
@@ -99,7 +99,7 @@ struct OutsideStepPlanTests {
     @Test("a reminder arriving: the banner when the app is in front and the system held it back or could not show it; never a push",
           arguments: Where.allCases)
     func reminderArrived(_ place: Where) async throws {
-        let setup = try await TableEvening(night: true)
+        let setup = try await TableEvening(session: true)
         let state = try await setup.harness.service.state()
         let content = try #require(state.active?.reminders.requests.first?.content)
         let now = setup.harness.clock.now

@@ -5,13 +5,13 @@ import Testing
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-/// A night left running and forgotten is not live the next day: the surfaces show no session,
-/// with the night as it stood at its last log as the last one.
-@Suite("Scenario: a forgotten night is not live the next day")
+/// A session left running and forgotten is not live the next day: the surfaces show no session,
+/// with the session as it stood at its last log as the last one.
+@Suite("Scenario: a forgotten session is not live the next day")
 @MainActor
-struct QuietNightScenarioTests {
-    /// The phone's app: a night started in front, one water logged, then the app put away.
-    static func nightWithOneWater() async throws -> (ServiceHarness, DeviceProcess, SessionSnapshot) {
+struct QuietSessionScenarioTests {
+    /// The phone's app: a session started in front, one water logged, then the app put away.
+    static func sessionWithOneWater() async throws -> (ServiceHarness, DeviceProcess, SessionSnapshot) {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)
@@ -23,13 +23,13 @@ struct QuietNightScenarioTests {
         return (harness, phone, snapshot)
     }
 
-    @Test("six quiet hours after the last log: the widgets' timeline has turned to no session by itself, and the next wake ends the Live Activity with the night's last state and stops its reminders")
+    @Test("six quiet hours after the last log: the widgets' timeline has turned to no session by itself, and the next wake ends the Live Activity with the session's last state and stops its reminders")
     func nextDay() async throws {
-        let (harness, phone, snapshot) = try await Self.nightWithOneWater()
+        let (harness, phone, snapshot) = try await Self.sessionWithOneWater()
         #expect(!phone.notifications.pending.values.filter { $0.sessionId == snapshot.session.id }.isEmpty, "reminders planned while it runs")
         let lastLog = harness.clock.now
 
-        // The widget was handed its timeline while the night ran: it turns by itself.
+        // The widget was handed its timeline while the session ran: it turns by itself.
         let widget = try #require(phone.widgets.showing)
         let entries = widget.timeline(from: lastLog)
         let turn = try #require(entries.last)
@@ -45,23 +45,23 @@ struct QuietNightScenarioTests {
         #expect(phone.liveActivities.running.isEmpty)
         let widgets = try #require(phone.widgets.showing)
         #expect(!widgets.isActive, "no session on the Lock Screen")
-        #expect(widgets.lastSessionSummary?.totalWaterCount == 1, "the night as it stood at its last log")
+        #expect(widgets.lastSessionSummary?.totalWaterCount == 1, "the session as it stood at its last log")
         #expect(phone.notifications.pending.values.filter { $0.sessionId == snapshot.session.id }.isEmpty, "its reminders stopped")
 
-        // The app in front does not bring yesterday's night back as live.
+        // The app in front does not bring yesterday's session back as live.
         let starts = phone.liveActivities.starts
         await phone.runtime.handle(.becameActive)
         await phone.settled()
         #expect(phone.liveActivities.starts == starts && phone.liveActivities.running.isEmpty)
     }
 
-    @Test("the last drink at 01:30: live on every surface until 07:30, over after it; the app asks then, not twelve hours after the start; a water tapped at breakfast starts a night of its own, and Friday ends at 01:30")
+    @Test("the last drink at 01:30: live on every surface until 07:30, over after it; the app asks then, not twelve hours after the start; a water tapped at breakfast starts a session of its own, and Friday ends at 01:30")
     func morningAfter() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
-        // 20:00 to 01:30: a night, drinks at 21:00, 22:30, 00:00 and 01:30.
+        // 20:00 to 01:30: a session, drinks at 21:00, 22:30, 00:00 and 01:30.
         let friday = try #require(try await phone.runtime.send(.startSession).session)
         for index in 0..<4 {
             harness.clock.advance(minutes: index == 0 ? 60 : 90)
@@ -74,7 +74,7 @@ struct QuietNightScenarioTests {
         harness.clock.advance(minutes: 6 * 60 - 1)
         await phone.runtime.handle(.backgroundRefresh)
         await phone.settled()
-        #expect(phone.widgets.showing?.isActive == true, "07:29: still the night")
+        #expect(phone.widgets.showing?.isActive == true, "07:29: still the session")
         let home = HomeModel(actions: phone.runtime, preferences: MemoryPreferences())
         await home.appeared()
         #expect(home.abandonedPrompt == nil, "and not asked about")
@@ -82,31 +82,31 @@ struct QuietNightScenarioTests {
         harness.clock.advance(minutes: 2)
         await phone.runtime.handle(.backgroundRefresh)
         await phone.settled()
-        #expect(phone.widgets.showing?.isActive == false, "07:31: the Lock Screen shows no night")
+        #expect(phone.widgets.showing?.isActive == false, "07:31: the Lock Screen shows no session")
         #expect(phone.widgets.showing?.lastSessionSummary?.totalAlcoholCount == 4, "Friday as it stood at its last drink")
         #expect(phone.liveActivities.running.isEmpty, "its Live Activity ended")
         await home.appeared()
         #expect(home.abandonedPrompt?.hoursRunning == 11, "asked now, eleven and a half hours after the start, not at the twelfth")
 
-        // Breakfast: "+ Water" on a surface that still showed the night.
+        // Breakfast: "+ Water" on a surface that still showed the session.
         harness.clock.advance(minutes: 30)
         let water = try await phone.runtime.send(.logWater(source: .phone), from: .liveActivity)
         let saturday = try #require(water.session)
-        #expect(saturday.session.id != friday.session.id, "a night of its own")
+        #expect(saturday.session.id != friday.session.id, "a session of its own")
         #expect(saturday.state.totalWaterCount == 1 && saturday.state.totalAlcoholCount == 0)
         let ended = try await harness.service.session(id: friday.session.id)
         #expect(ended.session.endTime == lastDrink && ended.session.computedSummary?.totalAlcoholCount == 4, "Friday ended at 01:30 with its four drinks")
     }
 
-    @Test("a Live Activity still showing a night that went quiet ends with the night's last state, marked ended")
+    @Test("a Live Activity still showing a session that went quiet ends with the session's last state, marked ended")
     func quietActivityEnds() async throws {
-        let (harness, phone, snapshot) = try await Self.nightWithOneWater()
-        // Five hours on, the app in front: the night still runs, its activity shows it.
+        let (harness, phone, snapshot) = try await Self.sessionWithOneWater()
+        // Five hours on, the app in front: the session still runs, its activity shows it.
         harness.clock.advance(minutes: 5 * 60)
         await phone.runtime.handle(.becameActive)
         await phone.runtime.handle(.resignedActive)
         #expect(phone.liveActivities.running[snapshot.session.id] != nil)
-        // An hour and a minute later the night has gone quiet: the next wake ends it.
+        // An hour and a minute later the session has gone quiet: the next wake ends it.
         harness.clock.advance(minutes: 60 + 1)
         await phone.runtime.handle(.backgroundRefresh)
         await phone.settled()

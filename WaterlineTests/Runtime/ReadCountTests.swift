@@ -8,12 +8,12 @@ import Testing
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-/// One tap reads the night once: the action's result carries the fresh state to every surface
+/// One tap reads the session once: the action's result carries the fresh state to every surface
 /// and every open screen, so nothing reads it again.
-@Suite("One tap, one read of the night")
+@Suite("One tap, one read of the session")
 @MainActor
 struct ReadCountTests {
-    @Test("Log Water with Home and the Active Session screen open reads neither the night nor its logs (the service steps the night it knows on); after another writer touched the night, each is read once")
+    @Test("Log Water with Home and the Active Session screen open reads neither the session nor its logs (the service steps the session it knows on); after another writer touched the session, each is read once")
     func logWater() async throws {
         let store = CountingStore()
         let clock = TestClock(), ids = IncrementingUUIDs()
@@ -44,15 +44,15 @@ struct ReadCountTests {
         store.reset()
         await screen.waterButtonTapped()
         await runtime.handle(.settle)
-        #expect(store.count("logs") == 0, "the night as the service knew it, stepped on: no log read")
-        #expect(store.count("activeSession") == 0, "nor the night")
-        #expect(store.count("pastSessions") == 0, "Home's past nights did not change")
+        #expect(store.count("logs") == 0, "the session as the service knew it, stepped on: no log read")
+        #expect(store.count("activeSession") == 0, "nor the session")
+        #expect(store.count("pastSessions") == 0, "Home's past sessions did not change")
         // And every surface shows the water.
         #expect(screen.waterCount == 1 && home.active?.state.totalWaterCount == 1)
         #expect(liveActivities.running.values.first?.totalWaterCount == 1)
 
-        // Another writer (a widget's process, a pull) adds a log to the night: the next action
-        // cannot trust what it knew, and reads the night's logs once.
+        // Another writer (a widget's process, a pull) adds a log to the session: the next action
+        // cannot trust what it knew, and reads the session's logs once.
         let snapshot = try #require(try await service.activeSession())
         clock.advance(minutes: 1)
         try await store.saveLog(LogEntry(id: UUID(number: 0xE1), sessionId: snapshot.session.id, timestamp: clock.now, type: .water,
@@ -66,7 +66,7 @@ struct ReadCountTests {
         #expect(screen.waterCount == 3)
     }
 
-    @Test("a pull reads only what it brought: an ended night's late log reads none of tonight's logs; tonight's new log steps it on without reading them; an edit of tonight's log reads them once")
+    @Test("a pull reads only what it brought: an ended session's late log reads none of tonight's logs; tonight's new log steps it on without reading them; an edit of tonight's log reads them once")
     func pullReadsWhatChanged() async throws {
         let store = CountingStore()
         let clock = TestClock(), ids = IncrementingUUIDs()
@@ -104,11 +104,11 @@ struct ReadCountTests {
         sync.nextPullBrings { _ = try? await store.inner.applyRemote(.logEntry(water)) }
         await runtime.handle(.syncNow(.signIn))
         await runtime.handle(.settle)
-        #expect(store.count("logs") == 0, "a new log of tonight steps the night on: its logs are not read again")
+        #expect(store.count("logs") == 0, "a new log of tonight steps the session on: its logs are not read again")
         #expect(store.count("logFeed") == 1, "only the feed's page of what came is")
         #expect(liveActivities.running[tonight.id]?.totalWaterCount == 1, "and every surface shows the water")
         #expect(try await runtime.reader.currentState().active == (try await SessionService(store: store.inner, now: { clock.now }).state().active),
-                "exactly the night a full read makes")
+                "exactly the session a full read makes")
 
         store.reset()
         var edited = water

@@ -6,11 +6,11 @@ import WaterlineTestSupport
 
 /// "How's my Waterline?" and "When is my next water?": Siri asks the runtime in whichever process
 /// it runs (an extension's, cold), and answers in one line of the app's words, changing nothing.
-@Suite("Scenario: Siri answers about the night")
+@Suite("Scenario: Siri answers about the session")
 @MainActor
 struct SiriAnswerScenarioTests {
-    @Test("with no night running, both questions are answered kindly, in a cold extension process, and nothing is written")
-    func noNight() async throws {
+    @Test("with no session running, both questions are answered kindly, in a cold extension process, and nothing is written")
+    func noSession() async throws {
         let harness = try await ServiceHarness.prepared()
         let siri = DeviceProcess(harness, capabilities: .phoneExtension)
         await siri.runtime.handle(.launched)
@@ -59,8 +59,8 @@ struct SiriAnswerScenarioTests {
         #expect(await other.runtime.handle(.question(.nextWater)).dialog == "Your next water is after 2 more drinks.")
     }
 
-    @Test("a night gone quiet (six hours after its last log) is no night to Siri either")
-    func quietNight() async throws {
+    @Test("a session gone quiet (six hours after its last log) is no session to Siri either")
+    func quietSession() async throws {
         let (harness, _) = try await ServiceHarness.sessionStarted()
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)

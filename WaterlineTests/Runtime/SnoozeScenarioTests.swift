@@ -12,9 +12,9 @@ import WaterlineTestSupport
 @Suite("Scenario: a reminder snoozed for ten minutes")
 @MainActor
 struct SnoozeScenarioTests {
-    /// A night with a drink whose time reminder fired; the app, not running, is woken for
+    /// A session with a drink whose time reminder fired; the app, not running, is woken for
     /// "Remind Me in 10 Min" on it.
-    func snoozedNight() async throws -> (ServiceHarness, DeviceProcess, SessionSnapshot) {
+    func snoozedSession() async throws -> (ServiceHarness, DeviceProcess, SessionSnapshot) {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 10)
@@ -29,9 +29,9 @@ struct SnoozeScenarioTests {
         return (harness, phone, drink)
     }
 
-    @Test("the reminder comes again ten minutes later, survives the next re-plan, and goes when the night ends")
+    @Test("the reminder comes again ten minutes later, survives the next re-plan, and goes when the session ends")
     func snooze() async throws {
-        let (harness, phone, drink) = try await snoozedNight()
+        let (harness, phone, drink) = try await snoozedSession()
         let snoozed = try #require(phone.notifications.pending.values.first { $0.identifier.hasPrefix(ReminderPlanner.snoozePrefix(sessionId: drink.session.id)) })
         #expect(snoozed.fireDate == harness.clock.now.addingTimeInterval(10 * 60))
         #expect(snoozed.content.categoryIdentifier == NotificationAction.categoryIdentifier, "it offers Log Water again")
@@ -45,12 +45,12 @@ struct SnoozeScenarioTests {
         #expect(try await harness.store.logs(sessionId: drink.session.id).count == 2)
         #expect(phone.notifications.pending[snoozed.identifier] != nil)
 
-        // The night ends: nothing of it stays pending.
+        // The session ends: nothing of it stays pending.
         _ = try await phone.runtime.handle(.intent(.endSession, source: .phone))
         #expect(phone.notifications.pending.isEmpty)
     }
 
-    @Test("a snooze after the night ended elsewhere schedules nothing")
+    @Test("a snooze after the session ended elsewhere schedules nothing")
     func afterTheEnd() async throws {
         let harness = try await ServiceHarness.prepared()
         let started = try await harness.service.startSession().snapshot
@@ -70,7 +70,7 @@ struct SnoozeScenarioTests {
 
     @Test("a water logged after Remind Me in 10 Min answers it: the snooze goes, on the phone and when the water comes from the watch")
     func answeredByWater() async throws {
-        let (harness, phone, drink) = try await snoozedNight()
+        let (harness, phone, drink) = try await snoozedSession()
         let prefix = ReminderPlanner.snoozePrefix(sessionId: drink.session.id)
         #expect(phone.notifications.pending.keys.contains { $0.hasPrefix(prefix) })
 

@@ -107,8 +107,8 @@ struct AccountModelTests {
         return (settings, transport)
     }
 
-    /// A phone with a night running, Health on and a water written to it.
-    static func nightWrittenToHealth() async throws -> (ServiceHarness, DeviceProcess) {
+    /// A phone with a session running, Health on and a water written to it.
+    static func sessionWrittenToHealth() async throws -> (ServiceHarness, DeviceProcess) {
         let (harness, _) = try await ServiceHarness.sessionStarted()
         let phone = DeviceProcess(harness)
         _ = await phone.healthWriter.turnOn()
@@ -119,7 +119,7 @@ struct AccountModelTests {
 
     @Test("an expired sign-in, or one the server no longer accepts: deleting deletes nothing, here or there, and says to sign in again; Health's data stays too")
     func deletionNeedsSignIn() async throws {
-        let (harness, phone) = try await Self.nightWrittenToHealth()
+        let (harness, phone) = try await Self.sessionWrittenToHealth()
         #expect(!phone.health.samples.isEmpty)
         let refused = #"{"status":"error","errorMessage":"the session token has expired","errorData":{"code":"UNAUTHENTICATED"}}"#
         for (answers, expiresAt) in [([ScriptedTransport.Answer](), Fixed.start.addingTimeInterval(-1)), ([.json(200, refused)], Fixed.start.addingTimeInterval(86_400))] {
@@ -128,14 +128,14 @@ struct AccountModelTests {
             #expect(!settings.accountDeleted)
             #expect(settings.errorMessage == KitText.string(KitStrings.deleteNeedsSignIn))
             #expect(transport.sent.count == answers.count, "an expired sign-in asks the server nothing")
-            #expect(try await phone.runtime.reader.currentState().active != nil, "the night is still here")
+            #expect(try await phone.runtime.reader.currentState().active != nil, "the session is still here")
             #expect(!phone.health.samples.isEmpty && settings.isWritingToHealth, "and Health is as it was")
         }
     }
 
     @Test("Delete Everything, Health Data Too: offline, nothing goes (account, data, Health); online, Health's data goes only after the account did")
     func healthGoesWithTheAccount() async throws {
-        let (harness, phone) = try await Self.nightWrittenToHealth()
+        let (harness, phone) = try await Self.sessionWrittenToHealth()
         let later = Fixed.start.addingTimeInterval(86_400)
         let (offline, _) = try await deletion(harness, phone, answers: [.offline], expiresAt: later)
         await offline.deleteAccountConfirmed(removingHealthData: true)
@@ -151,7 +151,7 @@ struct AccountModelTests {
         #expect(online.accountDeleted && online.errorMessage == nil)
         #expect(phone.health.samples.isEmpty && !online.isWritingToHealth, "gone with the account")
 
-        let (again, locked) = try await Self.nightWrittenToHealth()
+        let (again, locked) = try await Self.sessionWrittenToHealth()
         locked.health.failsDeletingEverything = true
         let (settings, _) = try await deletion(again, locked, answers: [.json(200, String(decoding: deleted, as: UTF8.self))], expiresAt: later)
         await settings.deleteAccountConfirmed(removingHealthData: true)
@@ -202,7 +202,7 @@ struct AccountModelTests {
         #expect(try await harness.store.pendingChanges().contains { $0.id.entity == .session })
     }
 
-    @Test("starting clean ends the running night's reminders and leaves no session of the other account")
+    @Test("starting clean ends the running session's reminders and leaves no session of the other account")
     func anotherAccountStartsClean() async throws {
         let (harness, _) = try await ServiceHarness.sessionStarted()
         try await harness.store.saveSyncCursor(SyncCursor(accountId: UUID(), position: 3))
@@ -213,7 +213,7 @@ struct AccountModelTests {
         let pulled = phone.sync.pulls
         await model.choose(.startClean)
         #expect(try await harness.store.activeSession() == nil)
-        #expect(phone.notifications.pending.isEmpty && phone.liveActivities.running.isEmpty, "the night's reminders and Live Activity went with it")
+        #expect(phone.notifications.pending.isEmpty && phone.liveActivities.running.isEmpty, "the session's reminders and Live Activity went with it")
         #expect(phone.sync.pulls == pulled + 1, "then one sync, for the account chosen")
     }
 

@@ -15,7 +15,7 @@ struct DrinkPickerModelTests {
         return calendar
     }()
 
-    /// A night started at 20:00 UTC (`Fixed.start`), seen at 22:00, with the Active Session screen on it.
+    /// A session started at 20:00 UTC (`Fixed.start`), seen at 22:00, with the Active Session screen on it.
     func screen() async throws -> (ActiveSessionModel, ServiceHarness) {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
@@ -84,16 +84,16 @@ struct DrinkPickerModelTests {
         #expect(meta.drinkType == .liquor && meta.sizeOz == picker.measures.sizeOz && meta.abv == double.abv)
     }
 
-    @Test("a time picked before midnight in a night that crossed it lands in the night; cleared, it is now")
+    @Test("a time picked before midnight in a session that crossed it lands in the session; cleared, it is now")
     func time() throws {
-        // A night running from 20:00, seen at 01:00 the next day.
+        // A session running from 20:00, seen at 01:00 the next day.
         var session = Session.mockNightOut
         session.endTime = nil
         session.isActive = true
         let window = LogTimeWindow(session: session, now: Fixed.at(minutes: 300))
         let picker = DrinkPickerModel(units: .oz, window: window, calendar: Self.utc)
         picker.timePicked(Self.utc.date(bySettingHour: 0, minute: 30, second: 0, of: Fixed.start)!)
-        #expect(picker.time == Fixed.at(minutes: 270), "00:30 is the next day's, inside the night")
+        #expect(picker.time == Fixed.at(minutes: 270), "00:30 is the next day's, inside the session")
         picker.timeCleared()
         #expect(picker.time == nil && picker.shownTime(now: Fixed.at(minutes: 300)) == Fixed.at(minutes: 300))
     }
@@ -122,12 +122,12 @@ struct DrinkPickerModelTests {
         #expect(picker.measures.abvText == "15 %")
     }
 
-    @Test("now, 15 and 30 minutes ago at a tap, only where they fall inside the night; a time picked by hand unmarks them")
+    @Test("now, 15 and 30 minutes ago at a tap, only where they fall inside the session; a time picked by hand unmarks them")
     func timeChoices() throws {
         var session = Session.mockNightOut
         session.endTime = nil
         session.isActive = true
-        // Twenty minutes in: half an hour ago is before the night began.
+        // Twenty minutes in: half an hour ago is before the session began.
         let early = DrinkPickerModel(units: .oz, window: LogTimeWindow(session: session, now: Fixed.at(minutes: 20)), calendar: Self.utc)
         #expect(early.timeChoices(now: Fixed.at(minutes: 20)) == [.now, .minutesAgo(15)])
         let now = Fixed.at(minutes: 120)
@@ -148,7 +148,7 @@ struct DrinkPickerModelTests {
         #expect(picker.time == nil && picker.timeChoice == .now && !picker.isAdjusted)
     }
 
-    @Test("a time outside the night is refused with the window in words, and nothing is logged")
+    @Test("a time outside the session is refused with the window in words, and nothing is logged")
     func outside() async throws {
         let (model, _) = try await screen()
         let picker = try #require(model.drinkPicker(calendar: Self.utc))

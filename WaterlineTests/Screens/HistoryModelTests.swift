@@ -11,8 +11,8 @@ import WaterlineTestSupport
 @Suite("History")
 @MainActor
 struct HistoryModelTests {
-    /// `count` ended nights, a day apart, each with a drink and a water; returns them oldest first.
-    static func nights(_ count: Int, in harness: ServiceHarness) async throws -> [Session] {
+    /// `count` ended sessions, a day apart, each with a drink and a water; returns them oldest first.
+    static func sessions(_ count: Int, in harness: ServiceHarness) async throws -> [Session] {
         var sessions: [Session] = []
         for _ in 0..<count {
             _ = try await harness.service.startSession()
@@ -30,7 +30,7 @@ struct HistoryModelTests {
     @Test("pages through every past session, newest first, without overlap, leaving out the running one")
     func paging() async throws {
         let harness = try await ServiceHarness.prepared()
-        let past = try await Self.nights(HistoryModel.pageSize + 7, in: harness)
+        let past = try await Self.sessions(HistoryModel.pageSize + 7, in: harness)
         _ = try await harness.service.startSession()
         let model = HistoryModel(actions: DeviceProcess(harness).runtime)
         await model.reload()
@@ -48,7 +48,7 @@ struct HistoryModelTests {
     @Test("deleting a past session tombstones it and its logs, to sync; a running one is refused")
     func delete() async throws {
         let harness = try await ServiceHarness.prepared()
-        let past = try await Self.nights(2, in: harness)
+        let past = try await Self.sessions(2, in: harness)
         let running = try await harness.service.startSession().snapshot.session
         let model = HistoryModel(actions: DeviceProcess(harness).runtime)
         await model.reload()
@@ -69,7 +69,7 @@ struct HistoryModelTests {
     @Test("one or all past sessions export in the command line's CSV and JSON")
     func export() async throws {
         let harness = try await ServiceHarness.prepared()
-        let past = try await Self.nights(3, in: harness)
+        let past = try await Self.sessions(3, in: harness)
         let model = HistoryModel(actions: DeviceProcess(harness).runtime)
         let one = String(decoding: try await model.export(past[1], as: .csv), as: UTF8.self)
         #expect(one.split(separator: "\n").first.map(String.init) == SessionExport.csvHeader)
@@ -88,7 +88,7 @@ struct HistoryModelTests {
     @Test("exporting all with a single past session is still the several-sessions file")
     func exportAllOfOne() async throws {
         let harness = try await ServiceHarness.prepared()
-        let past = try await Self.nights(1, in: harness)
+        let past = try await Self.sessions(1, in: harness)
         let model = HistoryModel(actions: DeviceProcess(harness).runtime)
         let csv = String(decoding: try await model.exportAll(as: .csv), as: UTF8.self).split(separator: "\n")
         #expect(csv.first.map(String.init) == "session_id," + SessionExport.csvHeader)

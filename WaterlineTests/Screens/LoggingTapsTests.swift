@@ -5,7 +5,7 @@ import Testing
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-/// Taps per common case, from the night's screen: each tap is one call a single control makes
+/// Taps per common case, from the session's screen: each tap is one call a single control makes
 /// (a button, a chip, a segment), counted as the person would count them, and what was logged
 /// is checked too. One thing different from the catalog (a strength, a time) is three taps; the
 /// drink had a moment ago again is one.
@@ -52,7 +52,7 @@ struct LoggingTapsTests {
             await tap { await model.presetChipTapped(beer) }
         },
         Case(name: "the same drink again (a 7 % IPA had earlier)", taps: 1, water: false, meta: ipa, minutesAgo: 0) { model, tap, app in
-            // Earlier in the night, not counted: the IPA logged as it was.
+            // Earlier in the session, not counted: the IPA logged as it was.
             _ = try await app.send(.logDrink(.custom(ipa), source: .phone))
             await model.appeared()
             await tap { await model.sameAgainTapped() }
@@ -102,7 +102,7 @@ struct LoggingTapsTests {
         #expect(logged.timestamp == harness.clock.now.addingTimeInterval(-sample.minutesAgo * 60))
     }
 
-    @Test("'Same again' waits for the night's first drink, then logs the latest one still there")
+    @Test("'Same again' waits for the session's first drink, then logs the latest one still there")
     func sameAgain() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()

@@ -20,7 +20,7 @@ struct ScreenModelTests {
         await home.appeared()
         #expect(home.emptyStateText == "No sessions yet. When you head out, start one here." && !home.showsAllSessions)
         await home.startSessionButtonTapped()
-        #expect(home.emptyStateText == "Your first session's summary shows here once it ends.", "the first night runs: not a blank list")
+        #expect(home.emptyStateText == "Your first session's summary shows here once it ends.", "the first session runs: not a blank list")
         #expect(!home.showsAllSessions, "All Sessions would open an empty list")
         #expect(home.startedSession != nil && !home.opensDrinkPicker)
         home.navigatedToSession()
@@ -35,7 +35,7 @@ struct ScreenModelTests {
         await screen.appeared()
         await screen.presetChipTapped(try #require(screen.presets.first))
         #expect(home.active?.state.totalAlcoholCount == 1, "Home follows through the change feed")
-        // "View Session" later opens the night's screen without the picker "+ Drink" asked for.
+        // "View Session" later opens the session's screen without the picker "+ Drink" asked for.
         home.viewSessionTapped()
         #expect(home.startedSession != nil && !home.opensDrinkPicker)
         home.navigatedToSession()
@@ -103,7 +103,7 @@ struct ScreenModelTests {
         #expect(home.active == nil)
         #expect(home.recent.count == 1)
         let ended = try await harness.service.session(id: started.session.id)
-        #expect(ended.session.endTime == lastLog, "the night was 21:00 to its last log, not to this morning")
+        #expect(ended.session.endTime == lastLog, "the session was 21:00 to its last log, not to this morning")
         #expect(ended.session.computedSummary?.durationSeconds == 4.5 * 3600)
         #expect(ended.session.updatedAt == harness.clock.now, "stamped now, so it wins over older versions elsewhere")
     }
@@ -145,7 +145,7 @@ struct ScreenModelTests {
         #expect(preferences.hasFinishedOnboarding, "the next launch opens on Home")
     }
 
-    @Test("Onboarding sets up quiet reminders where reminders are first set up: the first night's reminders tap, with no sound")
+    @Test("Onboarding sets up quiet reminders where reminders are first set up: the first session's reminders tap, with no sound")
     func onboardingQuietReminders() async throws {
         let harness = ServiceHarness()
         let phone = DeviceProcess(harness)
@@ -186,7 +186,7 @@ struct ScreenModelTests {
         let before = app.log.mark
         await settings.settingsEdited(longer)
         #expect(settings.settings.timeReminderIntervalMinutes == 45)
-        #expect(app.log.surfaces(since: before).isSuperset(of: [.reminders, .watch, .widgets]), "a running night is re-planned, the watch and widgets told")
+        #expect(app.log.surfaces(since: before).isSuperset(of: [.reminders, .watch, .widgets]), "a running session is re-planned, the watch and widgets told")
         #expect(app.notifications.pendingByDate.first?.fireDate == Fixed.at(minutes: 45))
         var invalid = settings.settings
         invalid.warningThreshold = 0

@@ -7,11 +7,11 @@ import Testing
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-/// "I'm planning N drinks": optional when a night starts, shown beside the Waterline everywhere,
-/// one calm note when reached, "Planned 4 · had 5" in the summary, synced with the night.
-@Suite("A plan for the night")
+/// "I'm planning N drinks": optional when a session starts, shown beside the Waterline everywhere,
+/// one calm note when reached, "Planned 4 · had 5" in the summary, synced with the session.
+@Suite("A plan for the session")
 @MainActor
-struct NightPlanTests {
+struct SessionPlanTests {
     /// The phone with Home on it, settings as given.
     func home(_ settings: UserSettings = UserSettings(waterEveryNDrinks: 9)) async throws -> (HomeModel, DeviceProcess, ServiceHarness, MemoryPreferences) {
         let harness = try await ServiceHarness.prepared(settings)
@@ -24,7 +24,7 @@ struct NightPlanTests {
         return (home, phone, harness, preferences)
     }
 
-    @Test("no plan by default; planned, the night carries it and every surface says \"0 of 4 planned\"")
+    @Test("no plan by default; planned, the session carries it and every surface says \"0 of 4 planned\"")
     func planned() async throws {
         let (home, phone, harness, preferences) = try await home()
         #expect(!home.isPlanning)
@@ -33,7 +33,7 @@ struct NightPlanTests {
         await home.startSessionButtonTapped()
         let snapshot = try #require(home.startedSession)
         #expect(snapshot.session.plannedDrinks == 4)
-        #expect(preferences.lastPlannedDrinks == 4, "remembered as the next night's suggestion")
+        #expect(preferences.lastPlannedDrinks == 4, "remembered as the next session's suggestion")
 
         let screen = ActiveSessionModel(actions: phone.runtime)
         await screen.appeared()
@@ -44,10 +44,10 @@ struct NightPlanTests {
         #expect(WidgetPresentation(snapshot: widget, family: .systemMedium).planLine == "0 of 4 planned")
         #expect(WidgetPresentation(snapshot: widget, family: .accessoryCircular).planLine == nil)
         #expect(WatchDisplay(try await phone.watchSees(), unsent: 0).plan?.text == "0 of 4 planned")
-        #expect(try await harness.store.pendingChanges().contains { $0.payload == .session(SessionRecord(snapshot.session)) }, "it syncs with the night")
+        #expect(try await harness.store.pendingChanges().contains { $0.payload == .session(SessionRecord(snapshot.session)) }, "it syncs with the session")
     }
 
-    @Test("a night started without a plan has none; the last plan is the suggestion next time", arguments: [nil, 6] as [Int?])
+    @Test("a session started without a plan has none; the last plan is the suggestion next time", arguments: [nil, 6] as [Int?])
     func suggestion(last: Int?) async throws {
         let (home, _, _, preferences) = try await home()
         preferences.lastPlannedDrinks = last
@@ -76,7 +76,7 @@ struct NightPlanTests {
         #expect(note.content.detailBody.hasPrefix("You've reached the 2 drinks you planned."))
     }
 
-    @Test("changed during the night, and ended: the summary says \"Planned 3 · had 4\"")
+    @Test("changed during the session, and ended: the summary says \"Planned 3 · had 4\"")
     func summary() async throws {
         let (home, phone, harness, _) = try await home()
         await home.startSessionButtonTapped()
@@ -105,7 +105,7 @@ struct NightPlanTests {
         #expect(summary.planText == "Planned 3 · had 4")
     }
 
-    @Test("a plan outside 1 to 30, or with no night running, is refused and nothing changes")
+    @Test("a plan outside 1 to 30, or with no session running, is refused and nothing changes")
     func refused() async throws {
         let (home, phone, _, _) = try await home()
         await #expect(throws: SessionServiceError.noActiveSession) { try await phone.runtime.send(.setPlan(drinks: 4)) }

@@ -118,7 +118,7 @@ struct SessionServiceTests {
         #expect(nowNotifications(try await harness.service.quickLog(.water, source: .phone)) == [])
     }
 
-    @Test("every log returns the night re-planned from it, as the running night of the state every surface shows")
+    @Test("every log returns the session re-planned from it, as the running session of the state every surface shows")
     func logResult() async throws {
         let harness = try await ServiceHarness.prepared(UserSettings(warningThreshold: 5))
         _ = try await harness.service.startSession()
@@ -224,7 +224,7 @@ struct SessionServiceTests {
         await #expect(throws: SessionServiceError.unknownLog(water.id)) { try await harness.service.deleteLog(id: water.id) }
     }
 
-    @Test("ending stores the summary and leaves no night running, nor any reminder planned for it")
+    @Test("ending stores the summary and leaves no session running, nor any reminder planned for it")
     func end() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
@@ -274,8 +274,8 @@ struct SessionServiceTests {
         #expect(try await harness.service.session(id: ended.session.id).session.computedSummary?.totalAlcoholCount == 0)
     }
 
-    @Test("an ended night edited after N changed is still scored by the N it was paced by")
-    func editKeepsTheNightsN() async throws {
+    @Test("an ended session edited after N changed is still scored by the N it was paced by")
+    func editKeepsTheSessionsN() async throws {
         let harness = try await ServiceHarness.prepared()  // N = 1
         _ = try await harness.service.startSession()
         let first = try #require(try await harness.service.quickLog(.alcohol, source: .phone).changedLog)
@@ -336,7 +336,7 @@ struct SessionServiceTests {
         await #expect(throws: SessionServiceError.unknownPreset(ipa.id)) { try await harness.service.deletePreset(id: ipa.id) }
     }
 
-    @Test("deleting all data empties the store, leaves no night running, and sets a new person up who remembers whose records went")
+    @Test("deleting all data empties the store, leaves no session running, and sets a new person up who remembers whose records went")
     func deleteAll() async throws {
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 3))
         let before = try #require(try await harness.store.user())

@@ -6,13 +6,13 @@ import Testing
 @testable import WaterlineRuntime
 import WaterlineTestSupport
 
-/// The running night is kept up to date by each log rather than read, sorted and replayed again
-/// (`SessionSnapshot.adding`, the service's `RunningNight`), and stays exactly what a full
+/// The running session is kept up to date by each log rather than read, sorted and replayed again
+/// (`SessionSnapshot.adding`, the service's `RunningSession`), and stays exactly what a full
 /// recompute from the store makes, whatever comes: logs now and late, edits, deletions, another
 /// writer's logs, a settings change.
-@Suite("The night kept up to date, exactly")
-struct NightUpToDateTests {
-    /// The night as a full recompute from the store's records makes it.
+@Suite("The session kept up to date, exactly")
+struct SessionUpToDateTests {
+    /// The session as a full recompute from the store's records makes it.
     static func recomputed(_ store: InMemorySessionStore, settings: UserSettings, now: Date) async throws -> SessionSnapshot? {
         guard let session = try await store.activeSession() else { return nil }
         return SessionSnapshot(replaying: session, logs: try await store.logs(sessionId: session.id), settings: settings, planner: ReminderPlanner(), now: now)
@@ -41,8 +41,8 @@ struct NightUpToDateTests {
         }
     }
 
-    @Test("through the session service, a long random night with late logs, edits, deletions, another writer's logs and presets and a settings change: after every change the state shown is the store's, its night the full recompute's", arguments: [7, 8])
-    func serviceNightMatchesRecompute(_ seed: UInt64) async throws {
+    @Test("through the session service, a long random session with late logs, edits, deletions, another writer's logs and presets and a settings change: after every change the state shown is the store's, its session the full recompute's", arguments: [7, 8])
+    func serviceSessionMatchesRecompute(_ seed: UInt64) async throws {
         var random = SeededRandom(seed: seed)
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2))
         let (service, store, clock) = (harness.service, harness.store, harness.clock)
@@ -77,7 +77,7 @@ struct NightUpToDateTests {
                 try await store.savePreset(quick)
                 result = try await service.perform(.logDrink(.quick, source: .phone))
             case 97..<99:
-                // Another writer (a widget's process, the paired device) logs into the night.
+                // Another writer (a widget's process, the paired device) logs into the session.
                 let session = try #require(try await store.activeSession())
                 try await store.saveLog(LogEntry(id: UUID(number: 0xF_0000 + step), sessionId: session.id, timestamp: clock.now, type: .water,
                                                  waterMeta: WaterMeta(amountOz: 8), source: .widget, updatedAt: clock.now))
@@ -98,8 +98,8 @@ struct NightUpToDateTests {
         #expect(made.count > 200)
     }
 
-    @Test("what another writer brings (the phone's deliveries, a pull: new logs now and late, the night's own logs come back, edits, deletions, a past night's log), followed from the state before it: after every change the night is the full recompute's", arguments: [11, 12])
-    func followedNightMatchesRecompute(_ seed: UInt64) async throws {
+    @Test("what another writer brings (the phone's deliveries, a pull: new logs now and late, the session's own logs come back, edits, deletions, a past session's log), followed from the state before it: after every change the session is the full recompute's", arguments: [11, 12])
+    func followedSessionMatchesRecompute(_ seed: UInt64) async throws {
         var random = SeededRandom(seed: seed)
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2))
         let (service, store, clock) = (harness.service, harness.store, harness.clock)
@@ -158,6 +158,6 @@ struct NightUpToDateTests {
             if followed.active != basis.active, readsAfter == reads { stepped += 1 }
             basis = followed
         }
-        #expect(stepped > 100, "most changes stepped the night on, reading none of its logs (\(stepped) of 300)")
+        #expect(stepped > 100, "most changes stepped the session on, reading none of its logs (\(stepped) of 300)")
     }
 }

@@ -28,7 +28,7 @@ struct SwiftDataModelTests {
         let session = SessionRow(Session.mockNightOut)
         context.insert(session)
         session.user = user
-        for log in LogEntry.mockNight {
+        for log in LogEntry.mockSession {
             let stored = LogEntryRow(log)
             context.insert(stored)
             stored.session = session

@@ -7,7 +7,7 @@ import Foundation
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-/// A store that counts its reads, over an in-memory one: how often an action reads the night.
+/// A store that counts its reads, over an in-memory one: how often an action reads the session.
 final class CountingStore: SessionStore, @unchecked Sendable {
     let inner = InMemorySessionStore()
     private let lock = NSLock()

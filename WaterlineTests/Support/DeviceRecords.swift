@@ -20,9 +20,9 @@ struct DeviceRecords: Equatable, CustomStringConvertible {
     }
 
     var liveLogs: [LogEntry] { logs.filter { $0.deletedAt == nil } }
-    var runningNights: [SessionRecord] { sessions.filter { $0.isActive && $0.deletedAt == nil } }
+    var runningSessions: [SessionRecord] { sessions.filter { $0.isActive && $0.deletedAt == nil } }
 
     var description: String {
-        "\(sessions.count) nights (\(runningNights.count) running), \(liveLogs.count) live logs of \(logs.count), \(presets.count) presets"
+        "\(sessions.count) sessions (\(runningSessions.count) running), \(liveLogs.count) live logs of \(logs.count), \(presets.count) presets"
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import WaterlineTestSupport
 
 /// The evening both consequence tables start from: a person (water due at every drink, the
-/// warning at 3) with one ended night yesterday and, when asked, a night running now with a drink
+/// warning at 3) with one ended session yesterday and, when asked, a session running now with a drink
 /// in it, ten minutes in.
 struct TableEvening: Sendable {
     let harness: ServiceHarness
@@ -12,7 +12,7 @@ struct TableEvening: Sendable {
     let drink: LogEntry?
     let snapshot: SessionSnapshot?
 
-    init(night running: Bool) async throws {
+    init(session running: Bool) async throws {
         harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 1, warningThreshold: 3))
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 60)

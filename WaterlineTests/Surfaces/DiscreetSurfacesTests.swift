@@ -19,8 +19,8 @@ struct DiscreetSurfacesTests {
         case watchFaceCorner, notification
     }
 
-    /// A night of a beer, a double and a water, with the settings as given, through the runtime.
-    func night(discreet: Bool, hideCounts: Bool = false) async throws -> (DeviceProcess, DeviceState) {
+    /// A session of a beer, a double and a water, with the settings as given, through the runtime.
+    func session(discreet: Bool, hideCounts: Bool = false) async throws -> (DeviceProcess, DeviceState) {
         var settings = UserSettings(waterEveryNDrinks: 1)
         settings.discreetNotifications = discreet
         settings.hideLockScreenCounts = hideCounts
@@ -72,7 +72,7 @@ struct DiscreetSurfacesTests {
         arguments: Surface.allCases, [(false, false), (true, false), (false, true), (true, true)]
     )
     func surface(_ surface: Surface, settings: (discreet: Bool, hideCounts: Bool)) async throws {
-        let (phone, state) = try await night(discreet: settings.discreet, hideCounts: settings.hideCounts)
+        let (phone, state) = try await session(discreet: settings.discreet, hideCounts: settings.hideCounts)
         let glance = try #require(phone.liveActivities.running.values.first)
         #expect(glance.discreet == settings.discreet && glance.hidesCounts == settings.hideCounts, "the Live Activity's state carries both choices")
         let shown = try words(surface, phone, state).lowercased()
@@ -91,7 +91,7 @@ struct DiscreetSurfacesTests {
 
     @Test("the Home Screen keeps its counts and drink words whatever the Lock Screen hides")
     func homeScreen() async throws {
-        let (_, state) = try await night(discreet: true, hideCounts: true)
+        let (_, state) = try await session(discreet: true, hideCounts: true)
         let shown = WidgetPresentation(snapshot: WidgetSnapshot(state: state, generatedAt: Fixed.start), family: .systemMedium)
         #expect(shown.countsLine == "Drinks 2 · Water 1")
         #expect(shown.drinkButtonTitle == "+ Beer")
@@ -99,7 +99,7 @@ struct DiscreetSurfacesTests {
 
     @Test("Settings offer hiding the counts, off by default, and a change reaches the Live Activity and the widgets")
     func hidingReachesSurfaces() async throws {
-        let (phone, _) = try await night(discreet: true)
+        let (phone, _) = try await session(discreet: true)
         #expect(UserSettings().hideLockScreenCounts == false)
         var settings = try await phone.runtime.reader.currentState().settings
         settings.hideLockScreenCounts = true

@@ -3,7 +3,7 @@ import Testing
 @testable import WaterlineCore
 import WaterlineTestSupport
 
-@Suite("The Live Activity's times: stale at the next reminder, an ended night gone soon")
+@Suite("The Live Activity's times: stale at the next reminder, an ended session gone soon")
 struct LiveActivityTimingTests {
     func glance(next: Date?, ended: Bool = false) -> SessionGlance {
         SessionGlance(
@@ -12,7 +12,7 @@ struct LiveActivityTimingTests {
         )
     }
 
-    @Test("a running night goes stale when its next reminder falls due, so the countdown never freezes at 0:00")
+    @Test("a running session goes stale when its next reminder falls due, so the countdown never freezes at 0:00")
     func staleAtReminder() {
         let now = Fixed.at(minutes: 30)
         let running = glance(next: Fixed.at(minutes: 50))

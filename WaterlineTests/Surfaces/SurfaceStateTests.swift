@@ -43,7 +43,7 @@ struct SurfaceStateTests {
 
     @Test("the widget snapshot lists the last three logs, newest first, in the person's units")
     func widgetRecentLogs() {
-        let snapshot = WidgetSnapshot(night: update("DDWDW", settings: UserSettings(units: .ml)), lastSessionSummary: nil,
+        let snapshot = WidgetSnapshot(session: update("DDWDW", settings: UserSettings(units: .ml)), lastSessionSummary: nil,
                                       settings: UserSettings(units: .ml), quickDrink: .mockDouble, generatedAt: Fixed.at(minutes: 10))
         #expect(snapshot.recentLogs.map(\.id) == [UUID(number: 5), UUID(number: 4), UUID(number: 3)])
         #expect(snapshot.recentLogs.first?.title == "Water · 237 ml")

@@ -3,7 +3,7 @@ import Testing
 @testable import WaterlineCore
 import WaterlineTestSupport
 
-/// A logged-in night's widget reloads itself every quarter hour, and stops once the night is left alone.
+/// A logged-in session's widget reloads itself every quarter hour, and stops once the session is left alone.
 @Suite("A widget's own reloads")
 struct WidgetSelfReloadTests {
     func snapshot(logsAt minutes: [Double], generatedAt: Double) -> WidgetSnapshot {
@@ -11,10 +11,10 @@ struct WidgetSelfReloadTests {
             replaying: Fixed.session(), logs: minutes.enumerated().map { Fixed.water($0.offset + 1, at: $0.element) },
             settings: UserSettings(), planner: ReminderPlanner(), now: Fixed.at(minutes: generatedAt)
         )
-        return WidgetSnapshot(night: snapshot, lastSessionSummary: nil, settings: UserSettings(), quickDrink: nil, generatedAt: Fixed.at(minutes: generatedAt))
+        return WidgetSnapshot(session: snapshot, lastSessionSummary: nil, settings: UserSettings(), quickDrink: nil, generatedAt: Fixed.at(minutes: generatedAt))
     }
 
-    @Test("a quarter hour after it was made, while the night was logged in within the last 90 minutes; never for no night or a night left alone")
+    @Test("a quarter hour after it was made, while the session was logged in within the last 90 minutes; never for no session or a session left alone")
     func date() {
         #expect(WidgetSelfReload.date(for: snapshot(logsAt: [10], generatedAt: 20)) == Fixed.at(minutes: 35))
         #expect(WidgetSelfReload.date(for: snapshot(logsAt: [10], generatedAt: 99)) == Fixed.at(minutes: 114))

@@ -11,7 +11,7 @@ import WaterlineTestSupport
 /// and nothing written, not even on a store nobody has set up.
 @Suite("The widgets' read-only snapshot")
 struct WidgetSnapshotReaderTests {
-    @Test("a running night and a past one: the same snapshot the service gives")
+    @Test("a running session and a past one: the same snapshot the service gives")
     func sameAsService() async throws {
         let (harness, _) = try await ServiceHarness.sessionStarted(UserSettings(waterEveryNDrinks: 2))
         harness.clock.advance(minutes: 5)

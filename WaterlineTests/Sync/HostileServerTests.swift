@@ -58,11 +58,11 @@ struct HostileServerTests {
         #expect(report.status.lastError?.contains("without moving past cursor 0") == true)
     }
 
-    @Test("logs whose night never comes are held up to a bound, and fetched again from the start next time")
+    @Test("logs whose session never comes are held up to a bound, and fetched again from the start next time")
     func orphans() async throws {
         let harness = try await ServiceHarness.prepared()
         let orphans = (0..<(SyncEngine.maximumUnplaced + 50)).map { index in
-            // Over ten nights that never come, each within its quota of logs (more are set aside).
+            // Over ten sessions that never come, each within its quota of logs (more are set aside).
             SyncPayload.logEntry(LogEntry.water(id: UUID(), sessionId: UUID(number: 0xBAD0 + index % 10), at: Fixed.start.addingTimeInterval(Double(index)), amountOz: 8))
         }
         // In pages no larger than asked (a larger one is refused whole).

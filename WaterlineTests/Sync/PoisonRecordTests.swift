@@ -63,7 +63,7 @@ struct PoisonRecordTests {
         #expect(report.status.phase == .synced)
     }
 
-    @Test("new live records past the quotas are set aside: a night's 1,000 logs, an account's 100 presets; tombstones and edits still arrive")
+    @Test("new live records past the quotas are set aside: a session's 1,000 logs, an account's 100 presets; tombstones and edits still arrive")
     func pastQuotas() async throws {
         let harness = try await ServiceHarness.prepared()
         let logs = (0..<1_002).map { index in

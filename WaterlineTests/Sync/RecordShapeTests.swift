@@ -14,7 +14,7 @@ struct RecordShapeTests {
         Mirror(reflecting: value).children.compactMap(\.label)
     }
 
-    /// A night with every field set, none at its default.
+    /// A session with every field set, none at its default.
     private let session = Session(
         id: UUID(number: 0x51), userId: UUID(number: 0xA1), startTime: Fixed.start, endTime: Fixed.at(minutes: 120),
         isActive: false, computedSummary: .mock, updatedAt: Fixed.at(minutes: 121), deletedAt: Fixed.at(minutes: 130), plannedDrinks: 4
@@ -25,7 +25,7 @@ struct RecordShapeTests {
         standardDrinkEstimate: 1.87, sortOrder: 3, updatedAt: Fixed.at(minutes: 5), deletedAt: Fixed.at(minutes: 6)
     )
 
-    @Test("a session record has every field of a Session but its owner, and gives the same night back")
+    @Test("a session record has every field of a Session but its owner, and gives the same session back")
     func sessionRecord() throws {
         let record = SessionRecord(session)
         #expect(fields(of: record) == fields(of: session).filter { $0 != "userId" })

@@ -61,7 +61,7 @@ struct DeliveredToTheWristScenarioTests {
         }
     }
 
-    @Test("a suspended watch that cannot message the phone receives the phone's water, each reminder setting and the night's end: its reminders are the phone's after each, its face shows the phone's counts, and none of it came by a pull")
+    @Test("a suspended watch that cannot message the phone receives the phone's water, each reminder setting and the session's end: its reminders are the phone's after each, its face shows the phone's counts, and none of it came by a pull")
     func everythingDelivered() async throws {
         let pair = try await Pair()
         try await pair.onPhone(.startSession)
@@ -102,14 +102,14 @@ struct DeliveredToTheWristScenarioTests {
         #expect(!pair.watch.notifications.pending.isEmpty)
         pair.clock.advance(minutes: 11)
         try await pair.onPhone(.endSession())
-        #expect(pair.watch.notifications.pending.isEmpty, "the night ended on the phone: the wrist stops at once")
+        #expect(pair.watch.notifications.pending.isEmpty, "the session ended on the phone: the wrist stops at once")
         #expect(try await pair.watch.runtime.reader.currentState().active == nil)
         try await pair.expectFaceShowsPhone("ended")
         #expect(pair.watch.link.messages == pair.messagesBefore, "nothing was asked for")
         #expect(pair.watch.link.refusedInBackground == 0, "and nothing tried to ask from the background")
     }
 
-    @Test("the phone starts a night, the watch app never opened, the phone dead from 23:00 to 01:00: every reminder until 02:00 is shown, on the wrist, the phone's water before 23:00 honoured, the series planned on by the refreshes the watch asked for; once each where the systems show one identifier once (not documented), and never a stale one where they do not", arguments: [true, false])
+    @Test("the phone starts a session, the watch app never opened, the phone dead from 23:00 to 01:00: every reminder until 02:00 is shown, on the wrist, the phone's water before 23:00 honoured, the series planned on by the refreshes the watch asked for; once each where the systems show one identifier once (not documented), and never a stale one where they do not", arguments: [true, false])
     func neverOpenedPhoneDies(_ coordinated: Bool) async throws {
         let pair = try await Pair(UserSettings(timeReminderIntervalMinutes: 10), openWatch: false)
         let seen = NotificationsSeen(phone: pair.phone.notifications, watch: pair.watch.notifications)
@@ -144,11 +144,11 @@ struct DeliveredToTheWristScenarioTests {
         for minute in stride(from: 137.0, through: 260, by: 10) { expected.append(Fixed.at(minutes: minute)) }
         let shown = seen.timeReminders
         if coordinated {
-            #expect(shown.map(\.fireDate) == expected, "each reminder the night called for, in order, once: \(shown.map { $0.fireDate.timeIntervalSince(Fixed.start) / 60 })")
+            #expect(shown.map(\.fireDate) == expected, "each reminder the session called for, in order, once: \(shown.map { $0.fireDate.timeIntervalSince(Fixed.start) / 60 })")
         } else {
             // Without the coordination each device shows its own: the person may see one twice,
-            // but every one is a reminder the night called for, none stale, none missed.
-            #expect(Array(Set(shown.map(\.fireDate))).sorted() == expected, "every reminder the night called for, none other")
+            // but every one is a reminder the session called for, none stale, none missed.
+            #expect(Array(Set(shown.map(\.fireDate))).sorted() == expected, "every reminder the session called for, none other")
             #expect(Dictionary(grouping: shown, by: \.fireDate).values.allSatisfy { $0.count <= 2 && Set($0.map(\.device)).count == $0.count }, "at most once a device")
         }
         #expect(!shown.contains { $0.fireDate > water && $0.fireDate < water.addingTimeInterval(600) }, "the water restarted the clock")
@@ -157,7 +157,7 @@ struct DeliveredToTheWristScenarioTests {
         #expect(pair.watch.link.messages == 0, "the watch never opened and never asked")
     }
 
-    @Test("a 40-log night on the wrist, half in its app and half from notifications with it closed, the phone in reach now and then: each change transferred once, none delivered twice, all acknowledged")
+    @Test("a 40-log session on the wrist, half in its app and half from notifications with it closed, the phone in reach now and then: each change transferred once, none delivered twice, all acknowledged")
     func fortyLogsOnTheWrist() async throws {
         let pair = try await Pair()
         let (watch, phone, clock) = (pair.watch, pair.phone, pair.clock)
@@ -238,7 +238,7 @@ struct DeliveredToTheWristScenarioTests {
         #expect(try await pair.harness.service.activeSession()?.logs.count == Limits.pushBatch + 10)
     }
 
-    @Test("a wake watchOS ends early, after any number of deliveries: what was not taken comes at the next wake, and the wrist ends with the phone's night, reminders and face, each log once, nothing asked for", arguments: [1, 2, 3])
+    @Test("a wake watchOS ends early, after any number of deliveries: what was not taken comes at the next wake, and the wrist ends with the phone's session, reminders and face, each log once, nothing asked for", arguments: [1, 2, 3])
     func wakeCutShort(_ timeFor: Int) async throws {
         let pair = try await Pair()
         try await pair.onPhone(.startSession)
@@ -255,9 +255,9 @@ struct DeliveredToTheWristScenarioTests {
         var wakes = 0
         while try await pair.watch.deliver(from: pair.phone.watch, timeFor: timeFor) > 0 { wakes += 1 }
         #expect(wakes > 0, "some deliveries waited for a later wake")
-        let phoneNight = try #require(try await pair.harness.service.activeSession())
-        let wristNight = try #require(try await pair.watch.runtime.reader.currentState().active)
-        #expect(wristNight.logs == phoneNight.logs && wristNight.state == phoneNight.state, "each of the phone's logs once, in order")
+        let phoneSession = try #require(try await pair.harness.service.activeSession())
+        let wristSession = try #require(try await pair.watch.runtime.reader.currentState().active)
+        #expect(wristSession.logs == phoneSession.logs && wristSession.state == phoneSession.state, "each of the phone's logs once, in order")
         pair.expectSameReminders("after the last wake")
         try await pair.expectFaceShowsPhone("after the last wake")
         #expect(pair.watch.link.messages == pair.messagesBefore, "nothing was asked for")
@@ -270,7 +270,7 @@ struct DeliveredToTheWristScenarioTests {
         try await pair.onPhone(.logWater(source: .phone))
         #expect(try await pair.watch.runtime.reader.currentState().active != nil)
         try await pair.onPhone(.deleteAllData)
-        #expect(try await pair.watch.runtime.reader.currentState().active == nil, "the night is gone from the wrist")
+        #expect(try await pair.watch.runtime.reader.currentState().active == nil, "the session is gone from the wrist")
         #expect(try await DeviceRecords(pair.watch.store).logs.isEmpty, "and every record of it")
         #expect(pair.watch.notifications.pending.isEmpty)
         #expect(try await pair.watch.store.syncCursor()?.accountId == pair.harness.store.user()?.id, "the wrist follows the phone's new person")
@@ -299,7 +299,7 @@ struct DeliveredToTheWristScenarioTests {
         #expect(fresh.link.messages == 0)
     }
 
-    @Test("a new process of the phone's app goes on where the last one stopped delivering: the night is not delivered again")
+    @Test("a new process of the phone's app goes on where the last one stopped delivering: the session is not delivered again")
     func phoneLedgerOutlivesTheProcess() async throws {
         let pair = try await Pair()
         try await pair.onPhone(.startSession)

@@ -8,13 +8,13 @@ import Testing
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-/// The watch face and the phone's widgets through a long night, on WidgetKit's daily budget
+/// The watch face and the phone's widgets through a long session, on WidgetKit's daily budget
 /// (reloads with the app in front are free; about 40 others a day, the rest dropped).
 @Suite("Scenario: the face is current, within the widgets' budget")
 @MainActor
 struct FaceAndWidgetsScenarioTests {
-    /// A night started on the phone's screen, the phone then locked, the watch handed it and asleep.
-    func nightStarted() async throws -> (ServiceHarness, DeviceProcess, PairedWatch) {
+    /// A session started on the phone's screen, the phone then locked, the watch handed it and asleep.
+    func sessionStarted() async throws -> (ServiceHarness, DeviceProcess, PairedWatch) {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
         await phone.runtime.handle(.launched)
@@ -29,21 +29,21 @@ struct FaceAndWidgetsScenarioTests {
         return (harness, phone, watch)
     }
 
-    /// The face shows the watch's night, or is held back within the budget's spacing with the
-    /// watch's refresh asked for when the held reload is due; and the watch holds the phone's night.
+    /// The face shows the watch's session, or is held back within the budget's spacing with the
+    /// watch's refresh asked for when the held reload is due; and the watch holds the phone's session.
     func expectFaceCurrent(_ watch: PairedWatch, _ harness: ServiceHarness, at step: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let snapshot = try #require(try await watch.runtime.reader.currentState().active, sourceLocation: sourceLocation)
         let phone = try #require(try await harness.service.activeSession(), sourceLocation: sourceLocation)
-        #expect(Set(snapshot.logs.map(\.id)) == Set(phone.logs.map(\.id)), "\(step): both devices hold the night's logs", sourceLocation: sourceLocation)
+        #expect(Set(snapshot.logs.map(\.id)) == Set(phone.logs.map(\.id)), "\(step): both devices hold the session's logs", sourceLocation: sourceLocation)
         let face = try #require(watch.complications.showing, sourceLocation: sourceLocation)
         guard face.totalAlcoholCount != snapshot.state.totalAlcoholCount || face.totalWaterCount != snapshot.state.totalWaterCount else { return }
         let due = try #require(watch.refreshes.scheduled, "\(step): the face is behind and no refresh is asked for", sourceLocation: sourceLocation)
         #expect(due.timeIntervalSince(harness.clock.now) <= ConsequencePlan.backgroundWidgetSpacing, "\(step): the face catches up within the spacing", sourceLocation: sourceLocation)
     }
 
-    @Test("a 40-log night on the phone, the watch suspended: the complication stays inside its budget, is never more than the spacing behind, and ends on the night's last state by the refresh it asked for")
-    func fortyLogPhoneNight() async throws {
-        let (harness, phone, watch) = try await nightStarted()
+    @Test("a 40-log session on the phone, the watch suspended: the complication stays inside its budget, is never more than the spacing behind, and ends on the session's last state by the refresh it asked for")
+    func fortyLogPhoneSession() async throws {
+        let (harness, phone, watch) = try await sessionStarted()
         phone.watch.complicationOnFace = true
         let clock = harness.clock, messages = watch.link.messages
         for index in 0..<40 {
@@ -60,15 +60,15 @@ struct FaceAndWidgetsScenarioTests {
         #expect(try await watch.refreshIfDue(), "the held reload's refresh came")
         let snapshot = try #require(try await harness.service.activeSession())
         #expect(watch.complications.showing?.totalAlcoholCount == snapshot.state.totalAlcoholCount)
-        #expect(watch.complications.showing?.totalWaterCount == snapshot.state.totalWaterCount, "the face ends on the night's last state")
+        #expect(watch.complications.showing?.totalWaterCount == snapshot.state.totalWaterCount, "the face ends on the session's last state")
         #expect(watch.complications.dropped == 0 && watch.complications.counted <= RecordingWidgets.dailyBudget, "\(watch.complications.counted) complication reloads counted")
         #expect(phone.watch.complicationTransfersSpent <= RecordingWatch.complicationBudget, "\(phone.watch.complicationTransfersSpent) complication transfers")
         #expect(phone.watch.complicationTransfersSpent > 0)
     }
 
-    @Test("a 40-log night made on both devices: the complication keeps up within its budget, and neither device's widgets go past theirs")
-    func fortyLogNight() async throws {
-        let (harness, phone, watch) = try await nightStarted()
+    @Test("a 40-log session made on both devices: the complication keeps up within its budget, and neither device's widgets go past theirs")
+    func fortyLogSession() async throws {
+        let (harness, phone, watch) = try await sessionStarted()
         let clock = harness.clock
         for index in 0..<40 {
             clock.advance(minutes: 6)
@@ -98,13 +98,13 @@ struct FaceAndWidgetsScenarioTests {
 
         #expect(phone.widgets.dropped == 0 && phone.widgets.counted <= RecordingWidgets.dailyBudget, "phone: \(phone.widgets.counted) counted")
         #expect(watch.complications.dropped == 0 && watch.complications.counted <= RecordingWidgets.dailyBudget, "watch: \(watch.complications.counted) counted")
-        #expect(watch.complications.showing?.isActive == false, "the face says the night ended")
+        #expect(watch.complications.showing?.isActive == false, "the face says the session ended")
         #expect(phone.widgets.showing?.isActive == false)
     }
 
-    @Test("40 logs on the wrist with the phone in a bag: the phone's widgets, reloaded in the background, stay inside their budget and end on the night's last state")
+    @Test("40 logs on the wrist with the phone in a bag: the phone's widgets, reloaded in the background, stay inside their budget and end on the session's last state")
     func fortyLogsOnTheWrist() async throws {
-        let (harness, phone, watch) = try await nightStarted()
+        let (harness, phone, watch) = try await sessionStarted()
         let clock = harness.clock
         for index in 0..<40 {
             clock.advance(minutes: 6)
@@ -116,11 +116,11 @@ struct FaceAndWidgetsScenarioTests {
         await watch.link.deliverQueued()
         await phone.settled()
         #expect(phone.widgets.dropped == 0 && phone.widgets.counted <= RecordingWidgets.dailyBudget, "\(phone.widgets.counted) reloads counted")
-        #expect(phone.widgets.showing?.isActive == false && phone.widgets.showing?.lastSessionSummary == nil, "the night's end reached the widgets")
+        #expect(phone.widgets.showing?.isActive == false && phone.widgets.showing?.lastSessionSummary == nil, "the session's end reached the widgets")
         #expect(phone.liveActivities.ended.count == 1, "and the Live Activity, which carried every log on the Lock Screen")
     }
 
-    @Test("Live Activities off, the phone locked all night: 40 logs from reminders and a widget's button keep the widgets inside their budget, each shown within a quarter hour by the widget's own reload, and the night's last log shows by itself", arguments: [false, true])
+    @Test("Live Activities off, the phone locked all session: 40 logs from reminders and a widget's button keep the widgets inside their budget, each shown within a quarter hour by the widget's own reload, and the session's last log shows by itself", arguments: [false, true])
     func fortyLogsWithoutLiveActivity(withWidgetButtons: Bool) async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: false))
@@ -152,7 +152,7 @@ struct FaceAndWidgetsScenarioTests {
         await phone.widgets.timePassed(to: clock.now)
         let snapshot = try #require(latest)
         #expect(phone.widgets.showing?.totalAlcoholCount == snapshot.state.totalAlcoholCount && phone.widgets.showing?.totalWaterCount == snapshot.state.totalWaterCount,
-                "the night's last log shows, with no event to carry it")
+                "the session's last log shows, with no event to carry it")
         #expect(phone.widgets.dropped == 0 && phone.widgets.counted <= RecordingWidgets.dailyBudget, "\(phone.widgets.counted) reloads counted (\(phone.widgets.selfReloads) by WidgetKit itself)")
         // Left alone, the widget stops reloading itself.
         let counted = phone.widgets.counted
@@ -160,7 +160,7 @@ struct FaceAndWidgetsScenarioTests {
             clock.advance(minutes: 15)
             await phone.widgets.timePassed(to: clock.now)
         }
-        #expect(phone.widgets.counted <= counted + Int(WidgetSelfReload.liveWindow / WidgetSelfReload.interval), "no reloads once the night is left alone")
+        #expect(phone.widgets.counted <= counted + Int(WidgetSelfReload.liveWindow / WidgetSelfReload.interval), "no reloads once the session is left alone")
     }
 
     @Test("the widget extension's reloads and the app's spend one budget: the widget's, not a process's")

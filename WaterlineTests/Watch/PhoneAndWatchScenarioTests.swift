@@ -26,12 +26,12 @@ struct PhoneAndWatchScenarioTests {
         return (harness, phone, watch)
     }
 
-    /// Both devices keep the same records, field by field, and the watch shows the phone's night.
+    /// Both devices keep the same records, field by field, and the watch shows the phone's session.
     func expectAgreement(_ phone: DeviceProcess, _ harness: ServiceHarness, _ watch: PairedWatch, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         _ = try await watch.pulled()
         let onPhone = try await DeviceRecords(harness.store)
         let onWatch = try await DeviceRecords(watch.store)
-        #expect(onPhone.sessions == onWatch.sessions, "nights differ: phone \(onPhone), watch \(onWatch)", sourceLocation: sourceLocation)
+        #expect(onPhone.sessions == onWatch.sessions, "sessions differ: phone \(onPhone), watch \(onWatch)", sourceLocation: sourceLocation)
         #expect(onPhone.logs == onWatch.logs, "logs differ: phone \(onPhone), watch \(onWatch)", sourceLocation: sourceLocation)
         #expect(onPhone.presets == onWatch.presets, sourceLocation: sourceLocation)
         #expect(onPhone.settings == onWatch.settings, sourceLocation: sourceLocation)
@@ -46,15 +46,15 @@ struct PhoneAndWatchScenarioTests {
         case syncFirst
     }
 
-    @Test("the phone away for three hours: the watch starts a night and logs 40 times, the phone starts its own and logs 10, and they agree", arguments: Reconnection.allCases)
+    @Test("the phone away for three hours: the watch starts a session and logs 40 times, the phone starts its own and logs 10, and they agree", arguments: Reconnection.allCases)
     func phoneAwayForHours(_ order: Reconnection) async throws {
         let (harness, phone, watch) = try await pair()
         await watch.phone(reachable: false)
-        #expect(watch.notifications.pending.isEmpty, "no night yet, nothing planned")
+        #expect(watch.notifications.pending.isEmpty, "no session yet, nothing planned")
 
         try await watch.runtime.send(.startSession)
-        let watchNight = try #require(try await watch.runtime.reader.currentState().active)
-        #expect(!watch.notifications.pending.isEmpty, "the phone is away: the watch plans the night's reminders itself")
+        let watchSession = try #require(try await watch.runtime.reader.currentState().active)
+        #expect(!watch.notifications.pending.isEmpty, "the phone is away: the watch plans the session's reminders itself")
         var phoneLogs = 0
         for index in 0..<40 {
             harness.clock.advance(minutes: 4.5)
@@ -64,7 +64,7 @@ struct PhoneAndWatchScenarioTests {
                 try await watch.runtime.send(.logDrink(.quick, source: .watch))
             }
             if index.isMultiple(of: 4), phoneLogs < 10 {
-                // The phone, not knowing of the watch's night, starts its own.
+                // The phone, not knowing of the watch's session, starts its own.
                 if index == 0 { try await phone.runtime.send(.startSession) }
                 try await phone.runtime.send(.logDrink(.quick, source: .phone))
                 phoneLogs += 1
@@ -72,8 +72,8 @@ struct PhoneAndWatchScenarioTests {
         }
         #expect(phoneLogs == 10)
         #expect(try await watch.runtime.reader.currentState().active?.state.totalAlcoholCount == 26, "the true count on the wrist, three hours on")
-        let phoneNight = try #require(try await harness.service.activeSession())
-        #expect(phoneNight.session.id != watchNight.session.id)
+        let phoneSession = try #require(try await harness.service.activeSession())
+        #expect(phoneSession.session.id != watchSession.session.id)
         #expect(!watch.link.queued.isEmpty, "the watch's writes waited in WatchConnectivity's queue")
 
         watch.link.isReachable = true
@@ -88,13 +88,13 @@ struct PhoneAndWatchScenarioTests {
         try await expectAgreement(phone, harness, watch)
 
         let onPhone = try await DeviceRecords(harness.store)
-        #expect(onPhone.runningNights.map(\.id) == [phoneNight.session.id], "one night out: the phone's running night absorbed the watch's")
+        #expect(onPhone.runningSessions.map(\.id) == [phoneSession.session.id], "one night out: the phone's running session absorbed the watch's")
         #expect(onPhone.liveLogs.count == 50, "nothing lost, nothing doubled")
-        #expect(onPhone.liveLogs.allSatisfy { $0.sessionId == phoneNight.session.id })
-        #expect(onPhone.sessions.first { $0.id == watchNight.session.id }?.deletedAt != nil, "the watch's night stays as a tombstone on both")
+        #expect(onPhone.liveLogs.allSatisfy { $0.sessionId == phoneSession.session.id })
+        #expect(onPhone.sessions.first { $0.id == watchSession.session.id }?.deletedAt != nil, "the watch's session stays as a tombstone on both")
         let snapshot = try #require(try await harness.service.activeSession())
         #expect(snapshot.state.totalAlcoholCount == 36 && snapshot.state.totalWaterCount == 14)
-        #expect(snapshot.session.startTime == watchNight.session.startTime, "the night starts when the earlier of the two started")
+        #expect(snapshot.session.startTime == watchSession.session.startTime, "the session starts when the earlier of the two started")
         #expect(!phone.notifications.pending.isEmpty)
         #expect(Set(watch.notifications.pending.keys) == Set(phone.notifications.pending.keys), "the same reminders on both, under the same identifiers: each shows once")
     }
@@ -114,11 +114,11 @@ struct PhoneAndWatchScenarioTests {
         try await expectAgreement(phone, harness, watch)
         let snapshot = try #require(try await harness.service.activeSession())
         #expect(snapshot.logs.count == 12 && snapshot.state.totalAlcoholCount == 6 && snapshot.state.totalWaterCount == 6)
-        #expect(phone.liveActivities.running[snapshot.session.id]?.totalWaterCount == 6, "the night started on the watch has its Live Activity on the phone")
-        #expect(try await harness.store.pendingChanges().count == waiting + 13, "each change queued once for the cloud: the night and its 12 logs")
+        #expect(phone.liveActivities.running[snapshot.session.id]?.totalWaterCount == 6, "the session started on the watch has its Live Activity on the phone")
+        #expect(try await harness.store.pendingChanges().count == waiting + 13, "each change queued once for the cloud: the session and its 12 logs")
     }
 
-    @Test("a night ended on the phone while the watch, out of reach, logs on: the log is kept in that night and the watch's night ends too")
+    @Test("a session ended on the phone while the watch, out of reach, logs on: the log is kept in that session and the watch's session ends too")
     func endedOnThePhoneWhileTheWatchLogs() async throws {
         let (harness, phone, watch) = try await pair()
         try await phone.runtime.send(.startSession)
@@ -134,14 +134,14 @@ struct PhoneAndWatchScenarioTests {
 
         await watch.phone(reachable: true)
         try await expectAgreement(phone, harness, watch)
-        #expect(try await watch.runtime.reader.currentState().active == nil, "the night ended on the wrist too")
+        #expect(try await watch.runtime.reader.currentState().active == nil, "the session ended on the wrist too")
         let ended = try await harness.service.session(id: snapshot.session.id)
         let lateLog = try #require(late.changedLog)
         #expect(!ended.session.isActive && ended.logs.map(\.id).contains(lateLog.id))
-        #expect(watch.notifications.pending.isEmpty && phone.notifications.pending.isEmpty, "no reminders for an ended night, anywhere")
+        #expect(watch.notifications.pending.isEmpty && phone.notifications.pending.isEmpty, "no reminders for an ended session, anywhere")
     }
 
-    @Test("a night ended on the watch while the phone logs on: the phone's later log stays, the night ends everywhere")
+    @Test("a session ended on the watch while the phone logs on: the phone's later log stays, the session ends everywhere")
     func endedOnTheWatchWhileThePhoneLogs() async throws {
         let (harness, phone, watch) = try await pair()
         try await watch.runtime.send(.startSession)
@@ -193,7 +193,7 @@ struct PhoneAndWatchScenarioTests {
         #expect(try await watch.runtime.reader.currentState().presets.contains { $0.id == beer.id } == false)
     }
 
-    @Test("both devices schedule the night's reminders under the same identifiers; a drink's nudge is posted only where it was logged")
+    @Test("both devices schedule the session's reminders under the same identifiers; a drink's nudge is posted only where it was logged")
     func sameRemindersOnBoth() async throws {
         let (harness, phone, watch) = try await pair()
         try await phone.runtime.send(.startSession)
@@ -223,7 +223,7 @@ struct PhoneAndWatchScenarioTests {
         #expect(watch.notifications.pendingByDate.first?.fireDate == harness.clock.now.addingTimeInterval(20 * 60), "re-planned from the water the phone logged")
     }
 
-    @Test("the watch on its own: a whole night from start to summary with no phone in reach")
+    @Test("the watch on its own: a whole session from start to summary with no phone in reach")
     func watchAlone() async throws {
         let clock = TestClock()
         let watch = PairedWatch(clock: clock, phone: nil, phoneReachable: false)
@@ -246,7 +246,7 @@ struct PhoneAndWatchScenarioTests {
         await watch.screen.waterButtonTapped()
         await watch.settled()
         #expect(watch.screen.display.drinks == 1 && watch.screen.display.water == 2 && watch.screen.display.waterlineValue == 0)
-        #expect(watch.screen.unsent == 9, "the starter presets, the night and its three logs wait for the phone")
+        #expect(watch.screen.unsent == 9, "the starter presets, the session and its three logs wait for the phone")
         #expect(watch.screen.display.accessibilityLabel == "Waterline 0, at center. 1 drink, 2 water. 9 changes not on your iPhone yet")
 
         watch.screen.endSessionButtonTapped()
@@ -254,7 +254,7 @@ struct PhoneAndWatchScenarioTests {
         let summary = try #require(watch.screen.summary)
         #expect(summary.totalAlcoholCount == 1 && summary.totalStandardDrinks == 2 && summary.totalWaterCount == 2)
         #expect(summary.durationSeconds == 30 * 60)
-        #expect(watch.notifications.pending.isEmpty, "nothing more after the night ends")
+        #expect(watch.notifications.pending.isEmpty, "nothing more after the session ends")
         #expect(watch.screen.problemMessage == nil)
     }
 
@@ -326,7 +326,7 @@ struct PhoneAndWatchScenarioTests {
         watch.link.phone = newPhone.runtime
         await watch.phone(reachable: true)
         _ = try await watch.pulled()
-        let snapshot = try #require(try await fresh.service.activeSession(), "the watch's night reached the new phone")
+        let snapshot = try #require(try await fresh.service.activeSession(), "the watch's session reached the new phone")
         #expect(snapshot.logs.count == 3 && snapshot.state.totalWaterCount == 3)
         #expect(try await watch.store.pendingChanges().isEmpty)
         #expect(try await watch.runtime.reader.currentState().active?.logs.count == 3, "and stays on the wrist")

@@ -18,10 +18,10 @@ import WaterlineTestSupport
 @Suite("Scenario: every reminder on a real wrist")
 @MainActor
 struct RemindersOnTheWristScenarioTests {
-    /// A night with the phone in a bag (locked) and the watch on the wrist, its app suspended
+    /// A session with the phone in a bag (locked) and the watch on the wrist, its app suspended
     /// between glances. Minutes count from 20:00.
     @MainActor
-    final class Night {
+    final class WristEvening {
         let harness: ServiceHarness
         /// The phone's system parts, which outlive its app's process (and a dead battery).
         let phoneCenter: RecordingNotificationCenter
@@ -85,7 +85,7 @@ struct RemindersOnTheWristScenarioTests {
             try await watch.deliver(from: phoneLink)
         }
 
-        /// The time reminders the night's records call for by `end`: every interval after the
+        /// The time reminders the session's records call for by `end`: every interval after the
         /// start and after each water, until the next water, while a log came within 90 minutes.
         func expectedTimeReminders(through end: Date) async throws -> [Date] {
             let snapshot = try #require(try await harness.service.activeSession())
@@ -106,13 +106,13 @@ struct RemindersOnTheWristScenarioTests {
         }
     }
 
-    @Test("the phone starts a night, the watch learns of it and sleeps; the phone dies at 23:00 and comes back at 01:00: every reminder until 02:00 is shown once, on the wrist", arguments: [NotificationAuthorization.allowed, .denied])
+    @Test("the phone starts a session, the watch learns of it and sleeps; the phone dies at 23:00 and comes back at 01:00: every reminder until 02:00 is shown once, on the wrist", arguments: [NotificationAuthorization.allowed, .denied])
     func phoneDiesAtEleven(_ phoneAllows: NotificationAuthorization) async throws {
-        let evening = try await Night(phoneAllows: phoneAllows)
+        let evening = try await WristEvening(phoneAllows: phoneAllows)
         try await evening.at(60)
         try await evening.onPhone(.startSession)
         #expect(!evening.watch.isRunning, "the watch pulled in a background task and was suspended again")
-        #expect(!evening.watch.notifications.pending.isEmpty, "the watch scheduled the night's reminders itself")
+        #expect(!evening.watch.notifications.pending.isEmpty, "the watch scheduled the session's reminders itself")
         try await evening.at(95)
         try await evening.onPhone(.logDrink(.quick, source: .phone))
         try await evening.at(127)
@@ -142,7 +142,7 @@ struct RemindersOnTheWristScenarioTests {
         let expected = try await evening.expectedTimeReminders(through: Fixed.at(minutes: 360))
         #expect(expected.count == 13)
         let shown = evening.seen.timeReminders
-        #expect(shown.map(\.fireDate) == expected, "each reminder the night called for, in order, once")
+        #expect(shown.map(\.fireDate) == expected, "each reminder the session called for, in order, once")
         #expect(Set(shown.map(\.identifier)).count == shown.count, "nothing shown twice")
         #expect(shown.allSatisfy { $0.place == .wrist }, "the phone is in a bag: every one on the wrist")
         if phoneAllows == .allowed {
@@ -158,7 +158,7 @@ struct RemindersOnTheWristScenarioTests {
 
     @Test("the watch app, suspended, hears no reachability change; opened, it sends what waited")
     func suspendedHearsNothing() async throws {
-        let evening = try await Night()
+        let evening = try await WristEvening()
         try await evening.at(60)
         try await evening.onPhone(.startSession)
         evening.watch.link.isReachable = false
@@ -174,7 +174,7 @@ struct RemindersOnTheWristScenarioTests {
 
     @Test("what waits for a suspended watch is handed over at its next wake, each page once and the latest state once; a copy handed over twice changes nothing")
     func deliveriesWaitForTheWatch() async throws {
-        let evening = try await Night()
+        let evening = try await WristEvening()
         try await evening.at(60)
         try await evening.phone.runtime.send(.startSession)
         for minute in [65.0, 70, 75] {
@@ -183,7 +183,7 @@ struct RemindersOnTheWristScenarioTests {
         }
         await evening.phone.settled()
         let handed = try await evening.watch.deliver(from: evening.phoneLink)
-        #expect(handed == 5, "the latest state and four pages (the night, three waters): \(handed)")
+        #expect(handed == 5, "the latest state and four pages (the session, three waters): \(handed)")
         #expect(try await evening.watch.runtime.reader.currentState().active?.logs.count == 3, "one wake brings all three")
         #expect(try await evening.watch.deliver(from: evening.phoneLink) == 0, "nothing is handed over twice, and an equal context not at all")
         // The same pages again (a transfer the system repeated): nothing changes, nothing is shown again.
@@ -196,16 +196,16 @@ struct RemindersOnTheWristScenarioTests {
         #expect(try await evening.watch.runtime.reader.currentState().active?.logs.count == 3)
     }
 
-    @Test("the watch asks for its own notifications at its first night, once it is open; while it may not post, the open app shows the reminder")
+    @Test("the watch asks for its own notifications at its first session, once it is open; while it may not post, the open app shows the reminder")
     func watchAsksItsOwn() async throws {
-        let evening = try await Night(watchAllows: .notDetermined)
+        let evening = try await WristEvening(watchAllows: .notDetermined)
         evening.watch.notifications.answerWhenAsked = .denied
         try await evening.at(60)
         try await evening.onPhone(.startSession)
         #expect(evening.watch.notifications.questionsShown == 0, "no question from a background task")
         #expect(evening.watch.notifications.pending.isEmpty)
         await evening.watch.open()
-        #expect(evening.watch.notifications.questionsShown == 1, "asked when the person looks at the night")
+        #expect(evening.watch.notifications.questionsShown == 1, "asked when the person looks at the session")
         await evening.watch.open()
         #expect(evening.watch.notifications.questionsShown == 1, "once")
         // Refused: the open watch app shows each reminder as it falls due (and plays a haptic).
@@ -220,9 +220,9 @@ struct RemindersOnTheWristScenarioTests {
         #expect(evening.watch.runtime.inAppReminders.banner == due.content)
     }
 
-    @Test("allowed at the question, the watch has the night's reminders pending at once")
+    @Test("allowed at the question, the watch has the session's reminders pending at once")
     func watchAllowsAtTheQuestion() async throws {
-        let evening = try await Night(watchAllows: .notDetermined)
+        let evening = try await WristEvening(watchAllows: .notDetermined)
         try await evening.at(60)
         try await evening.onPhone(.startSession)
         await evening.watch.open()
@@ -231,9 +231,9 @@ struct RemindersOnTheWristScenarioTests {
         #expect(!evening.watch.notifications.pending.isEmpty)
     }
 
-    @Test("notifications turned on mid-night, in the system's settings: the reminders are pending at once on each device as its app next runs")
-    func turnedOnMidNight() async throws {
-        let evening = try await Night(phoneAllows: .denied, watchAllows: .denied)
+    @Test("notifications turned on mid-session, in the system's settings: the reminders are pending at once on each device as its app next runs")
+    func turnedOnMidSession() async throws {
+        let evening = try await WristEvening(phoneAllows: .denied, watchAllows: .denied)
         try await evening.at(60)
         try await evening.onPhone(.startSession)
         #expect(evening.phoneCenter.pending.isEmpty && evening.watch.notifications.pending.isEmpty)

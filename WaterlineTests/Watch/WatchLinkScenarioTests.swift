@@ -23,7 +23,7 @@ struct WatchLinkScenarioTests {
         return (harness, phone, watch)
     }
 
-    @Test("what the phone delivers after one change on it is that change, not the window, however long the night; the watch asks for nothing")
+    @Test("what the phone delivers after one change on it is that change, not the window, however long the session; the watch asks for nothing")
     func deliveryCarriesTheChange() async throws {
         let (harness, phone, watch) = try await pair()
         await watch.suspend()
@@ -82,7 +82,7 @@ struct WatchLinkScenarioTests {
         #expect(Set(snapshot.logs.map(\.id)) == [mine.id, theirs.id], "a fresh watch gets what the first one pushed too")
     }
 
-    @Test("a night started and 20 logs made away from the phone wait as 21 changes, not one copy of the outbox a log; all reach the phone and the cloud once")
+    @Test("a session started and 20 logs made away from the phone wait as 21 changes, not one copy of the outbox a log; all reach the phone and the cloud once")
     func eachChangeQueuedOnce() async throws {
         let pair = try await SignedInPair()
         let (cloudStore, harness, phone, watch, clock) = (pair.cloudStore, pair.harness, pair.phone, pair.watch, pair.harness.clock)
@@ -93,7 +93,7 @@ struct WatchLinkScenarioTests {
             try await watch.runtime.send(index.isMultiple(of: 4) ? .logWater(source: .watch) : .logDrink(.quick, source: .watch))
             await watch.settled()
         }
-        #expect(watch.link.queued.count == 21 && watch.link.transfers == 21, "the night and its 20 logs, each once (\(watch.link.transfers) queued)")
+        #expect(watch.link.queued.count == 21 && watch.link.transfers == 21, "the session and its 20 logs, each once (\(watch.link.transfers) queued)")
         #expect(watch.link.cancelled == 0)
 
         let phoneOutbox = try await harness.store.pendingChanges().count
@@ -106,7 +106,7 @@ struct WatchLinkScenarioTests {
         #expect(try await DeviceRecords(cloudStore).logs == (try await DeviceRecords(harness.store)).logs)
     }
 
-    @Test("a log edited while the phone is away replaces its waiting transfer; a night's earlier version stays ahead of its logs")
+    @Test("a log edited while the phone is away replaces its waiting transfer; a session's earlier version stays ahead of its logs")
     func newerVersionReplaces() async throws {
         let (harness, phone, watch) = try await pair()
         await watch.phone(reachable: false)
@@ -122,7 +122,7 @@ struct WatchLinkScenarioTests {
         try await watch.runtime.send(.endSession())
         await watch.settled()
         #expect(watch.link.cancelled == 1, "the drink's first version gave way to its edit")
-        #expect(watch.link.queued.count == 3, "the night as started, the drink as edited, the night as ended")
+        #expect(watch.link.queued.count == 3, "the session as started, the drink as edited, the session as ended")
         await watch.link.deliverQueued()
         let ended = try #require(try await harness.service.recentSessions(limit: 1).first)
         #expect(!ended.session.isActive && ended.state.waterlineValue == 2)

@@ -33,7 +33,7 @@ struct WatchLinkServerTests {
         return code
     }
 
-    func night(_ id: Int, running: Bool = true, minutes: Double = 0) -> SessionRecord {
+    func session(_ id: Int, running: Bool = true, minutes: Double = 0) -> SessionRecord {
         SessionRecord(id: UUID(number: id), startTime: Fixed.at(minutes: minutes), isActive: running, updatedAt: Fixed.at(minutes: minutes))
     }
 
@@ -41,7 +41,7 @@ struct WatchLinkServerTests {
     func badPushes() async throws {
         let before = try await DeviceRecords(harness.store)
         #expect(await refusal(.push(PushBatch(changes: []))) == ErrorCode.invalidArgument.rawValue)
-        let tooMany = (0...Limits.pushBatch).map { SyncPayload.session(night($0 + 1, running: false)) }
+        let tooMany = (0...Limits.pushBatch).map { SyncPayload.session(session($0 + 1, running: false)) }
         #expect(await refusal(.push(PushBatch(changes: tooMany))) == ErrorCode.invalidArgument.rawValue)
         #expect(try await DeviceRecords(harness.store) == before)
     }
@@ -69,9 +69,9 @@ struct WatchLinkServerTests {
         #expect(try await DeviceRecords(harness.store) == before)
     }
 
-    @Test("the phone keeps what a backend keeps: a watch's 1,500 logs for one night are taken up to 1,000 and the rest refused as over the quota")
+    @Test("the phone keeps what a backend keeps: a watch's 1,500 logs for one session are taken up to 1,000 and the rest refused as over the quota")
     func quotas() async throws {
-        _ = try await push([.session(night(0xA))])
+        _ = try await push([.session(session(0xA))])
         var outcomes: [ChangeOutcome] = []
         for batch in 0..<3 {
             let logs = (0..<Limits.pushBatch).map { index in
@@ -108,25 +108,25 @@ struct WatchLinkServerTests {
         #expect(try await DeviceRecords(harness.store) == before)
     }
 
-    @Test("each change on its own: a bad value, a log without its night and a second running night are refused; the rest are kept and queued for the cloud")
+    @Test("each change on its own: a bad value, a log without its session and a second running session are refused; the rest are kept and queued for the cloud")
     func perChange() async throws {
         let waiting = try await harness.store.pendingChanges().count
         var tooMuchWater = LogEntry.water(id: UUID(number: 0x51), sessionId: UUID(number: 0xA), at: Fixed.at(minutes: 5), amountOz: 8)
         tooMuchWater.waterMeta?.amountOz = 65
         let orphan = LogEntry.water(id: UUID(number: 0x52), sessionId: UUID(number: 0xB), at: Fixed.at(minutes: 5), amountOz: 8)
         let good = LogEntry.water(id: UUID(number: 0x53), sessionId: UUID(number: 0xA), at: Fixed.at(minutes: 6), amountOz: 8)
-        let (outcomes, changed) = try await push([.session(night(0xA)), .logEntry(tooMuchWater), .logEntry(orphan), .session(night(0xC, minutes: 1)), .logEntry(good)])
+        let (outcomes, changed) = try await push([.session(session(0xA)), .logEntry(tooMuchWater), .logEntry(orphan), .session(session(0xC, minutes: 1)), .logEntry(good)])
         #expect(outcomes.map(\.code) == [nil, "INVALID_ARGUMENT", "NOT_FOUND", "CONFLICT", nil])
         #expect(changed)
         #expect(try await harness.store.activeSession()?.id == UUID(number: 0xA))
         #expect(try await harness.store.logs(sessionId: UUID(number: 0xA)).map(\.id) == [good.id])
-        #expect(try await harness.store.pendingChanges().count == waiting + 2, "the night and its log go on to the cloud")
+        #expect(try await harness.store.pendingChanges().count == waiting + 2, "the session and its log go on to the cloud")
         #expect(StoreRules.isRetried("NOT_FOUND: x") && StoreRules.isRetried("CONFLICT: x"), "the watch sends those again")
     }
 
     @Test("last write wins, deleting is final, the same change twice is taken once, and the answer is what the phone keeps")
     func lastWriteWins() async throws {
-        let first = night(0xA)
+        let first = session(0xA)
         _ = try await push([.session(first)])
         var older = first
         older.updatedAt = Fixed.at(minutes: -1)
@@ -175,9 +175,9 @@ struct WatchLinkServerTests {
         }
     }
 
-    @Test("a first pull brings what the watch keeps: settings, presets, the running night, recent and last ended nights, tombstones included")
+    @Test("a first pull brings what the watch keeps: settings, presets, the running session, recent and last ended sessions, tombstones included")
     func window() async throws {
-        // An old night, long past the window, then the last ended one (also old), then tonight.
+        // An old session, long past the window, then the last ended one (also old), then tonight.
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 60)
         let old = try await harness.service.endSession().snapshot.session
@@ -195,13 +195,13 @@ struct WatchLinkServerTests {
         try await harness.service.perform(.deleteLog(id: deleted.id))
 
         let (changes, cursor, _) = try await pullAll(after: nil)
-        let nights = changes.compactMap { if case .session(let session) = $0 { session.id } else { nil } }
-        #expect(Set(nights) == [last.id, tonight.id], "the running night and the last ended one; not the old one")
-        #expect(!nights.contains(old.id))
+        let sessions = changes.compactMap { if case .session(let session) = $0 { session.id } else { nil } }
+        #expect(Set(sessions) == [last.id, tonight.id], "the running session and the last ended one; not the old one")
+        #expect(!sessions.contains(old.id))
         let logs = changes.compactMap { if case .logEntry(let log) = $0 { log } else { nil } }
         #expect(logs.count == 8 && logs.contains { $0.id == deleted.id && $0.deletedAt != nil }, "the deleted log travels as a tombstone")
         #expect(changes.filter { if case .preset = $0 { true } else { false } }.count == 5)
-        #expect(changes.count == 16 && Set(changes).count == 16, "each record once, as it stands (settings, 5 presets, 2 nights, 8 logs): \(changes.map(\.key))")
+        #expect(changes.count == 16 && Set(changes).count == 16, "each record once, as it stands (settings, 5 presets, 2 sessions, 8 logs): \(changes.map(\.key))")
         #expect(try await pullAll(after: cursor).changes.isEmpty, "nothing since")
     }
 
@@ -213,7 +213,7 @@ struct WatchLinkServerTests {
             try await harness.service.logWater(source: .phone)
         }
         let (first, cursor, _) = try await pullAll(after: nil, limit: 100)
-        #expect(first.count == 37, "settings, 5 presets, the night, 30 logs")
+        #expect(first.count == 37, "settings, 5 presets, the session, 30 logs")
 
         harness.clock.advance(minutes: 3)
         let water = try #require(try await harness.service.logWater(source: .phone).changedLog)
@@ -244,9 +244,9 @@ struct WatchLinkServerTests {
         }
         #expect(try await legacy.transaction(writes: false) { try await legacy.readLastFeedSequence() } == 0)
         let clock = harness.clock
-        let page = try await legacy.peerChanges(after: 0, limit: 100, nightsSince: clock.now.addingTimeInterval(-WatchLinkServer.window))
-        #expect(page.changes.count == 8 && !page.hasMore, "settings, 5 presets, the night, its log: \(page.changes.map(\.key))")
-        #expect(try await legacy.peerChanges(after: page.cursor, limit: 100, nightsSince: Fixed.start).changes.isEmpty)
+        let page = try await legacy.peerChanges(after: 0, limit: 100, sessionsSince: clock.now.addingTimeInterval(-WatchLinkServer.window))
+        #expect(page.changes.count == 8 && !page.hasMore, "settings, 5 presets, the session, its log: \(page.changes.map(\.key))")
+        #expect(try await legacy.peerChanges(after: page.cursor, limit: 100, sessionsSince: Fixed.start).changes.isEmpty)
     }
 
     @Test("the phone's person, or NOT_FOUND before anyone is set up")

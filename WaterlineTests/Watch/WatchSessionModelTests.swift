@@ -20,8 +20,8 @@ struct WatchSessionModelTests {
         return watch
     }
 
-    @Test("a tap with no night running says so calmly, and logs nothing")
-    func noNight() async throws {
+    @Test("a tap with no session running says so calmly, and logs nothing")
+    func noSession() async throws {
         let watch = await watch()
         await watch.screen.waterButtonTapped()
         #expect(watch.screen.problemMessage == "No session is running, so this wasn't logged.")
@@ -29,7 +29,7 @@ struct WatchSessionModelTests {
         watch.screen.problemDismissed()
         #expect(watch.screen.problemMessage == nil)
         watch.screen.drinkButtonTapped()
-        #expect(!watch.screen.isPickingPreset, "no picker without a night")
+        #expect(!watch.screen.isPickingPreset, "no picker without a session")
     }
 
     @Test("a preset deleted elsewhere before it was tapped: the rule that refused it, and the picker closes")
@@ -54,11 +54,11 @@ struct WatchSessionModelTests {
         #expect(display.accessibilityLabel.hasSuffix("1 change not on your iPhone yet"))
         #expect(KitText.string(KitStrings.watchCounts, .int(3), .int(0), language: "es") == "3 bebidas, 0 de agua")
         #expect(KitText.string(KitStrings.watchUnsent, .int(1), language: "es") == "1 cambio aún no está en tu iPhone")
-        #expect(KitText.string(KitStrings.watchNoNight, language: "es") == "No hay ninguna noche en curso")
+        #expect(KitText.string(KitStrings.watchNotRunning, language: "es") == "No hay ninguna noche en curso")
         #expect(WatchDisplay.noSession.accessibilityLabel == "No session running")
     }
 
-    @Test("the night's plan is set on the wrist, and reaches the phone by the watch's push; \"No Plan\" clears it")
+    @Test("the session's plan is set on the wrist, and reaches the phone by the watch's push; \"No Plan\" clears it")
     func planOnTheWrist() async throws {
         let harness = try await ServiceHarness.prepared()
         let phone = DeviceProcess(harness)
@@ -67,7 +67,7 @@ struct WatchSessionModelTests {
         await watch.launch()
         await watch.screen.appeared()
         watch.screen.planButtonTapped()
-        #expect(!watch.screen.isPlanning, "no plan without a night")
+        #expect(!watch.screen.isPlanning, "no plan without a session")
         await watch.screen.startSessionTapped()
         watch.screen.planButtonTapped()
         #expect(watch.screen.isPlanning && watch.screen.planSuggestion == Session.suggestedPlannedDrinks, "no plan yet: the picker starts at the suggestion")

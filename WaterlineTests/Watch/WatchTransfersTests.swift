@@ -86,21 +86,21 @@ struct WatchTransfersTests {
 struct TransferQueueTests {
     static func log(_ number: Int, version: Int = 0) -> SyncPayload { WatchTransfersTests.water(number, edited: version) }
 
-    static func night(version: Int) -> SyncPayload {
+    static func session(version: Int) -> SyncPayload {
         .session(SessionRecord(Session(id: UUID(number: 1), userId: UUID(number: 2), startTime: Fixed.start,
                                        updatedAt: Fixed.start.addingTimeInterval(Double(version)))))
     }
 
-    @Test("the very version waiting is not queued again; a log's older version is cancelled; a night's older version stays ahead of its logs")
+    @Test("the very version waiting is not queued again; a log's older version is cancelled; a session's older version stays ahead of its logs")
     func rules() {
         var queue = TransferQueue()
-        #expect(queue.add([Self.night(version: 0), Self.log(1)]).transfer == [Self.night(version: 0), Self.log(1)])
-        #expect(queue.add([Self.night(version: 0), Self.log(1)]).transfer.isEmpty)
+        #expect(queue.add([Self.session(version: 0), Self.log(1)]).transfer == [Self.session(version: 0), Self.log(1)])
+        #expect(queue.add([Self.session(version: 0), Self.log(1)]).transfer.isEmpty)
         let edit = queue.add([Self.log(1, version: 1)])
         #expect(edit.cancel == [Self.log(1)] && edit.transfer == [Self.log(1, version: 1)])
-        let ended = queue.add([Self.night(version: 1)])
-        #expect(ended.cancel.isEmpty, "the night as started stays: its logs need it first")
-        #expect(queue.waiting == [Self.night(version: 0), Self.log(1, version: 1), Self.night(version: 1)])
+        let ended = queue.add([Self.session(version: 1)])
+        #expect(ended.cancel.isEmpty, "the session as started stays: its logs need it first")
+        #expect(queue.waiting == [Self.session(version: 0), Self.log(1, version: 1), Self.session(version: 1)])
         let both = queue.add([Self.log(2), Self.log(2, version: 1)])
         #expect(both.transfer == [Self.log(2, version: 1)] && both.cancel.isEmpty, "a version replaced within one batch is never sent")
     }

@@ -1,7 +1,7 @@
 // Each user's change sequence, the cursor of sync:pull (see contract/functions.json, rules), and
-// how many records each account keeps, and each night's logs: quotas read them from one
-// document (the user, the night) instead of scanning the records (a 500-change sync:push would
-// otherwise re-read a night's logs or the account's nights for every new one, and meet Convex's
+// how many records each account keeps, and each session's logs: quotas read them from one
+// document (the user, the session) instead of scanning the records (a 500-change sync:push would
+// otherwise re-read a session's logs or the account's sessions for every new one, and meet Convex's
 // limit on documents scanned). Every write that adds, moves or tombstones a record adjusts them
 // in the same mutation. Accounts made before counts were kept read as empty until
 // `migrations:countRecords` has counted them.

@@ -154,7 +154,7 @@ export function checkAlcohol(meta: { sizeOz: number; abv?: number; standardDrink
   checkRange("standardDrinkEstimate", meta.standardDrinkEstimate, 0, 10);
 }
 
-/** SessionSummary.validate() in WaterlineKit: a summary that can describe a night. */
+/** SessionSummary.validate() in WaterlineKit: a summary that can describe a session. */
 export function checkSummary(summary: {
   totalAlcoholCount: number; totalStandardDrinks: number; totalWaterCount: number; totalWaterOz: number;
   durationSeconds: number; finalWaterline: number; peakWaterline: number; lowestWaterline: number;

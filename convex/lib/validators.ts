@@ -62,9 +62,9 @@ export const user = v.object({
 });
 
 // Each record's fields are declared once. A table stores them as they are, keyed by the client-made
-// id in `clientId` (a log's night in `sessionClientId`), beside `owner` and its bookkeeping (schema.ts).
+// id in `clientId` (a log's session in `sessionClientId`), beside `owner` and its bookkeeping (schema.ts).
 
-/** A night's fields as the `sessions` table stores them. */
+/** A session's fields as the `sessions` table stores them. */
 export const sessionStoredFields = {
   startTime: v.number(),
   endTime: v.optional(v.number()),

@@ -16,12 +16,12 @@ function refusal(read: () => unknown): { code?: string; message?: string } {
   throw new Error("the arguments were taken");
 }
 
-const night = { id: "5b0c1c9e-3c63-4c4a-9a57-2f0f6a8f2b11", startTime: 1_795_291_200_000, isActive: true, updatedAt: 1_795_291_200_000 };
+const session = { id: "5b0c1c9e-3c63-4c4a-9a57-2f0f6a8f2b11", startTime: 1_795_291_200_000, isActive: true, updatedAt: 1_795_291_200_000 };
 const pull = { cursor: v.optional(v.number()), limit: v.optional(v.number()) };
 
 describe("readArgs", () => {
   test("takes what fits and hands back the same arguments", () => {
-    const args = { changes: [{ entity: "session", record: night }] };
+    const args = { changes: [{ entity: "session", record: session }] };
     expect(readArgs({ changes: v.array(syncChange) }, args)).toBe(args);
     expect(readArgs(pull, {})).toEqual({});
     expect(readArgs(pull, undefined)).toEqual({});
@@ -38,14 +38,14 @@ describe("readArgs", () => {
   });
 
   test("names the path to a field deep in a push", () => {
-    const changes = [{ entity: "session", record: night }, { entity: "session", record: { ...night, startTime: "late" } }];
+    const changes = [{ entity: "session", record: session }, { entity: "session", record: { ...session, startTime: "late" } }];
     expect(refusal(() => readArgs({ changes: v.array(syncChange) }, { changes })).message).toBe(
       'changes[1].record.startTime: expected a number, got the string "late"',
     );
   });
 
   test("a tagged change is checked against the member its tag names", () => {
-    const log = { id: night.id, sessionId: night.id, timestamp: 1, type: "juice", source: "phone", updatedAt: 1 };
+    const log = { id: session.id, sessionId: session.id, timestamp: 1, type: "juice", source: "phone", updatedAt: 1 };
     expect(refusal(() => readArgs({ changes: v.array(syncChange) }, { changes: [{ entity: "logEntry", record: log }] })).message).toBe(
       'changes[0].record.type: expected one of "alcohol", "water", got the string "juice"',
     );

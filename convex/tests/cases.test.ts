@@ -44,7 +44,7 @@ function fill(value: unknown, session: string): unknown {
   return value;
 }
 
-// A case with calls before it fills an account to a bound (20,000 nights, 25,000 writes): the
+// A case with calls before it fills an account to a bound (20,000 sessions, 25,000 writes): the
 // real convex-test reads every document of a table for each query, so those take tens of
 // seconds there, and say so with their own timeout.
 const atScale = 120_000;
@@ -63,11 +63,11 @@ describe("contract/cases.json", () => {
         const args = fill(call.args, session) as Record<string, unknown>;
         return call.kind === "query" ? as.query(reference, args) : as.mutation(reference, args);
       };
-      // Seeded nights are written directly, as sessions:upsert writes them, with the account's
+      // Seeded sessions are written directly, as sessions:upsert writes them, with the account's
       // counts and change numbers moved as its functions move them (ten thousand a transaction).
-      const endedNights = (sharedCase as { seed?: { endedNights?: number } }).seed?.endedNights ?? 0;
-      for (let written = 0; written < endedNights; written += 10_000) {
-        const count = Math.min(10_000, endedNights - written);
+      const endedSessions = (sharedCase as { seed?: { endedSessions?: number } }).seed?.endedSessions ?? 0;
+      for (let written = 0; written < endedSessions; written += 10_000) {
+        const count = Math.min(10_000, endedSessions - written);
         await t.run(async (ctx) => {
           const owner = ctx.db.normalizeId("users", user.id)!;
           const account = (await ctx.db.get(owner))!;

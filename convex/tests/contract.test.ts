@@ -132,7 +132,7 @@ describe("settings:upsert", () => {
 });
 
 describe("sessions:getActive and sessions:list", () => {
-  test("no night yet is null; an ended one is listed, not active; both refuse a caller without an identity", async () => {
+  test("no session yet is null; an ended one is listed, not active; both refuse a caller without an identity", async () => {
     const { t, as } = await signedIn();
     expect(await as.query(api.sessions.getActive, {})).toBeNull();
     const s = session(uuid(), { isActive: false, endTime: at(60) });
@@ -142,7 +142,7 @@ describe("sessions:getActive and sessions:list", () => {
     await expect(t.query(api.sessions.getActive, {})).rejects.toMatchObject(code("UNAUTHENTICATED"));
   });
 
-  test("an ended night cannot be active, nor end before it starts", async () => {
+  test("an ended session cannot be active, nor end before it starts", async () => {
     const { as } = await signedIn();
     await expect(as.mutation(api.sessions.upsert, session(uuid(), { endTime: at(60) }))).rejects.toMatchObject(code("INVALID_ARGUMENT"));
     await expect(as.mutation(api.sessions.upsert, session(uuid(), { isActive: false, startTime: at(60), endTime: at(1) })))
@@ -180,7 +180,7 @@ describe("presets", () => {
 });
 
 describe("logEntries", () => {
-  test("a deleted night takes no new log, but a tombstone for one still lands", async () => {
+  test("a deleted session takes no new log, but a tombstone for one still lands", async () => {
     const { as } = await signedIn();
     const s = session(uuid(), { isActive: false, endTime: at(60) });
     await as.mutation(api.sessions.upsert, s);
@@ -241,7 +241,7 @@ describe("sync:push", () => {
     expect(pulled.changes).toHaveLength(3);
   });
 
-  test("a second active night from another device is refused as a conflict, and its logs with it", async () => {
+  test("a second active session from another device is refused as a conflict, and its logs with it", async () => {
     const { as } = await signedIn();
     await as.mutation(api.sessions.upsert, session());
     const other = session();

@@ -10,9 +10,9 @@ import { at, code, modules, session, signedIn, uuid } from "./helpers.testing";
 // of seconds there (on the stand-in, a few): each says so with its own timeout.
 const atScale = 120_000;
 
-const nightOf = (id: string) => ({ id, startTime: at(0), isActive: false, endTime: at(600), updatedAt: at(0) });
-const waterIn = (night: string, minute: number) => ({
-  id: uuid(), sessionId: night, timestamp: at(minute / 100), type: "water" as const, source: "phone" as const, updatedAt: at(minute / 100), waterMeta: { amountOz: 8 },
+const sessionOf = (id: string) => ({ id, startTime: at(0), isActive: false, endTime: at(600), updatedAt: at(0) });
+const waterIn = (session: string, minute: number) => ({
+  id: uuid(), sessionId: session, timestamp: at(minute / 100), type: "water" as const, source: "phone" as const, updatedAt: at(minute / 100), waterMeta: { amountOz: 8 },
 });
 
 describe("users:deleteAccount at scale", () => {
@@ -21,11 +21,11 @@ describe("users:deleteAccount at scale", () => {
     // mutation may write, as 17,000 would be on a deployment (16,000), at a third of the size.
     const { t, as } = await signedIn(undefined, convexTest({ schema, modules, transactionLimits: { documentsWritten: 4_500 } }));
     const other = await signedIn(undefined, t);
-    const nights = Array.from({ length: 5 }, () => uuid());
-    await as.mutation(api.sync.push, { changes: nights.map((id) => ({ entity: "session", record: nightOf(id) })) });
-    for (const night of nights) {
+    const sessions = Array.from({ length: 5 }, () => uuid());
+    await as.mutation(api.sync.push, { changes: sessions.map((id) => ({ entity: "session", record: sessionOf(id) })) });
+    for (const session of sessions) {
       for (const half of [0, 1]) {
-        const logs = Array.from({ length: 500 }, (_, index) => ({ entity: "logEntry" as const, record: waterIn(night, half * 500 + index) }));
+        const logs = Array.from({ length: 500 }, (_, index) => ({ entity: "logEntry" as const, record: waterIn(session, half * 500 + index) }));
         await as.mutation(api.sync.push, { changes: logs });
       }
     }
@@ -57,12 +57,12 @@ describe("migrations at scale", () => {
     const { t, user, as } = await signedIn();
     const second = await signedIn(undefined, t);
     // Two accounts as an older version left them: records, and no counts.
-    const night = uuid();
-    await as.mutation(api.sessions.upsert, nightOf(night));
+    const session = uuid();
+    await as.mutation(api.sessions.upsert, sessionOf(session));
     for (let start = 0; start < 1_000; start += 500) {
-      await as.mutation(api.sync.push, { changes: Array.from({ length: 500 }, (_, index) => ({ entity: "logEntry" as const, record: waterIn(night, start + index) })) });
+      await as.mutation(api.sync.push, { changes: Array.from({ length: 500 }, (_, index) => ({ entity: "logEntry" as const, record: waterIn(session, start + index) })) });
     }
-    await second.as.mutation(api.sync.push, { changes: Array.from({ length: 300 }, () => ({ entity: "session" as const, record: nightOf(uuid()) })) });
+    await second.as.mutation(api.sync.push, { changes: Array.from({ length: 300 }, () => ({ entity: "session" as const, record: sessionOf(uuid()) })) });
     await t.run(async (ctx) => {
       for (const doc of await ctx.db.query("users").collect()) await ctx.db.patch(doc._id, { counts: undefined });
       for (const doc of await ctx.db.query("sessions").collect()) await ctx.db.patch(doc._id, { logCounts: undefined });
@@ -79,7 +79,7 @@ describe("migrations at scale", () => {
     await t.run(async (ctx) => {
       const first = (await ctx.db.get(ctx.db.normalizeId("users", user.id)!))!;
       expect(first.counts).toEqual({ sessions: { kept: 1, live: 1 }, drinkPresets: { kept: 0, live: 0 }, logEntries: { kept: 1_000, live: 997 } });
-      const counted = await ctx.db.query("sessions").withIndex("by_owner_clientId", (q) => q.eq("owner", first._id).eq("clientId", night)).unique();
+      const counted = await ctx.db.query("sessions").withIndex("by_owner_clientId", (q) => q.eq("owner", first._id).eq("clientId", session)).unique();
       expect(counted!.logCounts).toEqual({ kept: 1_000, live: 997 });
       const other = (await ctx.db.get(ctx.db.normalizeId("users", second.user.id)!))!;
       expect(other.counts!.sessions).toEqual({ kept: 300, live: 300 });
@@ -88,9 +88,9 @@ describe("migrations at scale", () => {
       expect(runs.length).toBeGreaterThanOrEqual(5);
       expect(runs.every((job) => job.state.kind === "success")).toBe(true);
     });
-    // The quota now reads the counts: three places left in the night, then none.
-    for (const minute of [1_001, 1_002, 1_003]) await as.mutation(api.logEntries.upsert, waterIn(night, minute));
-    await expect(as.mutation(api.logEntries.upsert, waterIn(night, 1_004))).rejects.toMatchObject(code("QUOTA_EXCEEDED"));
+    // The quota now reads the counts: three places left in the session, then none.
+    for (const minute of [1_001, 1_002, 1_003]) await as.mutation(api.logEntries.upsert, waterIn(session, minute));
+    await expect(as.mutation(api.logEntries.upsert, waterIn(session, 1_004))).rejects.toMatchObject(code("QUOTA_EXCEEDED"));
   }, atScale);
 
   test("numberUnsequenced goes on to the next user by scheduling itself", async () => {

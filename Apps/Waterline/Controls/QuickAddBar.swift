@@ -5,11 +5,11 @@ import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem
 
-/// The bar pinned to the bottom of Active Session (US-014): "Same again" once the night has a
+/// The bar pinned to the bottom of Active Session (US-014): "Same again" once the session has a
 /// drink, preset chips with their standard-drink estimate, then Drink and Water. Two taps at most
 /// to log anything.
 struct QuickAddBar: View {
-    /// What "Same again" logs, shown and read aloud; nil before the night's first drink.
+    /// What "Same again" logs, shown and read aloud; nil before the session's first drink.
     var sameAgain: (title: String, accessibilityLabel: String)? = nil
     var sameAgainTapped: () -> Void = {}
     let presets: [DrinkPreset]

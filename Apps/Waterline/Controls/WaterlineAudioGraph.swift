@@ -1,7 +1,7 @@
 import Accessibility
 import WaterlineCore
 
-/// The night's chart as VoiceOver's audio graph: the Waterline as a line over the night, the
+/// The session's chart as VoiceOver's audio graph: the Waterline as a line over the session, the
 /// drinks and the waters as points, each axis read in the app's words. Every value and word is
 /// `ChartAudioGraph`'s; this only hands them to Accessibility.
 struct WaterlineAudioGraph: AXChartDescriptorRepresentable {

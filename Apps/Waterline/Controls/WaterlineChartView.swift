@@ -6,7 +6,7 @@ import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem
 
-/// The night as a chart: the Waterline as a stepped line (it moves at each log), each water as a
+/// The session as a chart: the Waterline as a stepped line (it moves at each log), each water as a
 /// mark, the warning band from the threshold up. Every number comes from `WaterlineChart`.
 struct WaterlineChartView: View {
     let chart: WaterlineChart
@@ -41,12 +41,12 @@ struct WaterlineChartView: View {
         .accessibilityElement(children: .ignore)
         .accessibilityLabel(Text(verbatim: KitText.string(KitStrings.chartTitle)))
         .accessibilityValue(Text(verbatim: chart.accessibilitySummary))
-        // VoiceOver's audio graph: the night played as tones, the drinks and waters as points.
+        // VoiceOver's audio graph: the session played as tones, the drinks and waters as points.
         .accessibilityChartDescriptor(WaterlineAudioGraph(graph: ChartAudioGraph(chart)))
     }
 }
 
-#Preview("A night with a warning") {
+#Preview("A session with a warning") {
     let start = Date(timeIntervalSince1970: 1_795_291_200)
     let session = Session(id: UUID(), userId: UUID(), startTime: start, endTime: start.addingTimeInterval(3 * 3600), isActive: false)
     let beer = AlcoholMeta(drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: 1)

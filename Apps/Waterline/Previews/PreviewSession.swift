@@ -6,18 +6,18 @@ import WaterlineScreens
 import WaterlineStorage
 import WaterlineSystem
 
-/// Nights for `#Preview`s: a runtime over an in-memory store (with no system surfaces), filled
-/// through the same one door the app uses, so a preview shows what a real night would.
+/// Sessions for `#Preview`s: a runtime over an in-memory store (with no system surfaces), filled
+/// through the same one door the app uses, so a preview shows what a real session would.
 @MainActor
-enum PreviewNight {
-    /// A runtime whose store holds `nights` ended nights; the last one reaches the warning when `warning`.
-    static func runtime(nights: Int, warning: Bool = false) async -> AppRuntime {
+enum PreviewSession {
+    /// A runtime whose store holds `sessions` ended sessions; the last one reaches the warning when `warning`.
+    static func runtime(sessions: Int, warning: Bool = false) async -> AppRuntime {
         let clock = PreviewClock(start: Date(timeIntervalSince1970: 1_795_291_200))
         let runtime = AppRuntime(service: SessionService(store: InMemorySessionStore(), now: { clock.now }), platform: .headless(now: { clock.now }))
         _ = try? await runtime.send(.prepare(UserSettings(warningThreshold: 2)))
-        for day in 0..<nights {
+        for day in 0..<sessions {
             _ = try? await runtime.send(.startSession)
-            for index in 0..<(warning && day == nights - 1 ? 4 : 3) {
+            for index in 0..<(warning && day == sessions - 1 ? 4 : 3) {
                 clock.advance(minutes: 25)
                 _ = try? await runtime.send(index == 1 ? .logWater(source: .phone) : .logDrink(.quick, source: .phone))
             }
@@ -57,7 +57,7 @@ struct PreviewLoader<Model, Content: View>: View {
 
 #Preview("Summary, ended") {
     PreviewLoader { () async -> SummaryModel? in
-        let runtime = await PreviewNight.runtime(nights: 1)
+        let runtime = await PreviewSession.runtime(sessions: 1)
         guard let update = try? await runtime.reader.recentSessions(limit: 1).first, let settings = try? await runtime.reader.currentState().settings else { return nil }
         return SummaryModel(update: update, settings: settings, isEditable: false, actions: runtime)
     } content: { model in
@@ -65,9 +65,9 @@ struct PreviewLoader<Model, Content: View>: View {
     }
 }
 
-#Preview("Summary, a night that reached the warning, dark") {
+#Preview("Summary, a session that reached the warning, dark") {
     PreviewLoader { () async -> SummaryModel? in
-        let runtime = await PreviewNight.runtime(nights: 1, warning: true)
+        let runtime = await PreviewSession.runtime(sessions: 1, warning: true)
         guard let update = try? await runtime.reader.recentSessions(limit: 1).first, let settings = try? await runtime.reader.currentState().settings else { return nil }
         return SummaryModel(update: update, settings: settings, isEditable: true, actions: runtime)
     } content: { model in
@@ -78,15 +78,15 @@ struct PreviewLoader<Model, Content: View>: View {
 
 #Preview("History, empty") {
     PreviewLoader { () async -> HistoryModel? in
-        HistoryModel(actions: await PreviewNight.runtime(nights: 0))
+        HistoryModel(actions: await PreviewSession.runtime(sessions: 0))
     } content: { model in
         NavigationStack { HistoryView(model: model) }
     }
 }
 
-#Preview("History, three nights, largest text") {
+#Preview("History, three sessions, largest text") {
     PreviewLoader { () async -> HistoryModel? in
-        HistoryModel(actions: await PreviewNight.runtime(nights: 3))
+        HistoryModel(actions: await PreviewSession.runtime(sessions: 3))
     } content: { model in
         NavigationStack { HistoryView(model: model) }
     }

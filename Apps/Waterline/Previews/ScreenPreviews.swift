@@ -5,15 +5,15 @@ import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem
 
-/// The screens in their states, over an environment whose store is in memory. Nights are made
+/// The screens in their states, over an environment whose store is in memory. Sessions are made
 /// through the environment's own runtime before the screen appears.
 @MainActor
 enum ScreenPreviews {
-    static func environment(nights: Int = 0, running: Bool = false, warning: Bool = false) async -> AppEnvironment? {
+    static func environment(sessions: Int = 0, running: Bool = false, warning: Bool = false) async -> AppEnvironment? {
         guard let environment = try? AppEnvironment(inMemory: true) else { return nil }
         let runtime = environment.runtime
         _ = try? await runtime.send(.prepare(UserSettings(warningThreshold: 2)))
-        for _ in 0..<nights {
+        for _ in 0..<sessions {
             _ = try? await runtime.send(.startSession)
             _ = try? await runtime.send(.logDrink(.quick, source: .phone))
             _ = try? await runtime.send(.logWater(source: .phone))
@@ -33,8 +33,8 @@ enum ScreenPreviews {
     }
 }
 
-#Preview("Home, past nights") {
-    PreviewLoader { await ScreenPreviews.environment(nights: 3) } content: { environment in
+#Preview("Home, past sessions") {
+    PreviewLoader { await ScreenPreviews.environment(sessions: 3) } content: { environment in
         HomeView(model: environment.homeModel()).environment(environment).environment(environment.syncStatus)
     }
 }

@@ -19,7 +19,7 @@ enum SystemDeviceReport {
     }
 
     /// Live Activities turned on or off for the app in Settings: the runtime shows everything
-    /// again (a night's Live Activity starts once they are on and the app is in front).
+    /// again (a session's Live Activity starts once they are on and the app is in front).
     @MainActor
     static func watchLiveActivities(runtime: AppRuntime) -> Task<Void, Never> {
         Task {

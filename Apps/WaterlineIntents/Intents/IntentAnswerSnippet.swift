@@ -4,7 +4,7 @@ import WaterlineDesign
 import WaterlineRuntime
 
 /// The small view under Siri's answer: the gauge as the app draws it, beside the answer's line;
-/// the line alone with no night running.
+/// the line alone with no session running.
 struct IntentAnswerSnippet: View {
     let answer: IntentAnswer
 

@@ -41,7 +41,7 @@ enum IntentServices {
         if !registered { DarwinStoreSignal().post() }
     }
 
-    /// Siri's answer to a question about the night; nothing is written.
+    /// Siri's answer to a question about the session; nothing is written.
     static func ask(_ question: IntentQuestion) async throws -> IntentAnswer {
         await current().handle(.question(question))
     }

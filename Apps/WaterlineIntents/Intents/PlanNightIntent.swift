@@ -3,7 +3,7 @@ import WaterlineCore
 import WaterlineRuntime
 import WaterlineSystem
 
-/// "I'm planning four drinks tonight": the night's plan, said to Siri. Starts a night when none
+/// "I'm planning four drinks tonight": the session's plan, said to Siri. Starts a session when none
 /// runs (so, as a `LiveActivityIntent`, in the app's process, where its Live Activity can start).
 struct PlanNightIntent: LiveActivityIntent {
     static let title: LocalizedStringResource = "Plan Tonight"
@@ -14,7 +14,7 @@ struct PlanNightIntent: LiveActivityIntent {
 
     @MainActor
     func perform() async throws -> some IntentResult & ProvidesDialog {
-        let outcome = try await IntentServices.run(.planNight(drinks: drinks), source: .phone)
+        let outcome = try await IntentServices.run(.planSession(drinks: drinks), source: .phone)
         return .result(dialog: "\(outcome.dialog)")
     }
 }

@@ -5,7 +5,7 @@ import WaterlineRuntime
 import WaterlineSystem
 
 /// "How's my Waterline?": Siri says where the Waterline stands, in one line, with the gauge as
-/// its snippet; with no night running it says so. It only reads, so it runs wherever Siri
+/// its snippet; with no session running it says so. It only reads, so it runs wherever Siri
 /// starts it (the App Intents extension, cold).
 struct WaterlineStatusIntent: AppIntent {
     static let title: LocalizedStringResource = "Check Waterline"

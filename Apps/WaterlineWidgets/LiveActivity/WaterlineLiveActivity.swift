@@ -9,7 +9,7 @@ import WidgetKit
 
 /// The Live Activity on the Lock Screen and in the Dynamic Island: the Waterline, counts, the
 /// countdown to the next reminder ("Time for water" once it fell due: the activity goes stale
-/// then), and "+ Beer" / "+ Water" that run in the app's process. An ended night shows its
+/// then), and "+ Beer" / "+ Water" that run in the app's process. An ended session shows its
 /// totals, without buttons, until the system removes it. Every word is the kit's
 /// `LiveActivityPresentation`: counts unless hidden, no drink words in discreet mode.
 struct WaterlineLiveActivity: Widget {
@@ -84,13 +84,13 @@ struct LiveActivityLockScreenView: View {
     }
 }
 
-/// The night's elapsed time (counting up from its start) beside the countdown to the next reminder.
+/// The session's elapsed time (counting up from its start) beside the countdown to the next reminder.
 struct SessionClocks: View {
     let state: SessionGlance
     let isStale: Bool
 
     var body: some View {
-        // An ended night's clocks would keep counting: none then.
+        // An ended session's clocks would keep counting: none then.
         if !state.isEnded { clocks }
     }
 

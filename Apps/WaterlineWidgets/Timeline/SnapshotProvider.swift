@@ -30,8 +30,8 @@ struct SnapshotProvider: TimelineProvider {
         Task {
             let now = await Self.current()
             // An entry as each planned reminder falls due, so "Next reminder" moves on without a
-            // reload; WidgetKit asks again after the last (a night with none asks nothing). While
-            // the night is logged in, it reloads by itself every quarter hour, reading the store:
+            // reload; WidgetKit asks again after the last (a session with none asks nothing). While
+            // the session is logged in, it reloads by itself every quarter hour, reading the store:
             // what the app left to that reload shows then (`WidgetSelfReload`).
             let entries = now.snapshot.relevantTimeline(from: now.date).map {
                 SnapshotEntry(date: $0.date, snapshot: $0.snapshot, relevance: TimelineEntryRelevance(score: $0.relevance.score, duration: $0.relevance.duration))

@@ -246,7 +246,7 @@ public actor SQLiteSessionStore: StoreRows {
     }
 
     /// A list the commands show and export; on a damaged store, the rows it can still read (the
-    /// night's sessions and logs are what people save).
+    /// session's sessions and logs are what people save).
     private func list<Value: Decodable & Sendable>(_ type: Value.Type, _ sql: String, _ binds: [SQLiteData]) async throws -> [Value] {
         damage != nil
             ? Rows.salvage(type, sql, binds, connection, skipping: unreadable)

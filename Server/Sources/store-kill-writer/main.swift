@@ -1,5 +1,5 @@
 // Writes half of one action to a store and waits to be killed: the CLI tests' proof that a
-// process killed between two saves of one transaction leaves nothing behind (the night saved
+// process killed between two saves of one transaction leaves nothing behind (the session saved
 // first must not remain without the log that was to follow it). Not a tool for people.
 // Usage: store-kill-writer <store path>   (prints "between" after the first save, then waits on
 // standard input, which the test keeps open until it has killed this process)

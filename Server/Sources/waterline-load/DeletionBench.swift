@@ -31,7 +31,7 @@ enum DeletionBench {
             return ConvexClient(baseURL: baseURL, timeout: 120, token: { token })
         }
 
-        // The account to delete: nights of 1,000 logs, pushed 500 at a time.
+        // The account to delete: sessions of 1,000 logs, pushed 500 at a time.
         let leaving = try await client("leaving")
         let started = Date()
         var written = 0
@@ -81,7 +81,7 @@ enum DeletionBench {
             during.append(try await logOnce())
         }
         let (deleted, took) = try await deleting.value
-        print(String(format: "deleted an account of %d logs and %d nights in %.2f s (steps of %d rows)", deleted.logEntries, deleted.sessions,
+        print(String(format: "deleted an account of %d logs and %d sessions in %.2f s (steps of %d rows)", deleted.logEntries, deleted.sessions,
                      Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18, WaterlineRepository.deletionStep))
         print("another account's logEntries:upsert, one at a time:")
         print(summary("  at rest", atRest))

@@ -28,8 +28,8 @@ struct BenchDevice {
         return BenchDevice(store: store, service: service, engine: engine, transport: transport)
     }
 
-    /// `sessions` ended nights of `logs` entries each, written through the store one save at a time.
-    func writeNights(sessions: Int, logs: Int, start: Date) async throws {
+    /// `sessions` ended sessions of `logs` entries each, written through the store one save at a time.
+    func writeSessions(sessions: Int, logs: Int, start: Date) async throws {
         _ = try await service.perform(.updateSettings(UserSettings(waterEveryNDrinks: 3)))
         for day in 0..<sessions {
             let begin = start.addingTimeInterval(Double(day) * 86_400).roundedToMilliseconds

@@ -28,10 +28,10 @@ struct SyncBenchCommand: AsyncParsableCommand {
     @Option(help: "Where the devices' stores are written (a fresh directory).")
     var directory: String
 
-    @Option(help: "Offline nights to drain.") var sessions = 20
-    @Option(help: "Entries per offline night.") var logs = 500
-    @Option(help: "Nights in the account the new device pulls.") var pullSessions = 200
-    @Option(help: "Entries per night in that account.") var pullLogs = 30
+    @Option(help: "Offline sessions to drain.") var sessions = 20
+    @Option(help: "Entries per offline session.") var logs = 500
+    @Option(help: "Sessions in the account the new device pulls.") var pullSessions = 200
+    @Option(help: "Entries per session in that account.") var pullLogs = 30
     @Option(help: "Local actions timed for each side of the comparison.") var samples = 200
     @Option(help: "The server's process id, to report its CPU time per change (Linux).") var serverPid: Int32?
 
@@ -51,12 +51,12 @@ struct SyncBenchCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
 
-        // 1. A device that logged many nights offline.
+        // 1. A device that logged many sessions offline.
         let offline = try await BenchDevice.make(path: base.appendingPathComponent("offline.sqlite").path, server: server, token: drainToken)
-        // Signed in (it has the account's running night) before it went offline.
+        // Signed in (it has the account's running session) before it went offline.
         _ = try await offline.service.perform(.prepare(nil))
         guard await offline.engine.pull().status.phase == .synced else { throw ValidationError("the first pull failed") }
-        try await offline.writeNights(sessions: sessions, logs: logs, start: start)
+        try await offline.writeSessions(sessions: sessions, logs: logs, start: start)
         let waiting = try await offline.store.outboxCounts().pending
         let fullCost = try await Self.timeActions(offline.service, samples: samples)
         let queued = try await offline.store.outboxCounts().pending
@@ -85,11 +85,11 @@ struct SyncBenchCommand: AsyncParsableCommand {
         await offline.store.close()
         await check.store.close()
 
-        // 2. An account with many nights, and a new device signing in to it.
+        // 2. An account with many sessions, and a new device signing in to it.
         let writer = try await BenchDevice.make(path: base.appendingPathComponent("writer.sqlite").path, server: server, token: pullToken)
         _ = try await writer.service.perform(.prepare(nil))
         guard await writer.engine.pull().status.phase == .synced else { throw ValidationError("the writer's first pull failed") }
-        try await writer.writeNights(sessions: pullSessions, logs: pullLogs, start: start)
+        try await writer.writeSessions(sessions: pullSessions, logs: pullLogs, start: start)
         guard await writer.engine.push().status.phase == .synced else { throw ValidationError("seeding the pulled account failed") }
         await writer.store.close()
         let fresh = try await BenchDevice.make(path: base.appendingPathComponent("fresh.sqlite").path, server: server, token: pullToken)
@@ -110,12 +110,12 @@ struct SyncBenchCommand: AsyncParsableCommand {
         await fresh.store.close()
 
         print("waterline-sync-bench against \(url)")
-        print("drain: \(waiting) changes waiting (\(sessions) nights x \(logs) entries, settings, presets) + \(queued - waiting) timed actions")
+        print("drain: \(waiting) changes waiting (\(sessions) sessions x \(logs) entries, settings, presets) + \(queued - waiting) timed actions")
         print(String(format: "  drained in %.2f s, %d requests; a new device then pulled %d of %d entries", Self.seconds(drainTime), drainRequests, pulledLogs, expectedLogs))
         print("  CPU per change: " + drainSpent.perUnit(waiting, unit: "change"))
         print(String(format: "local action (log a water): median %.0f us with %d changes pending, %.0f us with the outbox drained; ratio %.2f",
                      fullCost, queued, emptyCost, fullCost / emptyCost))
-        print("pull: account of \(pullSessions) nights x \(pullLogs) entries (+ the seeded running night)")
+        print("pull: account of \(pullSessions) sessions x \(pullLogs) entries (+ the seeded running session)")
         print(String(format: "  new device: %d sessions, %d entries in %d requests, %.2f s; a second pull with nothing new: %d request(s)",
                      freshSessions.count, freshLogs, pullRequests, Self.seconds(pullTime), secondPullRequests))
         print("  CPU per record: " + pullSpent.perUnit(freshSessions.count + freshLogs, unit: "record"))
@@ -143,7 +143,7 @@ struct SyncBenchCommand: AsyncParsableCommand {
     }
 
     /// The median time of one water log through the service, in microseconds, in a
-    /// night of its own (a night's cost grows with its entries, which would skew the comparison).
+    /// session of its own (a session's cost grows with its entries, which would skew the comparison).
     static func timeActions(_ service: SessionService, samples: Int) async throws -> Double {
         if try await service.activeSession() != nil { _ = try await service.perform(.endSession()) }
         _ = try await service.perform(.startSession)

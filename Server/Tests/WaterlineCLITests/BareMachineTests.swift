@@ -101,7 +101,7 @@ struct BareMachineTests {
     func damagedStore() async throws {
         let cli = CLI(now: Self.evening)
         try await cli.run("start")
-        // A night long enough to span many pages, written in-process for speed, a minute apart.
+        // A session long enough to span many pages, written in-process for speed, a minute apart.
         let store = try await SQLiteSessionStore.open(path: storePath(cli))
         let service = SessionService(store: store, now: { Self.evening.addingTimeInterval(6 * 3600) })
         for minute in 0..<300 { _ = try await service.logWater(source: .phone, at: Self.evening.addingTimeInterval(Double(minute) * 60)) }

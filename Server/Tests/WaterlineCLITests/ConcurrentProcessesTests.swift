@@ -3,10 +3,10 @@ import Testing
 
 /// Several `waterline` processes on one store at once, as the app, its extensions and the watch
 /// share one on a phone: each action is one transaction across processes, so two starts make one
-/// night and no log is lost.
+/// session and no log is lost.
 @Suite("waterline: processes acting at once on one store")
 struct ConcurrentProcessesTests {
-    @Test("four starts at once make one night; eight logs at once all land in it")
+    @Test("four starts at once make one session; eight logs at once all land in it")
     func startsAndLogs() async throws {
         let cli = CLI()
         try await cli.run("sessions")
@@ -15,7 +15,7 @@ struct ConcurrentProcessesTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         let started = starts.filter { $0.status == 0 && $0.stdout.contains("Session started") }
-        #expect(started.count == 1, "one night, whoever came first: \(starts.map { "\($0.status) \($0.stdout) \($0.stderr)" })")
+        #expect(started.count == 1, "one session, whoever came first: \(starts.map { "\($0.status) \($0.stdout) \($0.stderr)" })")
         #expect(starts.filter { $0.status != 0 }.allSatisfy { $0.stderr.contains("already active") }, "the others are told it runs")
         let sessions = try #require(try await cli.json("sessions", "--json") as? [[String: Any]])
         #expect(sessions.count == 1)
@@ -29,7 +29,7 @@ struct ConcurrentProcessesTests {
         #expect(status["totalAlcoholCount"] as? Int == 4 && status["totalWaterCount"] as? Int == 4, "no log lost")
     }
 
-    @Test("two ends at once: one ends the night; the other says it was just ended elsewhere, shows the same summary and succeeds; the first end is kept")
+    @Test("two ends at once: one ends the session; the other says it was just ended elsewhere, shows the same summary and succeeds; the first end is kept")
     func twoEnds() async throws {
         let cli = CLI()
         #expect(try await cli.run("start").status == 0)
@@ -41,7 +41,7 @@ struct ConcurrentProcessesTests {
         #expect(ends.allSatisfy { $0.status == 0 }, "\(ends.map { "\($0.status) \($0.stderr)" })")
         #expect(ends.filter { $0.stdout.contains("Session ended.") }.count == 1)
         #expect(ends.filter { $0.stdout.contains("The session was just ended elsewhere.") }.count == 1)
-        #expect(ends.allSatisfy { $0.stdout.contains("Drinks") }, "each shows the night's summary: \(ends.map(\.stdout))")
+        #expect(ends.allSatisfy { $0.stdout.contains("Drinks") }, "each shows the session's summary: \(ends.map(\.stdout))")
         let sessions = try #require(try await cli.json("sessions", "--json") as? [[String: Any]])
         #expect(sessions.count == 1 && sessions.first?["isActive"] as? Bool == false)
     }

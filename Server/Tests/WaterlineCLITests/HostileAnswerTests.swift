@@ -39,7 +39,7 @@ struct HostileAnswerTests {
         }
     }
 
-    /// `waterline sync` with a night waiting, against a server answering every call with `answer`.
+    /// `waterline sync` with a session waiting, against a server answering every call with `answer`.
     static func sync(against answer: Answer) async throws -> MeasuredRun {
         let backend = try await HostileBackend.start { router in
             for kind in ["query", "mutation", "action"] {

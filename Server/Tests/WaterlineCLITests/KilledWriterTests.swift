@@ -5,12 +5,12 @@ import WaterlineStorage
 import WaterlineSQLiteStore
 
 /// A process killed between two saves of one action leaves no half of it: the store on the next
-/// open holds neither the night nor its log, and works.
+/// open holds neither the session nor its log, and works.
 @Suite("waterline's store: a writer killed mid-action")
 struct KilledWriterTests {
     static let writer: URL = CLI.binary.deletingLastPathComponent().appendingPathComponent("store-kill-writer")
 
-    @Test("killed after the night was saved and before its log: neither is there, nothing is queued, the store works")
+    @Test("killed after the session was saved and before its log: neither is there, nothing is queued, the store works")
     func killedBetweenSaves() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-kill-\(UUID().uuidString)")
         let path = folder.appendingPathComponent("store.sqlite").path
@@ -31,7 +31,7 @@ struct KilledWriterTests {
 
         let store = try await SQLiteSessionStore.open(path: path)
         let sessionId = UUID(uuidString: "0000000A-0000-4000-8000-00000000000A")!
-        #expect(try await store.session(id: sessionId) == nil, "the night saved first did not outlive the kill")
+        #expect(try await store.session(id: sessionId) == nil, "the session saved first did not outlive the kill")
         #expect(try await store.log(id: UUID(uuidString: "0000000B-0000-4000-8000-00000000000B")!) == nil)
         #expect(try await store.pendingChanges().isEmpty, "and nothing was queued for it")
         #expect(store.damage == nil)

@@ -14,7 +14,7 @@ struct LiveScreenTests {
     static let evening = Date(timeIntervalSince1970: 1_795_291_200)
 
     /// A session over an in-memory store: a water, then `drinks` beers.
-    func night(_ settings: UserSettings = UserSettings(), drinks: Int = 1) async throws -> (SessionSnapshot, [DrinkPreset]) {
+    func session(_ settings: UserSettings = UserSettings(), drinks: Int = 1) async throws -> (SessionSnapshot, [DrinkPreset]) {
         let service = SessionService(store: InMemorySessionStore(), now: { Self.evening })
         try await service.prepare(settings: settings)
         _ = try await service.startSession()
@@ -32,7 +32,7 @@ struct LiveScreenTests {
 
     @Test("a running session: gauge, counts, water due, countdown, recent logs, the keys")
     func session() async throws {
-        let (update, presets) = try await night()
+        let (update, presets) = try await session()
         let lines = LiveScreen.render(frame(update, presets: presets), width: 100, height: 40)
         #expect(lines.first?.hasPrefix("Waterline 0 · at center") == true)
         #expect(lines.contains("    0 ├─────┤ center"))
@@ -46,7 +46,7 @@ struct LiveScreenTests {
 
     @Test("the warning, a reminder that fell due, and a message are all shown")
     func warningAndReminder() async throws {
-        let (update, presets) = try await night(drinks: 3)
+        let (update, presets) = try await session(drinks: 3)
         var frame = frame(update, presets: presets)
         frame.reminder = update.reminders.requests.first
         frame.message = "Logged Beer · 12 oz · 1 std"
@@ -58,7 +58,7 @@ struct LiveScreenTests {
 
     @Test("menus: presets by number, and the end confirmation")
     func menus() async throws {
-        let (update, presets) = try await night()
+        let (update, presets) = try await session()
         let picking = LiveScreen.render(frame(update, presets: presets, mode: .pickingPreset), width: 200, height: 40)
         #expect(picking.contains { $0.hasPrefix("1 Beer (1 std)  2 ") && $0.contains("5 Double (2 std)") })
         #expect(picking.last == "Press a number to log it, Esc to go back")
@@ -66,7 +66,7 @@ struct LiveScreenTests {
         #expect(confirming.last == "End this session? y ends it, n keeps going")
     }
 
-    @Test("no session: what to press, and the last night's totals")
+    @Test("no session: what to press, and the last session's totals")
     func noSession() async throws {
         var empty = frame(nil)
         #expect(LiveScreen.render(empty, width: 80, height: 24) == [
@@ -78,7 +78,7 @@ struct LiveScreenTests {
 
     @Test("a small terminal: every line fits its width, the keys stay on the last row")
     func smallTerminal() async throws {
-        let (update, presets) = try await night(drinks: 4)
+        let (update, presets) = try await session(drinks: 4)
         for (width, height) in [(20, 6), (40, 12), (10, 3), (80, 24)] {
             let lines = LiveScreen.render(frame(update, presets: presets), width: width, height: height)
             #expect(lines.count <= height)

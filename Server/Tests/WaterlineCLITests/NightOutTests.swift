@@ -49,7 +49,7 @@ struct NightOutTests {
         #expect(summary["totalWaterCount"] as? Int == 1)
         #expect(summary["durationSeconds"] is Double)
         // N = 1: the first drink's break was missed by the double; the last drink's was still
-        // open when the night ended, which counts neither way.
+        // open when the session ended, which counts neither way.
         #expect(summary["breaksDue"] as? Int == 1)
         #expect(summary["breaksKept"] as? Int == 0)
         #expect(summary["adherence"] as? Double == 0)
@@ -106,7 +106,7 @@ struct NightOutTests {
         #expect(kept["waterEveryNDrinks"] as? Int == 2, "the refused call changed nothing")
     }
 
-    @Test("a plan for the night: start --plan, status, plan N and off, the summary")
+    @Test("a plan for the session: start --plan, status, plan N and off, the summary")
     func plan() async throws {
         let cli = CLI()
         let refused = try await cli.run("start", "--plan", "31")

@@ -9,19 +9,19 @@ import WaterlineSync
 
 @Suite("waterline sync")
 struct SyncCommandTests {
-    /// The account's live nights and logs, as the server answers a pull.
-    func onServer(_ server: String, token: String) async throws -> (nights: Int, logs: Int) {
+    /// The account's live sessions and logs, as the server answers a pull.
+    func onServer(_ server: String, token: String) async throws -> (sessions: Int, logs: Int) {
         let client = ConvexClient(baseURL: try #require(URL(string: server)), timeout: 10, token: { token })
         let page = try await client.call(Sync.Pull.self, PullRequest(cursor: nil, limit: 1_000))
-        var nights = 0, logs = 0
+        var sessions = 0, logs = 0
         for change in page.changes {
             switch change {
-            case .session(let session) where session.deletedAt == nil: nights += 1
+            case .session(let session) where session.deletedAt == nil: sessions += 1
             case .logEntry(let log) where log.deletedAt == nil: logs += 1
             default: break
             }
         }
-        return (nights, logs)
+        return (sessions, logs)
     }
 
     @Test("a server address with a user and password is never printed with them")
@@ -31,7 +31,7 @@ struct SyncCommandTests {
         #expect(!SyncCommand.shown(url).contains("s3cret") && !SyncCommand.shown(url).contains("ann"))
     }
 
-    @Test("login and sync push the night to the server; an unreachable server keeps everything here")
+    @Test("login and sync push the session to the server; an unreachable server keeps everything here")
     func sync() async throws {
         let server = ServerProcess()
         let token = try await server.token(appleSub: "cli-user")
@@ -49,7 +49,7 @@ struct SyncCommandTests {
         #expect(synced.stdout.contains("Synced with \(url)"))
         #expect(!synced.stdout.contains("refused"), "\(synced.stdout)")
         let first = try await onServer(url, token: token)
-        #expect(first.nights == 1 && first.logs == 2)
+        #expect(first.sessions == 1 && first.logs == 2)
 
         // The command's own path, in this process: the runtime's scheduler runs the sync, as in the app.
         let home = cli.home

@@ -45,8 +45,8 @@ struct AccountSyncTests {
         return model
     }
 
-    @Test("two devices that each started a night offline converge on one night holding every log, whichever syncs how", arguments: StorageKind.available)
-    func twoOfflineNights(storage: StorageKind) async throws {
+    @Test("two devices that each started a session offline converge on one session holding every log, whichever syncs how", arguments: StorageKind.available)
+    func twoOfflineSessions(storage: StorageKind) async throws {
         let server = try await TestServer.start(storage)
         defer { Task { await server.stop() } }
         for tabletPushesFirst in [false, true] {
@@ -60,21 +60,21 @@ struct AccountSyncTests {
             #expect(await tablet.engine(server.baseURL).pull().status.phase == .synced)
 
             // Offline, each starts a night out and logs in it.
-            let phoneNight = try await phone.service.startSession().snapshot.session
+            let phoneSession = try await phone.service.startSession().snapshot.session
             clock.advance(seconds: 60)
             _ = try await phone.service.quickLog(.alcohol, source: .phone)
             clock.advance(seconds: 60)
-            let tabletNight = try await tablet.service.startSession().snapshot.session
+            let tabletSession = try await tablet.service.startSession().snapshot.session
             clock.advance(seconds: 60)
             _ = try await tablet.service.quickLog(.water, source: .phone)
             _ = try await tablet.service.quickLog(.alcohol, source: .phone)
             clock.advance(seconds: 60)
             _ = try await phone.service.quickLog(.alcohol, source: .phone)
 
-            // The phone comes back first: its night is the account's running night.
+            // The phone comes back first: its session is the account's running session.
             #expect(await phone.engine(server.baseURL).pull().status.phase == .synced)
             if tabletPushesFirst {
-                // The tablet pushes before it pulls: its night and logs are refused for now.
+                // The tablet pushes before it pulls: its session and logs are refused for now.
                 let pushed = await tablet.engine(server.baseURL).push().status
                 #expect(pushed.failedCount == 3, "\(pushed.lastError ?? "")")
             }
@@ -82,18 +82,18 @@ struct AccountSyncTests {
             #expect(tabletSync.phase == .synced && tabletSync.failedCount == 0, "\(tabletSync.lastError ?? "")")
             #expect(await phone.engine(server.baseURL).pull().status.phase == .synced)
 
-            // One night, every log in it, the same everywhere.
+            // One session, every log in it, the same everywhere.
             let phoneView = try await Self.snapshot(phone.store)
             #expect(phoneView == (try await Self.snapshot(tablet.store)))
-            #expect(phoneView.filter { $0.hasPrefix("session") } == ["session \(phoneNight.id) -"])
+            #expect(phoneView.filter { $0.hasPrefix("session") } == ["session \(phoneSession.id) -"])
             #expect(phoneView.filter { $0.hasPrefix("log") }.count == 4)
-            #expect(try await phone.store.activeSession()?.id == phoneNight.id)
-            #expect(try await tablet.store.activeSession()?.id == phoneNight.id)
-            #expect(try await tablet.store.activeSession()?.startTime == phoneNight.startTime)
-            #expect(try await tablet.store.session(id: tabletNight.id) == nil)
+            #expect(try await phone.store.activeSession()?.id == phoneSession.id)
+            #expect(try await tablet.store.activeSession()?.id == phoneSession.id)
+            #expect(try await tablet.store.activeSession()?.startTime == phoneSession.startTime)
+            #expect(try await tablet.store.session(id: tabletSession.id) == nil)
             let api = server.client(token: account.token)
-            #expect(try await api.call(Sessions.GetActive.self)?.id == phoneNight.id)
-            #expect(try await api.call(LogEntries.ListForSession.self, .init(sessionId: phoneNight.id)).count == 4)
+            #expect(try await api.call(Sessions.GetActive.self)?.id == phoneSession.id)
+            #expect(try await api.call(LogEntries.ListForSession.self, .init(sessionId: phoneSession.id)).count == 4)
         }
     }
 
@@ -201,16 +201,16 @@ struct AccountSyncTests {
         let alice = try await server.signIn()
         let phone = Device(signedIn: alice)
         _ = try await phone.service.prepare()
-        let aliceNight = try await phone.service.startSession().snapshot.session
+        let aliceSession = try await phone.service.startSession().snapshot.session
         _ = try await phone.service.quickLog(.alcohol, source: .phone)
         #expect(await phone.engine(server.baseURL).pull().status.phase == .synced)
 
-        // Bob has his own night on another device.
+        // Bob has his own session on another device.
         let bobSub = "apple-bob-\(UUID().uuidString)"
         let bob = try await server.signIn(sub: bobSub)
         let bobPhone = Device(signedIn: bob)
         _ = try await bobPhone.service.prepare()
-        let bobNight = try await bobPhone.service.startSession().snapshot.session
+        let bobSession = try await bobPhone.service.startSession().snapshot.session
         _ = try await bobPhone.service.quickLog(.water, source: .phone)
         #expect(await bobPhone.engine(server.baseURL).pull().status.phase == .synced)
 
@@ -222,14 +222,14 @@ struct AccountSyncTests {
         #expect(await engine.push().status.phase == .accountChoice, "nothing moves before the choice")
 
         await model.choose(.startClean)
-        #expect(try await phone.store.session(id: aliceNight.id) == nil)
-        #expect(try await phone.store.session(id: bobNight.id) != nil)
-        #expect(try await phone.store.logs(sessionId: bobNight.id).count == 1)
+        #expect(try await phone.store.session(id: aliceSession.id) == nil)
+        #expect(try await phone.store.session(id: bobSession.id) != nil)
+        #expect(try await phone.store.logs(sessionId: bobSession.id).count == 1)
         // The server: Alice's account kept hers, Bob's holds only his.
         let alicePull = try await BatchSyncTests.pullAll(server.client(token: try await server.signIn(sub: alice.user.appleUserId!).token))
-        #expect(alicePull.changes.contains { if case .session(let s) = $0 { s.id == aliceNight.id } else { false } })
+        #expect(alicePull.changes.contains { if case .session(let s) = $0 { s.id == aliceSession.id } else { false } })
         let bobPull = try await BatchSyncTests.pullAll(server.client(token: bob.token))
-        #expect(!bobPull.changes.contains { if case .session(let s) = $0 { s.id == aliceNight.id } else { false } })
+        #expect(!bobPull.changes.contains { if case .session(let s) = $0 { s.id == aliceSession.id } else { false } })
     }
 
     @Test("signed in as another account and keeping this device's data: the new account gets a copy, the old one keeps its own", arguments: StorageKind.available)
@@ -253,7 +253,7 @@ struct AccountSyncTests {
         let bob = server.client(token: try #require(try await phone.credentials.load()).token)
         #expect(try await bob.call(LogEntries.ListForSession.self, .init(sessionId: session.id)).count == 1)
         #expect(try await bob.call(Presets.List.self).count == 5)
-        // Bob ends the night on the phone, an hour later; Alice's copy on the server stays running.
+        // Bob ends the session on the phone, an hour later; Alice's copy on the server stays running.
         phone.now.advance(seconds: 3600)
         _ = try await phone.service.endSession()
         #expect(await engine.push().status.phase == .synced)

@@ -109,7 +109,7 @@ struct BatchSyncTests {
             #expect(Array(after[stored...]) == Array(before[stored...]), "nothing after the stored part went in")
             return stored
         }
-        // 300 of one night, then 3 of another, then one more of the first: all in.
+        // 300 of one session, then 3 of another, then one more of the first: all in.
         let run = (0..<300).map { Records.water(session: session.id, at: Double($0) / 10) }
             + (0..<3).map { Records.water(session: other.id, at: 701 + Double($0)) } + [Records.water(session: session.id, at: 31)]
         #expect(try await insert(run) == run.count)
@@ -229,7 +229,7 @@ struct BatchSyncTests {
         _ = try await alice.call(Sync.Push.self, PushBatch(changes: [.session(session), .logEntry(drink)]))
         #expect(try await Self.pullAll(bob).changes.isEmpty)
 
-        // A device that held Alice's night now sends it to Bob (AccountChoice.keepThisDevicesData).
+        // A device that held Alice's session now sends it to Bob (AccountChoice.keepThisDevicesData).
         var edited = drink
         edited.alcoholMeta?.standardDrinkEstimate = 2
         edited.updatedAt = Records.at(90)
@@ -239,8 +239,8 @@ struct BatchSyncTests {
         #expect(try await Self.pullAll(alice).changes == [.session(session), .logEntry(drink)], "Alice's copy is untouched")
     }
 
-    @Test("a tombstone for an entry a device never pushed is taken even after its night was deleted", arguments: StorageKind.available)
-    func tombstoneIntoDeletedNight(storage: StorageKind) async throws {
+    @Test("a tombstone for an entry a device never pushed is taken even after its session was deleted", arguments: StorageKind.available)
+    func tombstoneIntoDeletedSession(storage: StorageKind) async throws {
         let (server, client) = try await TestServer.withSignedInClient(storage)
         defer { Task { await server.stop() } }
         var session = Records.session(end: 120)

@@ -46,8 +46,8 @@ struct CrashDurabilityTests {
         return printed.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A fresh data directory, a token for it, the server running over it, a client, and a night.
-    private func startWithNight() async throws -> (URL, String, Process, ConvexClient, SessionRecord) {
+    /// A fresh data directory, a token for it, the server running over it, a client, and a session.
+    private func startWithSession() async throws -> (URL, String, Process, ConvexClient, SessionRecord) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-crash-\(UUID().uuidString)")
         let token = try token(directory)
         let (server, url) = try launch(directory)
@@ -57,7 +57,7 @@ struct CrashDurabilityTests {
         return (directory, token, server, api, session)
     }
 
-    /// Starts the server again over `directory` and expects every acknowledged log in the night.
+    /// Starts the server again over `directory` and expects every acknowledged log in the session.
     private func expectKept(_ acknowledged: [UUID], in sessionId: UUID, directory: URL, token: String) async throws {
         let (restarted, restartedURL) = try launch(directory)
         defer { restarted.terminate(); restarted.waitUntilExit() }
@@ -69,7 +69,7 @@ struct CrashDurabilityTests {
 
     @Test("SIGKILL in the middle of 400 concurrent upserts loses none of those answered 200")
     func killMidBurst() async throws {
-        let (directory, token, server, api, session) = try await startWithNight()
+        let (directory, token, server, api, session) = try await startWithSession()
 
         let acknowledged = try await withThrowingTaskGroup(of: UUID?.self) { group in
             for index in 0..<400 {
@@ -98,7 +98,7 @@ struct CrashDurabilityTests {
 
     @Test("SIGKILL in the middle of concurrent sync:push batches loses no change of a batch answered")
     func killMidPush() async throws {
-        let (directory, token, server, api, session) = try await startWithNight()
+        let (directory, token, server, api, session) = try await startWithSession()
 
         // 40 batches of 20 logs; each batch answers only once all of it is on disk.
         let acknowledged = try await withThrowingTaskGroup(of: [UUID]?.self) { group in

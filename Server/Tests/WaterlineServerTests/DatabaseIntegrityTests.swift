@@ -104,8 +104,8 @@ struct DatabaseIntegrityTests {
     func indexOutOfStep() async throws {
         let server = try await TestServer.start()
         let api = server.client(token: try await server.signIn().token)
-        let nights = (0..<40).map { Records.session(start: Double($0) * 10, end: Double($0) * 10 + 5, updated: Double($0)) }
-        _ = try await api.call(Sync.Push.self, PushBatch(changes: nights.map { .session($0) }))
+        let sessions = (0..<40).map { Records.session(start: Double($0) * 10, end: Double($0) * 10 + 5, updated: Double($0)) }
+        _ = try await api.call(Sync.Push.self, PushBatch(changes: sessions.map { .session($0) }))
         let index = try #require(try await server.database.sql.raw("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sessions' AND sql IS NOT NULL").first())
         let name = try index.decode(column: "name", as: String.self), definition = try index.decode(column: "sql", as: String.self)
         // The index's definition changed under it, so its entries no longer say what its table holds.

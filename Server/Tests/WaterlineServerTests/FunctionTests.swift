@@ -181,9 +181,9 @@ struct FunctionTests {
         let leaving = try await server.signIn(), staying = try await server.signIn()
         for signedIn in [leaving, staying] {
             let api = server.client(token: signedIn.token)
-            let nights = (0..<3).map { _ in Records.session(end: 600) }
-            _ = try await api.call(Sync.Push.self, PushBatch(changes: nights.map { .session($0) }))
-            for session in nights {
+            let sessions = (0..<3).map { _ in Records.session(end: 600) }
+            _ = try await api.call(Sync.Push.self, PushBatch(changes: sessions.map { .session($0) }))
+            for session in sessions {
                 let logs = (0..<400).map { SyncPayload.logEntry(Records.water(session: session.id, at: Double($0))) }
                 _ = try await api.call(Sync.Push.self, PushBatch(changes: logs))
             }
@@ -193,7 +193,7 @@ struct FunctionTests {
         #expect(WaterlineRepository.deletionStep <= 100)
         let (account, statements) = try await server.context.repository.deleteUser(Caller(userId: leaving.user.id), step: 250)
         #expect(account == DeletedAccount(sessions: 3, logEntries: 1_200, presets: 0))
-        // 1,200 logs in five statements of at most 250, the nights and presets in one each, then the account.
+        // 1,200 logs in five statements of at most 250, the sessions and presets in one each, then the account.
         #expect(statements == 5 + 1 + 1 + 1)
         for table in ["sessions", "log_entries", "presets"] {
             let left = try await server.database.sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE owner_id = \(bind: leaving.user.id.uuidString.lowercased())")

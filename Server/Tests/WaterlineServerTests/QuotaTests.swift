@@ -125,7 +125,7 @@ struct QuotaTests {
         await server.stop()
     }
 
-    @Test("batches of new logs crossing a night's quota, two at once: those that fit are stored, the rest refused, never more than the quota",
+    @Test("batches of new logs crossing a session's quota, two at once: those that fit are stored, the rest refused, never more than the quota",
           arguments: StorageKind.available)
     func batchesAtTheQuota(storage: StorageKind) async throws {
         let (server, api) = try await TestServer.withSignedInClient(storage)
@@ -152,7 +152,7 @@ struct QuotaTests {
         await server.stop()
     }
 
-    @Test("a log moved to another night meets that night's rules: not into a deleted night, not into a full one", arguments: StorageKind.available)
+    @Test("a log moved to another session meets that session's rules: not into a deleted session, not into a full one", arguments: StorageKind.available)
     func moves(storage: StorageKind) async throws {
         let (server, api) = try await TestServer.withSignedInClient(storage)
         let caller = Caller(userId: try await api.call(Users.Me.self).id)
@@ -191,7 +191,7 @@ struct QuotaTests {
             for session in [first, second] { _ = try await api.call(Sessions.Upsert.self, session) }
             var logs: [LogEntry] = []
             for minute in 0..<6 { logs.append(try await api.call(LogEntries.Upsert.self, Records.water(session: first.id, at: Double(minute)))) }
-            // One moved to the other night, one undone, one sent as a tombstone from the start.
+            // One moved to the other session, one undone, one sent as a tombstone from the start.
             var moved = logs[0]
             moved.sessionId = second.id
             moved.updatedAt = Records.at(200)
@@ -245,7 +245,7 @@ struct QuotaTests {
     }
 
     /// The check reads the kept count, not the rows: an account whose count says full is refused
-    /// though it stores one night. Counting every night on each insert made a 500-night push on
+    /// though it stores one session. Counting every session on each insert made a 500-session push on
     /// PostgreSQL take 8–10 s near the quota.
     @Test("a new record's room is read from the kept count, in the insert's check and in PostgreSQL's trigger", arguments: StorageKind.available)
     func roomFromKeptCount(storage: StorageKind) async throws {

@@ -20,8 +20,8 @@ struct SharedCaseTests {
         var name: String
         /// Calls made first, each as many times as it says.
         var before: [(call: Call, repeat: Int)] = []
-        /// Ended nights in place first, besides the setup's (`seed.endedNights`).
-        var endedNights = 0
+        /// Ended sessions in place first, besides the setup's (`seed.endedSessions`).
+        var endedSessions = 0
         /// One of the contract's bounds (a row of the README's table of limits).
         var limit = false
         var call: Call
@@ -44,7 +44,7 @@ struct SharedCaseTests {
             Case(
                 name: entry["name"] as? String ?? "",
                 before: (entry["before"] as? [[String: Any]] ?? []).map { (call($0), $0["repeat"] as? Int ?? 1) },
-                endedNights: (entry["seed"] as? [String: Any])?["endedNights"] as? Int ?? 0,
+                endedSessions: (entry["seed"] as? [String: Any])?["endedSessions"] as? Int ?? 0,
                 limit: entry["limit"] as? Bool ?? false,
                 call: call(entry), expect: entry["expect"] as? String ?? "", answers: entry["answers"] as? [String: Any]
             )
@@ -121,10 +121,10 @@ struct SharedCaseTests {
         let session = UUID().uuidString.lowercased()
         let setup = try await Self.post(Self.file.setup, session: session, token: token, to: server)
         #expect(setup.status == 200, "setup: \(setup)")
-        // Seeded nights are pushed, 500 at a time: this backend takes them quickly.
+        // Seeded sessions are pushed, 500 at a time: this backend takes them quickly.
         var seeded = 0
-        while seeded < sharedCase.endedNights {
-            let count = min(Limits.pushBatch, sharedCase.endedNights - seeded)
+        while seeded < sharedCase.endedSessions {
+            let count = min(Limits.pushBatch, sharedCase.endedSessions - seeded)
             let seededSession: [String: any Sendable] = ["entity": "session", "record": [
                 "id": "{new}", "startTime": 1_795_291_200_000.0, "isActive": false, "endTime": 1_795_294_800_000.0, "updatedAt": 1_795_291_200_000.0,
             ] as [String: any Sendable]]

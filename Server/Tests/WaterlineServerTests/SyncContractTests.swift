@@ -77,7 +77,7 @@ struct SyncContractTests {
         try await server.client(token: token).call(LogEntries.ListForSession.self, .init(sessionId: session))
     }
 
-    @Test("a night logged offline reaches the server on reconnect: nothing lost, nothing doubled", arguments: StorageKind.available)
+    @Test("a session logged offline reaches the server on reconnect: nothing lost, nothing doubled", arguments: StorageKind.available)
     func offlineThenReconnect(storage: StorageKind) async throws {
         let server = try await TestServer.start(storage)
         let signedIn = try await server.signIn()

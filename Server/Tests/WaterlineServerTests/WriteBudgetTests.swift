@@ -17,8 +17,8 @@ struct WriteBudgetTests {
         })
     }
 
-    /// `count` new logs of a new, ended night, pushed as one batch (the night first).
-    func nightPush(logs count: Int) -> (night: UUID, batch: [SyncPayload]) {
+    /// `count` new logs of a new, ended session, pushed as one batch (the session first).
+    func sessionPush(logs count: Int) -> (session: UUID, batch: [SyncPayload]) {
         let sessionId = UUID()
         let logs = (0..<count).map { SyncPayload.logEntry(Records.water(session: sessionId, at: Double($0) / 10)) }
         return (sessionId, [.session(Records.session(sessionId, end: 300))] + logs)
@@ -31,10 +31,10 @@ struct WriteBudgetTests {
         let token = try await server.signIn().token
         let client = server.client(token: token)
 
-        let first = nightPush(logs: 499)
+        let first = sessionPush(logs: 499)
         #expect(try await client.call(Sync.Push.self, PushBatch(changes: first.batch)).results.allSatisfy(\.ok))
         // 100 records left: a batch of 101 is refused before any of it is written.
-        let second = nightPush(logs: 100)
+        let second = sessionPush(logs: 100)
         var request = URLRequest(url: server.baseURL.appendingPathComponent("api/mutation"))
         request.httpMethod = "POST"
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -44,17 +44,17 @@ struct WriteBudgetTests {
         #expect(http.statusCode == 429)
         #expect(http.value(forHTTPHeaderField: "Retry-After") == "1")
         #expect(String(decoding: body, as: UTF8.self).contains(#""code":"RATE_LIMITED""#))
-        #expect(try await client.call(Sessions.List.self, .init()).map(\.id) == [first.night], "nothing of the refused batch was written")
+        #expect(try await client.call(Sessions.List.self, .init()).map(\.id) == [first.session], "nothing of the refused batch was written")
 
         // Single writes take from the same budget: 100 go, the 101st waits.
         for minute in 0..<100 {
-            _ = try await client.call(LogEntries.Upsert.self, Records.water(session: first.night, at: 60 + Double(minute)))
+            _ = try await client.call(LogEntries.Upsert.self, Records.water(session: first.session, at: 60 + Double(minute)))
         }
-        #expect(await client.failureCode(LogEntries.Upsert.self, Records.water(session: first.night, at: 200)) == .rateLimited)
+        #expect(await client.failureCode(LogEntries.Upsert.self, Records.water(session: first.session, at: 200)) == .rateLimited)
 
         // Another account is not touched; the first gets its batch in once the budget refills.
         let other = server.client(token: try await server.signIn().token)
-        #expect(try await other.call(Sync.Push.self, PushBatch(changes: nightPush(logs: 10).batch)).results.allSatisfy(\.ok))
+        #expect(try await other.call(Sync.Push.self, PushBatch(changes: sessionPush(logs: 10).batch)).results.allSatisfy(\.ok))
         clock.advance(seconds: 101)
         #expect(try await client.call(Sync.Push.self, PushBatch(changes: second.batch)).results.allSatisfy(\.ok))
         await server.stop()

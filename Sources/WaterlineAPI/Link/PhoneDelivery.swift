@@ -7,7 +7,7 @@ import WaterlineCore
 ///
 /// It travels three ways: each page of the phone's change feed once, first in, first out
 /// (`transferUserInfo`, delivered in the background and at a cold launch); the latest of what the
-/// wrist needs now (tonight's night, the settings and presets its reminders and face are planned
+/// wrist needs now (tonight's session, the settings and presets its reminders and face are planned
 /// from) as the application context, which replaces the last; and that same latest state as the
 /// complication's transfer while the complication is on the face. Every record in it is merged
 /// by the rules any pulled record is (last write wins, deleting is final), so a copy arriving

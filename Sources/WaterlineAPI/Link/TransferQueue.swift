@@ -7,7 +7,7 @@ import Foundation
 /// away) adds only what is new:
 /// - a record whose very version already waits is not queued again;
 /// - a log's, preset's or settings' older version waiting is cancelled (nothing depends on it);
-/// - a night's older version stays (its logs queued after it need it there first), and the new
+/// - a session's older version stays (its logs queued after it need it there first), and the new
 ///   one follows.
 /// Indexed by version and by record, so adding or taking costs the changes given, however many wait.
 public struct TransferQueue: Hashable, Sendable {
@@ -15,7 +15,7 @@ public struct TransferQueue: Hashable, Sendable {
     private var order: [SyncPayload?] = []
     /// Where each waiting version stands in `order`.
     private var places: [SyncPayload: Int] = [:]
-    /// The waiting versions of each record (a night may have several; any other record one).
+    /// The waiting versions of each record (a session may have several; any other record one).
     private var versions: [SyncKey: [SyncPayload]] = [:]
 
     public init(waiting: [SyncPayload] = []) {

@@ -6,32 +6,32 @@ import Foundation
 public struct ChangedRecords: Hashable, Sendable {
     public var settings: Bool
     public var presets: Set<UUID>
-    /// Nights whose own record or any of whose logs changed.
-    public var nights: Set<UUID>
+    /// Sessions whose own record or any of whose logs changed.
+    public var sessions: Set<UUID>
     public var everything: Bool
 
-    public init(settings: Bool = false, presets: Set<UUID> = [], nights: Set<UUID> = [], everything: Bool = false) {
+    public init(settings: Bool = false, presets: Set<UUID> = [], sessions: Set<UUID> = [], everything: Bool = false) {
         self.settings = settings
         self.presets = presets
-        self.nights = nights
+        self.sessions = sessions
         self.everything = everything
     }
 
     public static let none = ChangedRecords()
     public static let all = ChangedRecords(everything: true)
 
-    public var isEmpty: Bool { !everything && !settings && presets.isEmpty && nights.isEmpty }
+    public var isEmpty: Bool { !everything && !settings && presets.isEmpty && sessions.isEmpty }
 
-    /// Whether a night other than `running` (an ended one, or one that has just ended) changed:
-    /// lists of past nights read theirs again.
-    public func changesPastNights(besides running: UUID?) -> Bool {
-        everything || nights.contains { $0 != running }
+    /// Whether a session other than `running` (an ended one, or one that has just ended) changed:
+    /// lists of past sessions read theirs again.
+    public func changesPastSessions(besides running: UUID?) -> Bool {
+        everything || sessions.contains { $0 != running }
     }
 
     public mutating func formUnion(_ other: ChangedRecords) {
         settings = settings || other.settings
         presets.formUnion(other.presets)
-        nights.formUnion(other.nights)
+        sessions.formUnion(other.sessions)
         everything = everything || other.everything
     }
 }

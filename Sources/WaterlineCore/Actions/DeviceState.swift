@@ -1,9 +1,9 @@
 import Foundation
 
-/// Everything the surfaces show, as the store holds it: the running night, the settings and the
+/// Everything the surfaces show, as the store holds it: the running session, the settings and the
 /// presets. Every action returns it fresh, so no surface reads the store again after a change.
 public struct DeviceState: Hashable, Sendable {
-    /// The running night; nil when none runs.
+    /// The running session; nil when none runs.
     public var active: SessionSnapshot?
     public var settings: UserSettings
     /// Live presets in their order.
@@ -32,7 +32,7 @@ public struct DeviceState: Hashable, Sendable {
     /// What "+ Drink" logs where there is no room to choose (`DrinkPreset.quickDrink(among:)`).
     public var quickDrink: DrinkPreset? { DrinkPreset.quickDrink(among: presets) }
 
-    /// What the Live Activity shows of the running night, its "+ Drink" named, discreet as the
+    /// What the Live Activity shows of the running session, its "+ Drink" named, discreet as the
     /// person chose.
     public var activeGlance: SessionGlance? {
         guard var glance = active.map(glance(of:)) else { return nil }
@@ -40,14 +40,14 @@ public struct DeviceState: Hashable, Sendable {
         return glance
     }
 
-    /// The running night's quiet end (`QuietNight`) when it has come by `now`; nil while the
-    /// night is live, or when none runs.
-    public func quietNight(at now: Date) -> QuietNight? {
+    /// The running session's quiet end (`QuietSession`) when it has come by `now`; nil while the
+    /// session is live, or when none runs.
+    public func quietSession(at now: Date) -> QuietSession? {
         guard let snapshot = active, hasGoneQuiet(at: now) else { return nil }
-        return QuietNight(snapshot, settings: settings)
+        return QuietSession(snapshot, settings: settings)
     }
 
-    /// This state as the surfaces show it at `now`: a running night gone quiet is not live.
+    /// This state as the surfaces show it at `now`: a running session gone quiet is not live.
     public func live(at now: Date) -> DeviceState {
         guard hasGoneQuiet(at: now) else { return self }
         var shown = self
@@ -56,11 +56,11 @@ public struct DeviceState: Hashable, Sendable {
     }
 
     private func hasGoneQuiet(at now: Date) -> Bool {
-        guard let date = active.flatMap({ QuietNight.date(of: $0) }) else { return false }
+        guard let date = active.flatMap({ QuietSession.date(of: $0) }) else { return false }
         return now > date
     }
 
-    /// What the Live Activity shows of `night` (an ended one's last state too), discreet and with
+    /// What the Live Activity shows of `session` (an ended one's last state too), discreet and with
     /// counts as the person chose.
     public func glance(of snapshot: SessionSnapshot) -> SessionGlance {
         var glance = snapshot.glance

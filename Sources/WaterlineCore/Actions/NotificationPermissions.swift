@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whether reminders may reach the Lock Screen and the wrist, and the one way to ask. The runtime
-/// answers (it also asks by itself when a night starts in the app and nobody has asked yet), so
+/// answers (it also asks by itself when a session starts in the app and nobody has asked yet), so
 /// onboarding and Settings never reach the system's notification center themselves.
 @MainActor
 public protocol NotificationPermissions: AnyObject {

@@ -8,13 +8,13 @@ public enum SessionAction: Hashable, Sendable {
     /// The person finished onboarding (or a surface needs them set up): creates them, with
     /// these settings when given, and the starter presets.
     case prepare(UserSettings?)
-    /// Starts a night, or keeps the one already running.
+    /// Starts a session, or keeps the one already running.
     case startSession
-    /// "I'm planning N drinks" for the running night (nil: no plan); remembered as the next
-    /// night's suggestion.
+    /// "I'm planning N drinks" for the running session (nil: no plan); remembered as the next
+    /// session's suggestion.
     case setPlan(drinks: Int?)
-    /// Logs a drink in the running night, now or at `at` (the drink picker's time, inside the
-    /// night). A repeated `id` logs nothing twice.
+    /// Logs a drink in the running session, now or at `at` (the drink picker's time, inside the
+    /// session). A repeated `id` logs nothing twice.
     case logDrink(DrinkInput, source: LogSource, id: UUID? = nil, at: Date? = nil)
     /// Logs a glass of water, by default of the person's default amount (as `logDrink`).
     case logWater(amountOz: Double? = nil, source: LogSource, id: UUID? = nil, at: Date? = nil)
@@ -22,14 +22,14 @@ public enum SessionAction: Hashable, Sendable {
     case editLog(LogEntry)
     /// Deletes a log (Undo, a swipe, `waterline delete`).
     case deleteLog(id: UUID)
-    /// Ends the running night; with `sessionId`, only if that is the one running (a late
-    /// duplicate from the watch must not end a night started after it). With `atLastLog`, the
-    /// night ends at its last log (its start when nothing was logged), not now: "End Now" on the
-    /// prompt for a night left running, as a forgotten night ends by itself.
+    /// Ends the running session; with `sessionId`, only if that is the one running (a late
+    /// duplicate from the watch must not end a session started after it). With `atLastLog`, the
+    /// session ends at its last log (its start when nothing was logged), not now: "End Now" on the
+    /// prompt for a session left running, as a forgotten session ends by itself.
     case endSession(sessionId: UUID? = nil, atLastLog: Bool = false)
     /// "Remind Me in 10 Min" on a reminder.
     case remindLater
-    /// "Keep Going" on the prompt for a night gone quiet or running long: the night stays the
+    /// "Keep Going" on the prompt for a session gone quiet or running long: the session stays the
     /// running one, live again, and the next log joins it.
     case keepGoing
     case addPreset(PresetDraft)
@@ -39,7 +39,7 @@ public enum SessionAction: Hashable, Sendable {
     /// the quick drink that widgets, the Live Activity and Siri log.
     case reorderPresets([UUID])
     case updateSettings(UserSettings)
-    /// Deletes an ended night from History (it syncs as tombstones).
+    /// Deletes an ended session from History (it syncs as tombstones).
     case deletePastSession(id: UUID)
     /// Removes every local record (the account was deleted, or the person starts clean).
     case deleteAllData
@@ -73,8 +73,8 @@ public enum SessionAction: Hashable, Sendable {
         }
     }
 
-    /// A drink or a water logged: the one write the session service steps the running night on
-    /// for, rather than read it again (`RunningNight`).
+    /// A drink or a water logged: the one write the session service steps the running session on
+    /// for, rather than read it again (`RunningSession`).
     public var addsLog: Bool {
         kind == .logDrink || kind == .logWater
     }

@@ -6,13 +6,13 @@ import Foundation
 public protocol SessionReading: Sendable {
     /// What every surface shows now.
     func currentState() async throws -> DeviceState
-    /// Any night, running or ended, as it stands.
+    /// Any session, running or ended, as it stands.
     func session(id: UUID) async throws -> SessionSnapshot
-    /// The newest ended nights, newest first.
+    /// The newest ended sessions, newest first.
     func recentSessions(limit: Int) async throws -> [SessionSnapshot]
-    /// A page of ended nights after `cursor`, newest first.
+    /// A page of ended sessions after `cursor`, newest first.
     func history(after cursor: HistoryCursor?, limit: Int) async throws -> [Session]
-    /// Nights, running or ended, newest first (the command line's lists).
+    /// Sessions, running or ended, newest first (the command line's lists).
     func sessions(limit: Int?) async throws -> [Session]
     /// What widgets show now (the widget extension's timeline).
     func widgetSnapshot() async throws -> WidgetSnapshot
@@ -21,6 +21,6 @@ public protocol SessionReading: Sendable {
 }
 
 extension SessionReading {
-    /// Every night, running or ended, newest first.
+    /// Every session, running or ended, newest first.
     public func sessions() async throws -> [Session] { try await sessions(limit: nil) }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A night as it stands: its live logs, the Waterline replayed from them, and its reminder plan.
+/// A session as it stands: its live logs, the Waterline replayed from them, and its reminder plan.
 public struct SessionSnapshot: Hashable, Sendable {
     public var session: Session
     /// Live logs in replay order.
@@ -20,7 +20,7 @@ public struct SessionSnapshot: Hashable, Sendable {
 
     /// `session` as it stands at `now`, reckoned from its live `logs` (in replay order): the
     /// engine's Waterline, the plan of reminders, the drinks until water is due. Every surface's
-    /// night is made this way (the service's, the widgets' reader).
+    /// session is made this way (the service's, the widgets' reader).
     public init(replaying session: Session, logs: [LogEntry], settings: UserSettings, planner: ReminderPlanner, now: Date) {
         var isLiveInOrder = true
         for index in logs.indices where logs[index].deletedAt != nil || logs[index].sessionId != session.id
@@ -28,14 +28,14 @@ public struct SessionSnapshot: Hashable, Sendable {
             isLiveInOrder = false
             break
         }
-        // Anything else (a tombstone, another night's log, a store's own order) is put right
-        // first, so `logs` is what the type promises and its last is the night's latest.
+        // Anything else (a tombstone, another session's log, a store's own order) is put right
+        // first, so `logs` is what the type promises and its last is the session's latest.
         let live = isLiveInOrder ? logs : logs.filter { $0.deletedAt == nil && $0.sessionId == session.id }.sorted(by: WaterlineEngine.isOrderedBefore)
         let state = WaterlineEngine(settings: settings).computeState(from: live)
         self.init(session: session, logs: live, state: state, settings: settings, planner: planner, now: now)
     }
 
-    /// The night with its Waterline already replayed: planned from it and from its last water and
+    /// The session with its Waterline already replayed: planned from it and from its last water and
     /// last log (`ReminderPlanner.lastWaterAndLog`).
     private init(session: Session, logs: [LogEntry], state: WaterlineState, settings: UserSettings, planner: ReminderPlanner, now: Date) {
         let last = ReminderPlanner.lastWaterAndLog(of: session, in: logs)
@@ -46,11 +46,11 @@ public struct SessionSnapshot: Hashable, Sendable {
         )
     }
 
-    /// This night with `log`, a new live log of it, added, kept up to date rather than replayed:
+    /// This session with `log`, a new live log of it, added, kept up to date rather than replayed:
     /// the log takes its place in replay order, and the Waterline steps on from where it stood
-    /// when the log is the night's latest (the common case: a log made now); a log made earlier
-    /// replays the night, already in order, from the start. Exactly what `init(replaying:)`
-    /// makes of the same logs (`NightUpToDateTests`).
+    /// when the log is the session's latest (the common case: a log made now); a log made earlier
+    /// replays the session, already in order, from the start. Exactly what `init(replaying:)`
+    /// makes of the same logs (`SessionUpToDateTests`).
     public func adding(_ log: LogEntry, settings: UserSettings, planner: ReminderPlanner, now: Date) -> SessionSnapshot {
         let engine = WaterlineEngine(settings: settings)
         var logs = logs
@@ -73,18 +73,18 @@ public struct SessionSnapshot: Hashable, Sendable {
         return SessionSnapshot(session: session, logs: logs, state: state, settings: settings, planner: planner, now: now)
     }
 
-    /// When the person last did anything with the night (`AbandonedSessionPolicy.lastActivity`).
+    /// When the person last did anything with the session (`AbandonedSessionPolicy.lastActivity`).
     public var lastActivity: Date {
         AbandonedSessionPolicy.lastActivity(of: session, logs: logs)
     }
 
-    /// When the night was last logged in: its latest log (the last, the logs being in replay
+    /// When the session was last logged in: its latest log (the last, the logs being in replay
     /// order), or its start when it has none.
     public var lastLog: Date {
         AbandonedSessionPolicy.lastLog(of: session, logs: logs)
     }
 
-    /// What the Live Activity, the watch and the complication show of this night.
+    /// What the Live Activity, the watch and the complication show of this session.
     public var glance: SessionGlance {
         SessionGlance(session: session, state: state, drinksUntilWaterDue: drinksUntilWaterDue, nextReminderDate: reminders.nextReminderDate)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The night's chart as VoiceOver plays it (an audio graph: `AXChartDescriptor` on iOS): the
-/// Waterline over the night as a continuous series, the drinks and the waters as points on it,
+/// The session's chart as VoiceOver plays it (an audio graph: `AXChartDescriptor` on iOS): the
+/// Waterline over the session as a continuous series, the drinks and the waters as points on it,
 /// a time axis and a Waterline axis, and the words for each. Made from `WaterlineChart`, so it
 /// says exactly what the chart draws.
 public struct ChartAudioGraph: Hashable, Sendable {
@@ -22,7 +22,7 @@ public struct ChartAudioGraph: Hashable, Sendable {
     /// What the chart shows in one sentence (the same words as the chart's summary).
     public var summary: String
     public var timeAxisTitle: String
-    /// Seconds since 1970, from the night's start to its end.
+    /// Seconds since 1970, from the session's start to its end.
     public var timeRange: ClosedRange<Double>
     public var valueAxisTitle: String
     public var valueRange: ClosedRange<Double>

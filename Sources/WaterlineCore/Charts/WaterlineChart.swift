@@ -1,6 +1,6 @@
 import Foundation
 
-/// The night as a chart, computed from the same replay as the engine; the Summary's Swift
+/// The session as a chart, computed from the same replay as the engine; the Summary's Swift
 /// Charts view only draws it: the line through `points` (a step after each log), a mark for each
 /// of `waters`, the warning band from `threshold` up, over `timeRange` and `valueRange`.
 public struct WaterlineChart: Hashable, Sendable {
@@ -38,7 +38,7 @@ public struct WaterlineChart: Hashable, Sendable {
     /// The waters, for their marks.
     public var waters: [WaterlinePoint] { points.filter { $0.event == .water } }
 
-    /// The highest point of the night.
+    /// The highest point of the session.
     public var peak: WaterlinePoint? { points.max { $0.value < $1.value } }
 
     /// What VoiceOver reads for the whole chart: calm, factual.

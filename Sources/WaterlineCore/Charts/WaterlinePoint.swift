@@ -1,12 +1,12 @@
 import Foundation
 
-/// One point of the night's chart: the Waterline just after a log (or at the night's start and end).
+/// One point of the session's chart: the Waterline just after a log (or at the session's start and end).
 public struct WaterlinePoint: Hashable, Sendable, Identifiable {
     public enum Event: String, Hashable, Sendable {
         case start
         case drink
         case water
-        /// The night's end (or now, while it runs): the last value, carried to the edge.
+        /// The session's end (or now, while it runs): the last value, carried to the edge.
         case end
     }
 

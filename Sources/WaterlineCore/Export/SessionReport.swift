@@ -3,7 +3,7 @@ import Foundation
 /// A session and its summary in one flat record, with the spec's field names: what
 /// `waterline summary --json`, `sessions --json` and JSON exports print.
 ///
-/// The totals are the night's `SessionSummary`, held once; only the JSON is flat
+/// The totals are the session's `SessionSummary`, held once; only the JSON is flat
 /// (`totalAlcoholCount` … `breaksDue`, `breaksKept`, and `adherence` as kept ÷ due, or null when
 /// no break was due).
 public struct SessionReport: Codable, Hashable, Sendable {
@@ -11,12 +11,12 @@ public struct SessionReport: Codable, Hashable, Sendable {
     public var startTime: Date
     public var endTime: Date?
     public var isActive: Bool
-    /// The stored summary once the night ended; the night so far while it runs.
+    /// The stored summary once the session ended; the session so far while it runs.
     public var summary: SessionSummary
-    /// "I'm planning N drinks"; absent when the night had no plan.
+    /// "I'm planning N drinks"; absent when the session had no plan.
     public var plannedDrinks: Int?
 
-    /// The report of `update`'s session: its stored summary once ended, the night so far while active.
+    /// The report of `update`'s session: its stored summary once ended, the session so far while active.
     public init(_ update: SessionSnapshot, settings: UserSettings, now: Date) {
         let session = update.session
         sessionId = session.id

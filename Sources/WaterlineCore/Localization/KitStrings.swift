@@ -43,7 +43,7 @@ public enum KitStrings {
     /// The drink picker's times at a tap (`LogTimeChoice`).
     public static let timeNow = KitString("time.now", "Now")
     public static let timeMinutesAgo = KitString("time.minutesAgo", "%lld min ago")
-    /// The night's "log the last drink again" button.
+    /// The session's "log the last drink again" button.
     public static let sameAgain = KitString("drink.sameAgain", "Same again")
     public static let sameAgainAccessibility = KitString("drink.sameAgain.accessibility", "Same again: %@")
     public static let sizePint = KitString("size.pint", "Pint (%@)")
@@ -105,7 +105,7 @@ public enum KitStrings {
         "siri.waterAfterDrinks", one: "Your next water is after %lld more drink.", other: "Your next water is after %lld more drinks."
     )
     public static let siriReminderIn = KitString("siri.reminderIn", "A reminder comes in %@.")
-    public static let siriNoNight = KitString("siri.noNight", "No session is running right now. Start one whenever you like.")
+    public static let siriNoSession = KitString("siri.noNight", "No session is running right now. Start one whenever you like.")
     public static let siriUnreadable = KitString("siri.unreadable", "Waterline can't read your session right now. Try again in a moment.")
     public static let summaryRange = KitString("summary.range", "Ranged from %@ to %@")
     public static let chartSummary = KitString("chart.summary", "%@ and %@; the Waterline peaked at %@ and ended at %@.")
@@ -115,7 +115,7 @@ public enum KitStrings {
     public static let deleteSignedIn = KitString("settings.deleteSignedIn", "Your sessions, logs, presets and settings are removed from this iPhone and from the server. This cannot be undone.")
     public static let deleteSignedOut = KitString("settings.deleteSignedOut", "You are not signed in, so only this iPhone's sessions, logs, presets and settings are removed; a backup on the server stays until you sign in and delete the account there. This cannot be undone.")
     public static let homeEmpty = KitString("home.empty", "No sessions yet. When you head out, start one here.")
-    public static let homeFirstNight = KitString("home.firstNight", "Your first session's summary shows here once it ends.")
+    public static let homeFirstSession = KitString("home.firstNight", "Your first session's summary shows here once it ends.")
     public static let messageOffline = KitString("message.offline", "Waterline could not reach the server. Nothing was lost; please try again when you are online.")
     public static let messageGeneric = KitString("message.generic", "Something went wrong. Your data is safe; please try again.")
     public static let accountChoice = KitString("account.choice", "This iPhone holds sessions from another account. Keep them for the account you signed in with, or start clean with that account's own data?")
@@ -202,7 +202,7 @@ public enum KitStrings {
     public static let syncServerInvalid = KitString("sync.serverInvalid", "Enter the server's address, starting with https://")
     public static let countsAsOneStandardDrink = KitString("drink.countsAsOne", "Counts as 1 standard drink")
     public static let countsAsStandardDrinks = KitString("drink.countsAs", "Counts as %@ standard drinks")
-    public static let watchNoNight = KitString("watch.noNight", "No session running")
+    public static let watchNotRunning = KitString("watch.noNight", "No session running")
     public static let watchCounts = KitString("watch.counts", one: "%1$lld drink, %2$lld water", other: "%1$lld drinks, %2$lld water")
     public static let watchUnsent = KitString("watch.unsent", one: "%lld change not on your iPhone yet", other: "%lld changes not on your iPhone yet")
 
@@ -228,16 +228,16 @@ public enum KitStrings {
         sizePint, sizeGlass, sizeLargeGlass, sizeShot, sizeDouble, sizeStandard, sizeStrong, waterAmount,
         intentWaterLogged, intentDrinkLogged, intentNamedDrinkLogged, intentAlreadyRunning, intentStarted, intentStartedOpenApp, watchStartedNote, intentEnded, intentEndedCounts, intentNoSession, intentPlanSet, intentPlanStarted,
         abandonedMessage, endNow, keepGoing, gaugeLabel, gaugeWarning, gaugeName, gaugePlus, gaugeMinus, gaugeAboveThreshold, gaugeSpoken,
-        chartTitle, chartTimeAxis, chartDrinksSeries, chartWatersSeries, siriWaterline, siriWaterDueNow, siriWaterAfterDrinks, siriReminderIn, siriNoNight, siriUnreadable, summaryRange, chartSummary, notificationsDisabled,
+        chartTitle, chartTimeAxis, chartDrinksSeries, chartWatersSeries, siriWaterline, siriWaterDueNow, siriWaterAfterDrinks, siriReminderIn, siriNoSession, siriUnreadable, summaryRange, chartSummary, notificationsDisabled,
         presetEstimate, presetQuickDrink, summaryDrinks,
         notificationsAllowed, notificationsNotAsked,
-        deleteSignedIn, deleteSignedOut, homeEmpty, homeFirstNight, messageOffline, messageGeneric, accountChoice, historyTitle,
+        deleteSignedIn, deleteSignedOut, homeEmpty, homeFirstSession, messageOffline, messageGeneric, accountChoice, historyTitle,
         historyTitleCounts, undoWater, undoDrink, onboardingWelcome, onboardingGuardrail, onboardingNotifications,
         errorNoActiveSession, errorUnknownSession, errorUnknownLog, errorUnknownPreset, errorLogOutsideSession,
         errorSessionRunning, errorInvalid, validationCheck, fieldName, fieldSize, fieldABV, fieldEstimate, fieldAmount,
         fieldTime, fieldWaterEvery, fieldThreshold, fieldInterval, fieldDefaultWater, fieldOther,
         syncSynced, syncSyncing, syncOffline, syncOfflinePending, syncSignIn, syncAccountChoice, syncRefused, syncSetAside,
-        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNoNight, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncOffShort, onboardingHealth, healthNotAllowed, healthDrinksNotAllowed, healthWaterNotAllowed, appleLinkLeft, deleteNeedsSignIn, healthNotRemoved, syncServer, syncServerInvalid,
+        watchNoSession, watchUnknownPreset, watchOutsideSession, watchRefused, watchNotRunning, watchCounts, watchUnsent, countsAsOneStandardDrink, countsAsStandardDrinks, syncOff, syncOffShort, onboardingHealth, healthNotAllowed, healthDrinksNotAllowed, healthWaterNotAllowed, appleLinkLeft, deleteNeedsSignIn, healthNotRemoved, syncServer, syncServerInvalid,
         widgetNoSession, widgetHeadline, widgetCounts, widgetCountsDiscreet, widgetLastSession, widgetAddDrink, widgetAddNamedDrink, widgetAddWater,
     ]
 }

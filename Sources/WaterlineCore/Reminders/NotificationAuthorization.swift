@@ -7,6 +7,6 @@ public enum NotificationAuthorization: String, Hashable, Sendable {
     /// Not asked yet (the person skipped the question, or the watch has not asked its own):
     /// treated like `denied`. The system refuses reminders until permission is given; they are
     /// handed to it again as soon as it is. Settings offers the question on the phone; the watch
-    /// asks at its first night, once its app is open.
+    /// asks at its first session, once its app is open.
     case notDetermined
 }

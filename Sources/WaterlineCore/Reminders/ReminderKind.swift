@@ -6,6 +6,6 @@ public enum ReminderKind: String, Codable, Hashable, Sendable, CaseIterable {
     case perDrink
     /// Right after the drink that lifts the Waterline to the warning threshold.
     case pacingWarning
-    /// Right after the drink that reaches the night's plan ("I'm planning N drinks"): once, calmly.
+    /// Right after the drink that reaches the session's plan ("I'm planning N drinks"): once, calmly.
     case planReached
 }

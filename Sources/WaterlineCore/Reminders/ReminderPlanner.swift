@@ -23,7 +23,7 @@ public struct ReminderPlanner: Hashable, Sendable {
 
     /// The reminders that should be pending at `now`. Empty when the session has ended, when
     /// time reminders are off, or once the session has gone quiet for the cut-off; none after the
-    /// night's "no reminders after" (`RemindersEnd`).
+    /// session's "no reminders after" (`RemindersEnd`).
     public func plan(session: Session, logs: [LogEntry], settings: UserSettings, now: Date) -> ReminderPlan {
         guard session.isActive, session.endTime == nil, session.deletedAt == nil, settings.timeRemindersEnabled else {
             return .none
@@ -35,7 +35,7 @@ public struct ReminderPlanner: Hashable, Sendable {
     }
 
     /// The latest water and the latest log among `session`'s live logs, in any order: one pass,
-    /// nothing copied, however long the night.
+    /// nothing copied, however long the session.
     public static func lastWaterAndLog(of session: Session, in logs: [LogEntry]) -> (water: Date?, log: Date?) {
         var water: Date?
         var last: Date?
@@ -46,8 +46,8 @@ public struct ReminderPlanner: Hashable, Sendable {
         return (water, last)
     }
 
-    /// The same plan from what it is made of: the night's Waterline, its last water and its last
-    /// log (nil when there is none), so a night kept up to date by each change is planned without
+    /// The same plan from what it is made of: the session's Waterline, its last water and its last
+    /// log (nil when there is none), so a session kept up to date by each change is planned without
     /// going over its logs again.
     public func plan(session: Session, state: WaterlineState, lastWater: Date?, lastLog: Date?, settings: UserSettings, now: Date) -> ReminderPlan {
         guard session.isActive, session.endTime == nil, session.deletedAt == nil, settings.timeRemindersEnabled else {
@@ -115,7 +115,7 @@ public struct ReminderPlanner: Hashable, Sendable {
     }
 
     /// The reminder "Remind Me in 10 Min" asks for: the water reminder again, `snoozeInterval`
-    /// after `now`, saying the night as it stands then.
+    /// after `now`, saying the session as it stands then.
     public static func snooze(session: Session, state: WaterlineState, settings: UserSettings, now: Date) -> ReminderRequest {
         let fireDate = now.addingTimeInterval(snoozeInterval)
         return ReminderRequest(
@@ -126,7 +126,7 @@ public struct ReminderPlanner: Hashable, Sendable {
     }
 
     /// A reminder that fires at once after a log (per-drink or pacing warning).
-    /// Whether a nudge right after a log of `session` may fire at `now` (not after the night's
+    /// Whether a nudge right after a log of `session` may fire at `now` (not after the session's
     /// "no reminders after").
     public func allowsNudge(at now: Date, session: Session, settings: UserSettings) -> Bool {
         RemindersEnd.allows(now, session: session, settings: settings, calendar: calendar)

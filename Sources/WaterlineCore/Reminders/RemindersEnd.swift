@@ -1,9 +1,9 @@
 import Foundation
 
-/// "No reminders after" a time of night: from that moment of the night the reminders stop (time
-/// reminders and the nudges after a drink; a snooze the person asked for still comes). The night's
-/// moment is the first time of day at that hour and minute after twelve hours before the night
-/// began: a night from 21:00 with "after 01:00" stops at 01:00 the next day, and one begun at 02:00
+/// "No reminders after" a time of night: from that moment of the session the reminders stop (time
+/// reminders and the nudges after a drink; a snooze the person asked for still comes). The session's
+/// moment is the first time of day at that hour and minute after twelve hours before the session
+/// began: a session from 21:00 with "after 01:00" stops at 01:00 the next day, and one begun at 02:00
 /// has passed its 01:00 already, so it has no reminders at all.
 public enum RemindersEnd {
     /// When the reminders of `session` stop, in `calendar`'s time zone; nil when the person has

@@ -1,14 +1,14 @@
 import Foundation
 
 /// A time offered at a tap for "I had it a little while ago": now, or a quarter or half an hour
-/// back, so the common case needs no date picker. Only the choices that land inside the night
+/// back, so the common case needs no date picker. Only the choices that land inside the session
 /// are offered.
 public enum LogTimeChoice: Hashable, Sendable {
     case now
     case minutesAgo(Int)
 
-    /// The choices a picker shows at `now` for a night's `window`: now, then 15 and 30 minutes
-    /// back while that is still inside the night.
+    /// The choices a picker shows at `now` for a session's `window`: now, then 15 and 30 minutes
+    /// back while that is still inside the session.
     public static func offered(in window: LogTimeWindow, now: Date) -> [LogTimeChoice] {
         [.now] + [15, 30].map(LogTimeChoice.minutesAgo).filter { choice in
             choice.time(now: now).map(window.contains) ?? false

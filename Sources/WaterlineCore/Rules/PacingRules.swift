@@ -23,14 +23,14 @@ public struct PacingRules: Hashable, Sendable {
         !before.isWarning && after.isWarning
     }
 
-    /// Whether the drinks so far reached the night's plan between `before` and `after` (upward).
+    /// Whether the drinks so far reached the session's plan between `before` and `after` (upward).
     public static func reachedPlan(_ planned: Int?, from before: WaterlineState, to after: WaterlineState) -> Bool {
         guard let planned else { return false }
         return before.totalStandardDrinks < Double(planned) && after.totalStandardDrinks >= Double(planned)
     }
 
     /// The nudge to fire at once after a new log, if any. One log fires at most one nudge: the
-    /// drink that reaches the night's plan says so (once: only that drink crosses it, and it
+    /// drink that reaches the session's plan says so (once: only that drink crosses it, and it
     /// suggests water too), and a crossing of the warning (which already asks for water) takes
     /// the place of the per-drink reminder.
     public func nudge(after log: LogEntry, from before: WaterlineState, to after: WaterlineState, plannedDrinks: Int? = nil) -> ReminderKind? {

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The one rule for a night's stored summary: made when the night ends (now, at its last log, or
+/// The one rule for a session's stored summary: made when the session ends (now, at its last log, or
 /// forgotten), and made again whenever its logs change afterwards (an edit or delete here, a log
 /// that arrived by sync or from the watch), scored by the N it was paced by.
 extension Session {
-    /// This night ended at `end`, stamped `stamp`, with the summary of `logs`, paced by `settings`' N.
+    /// This session ended at `end`, stamped `stamp`, with the summary of `logs`, paced by `settings`' N.
     public func ended(at end: Date, stamp: Date, logs: [LogEntry], settings: UserSettings) -> Session {
         var ended = self
         ended.isActive = false
@@ -14,8 +14,8 @@ extension Session {
         return ended
     }
 
-    /// The summary an ended night's `logs` make now, paced by the N it kept (else `settings`' N);
-    /// nil for a night still running, or deleted, which keeps no summary.
+    /// The summary an ended session's `logs` make now, paced by the N it kept (else `settings`' N);
+    /// nil for a session still running, or deleted, which keeps no summary.
     public func revisedSummary(logs: [LogEntry], settings: UserSettings) -> SessionSummary? {
         guard !isActive, deletedAt == nil, let endTime else { return nil }
         var paced = settings

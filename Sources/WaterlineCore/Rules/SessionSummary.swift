@@ -12,7 +12,7 @@ public struct SessionSummary: Codable, Hashable, Sendable {
     public var peakWaterline: Double
     public var lowestWaterline: Double
     public var adherence: PacingAdherence
-    /// The N the night was paced by, so a later edit scores the night by its own rule, not by
+    /// The N the session was paced by, so a later edit scores the session by its own rule, not by
     /// today's settings; nil in summaries written before it was kept.
     public var waterEveryNDrinks: Int?
 
@@ -60,7 +60,7 @@ public struct SessionSummary: Codable, Hashable, Sendable {
 }
 
 extension SessionSummary {
-    /// Throws when a summary (as another device or the backend sends it) cannot describe a night.
+    /// Throws when a summary (as another device or the backend sends it) cannot describe a session.
     public func validate() throws(ValidationError) {
         try Limits.summaryCount.check(Double(totalAlcoholCount), field: "computedSummary.totalAlcoholCount")
         try Limits.summaryCount.check(Double(totalWaterCount), field: "computedSummary.totalWaterCount")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A night's plan beside what was had, as every surface words it: "2 of 4 planned" while the night
+/// A session's plan beside what was had, as every surface words it: "2 of 4 planned" while the session
 /// runs, "Planned 4 · had 5" in its summary. Standard drinks, so a double counts 2; no judgement
 /// either way.
 public struct PlanProgress: Hashable, Sendable {
@@ -8,7 +8,7 @@ public struct PlanProgress: Hashable, Sendable {
     /// Standard drinks had so far.
     public var had: Double
 
-    /// Nil when the night has no plan.
+    /// Nil when the session has no plan.
     public init?(planned: Int?, had: Double) {
         guard let planned else { return nil }
         self.planned = planned

@@ -19,7 +19,7 @@ public struct SessionGlance: Codable, Hashable, Sendable {
     public var discreet: Bool
     /// "Hide counts on the Lock Screen": no drink and water counts there or in the Dynamic Island.
     public var hidesCounts: Bool
-    /// The night's plan and the standard drinks had ("2 of 4 planned"); nil plan: none made.
+    /// The session's plan and the standard drinks had ("2 of 4 planned"); nil plan: none made.
     public var plannedDrinks: Int?
     public var standardDrinks: Double
 

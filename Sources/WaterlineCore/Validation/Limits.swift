@@ -25,10 +25,10 @@ public enum Limits {
     /// again (an undo, a preset replaced) never runs into the quota in real use, while a loop
     /// that creates and deletes cannot grow an account without bound.
     public static let keptPerLive = 10
-    /// A session summary's counts: far above any real night.
+    /// A session summary's counts: far above any real session.
     public static let summaryCount = Limit(lower: 0, upper: 10_000)
     /// Water is due after this many drinks since the last water: any whole number above 0 (the
-    /// owner's answer), up to a ceiling no night reaches, so one bad write cannot sync everywhere.
+    /// owner's answer), up to a ceiling no session reaches, so one bad write cannot sync everywhere.
     public static let waterEveryNDrinks = Limit(lower: 1, upper: 99)
     /// The Waterline warns at or above this value, in standard drinks.
     public static let warningThreshold = Limit(lower: 1, upper: 20)

@@ -12,10 +12,10 @@ public struct Session: Codable, Hashable, Sendable, Identifiable {
     public var updatedAt: Date
     public var deletedAt: Date?
     /// "I'm planning N drinks": standard drinks the person meant to have tonight, set when the
-    /// night starts (or later); nil when no plan was made.
+    /// session starts (or later); nil when no plan was made.
     public var plannedDrinks: Int?
     /// The plan a picker starts from when the person has none to go on (no plan tonight, none
-    /// remembered from the last night): the phone's Home and the watch alike.
+    /// remembered from the last session): the phone's Home and the watch alike.
     public static let suggestedPlannedDrinks = 4
 
     public init(

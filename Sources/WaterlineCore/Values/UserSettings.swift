@@ -26,7 +26,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var hideLockScreenCounts: Bool
     /// How reminders sound: sound and haptic (default), haptic only, or silent.
     public var reminderStyle: ReminderStyle
-    /// Whether reminders stop at `remindersEndMinute` of the night (`RemindersEnd`); off by default.
+    /// Whether reminders stop at `remindersEndMinute` of the session (`RemindersEnd`); off by default.
     public var remindersEndEnabled: Bool
     /// The time of night reminders stop, in minutes after midnight (00:00 to 23:59); 01:00 until chosen.
     public var remindersEndMinute: Int

@@ -1,4 +1,4 @@
-/// What the watch face shows: the running night as the watch's own store has it.
+/// What the watch face shows: the running session as the watch's own store has it.
 public struct WatchDisplay: Hashable, Sendable {
     public var hasSession: Bool
     public var waterlineValue: Double
@@ -42,7 +42,7 @@ public struct WatchDisplay: Hashable, Sendable {
     /// What VoiceOver reads for the whole face: the gauge, the counts, the warning and anything
     /// not yet on the phone, in one sentence.
     public var accessibilityLabel: String {
-        guard hasSession else { return KitText.string(KitStrings.watchNoNight) }
+        guard hasSession else { return KitText.string(KitStrings.watchNotRunning) }
         var parts = [
             gauge.accessibilityLabel,
             KitText.string(KitStrings.watchCounts, .int(drinks), .int(water)),

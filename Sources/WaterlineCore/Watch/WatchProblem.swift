@@ -1,11 +1,11 @@
 /// Why the watch could not carry out what the person tapped, said on the wrist in the watch's own
 /// language: the rule of the watch's own runtime that refused it.
 public enum WatchProblem: String, Hashable, Sendable, CaseIterable {
-    /// No night runs on the phone (it ended, or none was started).
+    /// No session runs on the phone (it ended, or none was started).
     case noSession
     /// The preset tapped is no longer one of the person's.
     case unknownPreset
-    /// The watch's clock put the log outside the night.
+    /// The watch's clock put the log outside the session.
     case outsideSession
     /// Anything else that kept it from being logged.
     case other

@@ -21,7 +21,7 @@ public struct WidgetPresentation: Hashable, Sendable {
     public var waterButtonTitle: String
     /// The last three logs, newest first, in the large family.
     public var recentLogs: [String]
-    /// "Last night: 4 drinks · 3 water · 2 h 10 min", when no session is active.
+    /// "Last session: 4 drinks · 3 water · 2 h 10 min", when no session is active.
     public var lastSessionLine: String?
     public var showsStartSession: Bool
     /// "2 of 4 planned" on the Home Screen's medium and large; nil with no plan.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension WidgetSnapshot {
-    /// What the widget gallery and a widget still loading show: a night under way, calm, with
+    /// What the widget gallery and a widget still loading show: a session under way, calm, with
     /// nothing of anyone's real evening in it.
     public static func placeholder(at now: Date) -> WidgetSnapshot {
         WidgetSnapshot(

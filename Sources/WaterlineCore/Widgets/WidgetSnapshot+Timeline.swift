@@ -7,8 +7,8 @@ extension WidgetSnapshot {
     /// The entries a widget shows from this snapshot: one at `now`, then one as each planned
     /// reminder falls due, each naming the reminder after it. When the last has passed, WidgetKit
     /// asks for a new timeline.
-    /// A running night that goes quiet (`QuietNight`) turns to "No Session" at that time, with
-    /// the night as its last one; nothing planned after it is shown.
+    /// A running session that goes quiet (`QuietSession`) turns to "No Session" at that time, with
+    /// the session as its last one; nothing planned after it is shown.
     public func timeline(from now: Date) -> [(date: Date, snapshot: WidgetSnapshot)] {
         if let quiet, quiet.hasCome(at: now) { return [(now, quieted(quiet, at: now))] }
         let cutoff = quiet?.date ?? .distantFuture
@@ -28,8 +28,8 @@ extension WidgetSnapshot {
         }
     }
 
-    /// What this snapshot's night shows once it has gone quiet.
-    func quieted(_ quiet: QuietNight, at moment: Date) -> WidgetSnapshot {
+    /// What this snapshot's session shows once it has gone quiet.
+    func quieted(_ quiet: QuietSession, at moment: Date) -> WidgetSnapshot {
         var settings = UserSettings()
         settings.warningThreshold = warningThreshold
         settings.discreetNotifications = discreet
@@ -47,7 +47,7 @@ extension WidgetSnapshot {
     }
 
     /// Whether a widget given `shown` (and its timeline) shows at `now` what this snapshot says,
-    /// so reloading it would change nothing: the same night, counts, words and settings, and the
+    /// so reloading it would change nothing: the same session, counts, words and settings, and the
     /// reminders it still has ahead are the first of this snapshot's (the planner adds later ones
     /// as time passes; those come with the next timeline).
     public func showsTheSame(as shown: WidgetSnapshot, at now: Date) -> Bool {

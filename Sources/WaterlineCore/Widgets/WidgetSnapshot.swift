@@ -26,15 +26,15 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
     /// "Hide counts on the Lock Screen": Lock Screen widgets show no counts. Nil from a snapshot
     /// written before the setting existed (counts shown).
     public var hidesCounts: Bool?
-    /// The running night's plan and the standard drinks had; nil plan: none made.
+    /// The running session's plan and the standard drinks had; nil plan: none made.
     public var plannedDrinks: Int?
     public var standardDrinks: Double?
     public var generatedAt: Date
     /// The preset "+ Drink" logs (`DeviceState.quickDrink`), for the button to name it.
     public var quickDrinkName: String?
-    /// When the running night goes quiet and what it then shows as the last night (`QuietNight`):
+    /// When the running session goes quiet and what it then shows as the last session (`QuietSession`):
     /// the timeline turns to "No Session" then by itself.
-    public var quiet: QuietNight?
+    public var quiet: QuietSession?
 
     public init(
         isActive: Bool, sessionId: UUID?, startTime: Date?, waterlineValue: Double, totalAlcoholCount: Int,
@@ -63,7 +63,7 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
 
     /// The snapshot of a running session.
     public init(
-        night update: SessionSnapshot, lastSessionSummary: SessionSummary?, settings: UserSettings, quickDrink: DrinkPreset?, generatedAt: Date
+        session update: SessionSnapshot, lastSessionSummary: SessionSummary?, settings: UserSettings, quickDrink: DrinkPreset?, generatedAt: Date
     ) {
         self.init(
             isActive: update.session.isActive, sessionId: update.session.id, startTime: update.session.startTime,
@@ -77,20 +77,20 @@ public struct WidgetSnapshot: Codable, Hashable, Sendable {
         )
         plannedDrinks = update.session.plannedDrinks
         standardDrinks = update.state.totalStandardDrinks
-        quiet = QuietNight(update, settings: settings)
+        quiet = QuietSession(update, settings: settings)
     }
 
     /// The "No Session" snapshot, with the last session's summary when there is one.
-    /// What widgets and complications draw of `state` (the running night, or none), as the
+    /// What widgets and complications draw of `state` (the running session, or none), as the
     /// runtime's change feed hands it over: the watch's complication reads this.
     public init(state: DeviceState, lastSessionSummary: SessionSummary? = nil, generatedAt: Date) {
         // As the surfaces show the settings: a Focus filter's discretion included.
         let settings = state.shownSettings
-        if let quiet = state.quietNight(at: generatedAt) {
-            // Gone quiet: no session, the night as it stood at its last log as the last one.
+        if let quiet = state.quietSession(at: generatedAt) {
+            // Gone quiet: no session, the session as it stood at its last log as the last one.
             self = .noSession(lastSessionSummary: quiet.summary, settings: settings, generatedAt: generatedAt)
         } else if let snapshot = state.active {
-            self.init(night: snapshot, lastSessionSummary: lastSessionSummary, settings: settings, quickDrink: state.quickDrink, generatedAt: generatedAt)
+            self.init(session: snapshot, lastSessionSummary: lastSessionSummary, settings: settings, quickDrink: state.quickDrink, generatedAt: generatedAt)
         } else {
             self = .noSession(lastSessionSummary: lastSessionSummary, settings: settings, generatedAt: generatedAt)
         }

@@ -7,7 +7,7 @@ import WaterlineCore
 /// system can render it as its families do (a corner complication curves it).
 public enum AccessoryGauges {
     /// The complication's level: the Waterline between minus and plus one past the threshold, the
-    /// value as its label ("–" with no night running).
+    /// value as its label ("–" with no session running).
     public static func level(_ gauge: GaugeDisplay, isActive: Bool) -> some View {
         let span = Double(gauge.threshold + 1)
         return Gauge(value: min(max(gauge.value, -span), span), in: -span...span) {

@@ -70,7 +70,7 @@ public enum DesignTokens {
         /// The Waterline gauge on Home, and in Siri's snippet.
         public static let gaugeLarge = 140.0
         public static let gaugeSmall = 96.0
-        /// The night's chart.
+        /// The session's chart.
         public static let chartMinimum = 160.0
         /// A line that marks without weighing (the chart's centre line).
         public static let hairline = 1.0

@@ -12,22 +12,22 @@ public enum Consequence: Hashable, Sendable {
     case dismissBanner
     /// "Remind Me in 10 Min": one reminder beside the plan.
     case scheduleSnooze(ReminderRequest)
-    /// Every reminder of a night no longer running goes.
+    /// Every reminder of a session no longer running goes.
     case cancelReminders(sessionId: UUID)
     /// A water logged since a snooze answers it.
     case cancelSnoozes(sessionId: UUID, answeredByWaterAt: Date)
     /// Asks the person to allow this device's notifications (the system's question; the watch
-    /// asks at its first night, as it has no onboarding of its own).
+    /// asks at its first session, as it has no onboarding of its own).
     case askForNotifications
-    /// The running night's time reminders, as planned now. Phone and watch both schedule them,
+    /// The running session's time reminders, as planned now. Phone and watch both schedule them,
     /// under the same identifiers, and the system shows each once.
     case replaceReminders(sessionId: UUID, requests: [ReminderRequest])
     case startLiveActivity(SessionGlance)
-    /// Takes a night's ended activity (iOS ended it at its eighth hour) off the Lock Screen before
-    /// a new one starts for it, so the night never shows two tiles, one of them stale.
+    /// Takes a session's ended activity (iOS ended it at its eighth hour) off the Lock Screen before
+    /// a new one starts for it, so the session never shows two tiles, one of them stale.
     case dismissEndedLiveActivity(sessionId: UUID)
     case updateLiveActivity(SessionGlance)
-    /// Ends a night's Live Activity, showing its final state when known.
+    /// Ends a session's Live Activity, showing its final state when known.
     case endLiveActivity(sessionId: UUID, final: SessionGlance?)
     /// The widgets (or the watch's complications) show this now: reloaded once, when what they
     /// show changed.
@@ -36,7 +36,7 @@ public enum Consequence: Hashable, Sendable {
     /// latest of what the wrist needs (`WatchDeliveries`); with `complication`, that latest state
     /// goes as the complication's transfer too, within the day's budget.
     case deliverToWatch(latest: Bool, complication: Bool)
-    /// Asks the system to wake this app in the background at the night's next boundary (the watch).
+    /// Asks the system to wake this app in the background at the session's next boundary (the watch).
     case scheduleRefresh(at: Date)
     /// Tells the app's process that this extension wrote to the shared store.
     case signalOtherProcesses

@@ -15,7 +15,7 @@ final class ConsequenceExecutor {
     private let scheduler: SyncScheduler
     /// Work that runs soon, off the caller's path (a pull; a push held by a background task).
     private let requests: PendingWork
-    /// A night as it stands (an ended one's final Live Activity state).
+    /// A session as it stands (an ended one's final Live Activity state).
     private let readSnapshot: (UUID) async -> SessionSnapshot?
     /// What the phone hands its watch (the phone's app).
     private let deliveries: WatchDeliveries?
@@ -107,7 +107,7 @@ final class ConsequenceExecutor {
         var ended: [UUID: SessionSnapshot] = [:]
         var actedOn: UUID?
         if case .action(let result, _) = event { actedOn = result.session?.session.id }
-        // An ended tile already handed its night's final state needs the night no more.
+        // An ended tile already handed its session's final state needs the session no more.
         for id in activities.union(endedActivities.subtracting(shown.closedEndedTiles)) where id != state.active?.session.id && id != actedOn {
             ended[id] = await readSnapshot(id)
         }
@@ -115,8 +115,8 @@ final class ConsequenceExecutor {
         return PlanContext(
             capabilities: capabilities, isActive: isActive, watchAvailable: watchAvailable, complicationTransfersLeft: complicationLeft,
             notificationsAllowed: authorization == .allowed, notificationsUnasked: authorization == .notDetermined, now: platform.now(),
-            nightsWithReminders: capabilities.notifications ? await platform.notifications.sessionIdsWithReminders() : [],
-            liveActivities: activities, endedNights: ended, endedActivities: endedActivities
+            sessionsWithReminders: capabilities.notifications ? await platform.notifications.sessionIdsWithReminders() : [],
+            liveActivities: activities, endedSessions: ended, endedActivities: endedActivities
         )
     }
 

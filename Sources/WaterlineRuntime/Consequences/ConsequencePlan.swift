@@ -69,14 +69,14 @@ public struct ConsequencePlan: Hashable, Sendable {
         // A state older than one already shown is never shown after it.
         guard state.version >= before.version else { return plan }
         plan.shown.version = state.version
-        // A running night gone quiet (`QuietNight`) is not live on the surfaces: its reminders
+        // A running session gone quiet (`QuietSession`) is not live on the surfaces: its reminders
         // stop and its Live Activity ends with its last state (the widgets' snapshot says so too).
         let live = state.live(at: context.now)
         plan.askForNotifications(live, in: context)
         plan.showReminders(live, in: context)
         if capabilities.liveActivities { plan.showLiveActivity(event, state: state, live: live, in: context) }
         let screens = Self.screenChange(after: event, state: state)
-        if capabilities.widgets { plan.showWidgets(state, pastNightChanged: screens.pastSessionsChanged, in: context) }
+        if capabilities.widgets { plan.showWidgets(state, pastSessionChanged: screens.pastSessionsChanged, in: context) }
         if capabilities.backgroundRefresh { plan.scheduleRefresh(live, in: context) }
         // The watch is handed what it lacks: its own push comes back only as what the phone took,
         // and the latest state, which its push alone moved, waits for the phone's next change.
@@ -102,7 +102,7 @@ public struct ConsequencePlan: Hashable, Sendable {
 
     /// Delivers to the paired watch, from the phone's app, what it lacks; the latest state goes to
     /// the complication too when what the face shows changed and the day's budget allows: at once
-    /// when a night starts or ends, otherwise spaced so what is left lasts until midnight.
+    /// when a session starts or ends, otherwise spaced so what is left lasts until midnight.
     mutating func deliverToWatch(_ state: DeviceState?, latest: Bool, in context: PlanContext) {
         guard context.capabilities.pairedWatch, context.watchAvailable else { return }
         var complication = false
@@ -129,16 +129,16 @@ public struct ConsequencePlan: Hashable, Sendable {
         return max(complicationSpacingFloor, midnight.timeIntervalSince(now) / Double(max(left, 1)))
     }
 
-    /// What the open screens hear: the new state, the night an action was about, and whether
-    /// ended nights changed (the store's change feed names the records every writer changed; the
-    /// lists read again only when one of them was an ended night's).
+    /// What the open screens hear: the new state, the session an action was about, and whether
+    /// ended sessions changed (the store's change feed names the records every writer changed; the
+    /// lists read again only when one of them was an ended session's).
     static func screenChange(after event: RuntimeEvent, state: DeviceState) -> StoreChange {
         let running = state.active?.session.id
         switch event {
         case .action(let result, _):
             return StoreChange(state: result.state, session: result.session, pastSessionsChanged: result.pastSessionsChanged)
         case .pulled(_, let records), .otherProcessWrote(_, let records), .watchPushed(_, let records):
-            return StoreChange(state: state, pastSessionsChanged: records.changesPastNights(besides: running))
+            return StoreChange(state: state, pastSessionsChanged: records.changesPastSessions(besides: running))
         case .refresh, .reminderArrived:
             // Nothing was written: the lists stay as they are.
             return StoreChange(state: state, pastSessionsChanged: false)
@@ -159,7 +159,7 @@ public struct ConsequencePlan: Hashable, Sendable {
         }
     }
 
-    /// The watch has no onboarding: the first time its app is open with a night running, it asks
+    /// The watch has no onboarding: the first time its app is open with a session running, it asks
     /// for its own notifications, so its reminders reach the wrist whatever the phone allows.
     private mutating func askForNotifications(_ state: DeviceState, in context: PlanContext) {
         guard context.capabilities.device == .watch, context.capabilities.notifications, context.isActive, context.notificationsUnasked,
@@ -173,8 +173,8 @@ public struct ConsequencePlan: Hashable, Sendable {
         let active = state.active
         shown.plan = active?.reminders ?? .none
         guard context.capabilities.notifications else { return }
-        // Those of a night that ended (here, on the watch, or on another device) go.
-        for sessionId in context.nightsWithReminders.sorted(by: { $0.uuidString < $1.uuidString }) where sessionId != active?.session.id {
+        // Those of a session that ended (here, on the watch, or on another device) go.
+        for sessionId in context.sessionsWithReminders.sorted(by: { $0.uuidString < $1.uuidString }) where sessionId != active?.session.id {
             consequences.append(.cancelReminders(sessionId: sessionId))
         }
         guard let active else {
@@ -188,7 +188,7 @@ public struct ConsequencePlan: Hashable, Sendable {
             consequences.append(.cancelSnoozes(sessionId: sessionId, answeredByWaterAt: lastWater))
         }
         shown.lastWater = LastShown.LastWater(sessionId: sessionId, at: lastWater)
-        // Every device plans the night's reminders from the records it holds, under identifiers
+        // Every device plans the session's reminders from the records it holds, under identifiers
         // made from them (`ReminderPlanner.identifier`): a reminder scheduled on the phone and
         // on the watch is shown once. A plan handed over while notifications were refused is
         // handed over again once they are allowed.
@@ -199,32 +199,32 @@ public struct ConsequencePlan: Hashable, Sendable {
     }
 
     /// In the background WidgetKit counts every reload against a daily budget (about 40; those
-    /// made with the app in front are free). On the phone, while the night's Live Activity shows it
+    /// made with the app in front are free). On the phone, while the session's Live Activity shows it
     /// on the Lock Screen, and always on the watch (whose complication reloads share that budget),
-    /// a change in the background waits this long after the last reload unless the night started
+    /// a change in the background waits this long after the last reload unless the session started
     /// or ended: forty logs made on the other device do not spend the budget. On the phone it goes
     /// with the next event after that; the watch asks to be woken for it (`scheduleRefresh`), so
-    /// the face ends on the night's last state.
+    /// the face ends on the session's last state.
     public static let backgroundWidgetSpacing: TimeInterval = 10 * 60
 
     /// Reloads the widgets once, when what they show changed: counts, words, the quick drink, the
-    /// last night's summary, or a reminder plan their timeline does not already hold (it moves on
+    /// last session's summary, or a reminder plan their timeline does not already hold (it moves on
     /// at each planned reminder by itself).
-    private mutating func showWidgets(_ state: DeviceState, pastNightChanged: Bool, in context: PlanContext) {
+    private mutating func showWidgets(_ state: DeviceState, pastSessionChanged: Bool, in context: PlanContext) {
         let snapshot = WidgetSnapshot(state: state, generatedAt: context.now)
-        if let given = shown.widgets, !pastNightChanged, snapshot.showsTheSame(as: given, at: context.now) { return }
-        let nightStartedOrEnded = shown.widgets?.sessionId != snapshot.sessionId
+        if let given = shown.widgets, !pastSessionChanged, snapshot.showsTheSame(as: given, at: context.now) { return }
+        let sessionStartedOrEnded = shown.widgets?.sessionId != snapshot.sessionId
         // The phone's widgets read the store when WidgetKit reloads them by itself, which their
-        // timeline asks for every quarter hour while the night is logged in (`WidgetSelfReload`):
+        // timeline asks for every quarter hour while the session is logged in (`WidgetSelfReload`):
         // in the background a change waits for that reload rather than spend the day's budget.
-        if !context.isActive, context.capabilities.device != .watch, !nightStartedOrEnded, !pastNightChanged,
+        if !context.isActive, context.capabilities.device != .watch, !sessionStartedOrEnded, !pastSessionChanged,
            let handed = shown.widgetsReloadedAt, let snapshot = state.active,
            WidgetSelfReload.isPending(handedAt: handed, logTimes: snapshot.logs.map(\.timestamp), now: context.now) {
             return
         }
         let liveActivityShowsIt = snapshot.sessionId.map(context.liveActivities.contains) ?? false
         let spaced = liveActivityShowsIt || context.capabilities.device == .watch
-        if !context.isActive, spaced, !nightStartedOrEnded, let last = shown.widgetsReloadedAt,
+        if !context.isActive, spaced, !sessionStartedOrEnded, let last = shown.widgetsReloadedAt,
            context.now.timeIntervalSince(last) < Self.backgroundWidgetSpacing {
             shown.widgetsOwed = true
             return
@@ -235,15 +235,15 @@ public struct ConsequencePlan: Hashable, Sendable {
         consequences.append(.reloadWidgets(snapshot))
     }
 
-    /// The watch is woken at the night's next boundary, where what it shows must move on with no
+    /// The watch is woken at the session's next boundary, where what it shows must move on with no
     /// event to move it: the planned series of reminders running out (the rest are planned then),
-    /// the night going quiet, a complication reload held back for the budget. One date, asked for
+    /// the session going quiet, a complication reload held back for the budget. One date, asked for
     /// again only when it changes.
     private mutating func scheduleRefresh(_ state: DeviceState, in context: PlanContext) {
         var boundaries: [Date] = []
         if let snapshot = state.active {
             if let last = snapshot.reminders.requests.last?.fireDate { boundaries.append(last) }
-            if let quiet = QuietNight.date(of: snapshot) { boundaries.append(quiet) }
+            if let quiet = QuietSession.date(of: snapshot) { boundaries.append(quiet) }
         }
         if shown.widgetsOwed, let last = shown.widgetsReloadedAt { boundaries.append(last.addingTimeInterval(Self.backgroundWidgetSpacing)) }
         guard let next = boundaries.filter({ $0 > context.now }).min(), next != shown.refreshAt else { return }

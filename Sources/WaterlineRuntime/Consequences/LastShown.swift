@@ -7,19 +7,19 @@ import WaterlineCore
 public struct LastShown: Hashable, Sendable {
     /// The newest `DeviceState.version` shown.
     public var version = Int.min
-    /// The running night's time reminders as last handed to the system.
+    /// The running session's time reminders as last handed to the system.
     public var reminders: Reminders?
-    /// The Live Activities' last states, by night.
+    /// The Live Activities' last states, by session.
     public var glances: [UUID: SessionGlance] = [:]
-    /// Nights whose tile the system had ended (its eighth hour) and that were later ended here
-    /// too: their tile was handed the night's final state once.
+    /// Sessions whose tile the system had ended (its eighth hour) and that were later ended here
+    /// too: their tile was handed the session's final state once.
     public var closedEndedTiles: Set<UUID> = []
-    /// The running night's last water as shown last: a newer one answers a snooze.
+    /// The running session's last water as shown last: a newer one answers a snooze.
     public var lastWater: LastWater?
     /// What the paired watch's complication was last sent, and when (the phone).
     public var complicationSent: WidgetSnapshot?
     public var complicationSentAt: Date?
-    /// This process asked the person about notifications (the watch, at its first night).
+    /// This process asked the person about notifications (the watch, at its first session).
     public var askedForNotifications = false
     /// What the widgets (or the complication) were last given, and when.
     public var widgets: WidgetSnapshot?

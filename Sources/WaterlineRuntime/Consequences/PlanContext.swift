@@ -17,21 +17,21 @@ public struct PlanContext: Hashable, Sendable {
     /// The person was never asked about this device's notifications (each device asks its own).
     public var notificationsUnasked: Bool
     public var now: Date
-    /// The nights that have reminders pending or delivered.
-    public var nightsWithReminders: Set<UUID>
-    /// The nights whose Live Activity is on screen.
+    /// The sessions that have reminders pending or delivered.
+    public var sessionsWithReminders: Set<UUID>
+    /// The sessions whose Live Activity is on screen.
     public var liveActivities: Set<UUID>
-    /// Those of `liveActivities` and `endedActivities` whose night no longer runs, as they ended
+    /// Those of `liveActivities` and `endedActivities` whose session no longer runs, as they ended
     /// (for their final state).
-    public var endedNights: [UUID: SessionSnapshot]
-    /// The nights whose Live Activity ended (iOS ends one at its eighth hour) and is still on the
+    public var endedSessions: [UUID: SessionSnapshot]
+    /// The sessions whose Live Activity ended (iOS ends one at its eighth hour) and is still on the
     /// Lock Screen: counted as ended, not running.
     public var endedActivities: Set<UUID>
 
     public init(
         capabilities: DeviceCapabilities, isActive: Bool, watchAvailable: Bool = false, complicationTransfersLeft: Int = 0,
-        notificationsAllowed: Bool = true, notificationsUnasked: Bool = false, now: Date, nightsWithReminders: Set<UUID> = [], liveActivities: Set<UUID> = [],
-        endedNights: [UUID: SessionSnapshot] = [:], endedActivities: Set<UUID> = []
+        notificationsAllowed: Bool = true, notificationsUnasked: Bool = false, now: Date, sessionsWithReminders: Set<UUID> = [], liveActivities: Set<UUID> = [],
+        endedSessions: [UUID: SessionSnapshot] = [:], endedActivities: Set<UUID> = []
     ) {
         self.capabilities = capabilities
         self.isActive = isActive
@@ -40,9 +40,9 @@ public struct PlanContext: Hashable, Sendable {
         self.notificationsAllowed = notificationsAllowed
         self.notificationsUnasked = notificationsUnasked
         self.now = now
-        self.nightsWithReminders = nightsWithReminders
+        self.sessionsWithReminders = sessionsWithReminders
         self.liveActivities = liveActivities
-        self.endedNights = endedNights
+        self.endedSessions = endedSessions
         self.endedActivities = endedActivities
     }
 }

@@ -19,7 +19,7 @@ public enum RuntimeEvent: Hashable, Sendable {
     /// The app came to the front: everything is shown again as of now (other processes may have
     /// written meanwhile), and what changed elsewhere is pulled.
     case activated(DeviceState)
-    /// A reminder of the running night fell due while the app is open (`presented` false), or
+    /// A reminder of the running session fell due while the app is open (`presented` false), or
     /// arrived as a notification with the app in front, which the system then does not show
     /// (`presented` true): "Next reminder" moves on, and the banner shows it as the plan says.
     case reminderArrived(DeviceState, NotificationContent, presented: Bool)

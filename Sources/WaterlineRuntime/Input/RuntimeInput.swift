@@ -46,7 +46,7 @@ extension RuntimeInput where Reply == IntentOutcome, Failure == any Error {
 }
 
 extension RuntimeInput where Reply == IntentAnswer, Failure == Never {
-    /// Siri asking about the night ("How's my Waterline?"), answered from the store as it stands,
+    /// Siri asking about the session ("How's my Waterline?"), answered from the store as it stands,
     /// in the app's words; nothing changes.
     public static func question(_ question: IntentQuestion) -> Self { Self { runtime in await runtime.answer(question) } }
 }

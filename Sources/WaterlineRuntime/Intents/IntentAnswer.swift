@@ -1,7 +1,7 @@
 import WaterlineCore
 
 /// Siri's answer to a question: the line it says and shows, and the gauge its small snippet
-/// draws (nil with no night running).
+/// draws (nil with no session running).
 public struct IntentAnswer: Hashable, Sendable {
     public var dialog: String
     public var gauge: GaugeDisplay?

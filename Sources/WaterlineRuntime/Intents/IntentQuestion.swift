@@ -1,4 +1,4 @@
-/// What Siri may ask about the night, answered in one spoken line (`IntentRunner.answer`).
+/// What Siri may ask about the session, answered in one spoken line (`IntentRunner.answer`).
 public enum IntentQuestion: String, Hashable, Sendable, CaseIterable {
     /// "How's my Waterline?"
     case waterline

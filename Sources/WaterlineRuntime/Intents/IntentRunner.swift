@@ -2,12 +2,12 @@ import Foundation
 import WaterlineCore
 
 /// Runs the quick intents through the one door, with the calm words each one answers. With no
-/// night running, logging answers with a dialog rather than doing nothing silently; an unknown
+/// session running, logging answers with a dialog rather than doing nothing silently; an unknown
 /// preset is an error the system shows.
 @MainActor
 public struct IntentRunner {
     private let actions: any SessionActions
-    /// Whether the night's Live Activity shows now (iOS starts none from the background: a night
+    /// Whether the session's Live Activity shows now (iOS starts none from the background: a session
     /// started by Siri or an extension gets it when the app next comes to the front).
     private let liveActivityShows: @MainActor (UUID) -> Bool
 
@@ -33,11 +33,11 @@ public struct IntentRunner {
             case .startSession:
                 let result = try await actions.send(.startSession, from: origin)
                 guard result.changed else { return IntentOutcome(dialog: KitText.string(KitStrings.intentAlreadyRunning), result: result) }
-                // Said where the night will show, when it does not yet.
+                // Said where the session will show, when it does not yet.
                 let shows = result.session.map { liveActivityShows($0.session.id) } ?? true
                 return IntentOutcome(dialog: KitText.string(shows ? KitStrings.intentStarted : KitStrings.intentStartedOpenApp), result: result)
-            case .planNight(let drinks):
-                // Tonight's night: the running one, or one started now (a night gone quiet is
+            case .planSession(let drinks):
+                // Tonight's session: the running one, or one started now (a session gone quiet is
                 // over, as for any log), then its plan; 1 to 30 drinks, as everywhere, checked
                 // before anything starts.
                 do throws(ValidationError) {
@@ -66,9 +66,9 @@ public struct IntentRunner {
     /// Siri's answer to `question` about `state` at `now`, in the app's words: the Waterline as
     /// VoiceOver says it ("plus 3, above your threshold", and the calm instruction then), or
     /// when water comes next (due now; after so many drinks; and the timer's reminder, when one
-    /// is planned). A night gone quiet, or none, is said kindly.
+    /// is planned). A session gone quiet, or none, is said kindly.
     public static func answer(_ question: IntentQuestion, state: DeviceState, now: Date) -> IntentAnswer {
-        guard let snapshot = state.live(at: now).active else { return IntentAnswer(dialog: KitText.string(KitStrings.siriNoNight)) }
+        guard let snapshot = state.live(at: now).active else { return IntentAnswer(dialog: KitText.string(KitStrings.siriNoSession)) }
         let gauge = GaugeDisplay(state: snapshot.state, settings: state.settings)
         switch question {
         case .waterline:

@@ -8,6 +8,6 @@ public enum QuickIntent: Hashable, Sendable {
     case logDrink(presetId: UUID?)
     case startSession
     case endSession
-    /// "I'm planning N drinks tonight": the running night's plan, starting a night when none runs.
-    case planNight(drinks: Int)
+    /// "I'm planning N drinks tonight": the running session's plan, starting a session when none runs.
+    case planSession(drinks: Int)
 }

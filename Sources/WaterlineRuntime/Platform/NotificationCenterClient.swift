@@ -22,7 +22,7 @@ public protocol NotificationCenterClient: AnyObject {
     /// Removes the session's pending snoozes that a water logged at `water` answered
     /// (`ReminderPlanner.snoozeIsAnswered`).
     func cancelSnoozes(sessionId: UUID, answeredByWaterAt water: Date) async
-    /// The sessions that have reminders pending or delivered (so those of a night that ended
+    /// The sessions that have reminders pending or delivered (so those of a session that ended
     /// elsewhere can be removed).
     func sessionIdsWithReminders() async -> Set<UUID>
     /// Posts `request` at once.

@@ -12,9 +12,9 @@ public actor SessionService {
     private let writes: SessionWrites
     private var store: any SessionStore { writes.store }
     private let gate = SerialGate()
-    /// The running night as of a place in the store's feed, when this service last read or wrote
+    /// The running session as of a place in the store's feed, when this service last read or wrote
     /// it exactly: a log made now steps it on rather than read it again.
-    private var running: RunningNight?
+    private var running: RunningSession?
 
     public init(
         store: any SessionStore,
@@ -46,10 +46,10 @@ public actor SessionService {
             var result = try await carryOut(action, running: action.addsLog ? known : nil)
             let changes = try await store.changes(after: place)
             result.state.version = changes.version
-            // A log added to the running night wrote one record: when the feed moved by exactly
+            // A log added to the running session wrote one record: when the feed moved by exactly
             // that, no other writer came between, and the state as the action left it is the store's.
             if action.addsLog, result.changed, changes.version == start + 1 {
-                running = RunningNight(result.state, place: changes.version)
+                running = RunningSession(result.state, place: changes.version)
             } else if changes.version != start {
                 running = nil
             }
@@ -57,14 +57,14 @@ public actor SessionService {
         }
     }
 
-    /// The state as known, if it still stands (nothing since it was known changed its night,
+    /// The state as known, if it still stands (nothing since it was known changed its session,
     /// the settings or the presets), and the feed's newest place, read in one look.
-    private func known() async throws -> (RunningNight?, start: Int) {
+    private func known() async throws -> (RunningSession?, start: Int) {
         guard var known = running else { return (nil, try await version()) }
         let since = try await store.changes(after: known.place)
         guard since.version != known.place else { return (known, since.version) }
         let records = since.records
-        guard !records.everything, !records.settings, records.presets.isEmpty, !records.nights.contains(known.snapshot.session.id) else {
+        guard !records.everything, !records.settings, records.presets.isEmpty, !records.sessions.contains(known.snapshot.session.id) else {
             running = nil
             return (nil, since.version)
         }
@@ -77,10 +77,10 @@ public actor SessionService {
     /// (nothing was committed while it was read).
     private func keepRunning(_ state: DeviceState, readBetween start: Int, and end: Int) {
         guard start == end else { return }
-        running = RunningNight(state, place: end)
+        running = RunningSession(state, place: end)
     }
 
-    private func carryOut(_ action: SessionAction, running: RunningNight?) async throws -> ActionResult {
+    private func carryOut(_ action: SessionAction, running: RunningSession?) async throws -> ActionResult {
         switch action {
         case .prepare(let settings): try await writes.prepare(settings)
         case .startSession: try await writes.startSession()
@@ -112,16 +112,16 @@ public actor SessionService {
     }
 
     /// The state after commits that changed `changed`, from `basis`, the state as it stood before
-    /// them: only what they name is read again. The running night's logs are read only when that
-    /// night changed or another now runs; the presets only when one changed. Everything is read
-    /// when the settings changed (every night's plan follows them) or the changes cannot be told.
+    /// them: only what they name is read again. The running session's logs are read only when that
+    /// session changed or another now runs; the presets only when one changed. Everything is read
+    /// when the settings changed (every session's plan follows them) or the changes cannot be told.
     public func state(after changed: ChangedRecords, from basis: DeviceState) async throws -> DeviceState {
         try await exclusively {
             guard !changed.everything, !changed.settings else { return try await wholeState() }
             var state = basis
             let start = try await version()
             let running = try await store.activeSession()
-            if running?.id != basis.active?.session.id || running.map({ changed.nights.contains($0.id) }) == true {
+            if running?.id != basis.active?.session.id || running.map({ changed.sessions.contains($0.id) }) == true {
                 state.active = nil
                 if let snapshot = basis.active, let running, running == snapshot.session,
                    let stepped = try await stepping(snapshot, withLogsAfter: basis.version, through: start, settings: basis.settings) {
@@ -148,7 +148,7 @@ public actor SessionService {
         }
     }
 
-    /// The running night as it stands, or nil.
+    /// The running session as it stands, or nil.
     public func activeSession() async throws -> SessionSnapshot? {
         try await exclusively {
             guard let active = try await store.activeSession() else { return nil }
@@ -156,7 +156,7 @@ public actor SessionService {
         }
     }
 
-    /// Any night, running or ended, as it stands.
+    /// Any session, running or ended, as it stands.
     public func session(id: UUID) async throws -> SessionSnapshot {
         try await exclusively {
             guard let session = try await store.session(id: id) else { throw SessionServiceError.unknownSession(id) }
@@ -164,7 +164,7 @@ public actor SessionService {
         }
     }
 
-    /// The newest ended nights, newest first, each as it stands.
+    /// The newest ended sessions, newest first, each as it stands.
     public func recentSessions(limit: Int) async throws -> [SessionSnapshot] {
         try await exclusively {
             let settings = try await writes.ensureUser().settings
@@ -176,12 +176,12 @@ public actor SessionService {
         }
     }
 
-    /// Nights, newest first.
+    /// Sessions, newest first.
     public func sessions(limit: Int? = nil) async throws -> [Session] {
         try await exclusively { try await store.sessions(limit: limit) }
     }
 
-    /// A page of past (ended) nights, newest first, after `cursor`.
+    /// A page of past (ended) sessions, newest first, after `cursor`.
     public func history(after cursor: HistoryCursor?, limit: Int) async throws -> [Session] {
         try await exclusively { try await store.pastSessions(after: cursor, limit: limit) }
     }
@@ -205,15 +205,15 @@ public actor SessionService {
 
     // MARK: Internals
 
-    /// At most this many feed entries are read to step a night on by what came (a delivery from
-    /// the phone, a pull): past it, the night is read again.
+    /// At most this many feed entries are read to step a session on by what came (a delivery from
+    /// the phone, a pull): past it, the session is read again.
     static let steppedEntries = 64
 
-    /// `night`, its own record unchanged, with the logs the feed names after `place` (up to `end`,
-    /// its newest), when every one is a new live log of it: each steps the night on
-    /// (`SessionSnapshot.adding`) rather than the night being read and replayed again, so taking
-    /// the phone's log on the watch costs that log, not the night. Nil when any is not (an edit, a
-    /// deletion, another night's log) or more came than `steppedEntries`.
+    /// `session`, its own record unchanged, with the logs the feed names after `place` (up to `end`,
+    /// its newest), when every one is a new live log of it: each steps the session on
+    /// (`SessionSnapshot.adding`) rather than the session being read and replayed again, so taking
+    /// the phone's log on the watch costs that log, not the session. Nil when any is not (an edit, a
+    /// deletion, another session's log) or more came than `steppedEntries`.
     private func stepping(_ snapshot: SessionSnapshot, withLogsAfter place: Int, through end: Int, settings: UserSettings) async throws -> SessionSnapshot? {
         guard end > place else { return nil }
         let page = try await store.logFeed(after: place, limit: Self.steppedEntries)
@@ -222,7 +222,7 @@ public actor SessionService {
         for log in page.logs {
             guard log.sessionId == snapshot.session.id, log.deletedAt == nil else { return nil }
             if let held = snapshot.logs.last(where: { $0.id == log.id }) {
-                // What this night holds already (the watch's own log come back): nothing to step.
+                // What this session holds already (the watch's own log come back): nothing to step.
                 guard held == log else { return nil }
                 continue
             }

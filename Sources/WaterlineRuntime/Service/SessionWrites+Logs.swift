@@ -4,16 +4,16 @@ import WaterlineStorage
 
 /// Logging a drink or water, and editing or deleting a log.
 extension SessionWrites {
-    /// - Parameter running: the running night exactly as the store holds it now, when the service
-    ///   knows it (`RunningNight`): its logs are not read again, and the night steps on from it.
+    /// - Parameter running: the running session exactly as the store holds it now, when the service
+    ///   knows it (`RunningSession`): its logs are not read again, and the session steps on from it.
     func addLog(
-        source: LogSource, id: UUID?, timestamp: Date?, water amountOz: Double? = nil, drink: DrinkInput? = nil, running: RunningNight? = nil
+        source: LogSource, id: UUID?, timestamp: Date?, water amountOz: Double? = nil, drink: DrinkInput? = nil, running: RunningSession? = nil
     ) async throws -> ActionResult {
-        // The person, the night and the presets as known, or read.
+        // The person, the session and the presets as known, or read.
         let settings: UserSettings
         if let running { settings = running.settings } else { settings = try await ensureUser().settings }
         if let id, let existing = try await store.log(id: id), let session = try await store.session(id: existing.sessionId) {
-            // A retried delivery: the night as it stands, nothing written twice.
+            // A retried delivery: the session as it stands, nothing written twice.
             return try await result(settings, session: snapshot(of: session, settings: settings), changedLog: existing, changed: false)
         }
         let current: Session?
@@ -29,13 +29,13 @@ extension SessionWrites {
         )
         try Self.checkValid(log.validate)
         if let estimate = log.alcoholMeta?.standardDrinkEstimate { try Self.checkChosen(estimate) }
-        // The night as it stands, known or read once: to see whether it was forgotten, and for the new state.
+        // The session as it stands, known or read once: to see whether it was forgotten, and for the new state.
         var known = running?.snapshot
         var earlier: [LogEntry]
         if let known { earlier = known.logs } else { earlier = try await store.logs(sessionId: session.id) }
         let forgotten = forgottenEnd(of: session, logs: earlier, at: log.timestamp, settings: settings)
         if forgotten != nil {
-            // Friday's night is not Saturday's: this log starts a night of its own.
+            // Friday's session is not Saturday's: this log starts a session of its own.
             session = Session(id: makeID(), userId: try await ensureUser().id, startTime: min(log.timestamp, time), updatedAt: time)
             earlier = []
             known = nil
@@ -43,12 +43,12 @@ extension SessionWrites {
         // Every check passes before anything is written.
         try check(log.timestamp, fallsIn: session)
         if let forgotten {
-            // The forgotten night ends, the new one starts and takes the log, in one step.
+            // The forgotten session ends, the new one starts and takes the log, in one step.
             log.sessionId = session.id
             do {
                 try await store.saveTogether(sessions: [forgotten, session], logs: [log])
             } catch SessionStoreError.secondActiveSession(let running) {
-                // Another process started tonight's night meanwhile: the log joins it, nothing lost.
+                // Another process started tonight's session meanwhile: the log joins it, nothing lost.
                 guard let tonight = try await store.session(id: running) else { throw SessionStoreError.secondActiveSession(running) }
                 session = tonight
                 log.sessionId = running
@@ -57,12 +57,12 @@ extension SessionWrites {
         } else {
             try await store.saveLog(log)
         }
-        // The night steps on from where it stood: its logs are not read again, nor sorted, nor (for
+        // The session steps on from where it stood: its logs are not read again, nor sorted, nor (for
         // a log made now) replayed.
         let standing = known ?? snapshot(of: session, logs: earlier, settings: settings)
         let snapshot = standing.adding(log, settings: settings, planner: planner, now: time)
         let before = standing.state
-        // None past the night's "no reminders after".
+        // None past the session's "no reminders after".
         let allowed = planner.allowsNudge(at: time, session: session, settings: settings)
         let nudge = PacingRules(settings: settings).nudge(after: log, from: before, to: snapshot.state, plannedDrinks: session.plannedDrinks)
             .flatMap { allowed ? $0 : nil }
@@ -99,7 +99,7 @@ extension SessionWrites {
         return try await afterChange(to: session, changedLog: log, settings: settings)
     }
 
-    /// After an edit or delete: a running night is re-planned; an ended one gets its new summary.
+    /// After an edit or delete: a running session is re-planned; an ended one gets its new summary.
     func afterChange(to session: Session, changedLog: LogEntry, settings: UserSettings) async throws -> ActionResult {
         var session = session
         guard !session.isActive else {

@@ -1,9 +1,9 @@
 import Foundation
 import WaterlineCore
 
-/// Nights: started, ended, snoozed, deleted from History; every record removed.
+/// Sessions: started, ended, snoozed, deleted from History; every record removed.
 extension SessionWrites {
-    /// Starts a night, or returns the one already running (there is only ever one), unless that
+    /// Starts a session, or returns the one already running (there is only ever one), unless that
     /// one was forgotten: it ends at its last log and the new one starts.
     func startSession() async throws -> ActionResult {
         let user = try await ensureUser()
@@ -19,7 +19,7 @@ extension SessionWrites {
         return try await result(user.settings, session: snapshot(of: session, settings: user.settings), changed: created, pastSessionsChanged: endedForgotten)
     }
 
-    /// Sets (or clears) the running night's plan. A plan already as asked writes nothing.
+    /// Sets (or clears) the running session's plan. A plan already as asked writes nothing.
     func setPlan(drinks: Int?) async throws -> ActionResult {
         let settings = try await ensureUser().settings
         guard var session = try await store.activeSession() else { throw SessionServiceError.noActiveSession }
@@ -43,15 +43,15 @@ extension SessionWrites {
         return session.ended(at: AbandonedSessionPolicy.lastLog(of: session, logs: logs), stamp: now(), logs: logs, settings: settings)
     }
 
-    /// Ends the running night (even with no logs), now or at its last log, and stores its summary.
+    /// Ends the running session (even with no logs), now or at its last log, and stores its summary.
     func endSession(expected sessionId: UUID?, atLastLog: Bool) async throws -> ActionResult {
         let settings = try await ensureUser().settings
         guard var session = try await store.activeSession() else {
-            // A night named by its id has ended already: nothing to do, nothing refused.
+            // A session named by its id has ended already: nothing to do, nothing refused.
             if sessionId != nil { return try await result(settings, changed: false) }
             throw SessionServiceError.noActiveSession
         }
-        // A late end for an earlier night must not end the one running now.
+        // A late end for an earlier session must not end the one running now.
         if let sessionId, sessionId != session.id { return try await result(settings, changed: false) }
         let logs = try await store.logs(sessionId: session.id)
         let stamp = max(now(), session.startTime)
@@ -66,9 +66,9 @@ extension SessionWrites {
         return try await result(settings, session: ended, pastSessionsChanged: true)
     }
 
-    /// "Keep Going" on the app's prompt for a night gone quiet or running long: the night is
+    /// "Keep Going" on the app's prompt for a session gone quiet or running long: the session is
     /// touched now, so it is live again on every surface (and, by sync, on the other devices),
-    /// and the next log joins it rather than starting a night of its own.
+    /// and the next log joins it rather than starting a session of its own.
     func keepGoing() async throws -> ActionResult {
         let settings = try await ensureUser().settings
         guard var session = try await store.activeSession() else { throw SessionServiceError.noActiveSession }
@@ -78,7 +78,7 @@ extension SessionWrites {
     }
 
     /// "Remind Me in 10 Min": the water reminder again in ten minutes, beside the plan. Nothing
-    /// when no night runs (it ended meanwhile).
+    /// when no session runs (it ended meanwhile).
     func remindLater() async throws -> ActionResult {
         let settings = try await ensureUser().settings
         guard let session = try await store.activeSession() else { return try await result(settings, changed: false) }
@@ -87,8 +87,8 @@ extension SessionWrites {
         return try await result(settings, session: snapshot, changed: false, snooze: snooze)
     }
 
-    /// Deletes a past night: it and its logs become tombstones, which sync like any change.
-    /// A running night is ended first, not deleted.
+    /// Deletes a past session: it and its logs become tombstones, which sync like any change.
+    /// A running session is ended first, not deleted.
     func deletePastSession(id: UUID) async throws -> ActionResult {
         let settings = try await ensureUser().settings
         guard var session = try await store.session(id: id) else { throw SessionServiceError.unknownSession(id) }
@@ -102,7 +102,7 @@ extension SessionWrites {
         }
         session.deletedAt = time
         session.updatedAt = time
-        // The night and its logs go together, or not at all (a process killed halfway leaves no half-deleted night).
+        // The session and its logs go together, or not at all (a process killed halfway leaves no half-deleted session).
         try await store.saveTogether(sessions: [session], logs: logs)
         return try await result(settings, pastSessionsChanged: true)
     }

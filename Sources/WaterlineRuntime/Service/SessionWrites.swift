@@ -4,7 +4,7 @@ import WaterlineStorage
 
 /// The writes each action makes, over the store: what `SessionService` carries out, one action at
 /// a time (the service's gate), with the checks they share. Split by concern: settings, presets,
-/// nights and logs each in their own file.
+/// sessions and logs each in their own file.
 struct SessionWrites: Sendable {
     let store: any SessionStore
     let now: @Sendable () -> Date
@@ -26,7 +26,7 @@ struct SessionWrites: Sendable {
         return user
     }
 
-    /// - Parameter presets: the presets as known (the service's `RunningNight`); nil to read them.
+    /// - Parameter presets: the presets as known (the service's `RunningSession`); nil to read them.
     func alcoholMeta(for input: DrinkInput, among presets: [DrinkPreset]? = nil) async throws -> AlcoholMeta {
         switch input {
         case .preset(let id):
@@ -43,7 +43,7 @@ struct SessionWrites: Sendable {
         }
     }
 
-    /// The result of an action: `session` is the night it was about; the running night is read
+    /// The result of an action: `session` is the session it was about; the running session is read
     /// only when that is not it.
     func result(
         _ settings: UserSettings, session: SessionSnapshot? = nil, changedLog: LogEntry? = nil, preset: DrinkPreset? = nil,
@@ -69,7 +69,7 @@ struct SessionWrites: Sendable {
         return DeviceState(active: active, settings: settings, presets: known)
     }
 
-    /// The night as it stands, its logs read once.
+    /// The session as it stands, its logs read once.
     func snapshot(of session: Session, settings: UserSettings) async throws -> SessionSnapshot {
         snapshot(of: session, logs: try await store.logs(sessionId: session.id), settings: settings)
     }
@@ -78,7 +78,7 @@ struct SessionWrites: Sendable {
         SessionSnapshot(replaying: session, logs: logs, settings: settings, planner: planner, now: now())
     }
 
-    /// A log may not predate its night, nor come after its end (or after now, beyond clock slack).
+    /// A log may not predate its session, nor come after its end (or after now, beyond clock slack).
     func check(_ timestamp: Date, fallsIn session: Session) throws {
         guard LogTimeWindow(session: session, now: now().addingTimeInterval(Self.clockSlack)).contains(timestamp) else {
             throw SessionServiceError.logOutsideSession

@@ -3,7 +3,7 @@ import Foundation
 /// Where one end of the watch link keeps what it has handed the other end, across its app's
 /// launches: the phone, the place in its feed it has delivered up to; the watch, the changes it
 /// has transferred and the phone has not yet said it took. Both apps are started and ended by the
-/// system many times a night, so this outlives every process (`FileLedgerStorage` on a device).
+/// system many times a session, so this outlives every process (`FileLedgerStorage` on a device).
 public protocol LinkLedgerStorage: Sendable {
     /// The bytes last saved, with what was appended since; nil when nothing was.
     func load() -> Data?

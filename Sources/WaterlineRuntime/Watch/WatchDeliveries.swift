@@ -6,14 +6,14 @@ import WaterlineStorage
 /// What the phone's app hands its watch, unasked (`PhoneDelivery`): every change of its feed after
 /// the place it last delivered up to, once, and the latest of what the wrist needs now. The place
 /// is kept in a ledger that outlives the app's process, so a relaunched phone goes on where it
-/// stopped rather than deliver the night again; the watch says when it holds less than that (a
+/// stopped rather than deliver the session again; the watch says when it holds less than that (a
 /// gap, or its records begun again), and the phone goes back to where the watch is.
 @MainActor
 public final class WatchDeliveries {
     /// Pages one delivery round may carry (a first contact brings up to this many of 100 changes).
     public static let maximumPages = 20
-    /// The running night's newest logs the latest state carries (the feed's pages carry them all),
-    /// enough to plan its reminders from: the application context stays small however long the night.
+    /// The running session's newest logs the latest state carries (the feed's pages carry them all),
+    /// enough to plan its reminders from: the application context stays small however long the session.
     public static let latestLogs = 24
 
     /// The place in the phone's feed the watch has been sent everything up to (`sent`), and where
@@ -38,8 +38,8 @@ public final class WatchDeliveries {
     /// The watch's transferred changes taken since the last delivery.
     private var taken: [TakenChange] = []
     private var lastLatest: PhoneDelivery?
-    /// The night the last latest state carried: once it ends, its ended record goes once more.
-    private var lastNight: UUID?
+    /// The session the last latest state carried: once it ends, its ended record goes once more.
+    private var lastSession: UUID?
 
     public init(store: any SyncStore, ledger storage: any LinkLedgerStorage, window: TimeInterval = WatchLinkServer.window) {
         self.store = store
@@ -67,10 +67,10 @@ public final class WatchDeliveries {
     public func next(state: DeviceState?, latest includesLatest: Bool = true, focus: FocusFilter? = nil, now: Date) async -> Outgoing {
         guard let user = try? await store.user() else { return Outgoing() }
         var outgoing = Outgoing()
-        let nightsSince = now.addingTimeInterval(-window)
+        let sessionsSince = now.addingTimeInterval(-window)
         let before = ledger
         for _ in 0..<Self.maximumPages {
-            guard let page = try? await store.peerChanges(after: ledger.read, limit: WatchLinkServer.pageSize, nightsSince: nightsSince) else { break }
+            guard let page = try? await store.peerChanges(after: ledger.read, limit: WatchLinkServer.pageSize, sessionsSince: sessionsSince) else { break }
             if !page.changes.isEmpty || !taken.isEmpty {
                 outgoing.pages.append(PhoneDelivery(person: user.id, erasedBefore: user.erasedBefore, after: ledger.sent, page: page, taken: taken))
                 taken = []
@@ -84,7 +84,7 @@ public final class WatchDeliveries {
         return outgoing
     }
 
-    /// Tonight's night (or the one that just ended), the settings and presets, at the place sent.
+    /// Tonight's session (or the one that just ended), the settings and presets, at the place sent.
     private func latest(of user: User, state given: DeviceState?, focus: FocusFilter?) async -> PhoneDelivery? {
         var records: [SyncPayload] = []
         let settings = given?.settings ?? user.settings
@@ -92,7 +92,7 @@ public final class WatchDeliveries {
         let presets: [DrinkPreset]
         if let given { presets = given.presets } else { presets = (try? await store.presets()) ?? [] }
         records += presets.map { .preset(PresetRecord($0)) }
-        // The running night and its logs in replay order: as the state gives them, or read.
+        // The running session and its logs in replay order: as the state gives them, or read.
         var running: (session: Session, logs: [LogEntry])?
         if let given {
             running = given.active.map { ($0.session, $0.logs) }
@@ -104,11 +104,11 @@ public final class WatchDeliveries {
             records.append(.session(SessionRecord(running.session)))
             records += running.logs.suffix(Self.latestLogs).map(SyncPayload.logEntry)
         }
-        if sessionId == nil, let ended = lastNight, let record = try? await store.session(id: ended) {
-            // The night that ran when the last state went: it goes ended, so the wrist stops with it.
+        if sessionId == nil, let ended = lastSession, let record = try? await store.session(id: ended) {
+            // The session that ran when the last state went: it goes ended, so the wrist stops with it.
             records.append(.session(SessionRecord(record)))
         }
-        lastNight = sessionId
+        lastSession = sessionId
         let latest = PhoneDelivery(
             person: user.id, erasedBefore: user.erasedBefore, after: nil,
             page: PullPage(changes: records, cursor: ledger.sent, hasMore: false),

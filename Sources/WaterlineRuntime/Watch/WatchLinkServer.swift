@@ -10,14 +10,14 @@ import WaterlineStorage
 ///
 /// A pull answers what changed since the watch's cursor, from the phone's change feed
 /// (`StoreRules.peerChanges`): every write here, whoever made it, takes the next place in it, so
-/// one change on the phone is one change over the link, however long the night. The watch keeps
-/// the settings, the presets and the nights of the last three days (the running one and the last
+/// one change on the phone is one change over the link, however long the session. The watch keeps
+/// the settings, the presets and the sessions of the last three days (the running one and the last
 /// ended one whatever their age); a fresh watch's first pull (cursor 0) brings those whole.
 public struct WatchLinkServer: Sendable {
-    /// Nights that started this long ago or later go to the watch, with the running and the last one.
+    /// Sessions that started this long ago or later go to the watch, with the running and the last one.
     public static let window: TimeInterval = 3 * 24 * 3600
     /// Changes a pull page carries by default: a page stays well under WatchConnectivity's
-    /// message size (about 65 KB) with a night's logs.
+    /// message size (about 65 KB) with a session's logs.
     public static let pageSize = 100
 
     let store: any SyncStore
@@ -59,7 +59,7 @@ public struct WatchLinkServer: Sendable {
 
     private func page(_ request: PullRequest) async throws -> PullPage {
         let limit = min(max(request.limit ?? Self.pageSize, 1), Limits.pullPage)
-        return try await store.peerChanges(after: request.cursor ?? 0, limit: limit, nightsSince: now().addingTimeInterval(-Self.window))
+        return try await store.peerChanges(after: request.cursor ?? 0, limit: limit, sessionsSince: now().addingTimeInterval(-Self.window))
     }
 }
 

@@ -84,7 +84,7 @@ public struct WatchSyncRunner: SyncRunner {
     }
 
     /// A push offers the phone one batch; when it could not be messaged, what waits past that
-    /// batch is transferred too (a night of more changes than a batch made away from the phone),
+    /// batch is transferred too (a session of more changes than a batch made away from the phone),
     /// each change once as ever.
     private func transferringBacklog(_ report: SyncReport) async -> SyncReport {
         guard report.status.phase == .offline, report.status.pendingCount > Limits.pushBatch,
@@ -116,7 +116,7 @@ public struct WatchSyncRunner: SyncRunner {
             wrote = wrote || !applied.replaced.isEmpty
             var resend: Int?
             if !applied.unplaced.isEmpty, follows {
-                // A log came without its night: the place stays, and the page comes again.
+                // A log came without its session: the place stays, and the page comes again.
                 try await store.saveSyncCursor(SyncCursor(accountId: delivery.person, position: held))
                 resend = position
             } else if !delivery.isLatestState, !follows {

@@ -34,7 +34,7 @@ public struct WidgetSnapshotReader: Sendable {
             replaying: active, logs: try await store.logs(sessionId: active.id), settings: settings, planner: planner, now: time
         )
         return WidgetSnapshot(
-            night: snapshot, lastSessionSummary: lastEnded?.computedSummary, settings: settings,
+            session: snapshot, lastSessionSummary: lastEnded?.computedSummary, settings: settings,
             quickDrink: DrinkPreset.quickDrink(among: try await store.presets()), generatedAt: time
         )
     }

@@ -3,7 +3,7 @@ import Observation
 import WaterlineCore
 
 /// The Active Session screen: the gauge, counts, reminders, quick logging, the timeline,
-/// undo, and ending the night. Methods are named for what the person did; every change goes
+/// undo, and ending the session. Methods are named for what the person did; every change goes
 /// through `SessionActions`, and the screen shows the state each change leaves.
 @Observable
 @MainActor
@@ -19,7 +19,7 @@ public final class ActiveSessionModel {
     /// The drink picker is showing ("+ Drink" here, or on Home, which opens this screen with it).
     public var isPickingDrink: Bool
     public var isConfirmingEnd = false
-    /// Set once the night has ended, for the view to show its summary.
+    /// Set once the session has ended, for the view to show its summary.
     public private(set) var endedSession: SessionSnapshot?
 
     @ObservationIgnored private let actions: any SessionActions
@@ -51,15 +51,15 @@ public final class ActiveSessionModel {
         update.flatMap { PlanProgress(planned: $0.session.plannedDrinks, had: $0.state.totalStandardDrinks)?.text }
     }
 
-    /// The night's plan; nil with none.
+    /// The session's plan; nil with none.
     public var plannedDrinks: Int? { update?.session.plannedDrinks }
 
-    /// The plan changed during the night (nil: no plan any more).
+    /// The plan changed during the session (nil: no plan any more).
     public func planChanged(to drinks: Int?) async {
         await perform { _ = try await actions.send(.setPlan(drinks: drinks)) }
     }
 
-    /// The plan's stepper on the night's screen: up from no plan starts one at 4, then one more up
+    /// The plan's stepper on the session's screen: up from no plan starts one at 4, then one more up
     /// to 30; down from 1 is no plan again.
     public func planStepped(up: Bool) async {
         let upper = Int(Limits.plannedDrinks.upper)
@@ -88,7 +88,7 @@ public final class ActiveSessionModel {
         LogDescription.title(for: log, units: settings.units)
     }
 
-    /// The night's last drink, which "Same again" logs once more at a tap; nil before the first.
+    /// The session's last drink, which "Same again" logs once more at a tap; nil before the first.
     public var lastDrink: LogEntry? { update?.logs.last { $0.type == .alcohol && $0.alcoholMeta != nil } }
 
     /// "Beer · 16 oz · 1.33 std" under "Same again"; nil with no drink yet.
@@ -99,7 +99,7 @@ public final class ActiveSessionModel {
         sameAgainTitle.map { KitText.string(KitStrings.sameAgainAccessibility, .text($0)) }
     }
 
-    /// Where an edited log's time may go: from the night's start to now.
+    /// Where an edited log's time may go: from the session's start to now.
     public var editWindow: LogTimeWindow? {
         update.map { LogTimeWindow(session: $0.session, now: actions.reader.now()) }
     }
@@ -111,19 +111,19 @@ public final class ActiveSessionModel {
         await perform { show(try await actions.reader.currentState()) }
     }
 
-    /// The store changed: show the new counts; a night ended elsewhere (the watch, Siri, another
+    /// The store changed: show the new counts; a session ended elsewhere (the watch, Siri, another
     /// device) opens its summary.
     public func storeChanged(_ change: StoreChange) async {
         let shown = update?.session.id
         show(change.state)
         guard update == nil, endedSession == nil, let shown else { return }
         if let snapshot = change.session, snapshot.session.id == shown {
-            if !snapshot.session.isActive { endNight(snapshot) }
+            if !snapshot.session.isActive { showEnded(snapshot) }
             return
         }
         await perform {
             let ended = try await actions.reader.session(id: shown)
-            if !ended.session.isActive { endNight(ended) }
+            if !ended.session.isActive { showEnded(ended) }
         }
     }
 
@@ -139,13 +139,13 @@ public final class ActiveSessionModel {
         await log(.logDrink(.preset(preset.id), source: .phone))
     }
 
-    /// "Same again": the night's last drink as it was (type, size, ABV, estimate, preset), now.
+    /// "Same again": the session's last drink as it was (type, size, ABV, estimate, preset), now.
     public func sameAgainTapped() async {
         guard let meta = lastDrink?.alcoholMeta else { return }
         await log(.logDrink(.custom(meta), source: .phone))
     }
 
-    /// The picker for "+ Drink": the night's window, in the person's units; nil with no night.
+    /// The picker for "+ Drink": the session's window, in the person's units; nil with no session.
     public func drinkPicker(calendar: Calendar = .current) -> DrinkPickerModel? {
         editWindow.map { DrinkPickerModel(units: settings.units, window: $0, calendar: calendar) }
     }
@@ -178,7 +178,7 @@ public final class ActiveSessionModel {
         isConfirmingEnd = false
         undo.clear()
         await perform {
-            if let ended = try await actions.send(.endSession()).session { endNight(ended) }
+            if let ended = try await actions.send(.endSession()).session { showEnded(ended) }
         }
     }
 
@@ -186,7 +186,7 @@ public final class ActiveSessionModel {
         errorMessage = nil
     }
 
-    /// The summary's "Done": the ended night is no longer shown.
+    /// The summary's "Done": the ended session is no longer shown.
     public func summaryClosed() {
         endedSession = nil
     }
@@ -199,7 +199,7 @@ public final class ActiveSessionModel {
         update = state.active
     }
 
-    private func endNight(_ snapshot: SessionSnapshot) {
+    private func showEnded(_ snapshot: SessionSnapshot) {
         undo.clear()
         endedSession = snapshot
         update = nil

@@ -7,7 +7,7 @@ import WaterlineCore
 /// each (the type's usual strengths, "Now / 15 / 30 min ago"); steppers and a time picker cover
 /// the rest. Widgets, the watch and the Live Activity keep their one-tap default.
 /// While the person has not set the estimate by hand it follows size and ABV, as in the preset
-/// editor; a time picked by hour and minute lands inside the night (`LogTimeWindow`).
+/// editor; a time picked by hour and minute lands inside the session (`LogTimeWindow`).
 @Observable
 @MainActor
 public final class DrinkPickerModel {
@@ -21,7 +21,7 @@ public final class DrinkPickerModel {
     /// The time chosen at a tap, for the picker to show it chosen; nil once a time was picked on
     /// the time picker.
     public private(set) var timeChoice: LogTimeChoice? = .now
-    /// From the night's start to now: where a picked time may land.
+    /// From the session's start to now: where a picked time may land.
     public let window: LogTimeWindow
 
     /// The person's units: sizes read and step in them (they are kept in ounces).
@@ -46,7 +46,7 @@ public final class DrinkPickerModel {
     /// The catalog sizes of the chosen type.
     public var sizes: [DrinkSize] { DrinkCatalog.sizes(for: drinkType) }
 
-    /// The times offered at a tap at `now`: now, and 15 and 30 minutes ago while inside the night.
+    /// The times offered at a tap at `now`: now, and 15 and 30 minutes ago while inside the session.
     public func timeChoices(now: Date) -> [LogTimeChoice] { LogTimeChoice.offered(in: window, now: now) }
 
     /// The time shown in the picker: the one chosen, or now.
@@ -71,7 +71,7 @@ public final class DrinkPickerModel {
         measures.drink = Self.measured(chosen)
     }
 
-    /// "I had it at 21:30": a time picked by hour and minute, placed inside the night.
+    /// "I had it at 21:30": a time picked by hour and minute, placed inside the session.
     public func timePicked(_ picked: Date) {
         time = window.placing(picked, in: calendar)
         timeChoice = nil

@@ -16,7 +16,7 @@ public final class HistoryModel {
     public static let pageSize = 25
     @ObservationIgnored private let actions: any SessionActions
 
-    /// The list reads its first page again whenever past nights change anywhere.
+    /// The list reads its first page again whenever past sessions change anywhere.
     public init(actions: any SessionActions) {
         self.actions = actions
         actions.screenUpdates.observe { [weak self] change in

@@ -2,8 +2,8 @@ import Foundation
 import Observation
 import WaterlineCore
 
-/// The Home screen: Start Session and the last five nights, or the running night with quick
-/// logging; and the question about a night left running.
+/// The Home screen: Start Session and the last five sessions, or the running session with quick
+/// logging; and the question about a session left running.
 @Observable
 @MainActor
 public final class HomeModel {
@@ -14,7 +14,7 @@ public final class HomeModel {
     public private(set) var settings = UserSettings()
     public private(set) var abandonedPrompt: AbandonedSessionPrompt?
     public private(set) var errorMessage: String?
-    /// Set when a night starts (or a link asks for it), for the view to open the Active Session screen.
+    /// Set when a session starts (or a link asks for it), for the view to open the Active Session screen.
     public private(set) var startedSession: SessionSnapshot?
     /// With `startedSession`: open that screen with its drink picker showing ("+ Drink" here).
     public private(set) var opensDrinkPicker = false
@@ -22,7 +22,7 @@ public final class HomeModel {
     /// The Undo banner after a quick log.
     public let undo: UndoController
     /// The Undo banner's offer, while one stands.
-    /// Set when a link asks for a past night's summary, for the view to open it.
+    /// Set when a link asks for a past session's summary, for the view to open it.
     public private(set) var openedPastSessionId: UUID?
 
     @ObservationIgnored private let actions: any SessionActions
@@ -47,14 +47,14 @@ public final class HomeModel {
         active.map { GaugeDisplay(state: $0.state, settings: settings) }
     }
 
-    /// What "Past sessions" says while it has none: how to start, or, while the very first night
+    /// What "Past sessions" says while it has none: how to start, or, while the very first session
     /// runs, where its summary will be; nil once there is one.
     public var emptyStateText: String? {
         guard recent.isEmpty else { return nil }
-        return KitText.string(active == nil ? KitStrings.homeEmpty : KitStrings.homeFirstNight)
+        return KitText.string(active == nil ? KitStrings.homeEmpty : KitStrings.homeFirstSession)
     }
 
-    /// "All Sessions" leads somewhere only once a night has ended.
+    /// "All Sessions" leads somewhere only once a session has ended.
     public var showsAllSessions: Bool { !recent.isEmpty }
 
     public func appeared() async {
@@ -64,7 +64,7 @@ public final class HomeModel {
         }
     }
 
-    /// The store changed: the running night from the state it left; the past nights again only
+    /// The store changed: the running session from the state it left; the past sessions again only
     /// when they changed.
     public func storeChanged(_ change: StoreChange) async {
         show(change.state)
@@ -72,9 +72,9 @@ public final class HomeModel {
         await perform { try await loadRecent() }
     }
 
-    /// "Plan tonight" was opened: the night starts with a plan of `plannedDrinks`. Off by default.
+    /// "Plan tonight" was opened: the session starts with a plan of `plannedDrinks`. Off by default.
     public private(set) var isPlanning = false
-    /// The plan's stepper: the last night's plan as the suggestion, else `Session.suggestedPlannedDrinks`.
+    /// The plan's stepper: the last session's plan as the suggestion, else `Session.suggestedPlannedDrinks`.
     public private(set) var plannedDrinks = Session.suggestedPlannedDrinks
 
     /// "I'm planning…" on the start card: the suggestion, ready to adjust; tapped again, no plan.
@@ -110,14 +110,14 @@ public final class HomeModel {
     }
 
     /// "+ Drink" means one thing everywhere in the app: choose the drink. Here it opens the
-    /// running night's screen with its picker (presets and sizes) showing: still two taps.
+    /// running session's screen with its picker (presets and sizes) showing: still two taps.
     public func drinkButtonTapped() {
         guard let active else { return }
         opensDrinkPicker = true
         startedSession = active
     }
 
-    /// "View Session": the night's screen, without the drink picker ("+ Drink" earlier opened it
+    /// "View Session": the session's screen, without the drink picker ("+ Drink" earlier opened it
     /// with one; this does not).
     public func viewSessionTapped() {
         guard let active else { return }
@@ -133,15 +133,15 @@ public final class HomeModel {
         errorMessage = nil
     }
 
-    /// "End Now" on the prompt for a night left running: it ended at its last log, not this
-    /// morning, so its duration and chart are the night's.
+    /// "End Now" on the prompt for a session left running: it ended at its last log, not this
+    /// morning, so its duration and chart are the session's.
     public func endNowTapped() async {
         abandonedPrompt = nil
         await perform { try await actions.send(.endSession(atLastLog: true)) }
     }
 
-    /// "Keep Going": the night is live again everywhere and the next log joins it; remembered
-    /// between launches, so a long night is not asked about for another twelve hours.
+    /// "Keep Going": the session is live again everywhere and the next log joins it; remembered
+    /// between launches, so a long session is not asked about for another twelve hours.
     public func keepGoingTapped() async {
         abandonedPrompt = nil
         preferences.keptGoingAt = actions.reader.now()
@@ -161,7 +161,7 @@ public final class HomeModel {
             await appeared()
         case .activeSession:
             await appeared()
-            // With no night running any more, Home itself is the right screen.
+            // With no session running any more, Home itself is the right screen.
             if let active { startedSession = active }
         case .pastSession(let id):
             openedPastSessionId = id

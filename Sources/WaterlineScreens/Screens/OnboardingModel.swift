@@ -81,7 +81,7 @@ public final class OnboardingModel {
     }
 
     /// "Skip": onboarding is over; reminders show in the app, and Settings offers the question
-    /// (nothing asks it unbidden, not even the first night).
+    /// (nothing asks it unbidden, not even the first session).
     public func notificationsSkipped() {
         if step == .notifications { step = afterNotifications }
     }

@@ -3,7 +3,7 @@ import Observation
 import WaterlineCore
 
 /// Settings: every change is validated and saved at once through the one door (which re-plans a
-/// running night, tells the watch and widgets, and syncs); presets; the account.
+/// running session, tells the watch and widgets, and syncs); presets; the account.
 @Observable
 @MainActor
 public final class SettingsModel {

@@ -25,7 +25,7 @@ public final class SummaryModel {
     }
 
     public var durationText: String { WaterlineFormat.duration(report.summary.durationSeconds) }
-    /// "Planned 4 · had 5"; nil when the night had no plan.
+    /// "Planned 4 · had 5"; nil when the session had no plan.
     public var planText: String? { report.plan?.summaryText }
     /// "3 (3.5 standard)", in the person's language.
     public var drinksText: String {
@@ -40,7 +40,7 @@ public final class SummaryModel {
         return KitText.string(KitStrings.summaryRange, .text(WaterlineFormat.signedValue(summary.lowestWaterline)), .text(WaterlineFormat.signedValue(summary.peakWaterline)))
     }
 
-    /// The night as a chart (ending at the session's end; a summary is of an ended night).
+    /// The session as a chart (ending at the session's end; a summary is of an ended session).
     public var chart: WaterlineChart {
         WaterlineChart(session: update.session, logs: update.logs, settings: settings, now: update.session.endTime ?? update.session.startTime)
     }
@@ -61,7 +61,7 @@ public final class SummaryModel {
 
     public func title(for log: LogEntry) -> String { LogDescription.title(for: log, units: settings.units) }
 
-    /// Where an edited log's time may go: within this night.
+    /// Where an edited log's time may go: within this session.
     public var editWindow: LogTimeWindow { LogTimeWindow(session: update.session, now: actions.reader.now()) }
 
     public func logSwipedToDelete(_ log: LogEntry) async {

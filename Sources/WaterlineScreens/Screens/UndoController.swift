@@ -37,7 +37,7 @@ public final class UndoController {
         if let offer, !offer.isOpen(at: actions.reader.now()) { self.offer = nil }
     }
 
-    /// The offer goes (the night ended, the log was deleted another way, the screen moved on).
+    /// The offer goes (the session ended, the log was deleted another way, the screen moved on).
     func clear(ifFor logId: UUID? = nil) {
         guard logId == nil || offer?.log.id == logId else { return }
         offer = nil

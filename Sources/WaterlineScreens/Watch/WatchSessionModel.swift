@@ -4,19 +4,19 @@ import WaterlineCore
 
 /// The watch's main screen. The watch runs the kit's runtime on its own store, so every tap is an
 /// action like any other (through `SessionActions`, the one door), the gauge and counts are the
-/// watch's own records, and the night works with the phone away; what waits for the phone is
+/// watch's own records, and the session works with the phone away; what waits for the phone is
 /// counted and shown.
 @Observable
 @MainActor
 public final class WatchSessionModel {
     public private(set) var state: DeviceState?
-    /// The night ended here, for its summary, until a new one starts.
-    public private(set) var endedNight: SessionSnapshot?
+    /// The session ended here, for its summary, until a new one starts.
+    public private(set) var endedSession: SessionSnapshot?
     public var isPickingPreset = false
     public var isConfirmingEnd = false
     /// Why the last tap could not be carried out, in the watch's language; nil when all is well.
     public private(set) var problemMessage: String?
-    /// After a night was started here: where else it will show (the phone's Lock Screen, once its
+    /// After a session was started here: where else it will show (the phone's Lock Screen, once its
     /// app opens, since iOS starts no Live Activity from the background).
     public private(set) var startedNote: String?
 
@@ -41,8 +41,8 @@ public final class WatchSessionModel {
 
     public var display: WatchDisplay { WatchDisplay(state, unsent: unsent) }
 
-    /// The ended night's summary lines, while one is shown.
-    public var summary: SessionSummary? { endedNight?.session.computedSummary }
+    /// The ended session's summary lines, while one is shown.
+    public var summary: SessionSummary? { endedSession?.session.computedSummary }
 
     // MARK: What the person did
 
@@ -66,19 +66,19 @@ public final class WatchSessionModel {
     }
 
     public func startSessionTapped() async {
-        endedNight = nil
+        endedSession = nil
         await perform {
             let result = try await actions.send(.startSession)
             startedNote = result.changed ? KitText.string(KitStrings.watchStartedNote) : nil
         }
     }
 
-    /// The night's plan, as set anywhere ("I'm planning 4 drinks"); nil while none is set.
+    /// The session's plan, as set anywhere ("I'm planning 4 drinks"); nil while none is set.
     public var plannedDrinks: Int? { state?.active?.session.plannedDrinks }
     /// The plan's picker is up.
     public var isPlanning = false
 
-    /// Where the wrist's plan picker starts: the night's plan, else `Session.suggestedPlannedDrinks`.
+    /// Where the wrist's plan picker starts: the session's plan, else `Session.suggestedPlannedDrinks`.
     public var planSuggestion: Int { plannedDrinks ?? Session.suggestedPlannedDrinks }
 
     /// "Plan" on the wrist: the picker, starting from `planSuggestion`.
@@ -87,7 +87,7 @@ public final class WatchSessionModel {
         isPlanning = true
     }
 
-    /// A number of drinks chosen for tonight, or none ("No Plan"): the night's plan, as on the
+    /// A number of drinks chosen for tonight, or none ("No Plan"): the session's plan, as on the
     /// phone, and the phone follows by sync.
     public func planChosen(_ drinks: Int?) async {
         isPlanning = false
@@ -104,12 +104,12 @@ public final class WatchSessionModel {
         guard let sessionId = state?.active?.session.id else { return }
         await perform {
             let result = try await actions.send(.endSession(sessionId: sessionId))
-            endedNight = result.session
+            endedSession = result.session
         }
     }
 
     public func summaryDismissed() {
-        endedNight = nil
+        endedSession = nil
     }
 
     /// The person read the problem.
@@ -126,8 +126,8 @@ public final class WatchSessionModel {
 
     private func show(_ state: DeviceState) {
         self.state = state
-        // A night started anywhere (here, or on the phone and pulled) replaces the last summary.
-        if state.active != nil { endedNight = nil }
+        // A session started anywhere (here, or on the phone and pulled) replaces the last summary.
+        if state.active != nil { endedSession = nil }
     }
 
     private func perform(_ body: () async throws -> Void) async {

@@ -32,7 +32,7 @@ extension SyncEngine {
                 throw ConvexError.badResponse("sync:pull answered more to come without moving past cursor \(page.cursor)")
             }
             let applied = try await store.applyPage(unplaced + page.changes, cursor: SyncCursor(accountId: account, position: page.cursor))
-            // Logs waiting for their night are kept, but not without bound.
+            // Logs waiting for their session are kept, but not without bound.
             unplaced = Array(applied.unplaced.prefix(Self.maximumUnplaced))
             dropped += applied.unplaced.count - unplaced.count
             refused += applied.refused + page.unreadable
@@ -47,7 +47,7 @@ extension SyncEngine {
             }
         }
         // The cursor reached is kept, and the next pull goes on from there (from the start if
-        // logs still wait for their night, so none is skipped).
+        // logs still wait for their session, so none is skipped).
         if !unplaced.isEmpty || dropped > 0 { try await store.saveSyncCursor(SyncCursor(accountId: account, position: nil)) }
         update { $0.lastError = "stopped after \(self.maximumPages) pages of changes; the next sync goes on from there" }
     }

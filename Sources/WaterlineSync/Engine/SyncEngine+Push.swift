@@ -22,7 +22,7 @@ extension SyncEngine {
                 return
             }
         }
-        // Refusals that waited for another record (a log for its night) go once more.
+        // Refusals that waited for another record (a log for its session) go once more.
         do {
             if refusalsWaiting { try await store.retryRefusals() }
         } catch {

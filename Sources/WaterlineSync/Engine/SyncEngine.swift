@@ -33,7 +33,7 @@ public actor SyncEngine: SyncRunner {
     /// that answers `hasMore` forever cannot keep the device pulling; the next pull goes on
     /// from the cursor reached.
     public static let maximumPagesPerPull = 2_000
-    /// Logs whose night has not arrived, kept in memory across pages at most.
+    /// Logs whose session has not arrived, kept in memory across pages at most.
     public static let maximumUnplaced = 5_000
 
     /// The longest a drain waits in place when the backend asks to (`Retry-After`); a longer

@@ -35,7 +35,7 @@ public final class SyncScheduler {
 
     /// How long writes must pause before a push.
     nonisolated public static let defaultDebounce: Duration = .milliseconds(1_500)
-    /// While the app is open, another device's change (a night ended there) shows within this long.
+    /// While the app is open, another device's change (a session ended there) shows within this long.
     nonisolated public static let openPullInterval: TimeInterval = 60
 
     private enum Work: Int, Comparable {

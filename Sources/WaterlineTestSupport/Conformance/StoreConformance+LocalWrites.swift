@@ -8,7 +8,7 @@ import WaterlineRuntime
 extension StoreConformance {
     /// Records written on this device: they read back whole, and the store keeps their shape.
     static let localWrites: [StoreConformance] = [
-        StoreConformance("a whole night through the service reads back the same") { store in
+        StoreConformance("a whole session through the service reads back the same") { store in
             let clock = TestClock()
             let service = service(store, clock: clock)
             try await service.prepare(settings: UserSettings(waterEveryNDrinks: 2))
@@ -33,7 +33,7 @@ extension StoreConformance {
             let session = Fixed.session()
             let orphan = LogEntry.water(id: UUID(number: 0x0F), sessionId: UUID(number: 0x999), at: Fixed.at(minutes: 1), amountOz: 8)
             await #expect(throws: SessionStoreError.self) { try await store.saveTogether(sessions: [session], logs: [Fixed.water(1, at: 1), orphan]) }
-            #expect(try await store.session(id: session.id) == nil, "the night did not land without its logs")
+            #expect(try await store.session(id: session.id) == nil, "the session did not land without its logs")
             #expect(try await store.log(id: UUID(number: 1)) == nil)
             #expect(try await store.pendingChanges().isEmpty, "and queued nothing")
             try await store.saveTogether(sessions: [session], logs: [Fixed.water(1, at: 1), Fixed.drink(2, at: 2)])
@@ -98,7 +98,7 @@ extension StoreConformance {
             #expect(try await store.pendingChanges().isEmpty)
             #expect(try await store.syncCursor() == nil)
         },
-        StoreConformance("a night is ended once: an end saved after another ended it (or deleted it) is refused, and the first end stays") { store in
+        StoreConformance("a session is ended once: an end saved after another ended it (or deleted it) is refused, and the first end stays") { store in
             try await person(store)
             let session = Session(id: UUID(number: 300), userId: UUID(number: 1), startTime: Fixed.start)
             _ = try await store.startSession(session)
@@ -112,7 +112,7 @@ extension StoreConformance {
             #expect(try await store.endSession(first))
             #expect(try await !store.endSession(second))
             #expect(try await store.session(id: session.id)?.endTime == first.endTime)
-            #expect(try await !store.endSession(Session(id: UUID(number: 301), userId: UUID(number: 1), startTime: Fixed.start)), "an unknown night")
+            #expect(try await !store.endSession(Session(id: UUID(number: 301), userId: UUID(number: 1), startTime: Fixed.start)), "an unknown session")
         },
     ]
 }

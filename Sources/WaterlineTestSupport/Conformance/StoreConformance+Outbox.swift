@@ -92,7 +92,7 @@ extension StoreConformance {
             kept.alcoholMeta?.standardDrinkEstimate = 3
             kept.updatedAt = Fixed.at(minutes: 9)
             let pushed = batch.map { PushedChange(key: $0.id, revision: $0.revision, stored: $0.id == SyncKey(entity: .logEntry, id: log.id) ? .logEntry(kept) : $0.payload) }
-            #expect(try await store.settle(pushed) == ChangedRecords(nights: [log.sessionId]))
+            #expect(try await store.settle(pushed) == ChangedRecords(sessions: [log.sessionId]))
             #expect(try await store.log(id: log.id)?.alcoholMeta?.standardDrinkEstimate == 3)
             #expect(try await store.pendingChanges().isEmpty)
         },
@@ -107,7 +107,7 @@ extension StoreConformance {
             var bounded = log
             bounded.updatedAt = Fixed.at(minutes: 3)
             let pushed = batch.map { PushedChange(key: $0.id, revision: $0.revision, stored: $0.id == SyncKey(entity: .logEntry, id: log.id) ? .logEntry(bounded) : $0.payload) }
-            #expect(try await store.settle(pushed) == ChangedRecords(nights: [log.sessionId]))
+            #expect(try await store.settle(pushed) == ChangedRecords(sessions: [log.sessionId]))
             #expect(try await store.log(id: log.id)?.updatedAt == Fixed.at(minutes: 3), "the stamp the backend kept")
             // So a later edit from elsewhere (a pull) now wins, as it should.
             var elsewhere = log

@@ -10,7 +10,7 @@ extension StoreConformance {
     static let queryChecks: [StoreConformance] = [
         StoreConformance("past sessions come a page at a time, newest first, ties on the start settled by id") { store in
             try await person(store)
-            // Seven ended nights, two of them starting at the same moment, one deleted, one running.
+            // Seven ended sessions, two of them starting at the same moment, one deleted, one running.
             var ended: [Session] = []
             for index in 0..<7 {
                 let start = Fixed.start.addingTimeInterval(Double(index == 6 ? 5 : index) * 86_400)

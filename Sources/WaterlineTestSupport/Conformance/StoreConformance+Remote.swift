@@ -54,7 +54,7 @@ extension StoreConformance {
             let stray = LogEntry.water(id: UUID(number: 0x73), sessionId: UUID(number: 0x74), at: Fixed.start, amountOz: 8)
             let applied = try await store.applyPage([.logEntry(water), .logEntry(stray), .session(session)], cursor: SyncCursor(accountId: account, position: 7))
             #expect(applied.unplaced == [.logEntry(stray)])
-            #expect(applied.replaced == ChangedRecords(nights: [session.id]), "the night and its log: one night to show again")
+            #expect(applied.replaced == ChangedRecords(sessions: [session.id]), "the session and its log: one session to show again")
             #expect(try await store.logs(sessionId: session.id).map(\.id) == [water.id])
             #expect(try await store.syncCursor() == SyncCursor(accountId: account, position: 7))
             // Remote versions are not local changes.
@@ -63,30 +63,30 @@ extension StoreConformance {
             #expect(again == AppliedPage(unplaced: [], replaced: .none), "a page seen before changes nothing")
             #expect(try await store.syncCursor()?.position == 9)
         },
-        StoreConformance("the backend's running night arriving while another runs here: one night, every log in it, this one gone as a tombstone") { store in
+        StoreConformance("the backend's running session arriving while another runs here: one session, every log in it, this one gone as a tombstone") { store in
             try await person(store)
-            // This device started a night offline at 20:10 and logged two drinks.
+            // This device started a session offline at 20:10 and logged two drinks.
             var here = Fixed.session(start: Fixed.at(minutes: 10))
             here.id = UUID(number: 0xB0)
             try await store.saveSession(here)
             let drinks = [Fixed.drink(0xB1, at: 11, session: here.id), Fixed.drink(0xB2, at: 20, session: here.id)]
             for drink in drinks { try await store.saveLog(drink) }
             try await store.settle(try await store.pendingChanges().map { PushedChange(key: $0.id, revision: $0.revision, failure: "NOT_FOUND: no such session") })
-            // The other device's night, started at 20:30, is the backend's running night.
+            // The other device's session, started at 20:30, is the backend's running session.
             let theirs = SessionRecord(id: UUID(number: 0xA0), startTime: Fixed.at(minutes: 30), isActive: true, updatedAt: Fixed.at(minutes: 30))
             let water = LogEntry.water(id: UUID(number: 0xA1), sessionId: theirs.id, at: Fixed.at(minutes: 31), amountOz: 8)
             _ = try await store.applyPage([.session(theirs), .logEntry(water)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 2))
             let active = try #require(try await store.activeSession())
-            #expect(active.id == theirs.id, "the backend's night wins")
+            #expect(active.id == theirs.id, "the backend's session wins")
             #expect(active.startTime == Fixed.at(minutes: 10), "it starts when the first of the two started")
             #expect(try await store.logs(sessionId: theirs.id).map(\.id) == [drinks[0].id, drinks[1].id, water.id])
             #expect(try await store.session(id: here.id) == nil)
-            #expect(try await store.sessions(limit: nil).map(\.id) == [theirs.id], "one night, not two")
+            #expect(try await store.sessions(limit: nil).map(\.id) == [theirs.id], "one session, not two")
             let pending = try await store.nextChanges(limit: 10)
             #expect(Set(pending.map(\.id)) == Set([SyncKey(entity: .session, id: here.id), SyncKey(entity: .session, id: theirs.id)]
                 + drinks.map { SyncKey(entity: .logEntry, id: $0.id) }), "all of it goes up, refusals forgotten")
             guard case .session(let gone)? = pending.first(where: { $0.id.id == here.id })?.payload else {
-                Issue.record("this device's night is not queued")
+                Issue.record("this device's session is not queued")
                 return
             }
             #expect(gone.deletedAt != nil && !gone.isActive)

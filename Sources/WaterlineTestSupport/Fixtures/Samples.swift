@@ -49,12 +49,12 @@ extension LogEntry {
         at: .mockEvening.addingTimeInterval(70 * 60), amountOz: 12, source: .liveActivity
     )
 
-    /// The mock night's logs in order.
-    public static let mockNight: [LogEntry] = [.mockBeer, .mockDouble, .mockWater]
+    /// The mock session's logs in order.
+    public static let mockSession: [LogEntry] = [.mockBeer, .mockDouble, .mockWater]
 }
 
 extension Session {
-    /// A night that ended after two hours: a beer, a double, a water.
+    /// A session that ended after two hours: a beer, a double, a water.
     public static let mockNightOut = Session(
         id: UUID(uuidString: "5e550000-0000-4000-8000-000000000001")!, userId: User.mock.id, startTime: .mockEvening,
         endTime: .mockEvening.addingTimeInterval(2 * 3_600), isActive: false, computedSummary: .mock,
@@ -93,7 +93,7 @@ extension WidgetSnapshot {
     public static let mock = WidgetSnapshot(
         isActive: true, sessionId: Session.mockNightOut.id, startTime: .mockEvening, waterlineValue: 2, totalAlcoholCount: 2,
         totalWaterCount: 1, isWarning: false, warningThreshold: 3, drinksUntilWaterDue: 2,
-        recentLogs: LogEntry.mockNight.reversed().map { WidgetLogLine(log: $0, units: .oz) },
+        recentLogs: LogEntry.mockSession.reversed().map { WidgetLogLine(log: $0, units: .oz) },
         nextReminderDate: .mockEvening.addingTimeInterval(100 * 60), lastSessionSummary: .mock, discreet: true,
         generatedAt: .mockEvening.addingTimeInterval(71 * 60)
     )

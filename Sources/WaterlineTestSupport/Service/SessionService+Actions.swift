@@ -4,7 +4,7 @@ import WaterlineAPI
 import WaterlineStorage
 import WaterlineRuntime
 
-/// Tests set nights up straight through the service, one call per action; the app never does
+/// Tests set sessions up straight through the service, one call per action; the app never does
 /// (it goes through the runtime's one door).
 extension SessionService {
     @discardableResult
@@ -89,7 +89,7 @@ extension SessionService {
 }
 
 extension ActionResult {
-    /// The night the action was about; a test that expects one fails plainly without it.
+    /// The session the action was about; a test that expects one fails plainly without it.
     public var snapshot: SessionSnapshot {
         get throws {
             guard let session else { throw SessionServiceError.noActiveSession }

@@ -79,7 +79,7 @@ final class DeviceProcess {
         // The open screens: every change they hear of is logged.
         let log = log
         runtime.screenUpdates.observe { change in
-            log.record(.screens, "change (past nights \(change.pastSessionsChanged ? "changed" : "same"))")
+            log.record(.screens, "change (past sessions \(change.pastSessionsChanged ? "changed" : "same"))")
             return true
         }
     }

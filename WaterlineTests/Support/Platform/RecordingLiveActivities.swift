@@ -15,7 +15,7 @@ import WaterlineTestSupport
 /// (https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities),
 /// and keeps an ended one there up to four hours unless it is dismissed
 /// (https://developer.apple.com/documentation/activitykit/activityuidismissalpolicy/default).
-/// Strict: a start for a night whose ended tile is still shown puts two tiles of one night on the
+/// Strict: a start for a session whose ended tile is still shown puts two tiles of one session on the
 /// Lock Screen, and fails the test.
 @MainActor
 final class RecordingLiveActivities: LiveActivityClient {
@@ -84,7 +84,7 @@ final class RecordingLiveActivities: LiveActivityClient {
             return false
         }
         if endedSessionIds().contains(state.sessionId) {
-            Issue.record("a second Live Activity for one night beside its ended one, still on the Lock Screen")
+            Issue.record("a second Live Activity for one session beside its ended one, still on the Lock Screen")
         }
         starts += 1
         log.record(.liveActivity, "start")

@@ -22,7 +22,7 @@ final class RecordingNotificationCenter: NotificationCenterClient {
     private(set) var categoriesRegistered = 0
     /// Pending time reminders by identifier.
     private(set) var pending: [String: ReminderRequest] = [:]
-    /// How many times a night's reminders were handed over anew.
+    /// How many times a session's reminders were handed over anew.
     private(set) var replacements = 0
     /// Reminders posted at once, in order.
     private(set) var posted: [ReminderRequest] = []

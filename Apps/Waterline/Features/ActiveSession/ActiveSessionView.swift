@@ -36,7 +36,7 @@ struct ActiveSessionView: View {
                     }
                 }
                 .font(.headline)
-                // The night's plan beside the Waterline, changed here too (a plan can start late).
+                // The session's plan beside the Waterline, changed here too (a plan can start late).
                 Stepper {
                     Text(verbatim: model.planText ?? String(localized: "No plan tonight"))
                 } onIncrement: {
@@ -76,7 +76,7 @@ struct ActiveSessionView: View {
         .toolbar {
             ToolbarItemGroup(placement: .topBarTrailing) {
                 SyncIndicator()
-                // Reachable from the top of a long night, not only below its whole timeline;
+                // Reachable from the top of a long session, not only below its whole timeline;
                 // both ask the same confirmation.
                 Button("End Session") { model.endSessionButtonTapped() }
             }

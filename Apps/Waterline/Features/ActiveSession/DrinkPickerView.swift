@@ -45,12 +45,12 @@ struct DrinkPickerView: View {
         .presentationDetents([.medium, .large])
     }
 
-    /// The date too when the night crosses midnight.
+    /// The date too when the session crosses midnight.
     private var timeComponents: DatePickerComponents {
         model.window.spansDays(in: calendar) ? [.date, .hourAndMinute] : [.hourAndMinute]
     }
 
-    /// Now until the person picks a time; a time picked by hour and minute lands in the night.
+    /// Now until the person picks a time; a time picked by hour and minute lands in the session.
     private var time: Binding<Date> {
         Binding(get: { model.shownTime(now: Date()) }, set: { model.timePicked($0) })
     }

@@ -4,12 +4,12 @@ import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem
 
-/// Correcting a log: its time (within its night, across midnight too), and its estimate or water
+/// Correcting a log: its time (within its session, across midnight too), and its estimate or water
 /// amount.
 struct LogEditView: View {
     @State var log: LogEntry
     let units: Units
-    /// The night's start to its end (or now).
+    /// The session's start to its end (or now).
     let window: LogTimeWindow
     let save: (LogEntry) -> Void
     @Environment(\.dismiss) private var dismiss
@@ -46,12 +46,12 @@ struct LogEditView: View {
         }
     }
 
-    /// The date too when the night crosses midnight.
+    /// The date too when the session crosses midnight.
     private var timeComponents: DatePickerComponents {
         window.spansDays(in: calendar) ? [.date, .hourAndMinute] : [.hourAndMinute]
     }
 
-    /// A time picked by hour and minute lands on the night's day that holds it.
+    /// A time picked by hour and minute lands on the session's day that holds it.
     private var time: Binding<Date> {
         Binding(get: { log.timestamp }, set: { log.timestamp = window.placing($0, in: calendar) })
     }

@@ -5,7 +5,7 @@ import WaterlineRuntime
 import WaterlineScreens
 import WaterlineSystem
 
-/// The end of a night: totals, duration, adherence, the Waterline's end and range, the timeline.
+/// The end of a session: totals, duration, adherence, the Waterline's end and range, the timeline.
 struct SummaryView: View {
     @State var model: SummaryModel
     /// "Done" after ending: back to Home. Nil for a past session (read-only, with a back button).

@@ -20,7 +20,7 @@ struct FunctionCallResponder: Sendable {
 
     /// Body bytes that cost one more call of the caller's limit: a call costs 1, and 1 more per
     /// 16 KB of body (a 1 MB body 62), since reading and parsing it is most of its work. A
-    /// night's push is a few KB; a 500-log first sync about 150 KB, 10 calls.
+    /// session's push is a few KB; a 500-log first sync about 150 KB, 10 calls.
     static let bytesPerCall = 16_384
 
     /// What a body of `bytes` costs beyond the call itself.

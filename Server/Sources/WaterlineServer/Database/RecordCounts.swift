@@ -3,15 +3,15 @@ import SQLKit
 /// Migration 10 (SQLite): how many records each account keeps, kept rather than counted.
 ///
 /// A new record's room check (`WaterlineRepository.room`) compared two `COUNT(*)`s with the
-/// quota on every insert: for a night's logs that read every log of the night, tombstones
-/// included (65 µs for a night of 500 on the development machine), so a 500-change `sync:push`
+/// quota on every insert: for a session's logs that read every log of the session, tombstones
+/// included (65 µs for a session of 500 on the development machine), so a 500-change `sync:push`
 /// spent more on counting than on writing. `record_counts` holds, per account and scope (its
-/// sessions, its presets, one night's logs), how many are kept and how many live; triggers keep
+/// sessions, its presets, one session's logs), how many are kept and how many live; triggers keep
 /// it in step with every insert, move, tombstone and delete in the same statement, so the check
 /// is one row read. SQLite runs one writer at a time, so the check and the insert cannot be
 /// interleaved. Migration 12 (`addForPostgres`) keeps the same table in PostgreSQL.
 enum RecordCounts {
-    /// A count's scope: `sessions`, `presets`, or `log_entries:<night id>`.
+    /// A count's scope: `sessions`, `presets`, or `log_entries:<session id>`.
     static func scope(_ table: String, session: String?) -> String {
         session.map { "\(table):\($0)" } ?? table
     }
@@ -61,9 +61,9 @@ enum RecordCounts {
 
     /// Migration 12 (PostgreSQL): the same kept counts, read by the numbering trigger's room check.
     ///
-    /// The trigger counted the account's records on every insert (`COUNT(*)` over all its nights,
-    /// or all of a night's logs), so a push of 500 new nights took 0.2 s for a new account and
-    /// 8–10 s near the night quota. Now the numbering trigger reads one row of `record_counts`
+    /// The trigger counted the account's records on every insert (`COUNT(*)` over all its sessions,
+    /// or all of a session's logs), so a push of 500 new sessions took 0.2 s for a new account and
+    /// 8–10 s near the session quota. Now the numbering trigger reads one row of `record_counts`
     /// and, when the new record has room, counts it there and then (a row trigger after the
     /// insert would run only at the end of the statement, so the rows of one multi-row insert
     /// would each see the count from before it); a trigger after each move, tombstone and delete

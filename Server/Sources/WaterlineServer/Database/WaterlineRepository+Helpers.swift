@@ -38,7 +38,7 @@ extension WaterlineRepository {
         "EXISTS (SELECT 1 FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) AND id = \(bind: id))"
     }
 
-    /// A SQL condition: `table` (one night's entries when `session` is given) has room for one
+    /// A SQL condition: `table` (one session's entries when `session` is given) has room for one
     /// more record: fewer than `limit` live ones when the record is live (tombstones do not count
     /// against it), and fewer than `limit × Limits.keptPerLive` counting tombstones. Part of the
     /// insert itself, so two writers cannot both take the last place (SQLite runs one statement
@@ -51,13 +51,13 @@ extension WaterlineRepository {
         """
     }
 
-    /// The rows `caller` keeps in `table` (within one night when `session` is given), tombstones included.
+    /// The rows `caller` keeps in `table` (within one session when `session` is given), tombstones included.
     func count(_ table: String, _ caller: Caller, session: String? = nil) async throws -> Int {
         try await sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE owner_id = \(bind: caller.key) \(Self.scope(session))")
             .first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
-    /// Narrows a count to one night's entries, or leaves it the whole account's.
+    /// Narrows a count to one session's entries, or leaves it the whole account's.
     static func scope(_ session: String?) -> SQLQueryString {
         guard let session else { return "" }
         return "AND session_id = \(bind: session)"

@@ -30,7 +30,7 @@ extension WaterlineRepository {
     }
 
     /// The common case of a log write, for a run of logs at once: each inserted if it is new, its
-    /// night is one of the caller's live ones and has room, in order. Answers how many of the
+    /// session is one of the caller's live ones and has room, in order. Answers how many of the
     /// leading `logs` were stored (exactly as given: `body` is each one's JSON); the rest take
     /// `storeLog`'s full path, which says why.
     func insertNewLogs(_ logs: [(log: LogEntry, body: String)], for caller: Caller) async -> Int {
@@ -41,7 +41,7 @@ extension WaterlineRepository {
     }
 
     /// SQLite: the run in one hand-over to the database thread, stopping at the first statement
-    /// that does not insert all it was given. One night's consecutive logs go in statements of
+    /// that does not insert all it was given. One session's consecutive logs go in statements of
     /// many rows (the largest power of two that fits, up to 512: a few statement texts, each
     /// prepared once), which keep the run's order: each needs room for all of its rows and
     /// numbers them from the account's next change number in order, and the numbering trigger
@@ -53,9 +53,9 @@ extension WaterlineRepository {
         var rest = logs[...]
         while let first = rest.first {
             let sessionId = first.log.sessionId
-            let sameNight = rest.prefix { $0.log.sessionId == sessionId }.count
+            let sameSession = rest.prefix { $0.log.sessionId == sessionId }.count
             var size = 1
-            while size * 2 <= min(sameNight, 512) { size *= 2 }
+            while size * 2 <= min(sameSession, 512) { size *= 2 }
             statements.append(size == 1 ? newLog(first, for: caller) : newLogs(rest.prefix(size), for: caller))
             rest = rest.dropFirst(size)
         }
@@ -82,7 +82,7 @@ extension WaterlineRepository {
             ], 1)
     }
 
-    /// One night's new logs in one insert, in order: the account's change number before it plus
+    /// One session's new logs in one insert, in order: the account's change number before it plus
     /// each row's place is that row's number. `entries` holds a power of two of them, 2 to 512.
     func newLogs(_ entries: ArraySlice<(log: LogEntry, body: String)>, for caller: Caller) -> (sql: String, binds: [SQLiteData], rows: Int) {
         let session = key(entries[entries.startIndex].log.sessionId)
@@ -118,33 +118,33 @@ extension WaterlineRepository {
 
     /// PostgreSQL: the leading live logs in one statement (one round trip and one commit for
     /// hundreds), inserted only if every one of them is new, distinct and in one of the caller's
-    /// live nights; the numbering trigger holds the quota per row, and one over it fails the
+    /// live sessions; the numbering trigger holds the quota per row, and one over it fails the
     /// whole statement. Anything else inserts nothing, and each log takes the full path.
     func insertNewLivePostgresLogs(_ logs: [(log: LogEntry, body: String)], for caller: Caller) async -> Int {
         let run = logs.prefix { $0.log.deletedAt == nil }
         guard !run.isEmpty else { return 0 }
         let ids = run.map { key($0.log.id) }
-        let nights = run.map { key($0.log.sessionId) }
+        let sessions = run.map { key($0.log.sessionId) }
         let inserted: Set<String>
         do {
             inserted = Set(try await sql.raw("""
                 INSERT INTO log_entries (id, owner_id, session_id, timestamp, updated_at, body)
                 SELECT run.id, \(bind: caller.key), run.session_id, run.timestamp, run.updated_at, run.body
-                FROM unnest(\(bind: ids)::text[], \(bind: nights)::text[],
+                FROM unnest(\(bind: ids)::text[], \(bind: sessions)::text[],
                             \(bind: run.map { ms($0.log.timestamp) })::float8[], \(bind: run.map { ms($0.log.updatedAt) })::float8[],
                             \(bind: run.map(\.body))::text[])
                      WITH ORDINALITY AS run (id, session_id, timestamp, updated_at, body, position)
                 WHERE (SELECT COUNT(DISTINCT new.id) FROM unnest(\(bind: ids)::text[]) AS new (id)) = \(bind: ids.count)
                   AND NOT EXISTS (SELECT 1 FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = ANY(\(bind: ids)::text[]))
                   AND NOT EXISTS (
-                      SELECT 1 FROM unnest(\(bind: nights)::text[]) AS night (id)
-                      WHERE NOT EXISTS (SELECT 1 FROM sessions WHERE owner_id = \(bind: caller.key) AND id = night.id AND deleted_at IS NULL))
+                      SELECT 1 FROM unnest(\(bind: sessions)::text[]) AS asked (id)
+                      WHERE NOT EXISTS (SELECT 1 FROM sessions WHERE owner_id = \(bind: caller.key) AND id = asked.id AND deleted_at IS NULL))
                 ORDER BY run.position
                 ON CONFLICT (owner_id, id) DO NOTHING
                 RETURNING id
                 """).all().map { try $0.decode(column: "id", as: String.self) })
         } catch {
-            // A night past its quota (the trigger refuses the statement) or the database itself:
+            // A session past its quota (the trigger refuses the statement) or the database itself:
             // the full path meets it again, log by log, and says which.
             return 0
         }
@@ -189,12 +189,12 @@ extension WaterlineRepository {
             SELECT deleted_at FROM sessions WHERE id = \(bind: session) AND owner_id = \(bind: caller.key)
             """).first() else { throw FunctionError.notFound("session", session) }
         let was = try await sql.raw("SELECT session_id FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = \(bind: id)").first()
-        // New here, or moved from another night: the night it lands in is checked as for a new
-        // entry (a move must not slip past a deleted night or a full one).
+        // New here, or moved from another session: the session it lands in is checked as for a new
+        // entry (a move must not slip past a deleted session or a full one).
         let arrives = try was.map { try $0.decode(column: "session_id", as: String.self) != session } ?? true
         if arrives {
-            // A deleted night takes no new entries; changes to the ones it had still arrive, and so
-            // does a tombstone (a device that deleted an entry it never pushed, then the night).
+            // A deleted session takes no new entries; changes to the ones it had still arrive, and so
+            // does a tombstone (a device that deleted an entry it never pushed, then the session).
             if log.deletedAt == nil, try sessionRow.decodeNil(column: "deleted_at") == false {
                 throw FunctionError.notFound("session", session)
             }
@@ -215,7 +215,7 @@ extension WaterlineRepository {
             throw try await quotaError("log_entries", caller, session: session, limit: Limits.logsPerSession, what: "logs")
         }
         // Arriving without room, nothing was written: a new entry is refused; a move stays in its
-        // night, refused too unless the kept version won anyway (a tombstone, a later stamp).
+        // session, refused too unless the kept version won anyway (a tombstone, a later stamp).
         if arrives, try await sql.raw("""
             SELECT 1 AS found FROM log_entries WHERE owner_id = \(bind: caller.key) AND id = \(bind: id) AND session_id = \(bind: session)
             """).first() == nil {

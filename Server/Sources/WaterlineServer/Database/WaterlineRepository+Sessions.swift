@@ -4,7 +4,7 @@ import SQLiteNIO
 import WaterlineAPI
 import WaterlineCore
 
-/// Nights and presets: upserts under the replace rule, with the account's quotas, and reads.
+/// Sessions and presets: upserts under the replace rule, with the account's quotas, and reads.
 extension WaterlineRepository {
     // MARK: Sessions
 

@@ -154,7 +154,7 @@ public struct WaterlineRepository: Sendable {
     /// that (`waterline-load --delete-logs 200000`: p99 23–34 ms while it runs; 360 ms at 2,000).
     public static let deletionStep = 100
 
-    /// Deletes the account `step` rows at a time (logs, then nights, then presets, each statement
+    /// Deletes the account `step` rows at a time (logs, then sessions, then presets, each statement
     /// its own transaction, so other accounts' writes go between them), then the account itself,
     /// which takes with it anything written meanwhile. Returns what went, and how many statements.
     func deleteUser(_ caller: Caller, step: Int) async throws -> (account: DeletedAccount, statements: Int) {

@@ -51,7 +51,7 @@ struct EditCommand: StoreCommand {
         }
     }
 
-    /// HH:MM on the day of `reference`, taken as the nearest such time (a night crosses midnight).
+    /// HH:MM on the day of `reference`, taken as the nearest such time (a session crosses midnight).
     static func time(_ text: String, near reference: Date) throws -> Date {
         let parts = text.split(separator: ":").compactMap { Int($0) }
         guard parts.count == 2, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]) else {

@@ -12,7 +12,7 @@ struct EndCommand: StoreCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    /// How recently another process must have ended the night for this command to count it as
+    /// How recently another process must have ended the session for this command to count it as
     /// the one it meant (two `end`s at once, a tap on the phone as the command runs).
     static let endedElsewhereWithin: TimeInterval = 60
 
@@ -24,7 +24,7 @@ struct EndCommand: StoreCommand {
             guard let ended = result.session else { throw CLIError("no active session; start one with `waterline start`") }
             (update, endedHere) = (ended, true)
         } catch let refusal as CLIError {
-            // None runs: when another process ended it a moment ago, that is the night this meant.
+            // None runs: when another process ended it a moment ago, that is the session this meant.
             guard let newest = try? await companion.session(matching: nil), !newest.session.isActive,
                   Companion.now().timeIntervalSince(newest.session.updatedAt) < Self.endedElsewhereWithin
             else { throw refusal }

@@ -12,11 +12,11 @@ struct ExportCommand: StoreCommand {
 
     @Option(help: "csv or json.")
     var format: Format
-    @OptionGroup var session: NightChoice
+    @OptionGroup var choice: SessionChoice
     @OptionGroup var global: GlobalOptions
 
     func run(on companion: Companion) async throws {
-        let (update, settings) = try await session.night(on: companion)
+        let (update, settings) = try await choice.session(on: companion)
         switch format {
         case .csv:
             print(SessionExport.csv(logs: update.logs, settings: settings), terminator: "")

@@ -8,12 +8,12 @@ import WaterlineSync
 struct LogCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "log", abstract: "Show a session's timeline (the active or newest one).")
 
-    @OptionGroup var session: NightChoice
+    @OptionGroup var choice: SessionChoice
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     func run(on companion: Companion) async throws {
-        let (update, settings) = try await session.night(on: companion)
+        let (update, settings) = try await choice.session(on: companion)
         if output.json { return try Output.json(update.logs) }
         guard !update.logs.isEmpty else {
             print("No logs yet in the session started \(Output.day(update.session.startTime)).")

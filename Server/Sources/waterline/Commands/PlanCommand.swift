@@ -3,7 +3,7 @@ import WaterlineCore
 
 struct PlanCommand: StoreCommand {
     static let configuration = CommandConfiguration(
-        commandName: "plan", abstract: "Plan the running night: I'm planning N drinks (standard drinks), or off."
+        commandName: "plan", abstract: "Plan the running session: I'm planning N drinks (standard drinks), or off."
     )
 
     @Argument(help: "1 to 30, or off for no plan.")

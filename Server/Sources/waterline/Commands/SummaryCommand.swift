@@ -9,12 +9,12 @@ import WaterlineSync
 struct SummaryCommand: StoreCommand {
     static let configuration = CommandConfiguration(commandName: "summary", abstract: "Summarise a session (the newest by default).")
 
-    @OptionGroup var session: NightChoice
+    @OptionGroup var choice: SessionChoice
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     func run(on companion: Companion) async throws {
-        let (update, settings) = try await session.night(on: companion)
+        let (update, settings) = try await choice.session(on: companion)
         let report = SessionReport(update, settings: settings, now: Companion.now())
         if output.json { return try Output.json(report) }
         SummaryCommand.printSummary(report, settings: settings)

@@ -9,7 +9,7 @@ import WaterlineSync
 struct LiveFrame {
     /// The running session, or nil.
     var update: SessionSnapshot?
-    /// The night that ended last, for the screen with no session.
+    /// The session that ended last, for the screen with no session.
     var lastSummary: SessionSummary?
     var settings: UserSettings
     var presets: [DrinkPreset]

@@ -76,7 +76,7 @@ public struct ConsequencePlan: Hashable, Sendable {
         plan.showReminders(live, in: context)
         if capabilities.liveActivities { plan.showLiveActivity(event, state: state, live: live, in: context) }
         let screens = Self.screenChange(after: event, state: state)
-        if capabilities.widgets { plan.showWidgets(state, pastSessionChanged: screens.pastSessionsChanged, in: context) }
+        if capabilities.widgets { plan.showWidgets(state, pastSessionsChanged: screens.pastSessionsChanged, in: context) }
         if capabilities.backgroundRefresh { plan.scheduleRefresh(live, in: context) }
         // The watch is handed what it lacks: its own push comes back only as what the phone took,
         // and the latest state, which its push alone moved, waits for the phone's next change.
@@ -210,14 +210,14 @@ public struct ConsequencePlan: Hashable, Sendable {
     /// Reloads the widgets once, when what they show changed: counts, words, the quick drink, the
     /// last session's summary, or a reminder plan their timeline does not already hold (it moves on
     /// at each planned reminder by itself).
-    private mutating func showWidgets(_ state: DeviceState, pastSessionChanged: Bool, in context: PlanContext) {
+    private mutating func showWidgets(_ state: DeviceState, pastSessionsChanged: Bool, in context: PlanContext) {
         let snapshot = WidgetSnapshot(state: state, generatedAt: context.now)
-        if let given = shown.widgets, !pastSessionChanged, snapshot.showsTheSame(as: given, at: context.now) { return }
+        if let given = shown.widgets, !pastSessionsChanged, snapshot.showsTheSame(as: given, at: context.now) { return }
         let sessionStartedOrEnded = shown.widgets?.sessionId != snapshot.sessionId
         // The phone's widgets read the store when WidgetKit reloads them by itself, which their
         // timeline asks for every quarter hour while the session is logged in (`WidgetSelfReload`):
         // in the background a change waits for that reload rather than spend the day's budget.
-        if !context.isActive, context.capabilities.device != .watch, !sessionStartedOrEnded, !pastSessionChanged,
+        if !context.isActive, context.capabilities.device != .watch, !sessionStartedOrEnded, !pastSessionsChanged,
            let handed = shown.widgetsReloadedAt, let snapshot = state.active,
            WidgetSelfReload.isPending(handedAt: handed, logTimes: snapshot.logs.map(\.timestamp), now: context.now) {
             return

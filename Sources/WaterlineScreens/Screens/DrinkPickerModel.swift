@@ -25,11 +25,10 @@ public final class DrinkPickerModel {
     public let window: LogTimeWindow
 
     /// The person's units: sizes read and step in them (they are kept in ounces).
-    public let units: Units
+    public var units: Units { measures.units }
     private let calendar: Calendar
 
     public init(units: Units, window: LogTimeWindow, calendar: Calendar = .current) {
-        self.units = units
         self.window = window
         self.calendar = calendar
         let first = DrinkCatalog.sizes(for: .beer)[0]

@@ -72,7 +72,7 @@ struct QuietRemindersTests {
         var settings = UserSettings(waterEveryNDrinks: 1, reminderStyle: .hapticOnly, remindersEndEnabled: true)
         settings.remindersEndMinute = Self.localMinute(of: Fixed.at(minutes: 50))
         let harness = try await ServiceHarness.prepared(settings)
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         try await phone.runtime.send(.startSession)

@@ -82,7 +82,7 @@ struct MidnightEditScenarioTests {
         let drink = try #require(try await harness.service.quickLog(.alcohol, source: .phone).changedLog)
         harness.clock.advance(minutes: 100)  // 01:30 the next day
         let ended = try await harness.service.endSession().snapshot
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.widgets, .watch, .sync, .screens])
         let summary = SummaryModel(update: ended, settings: UserSettings(), isEditable: true, actions: app.runtime)
         #expect(summary.editWindow.spansDays(in: utc), "the picker offers the date too")
 

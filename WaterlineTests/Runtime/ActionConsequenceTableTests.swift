@@ -47,7 +47,10 @@ struct ActionConsequenceTableTests {
         init(session running: Bool, process: DeviceCapabilities) async throws {
             let evening = try await TableEvening(session: running)
             (harness, past, drink, snapshot) = (evening.harness, evening.past, evening.drink, evening.snapshot)
-            phone = DeviceProcess(harness, capabilities: process)
+            phone = DeviceProcess(
+                harness, capabilities: process,
+                expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .nudge, .widgets]
+            )
             await phone.runtime.handle(.launched)
             // The app is open; an extension's process never comes to the front.
             if !process.isExtension { await phone.runtime.handle(.becameActive) }

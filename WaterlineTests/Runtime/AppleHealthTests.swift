@@ -16,7 +16,7 @@ struct AppleHealthTests {
     /// The phone's app with a session running, Health on or off.
     func phone(healthOn: Bool) async throws -> (DeviceProcess, ServiceHarness) {
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 9))
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .widgets])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         if healthOn { #expect(await phone.healthWriter.turnOn()) }
@@ -56,7 +56,7 @@ struct AppleHealthTests {
             return try #require(try await harness.store.log(id: made.id), "the watch's log reached the phone")
         case .madeByAnotherProcess:
             // The intents extension logs (its process has no Health writer); the app hears its signal.
-            let widget = DeviceProcess(harness, capabilities: .phoneExtension)
+            let widget = DeviceProcess(harness, capabilities: .phoneExtension, expecting: [.reminders, .widgets, .signal, .screens])
             let log = try #require(try await widget.runtime.send(.logDrink(.quick, source: .widget), from: .widget).changedLog)
             #expect(widget.health.samples.isEmpty, "an extension never writes to Health")
             await phone.runtime.handle(.storeChangedElsewhere)
@@ -197,7 +197,7 @@ struct AppleHealthTests {
     func onboarding() async throws {
         for accept in [false, true] {
             let harness = try await ServiceHarness.prepared()
-            let phone = DeviceProcess(harness)
+            let phone = DeviceProcess(harness, expecting: [.widgets, .watch, .sync, .screens])
             let onboarding = OnboardingModel(
                 actions: phone.runtime, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.runtime.healthSwitch
             )
@@ -211,7 +211,7 @@ struct AppleHealthTests {
             #expect(onboarding.isFinished)
             #expect(await phone.healthWriter.isOn == accept)
         }
-        let watchless = OnboardingModel(actions: DeviceProcess(try await ServiceHarness.prepared()).runtime,
+        let watchless = OnboardingModel(actions: DeviceProcess(try await ServiceHarness.prepared(), expecting: [.widgets, .watch, .sync, .screens]).runtime,
                                         permissions: DeviceProcess(try await ServiceHarness.prepared()).runtime, preferences: MemoryPreferences())
         for _ in 0..<3 { watchless.continueTapped() }
         await watchless.configureDoneTapped()

@@ -25,10 +25,10 @@ struct CommitFollowingScenarioTests {
     /// extension's process on the same store.
     static func phoneAndWidget() async throws -> (TableEvening, DeviceProcess, DeviceProcess) {
         let setup = try await TableEvening(session: true)
-        let phone = DeviceProcess(setup.harness)
+        let phone = DeviceProcess(setup.harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.becameActive)
         await phone.settled()
-        return (setup, phone, DeviceProcess(setup.harness, capabilities: .phoneExtension))
+        return (setup, phone, DeviceProcess(setup.harness, capabilities: .phoneExtension, expecting: [.reminders, .widgets, .signal, .screens]))
     }
 
     /// Whether the lists of past sessions were told to read again since `mark`, once the phone's
@@ -43,7 +43,7 @@ struct CommitFollowingScenarioTests {
         let setup = try await TableEvening(session: true)
         let (harness, past) = (setup.harness, setup.past)
         let session = try #require(setup.snapshot).session
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.becameActive)
         await phone.settled()
 

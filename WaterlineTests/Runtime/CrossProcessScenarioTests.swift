@@ -16,7 +16,10 @@ struct CrossProcessScenarioTests {
     @Test("an extension's write reaches the open screens through the signal")
     func extensionWrite() async throws {
         let (harness, started) = try await ServiceHarness.sessionStarted()
-        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
+        let app = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities.showing(started),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await app.runtime.handle(.becameActive)
         let active = ActiveSessionModel(actions: app.runtime)
         let home = HomeModel(actions: app.runtime, preferences: MemoryPreferences())
@@ -24,7 +27,7 @@ struct CrossProcessScenarioTests {
         await home.appeared()
         #expect(active.waterCount == 0 && home.active?.state.totalWaterCount == 0)
 
-        let widget = DeviceProcess(harness, capabilities: .phoneExtension)
+        let widget = DeviceProcess(harness, capabilities: .phoneExtension, expecting: [.reminders, .widgets, .signal, .screens])
         _ = try await widget.runtime.handle(.intent(.logWater, source: .widget))
         #expect(active.waterCount == 0, "not yet: the app has not heard of it")
         #expect(widget.signal.posts == 1)
@@ -37,7 +40,10 @@ struct CrossProcessScenarioTests {
     @Test("a write in the app's own process (widget intent, watch, notification) refreshes the screens at once")
     func inProcessWrite() async throws {
         let (harness, _) = try await ServiceHarness.sessionStarted()
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(
+            harness,
+            expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .widgets]
+        )
         await app.runtime.handle(.becameActive)
         let active = ActiveSessionModel(actions: app.runtime)
         await active.appeared()
@@ -54,7 +60,7 @@ struct CrossProcessScenarioTests {
     @Test("a session ended on the watch takes the open Active Session screen to its summary")
     func endedElsewhere() async throws {
         let (harness, started) = try await ServiceHarness.sessionStarted()
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .widgets])
         await app.runtime.handle(.becameActive)
         let active = ActiveSessionModel(actions: app.runtime)
         await active.appeared()
@@ -71,7 +77,7 @@ struct CrossProcessScenarioTests {
     func undoSurvivesRefresh() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         let active = ActiveSessionModel(actions: app.runtime)
         await active.appeared()
         await active.waterButtonTapped()
@@ -84,7 +90,7 @@ struct CrossProcessScenarioTests {
     func goneScreens() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         let before = app.runtime.screenUpdates.observerCount
         var screen: ActiveSessionModel? = ActiveSessionModel(actions: app.runtime)
         #expect(app.runtime.screenUpdates.observerCount == before + 1)

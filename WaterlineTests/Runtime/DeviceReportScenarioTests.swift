@@ -16,7 +16,7 @@ struct DeviceReportScenarioTests {
         let harness = try await ServiceHarness.prepared()
         let report = MemoryValue(DeviceReport.everything)
         report.value.liveActivitiesEnabled = false
-        let phone = DeviceProcess(harness, report: { report.value })
+        let phone = DeviceProcess(harness, report: { report.value }, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         let snapshot = try #require(try await phone.runtime.send(.startSession).session)
@@ -34,7 +34,7 @@ struct DeviceReportScenarioTests {
         let harness = try await ServiceHarness.prepared()
         let report = MemoryValue(DeviceReport.everything)
         report.value.watchAppInstalled = false
-        let phone = DeviceProcess(harness, report: { report.value })
+        let phone = DeviceProcess(harness, report: { report.value }, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         try await phone.runtime.send(.startSession)
         try await phone.runtime.send(.logWater(source: .phone))
@@ -53,7 +53,7 @@ struct DeviceReportScenarioTests {
         let harness = try await ServiceHarness.prepared()
         let report = MemoryValue(DeviceReport.everything)
         report.value.healthAvailable = false
-        let phone = DeviceProcess(harness, report: { report.value })
+        let phone = DeviceProcess(harness, report: { report.value }, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         // Turned on earlier (as a restored backup carries it), with both kinds allowed.
         _ = await phone.health.requestWriting()

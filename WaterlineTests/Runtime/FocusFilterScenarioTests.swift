@@ -29,7 +29,10 @@ struct FocusFilterScenarioTests {
     func shown(with focus: FocusFilter?) async throws -> (Shown, DeviceProcess, ServiceHarness) {
         let (harness, started) = try await ServiceHarness.sessionStarted(Self.settings)
         harness.focus.value = focus
-        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
+        let phone = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities.showing(started),
+            expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         _ = try await phone.runtime.send(.logDrink(.quick, source: .phone))

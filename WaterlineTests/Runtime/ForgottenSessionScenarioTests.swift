@@ -26,7 +26,10 @@ struct ForgottenSessionScenarioTests {
         let (harness, friday) = try await friday()
         let lastDrink = try #require(friday.logs.last).timestamp
         harness.clock.advance(minutes: 20 * 60)
-        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(friday))
+        let phone = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities.showing(friday),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         // The widget's button is a `LiveActivityIntent` in the app's process: it may start one.
         phone.liveActivities.allowsStart = true
         await phone.runtime.handle(.launched)
@@ -64,7 +67,7 @@ struct ForgottenSessionScenarioTests {
     @Test("a watch log made on Friday with the phone away lands in Friday; one made on Saturday starts a new session on the watch, and the phone follows")
     func watchOnSaturday() async throws {
         let (harness, friday) = try await friday()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .widgets])
         _ = try await phone.watchSees()
         let watch = try #require(phone.pairedWatch)
         await watch.phone(reachable: false)
@@ -87,7 +90,7 @@ struct ForgottenSessionScenarioTests {
     func startOnSaturday() async throws {
         let (harness, friday) = try await friday()
         harness.clock.advance(minutes: 20 * 60)
-        let siri = DeviceProcess(harness, capabilities: .phoneExtension)
+        let siri = DeviceProcess(harness, capabilities: .phoneExtension, expecting: [.reminders, .widgets, .signal, .screens])
         let outcome = try await siri.runtime.handle(.intent(.startSession, source: .phone))
         #expect(outcome.dialog == "Session started. It shows on your Lock Screen once you open Waterline.")
         #expect(try await harness.service.session(id: friday.session.id).session.isActive == false)

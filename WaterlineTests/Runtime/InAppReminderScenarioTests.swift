@@ -16,7 +16,10 @@ struct InAppReminderScenarioTests {
     @Test("a time reminder falls due while the app is open: the banner shows it; Log Water logs and re-plans")
     func timeReminderBanner() async throws {
         let (harness, started) = try await ServiceHarness.sessionStarted()
-        let app = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .denied))
+        let app = DeviceProcess(
+            harness, notifications: RecordingNotificationCenter(answer: .denied),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await app.runtime.handle(.launched)
         await app.runtime.handle(.becameActive)
         let due = try #require(started.reminders.requests.first)
@@ -55,7 +58,10 @@ struct InAppReminderScenarioTests {
     func nudgeBanner() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
-        let app = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
+        let app = DeviceProcess(
+            harness, notifications: RecordingNotificationCenter(answer: .notDetermined),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await app.runtime.handle(.launched)
         await app.runtime.handle(.becameActive)
         _ = try await app.runtime.handle(.intent(.logDrink(presetId: nil), source: .phone))
@@ -76,7 +82,7 @@ struct InAppReminderScenarioTests {
     @Test("with notifications allowed, a reminder arriving in front becomes the banner instead of the system's")
     func willPresent() async throws {
         let (harness, started) = try await ServiceHarness.sessionStarted()
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens])
         await app.runtime.handle(.becameActive)
         let due = try #require(started.reminders.requests.first)
         #expect(await app.runtime.handle(.notificationWillPresent(due.content)) == false)

@@ -18,7 +18,10 @@ struct IntentScenarioTests {
     func liveActivityTap() async throws {
         let (harness, started) = try await ServiceHarness.sessionStarted()
         harness.clock.advance(minutes: 12)
-        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
+        let phone = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities.showing(started),
+            expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .widgets]
+        )
         await phone.runtime.handle(.launched)
 
         let outcome = try await phone.runtime.handle(.intent(.logWater, source: .liveActivity))
@@ -42,12 +45,15 @@ struct IntentScenarioTests {
     @Test("a widget button in the extension's process: logged and the app signalled; the app brings the rest up to date")
     func widgetTapInExtension() async throws {
         let (harness, started) = try await ServiceHarness.sessionStarted()
-        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
+        let app = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities.showing(started),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .widgets]
+        )
         await app.runtime.handle(.launched)
         await app.runtime.handle(.becameActive)
         harness.clock.advance(minutes: 3)
 
-        let widget = DeviceProcess(harness, capabilities: .phoneExtension)
+        let widget = DeviceProcess(harness, capabilities: .phoneExtension, expecting: [.reminders, .nudge, .widgets, .signal, .screens])
         await widget.runtime.handle(.launched)
         _ = try await widget.runtime.handle(.intent(.logDrink(presetId: nil), source: .widget))
         #expect(try await harness.store.logs(sessionId: started.session.id).map(\.source) == [.widget])
@@ -67,14 +73,14 @@ struct IntentScenarioTests {
     @Test("a session started from Siri in the extension gets its Live Activity when the app is next active")
     func startFromSiri() async throws {
         let harness = try await ServiceHarness.prepared()
-        let siri = DeviceProcess(harness, capabilities: .phoneExtension)
+        let siri = DeviceProcess(harness, capabilities: .phoneExtension, expecting: [.reminders, .widgets, .signal, .screens])
         let outcome = try await siri.runtime.handle(.intent(.startSession, source: .phone))
         #expect(outcome.dialog == "Session started. It shows on your Lock Screen once you open Waterline.", "told where the session will show")
         let sessionId = try #require(outcome.result?.session?.session.id)
         #expect(siri.signal.posts == 1)
 
         // The app was not running: it opens later and starts the Live Activity then.
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens])
         await app.runtime.handle(.launched)
         #expect(app.liveActivities.running.isEmpty)
         await app.runtime.handle(.becameActive)
@@ -85,7 +91,10 @@ struct IntentScenarioTests {
     @Test("a session started by the Live Activity intent in the app's process starts its Live Activity at once")
     func startInAppProcess() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: true))
+        let phone = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities(allowsStart: true),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await phone.runtime.handle(.launched)
         let outcome = try await phone.runtime.handle(.intent(.startSession, source: .widget))
         let sessionId = try #require(outcome.result?.session?.session.id)
@@ -99,11 +108,14 @@ struct IntentScenarioTests {
     @Test("ending from Siri ends the Live Activity and cancels the reminders, here or at the next activation")
     func endFromSiri() async throws {
         let (harness, started) = try await ServiceHarness.sessionStarted()
-        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
+        let app = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities.showing(started),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await app.runtime.handle(.becameActive)
         #expect(!app.notifications.pending.isEmpty)
 
-        let siri = DeviceProcess(harness, capabilities: .phoneExtension)
+        let siri = DeviceProcess(harness, capabilities: .phoneExtension, expecting: [.widgets, .signal, .screens])
         _ = try await siri.runtime.handle(.intent(.endSession, source: .phone))
         await app.runtime.handle(.becameActive)
         #expect(app.liveActivities.running.isEmpty)
@@ -129,7 +141,10 @@ struct IntentScenarioTests {
     @Test("a widget, the watch's push and a notification at the same moment: every log once, the Live Activity ends on the latest state")
     func together() async throws {
         let (harness, started) = try await ServiceHarness.sessionStarted()
-        let app = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
+        let app = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities.showing(started),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .nudge, .widgets]
+        )
         await app.runtime.handle(.launched)
         // The watch logged a drink with the phone away; its push arrives with the rest.
         _ = try await app.watchSees()

@@ -28,7 +28,7 @@ struct LateLogSummaryScenarioTests {
         let water = LogEntry.water(id: UUID(number: 0x1A7E), sessionId: session.id, at: session.startTime.addingTimeInterval(20 * 60), amountOz: 8)
         var drink = LogEntry.alcohol(id: UUID(number: 0x1A7F), sessionId: session.id, at: session.startTime.addingTimeInterval(30 * 60), .standardDrink)
         drink.source = .watch
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         _ = try await harness.store.applyPage([.logEntry(water), .logEntry(drink)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 9))
@@ -47,10 +47,10 @@ struct LateLogSummaryScenarioTests {
     @Test("the watch logs into a session the phone ended meanwhile: both devices' summaries count it")
     func watchLogIntoEndedSession() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
-        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
+        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime, expecting: [.reminders, .widgets])
         await watch.launch()
         try await phone.runtime.send(.startSession)
         _ = try await watch.pulled()

@@ -16,7 +16,7 @@ struct LiveActivityLifetimeScenarioTests {
     /// The phone's app in front, a session started.
     static func sessionStartedInFront() async throws -> (ServiceHarness, DeviceProcess, SessionSnapshot) {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         let snapshot = try #require(try await phone.runtime.send(.startSession).session)

@@ -43,7 +43,7 @@ struct NavigationTests {
     @Test("what the watch lacks is delivered once its link is active, and it then has the session and presets")
     func watchActivation() async throws {
         let (harness, started) = try await ServiceHarness.sessionStarted()
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.watch, .sync], wristExpecting: [.reminders, .widgets])
         await app.runtime.handle(.launched)
         #expect(app.watch.pagesTransferred.isEmpty)
         await app.runtime.handle(.watchLinkActivated)
@@ -59,7 +59,7 @@ struct NavigationTests {
     func summary() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         let active = ActiveSessionModel(actions: app.runtime)
         await active.appeared()
         await active.waterButtonTapped()

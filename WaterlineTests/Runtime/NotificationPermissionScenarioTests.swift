@@ -27,7 +27,10 @@ struct NotificationPermissionScenarioTests {
     @Test("skipped: no system question when the first session starts, reminders show in the app; Settings asks, and follows the answer")
     func skippedMeansInApp() async throws {
         let harness = ServiceHarness()
-        let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
+        let phone = DeviceProcess(
+            harness, notifications: RecordingNotificationCenter(answer: .notDetermined),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         try await onboardedSkipping(phone, harness)
@@ -64,7 +67,10 @@ struct NotificationPermissionScenarioTests {
     @Test("a session started in the background (Siri, the watch) or in the app shows no question unbidden")
     func notInTheBackground() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
+        let phone = DeviceProcess(
+            harness, notifications: RecordingNotificationCenter(answer: .notDetermined),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await phone.runtime.handle(.launched)
         _ = try await phone.runtime.handle(.intent(.startSession, source: .phone))
         #expect(phone.notifications.questionsShown == 0, "the system shows no question to an app in the background")
@@ -78,7 +84,10 @@ struct NotificationPermissionScenarioTests {
     func onlyANewSession() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
-        let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
+        let phone = DeviceProcess(
+            harness, notifications: RecordingNotificationCenter(answer: .notDetermined),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await phone.runtime.handle(.becameActive)
         _ = try await phone.runtime.send(.startSession)
         #expect(phone.notifications.questionsShown == 0)
@@ -87,7 +96,10 @@ struct NotificationPermissionScenarioTests {
     @Test("refused: no question, and Settings points to the system's Settings; Settings' own ask records a no")
     func denied() async throws {
         let harness = try await ServiceHarness.prepared()
-        let refused = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .denied))
+        let refused = DeviceProcess(
+            harness, notifications: RecordingNotificationCenter(answer: .denied),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await refused.runtime.handle(.becameActive)
         _ = try await refused.runtime.send(.startSession)
         #expect(refused.notifications.questionsShown == 0)
@@ -100,7 +112,7 @@ struct NotificationPermissionScenarioTests {
 
         let undecided = RecordingNotificationCenter(answer: .notDetermined)
         undecided.answerWhenAsked = .denied
-        let phone = DeviceProcess(harness, notifications: undecided)
+        let phone = DeviceProcess(harness, notifications: undecided, expecting: [.reminders, .widgets, .watch, .screens])
         let fromSettings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences())
         await fromSettings.appeared()
         await fromSettings.notificationRowTapped()
@@ -111,7 +123,7 @@ struct NotificationPermissionScenarioTests {
     @Test("Enable Notifications on onboarding shows the question and finishes")
     func enableOnOnboarding() async throws {
         let harness = ServiceHarness()
-        let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined))
+        let phone = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: .notDetermined), expecting: [.widgets, .watch, .sync, .screens])
         let onboarding = OnboardingModel(actions: phone.runtime, permissions: phone.runtime, preferences: MemoryPreferences())
         for _ in 0..<3 { onboarding.continueTapped() }
         await onboarding.configureDoneTapped()

@@ -34,7 +34,10 @@ struct NotificationScenarioTests {
         let sessionId = before.session.id
 
         // The system still shows the Live Activity the app started earlier; the process is new.
-        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: false, running: [before.glance]))
+        let phone = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities(allowsStart: false, running: [before.glance]),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await phone.runtime.handle(.launched)
         #expect(phone.notifications.categoriesRegistered == 1, "the Log Water category exists before the response is handled")
         #expect(phone.watch.activations == 1, "the watch link is active without a window")
@@ -69,7 +72,7 @@ struct NotificationScenarioTests {
         #expect(phone.widgets.reloads == 1 && phone.sync.pushes == 1)
 
         // Even a second cold launch with the same response logs nothing twice.
-        let relaunched = DeviceProcess(harness)
+        let relaunched = DeviceProcess(harness, expecting: [.sync])
         await relaunched.runtime.handle(.launched)
         await relaunched.runtime.handle(.notificationResponse(response))
         #expect(try await harness.store.logs(sessionId: sessionId).filter { $0.type == .water }.count == 1)
@@ -79,7 +82,7 @@ struct NotificationScenarioTests {
     func otherActions() async throws {
         let (harness, before) = try await sessionInProgress()
         let reminder = try timeReminder(of: before)
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.sync])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.notificationResponse(NotificationResponse(actionIdentifier: NotificationAction.dismiss.rawValue, requestIdentifier: reminder.identifier)))
         #expect(try await harness.store.logs(sessionId: before.session.id).count == 1)
@@ -94,7 +97,7 @@ struct NotificationScenarioTests {
         let (harness, before) = try await sessionInProgress()
         let reminder = try timeReminder(of: before)
         _ = try await harness.service.endSession()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.sync])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.notificationResponse(NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)))
         #expect(try await harness.store.logs(sessionId: before.session.id).count == 1)

@@ -15,7 +15,10 @@ import WaterlineTestSupport
 struct OpenAppCurrencyScenarioTests {
     func openApp(notifications: NotificationAuthorization) async throws -> (ServiceHarness, DeviceProcess, ActiveSessionModel, SessionSnapshot) {
         let (harness, started) = try await ServiceHarness.sessionStarted()
-        let app = DeviceProcess(harness, notifications: RecordingNotificationCenter(answer: notifications))
+        let app = DeviceProcess(
+            harness, notifications: RecordingNotificationCenter(answer: notifications),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await app.runtime.handle(.launched)
         await app.runtime.handle(.becameActive)
         let screen = ActiveSessionModel(actions: app.runtime)

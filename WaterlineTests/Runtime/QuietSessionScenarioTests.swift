@@ -13,7 +13,7 @@ struct QuietSessionScenarioTests {
     /// The phone's app: a session started in front, one water logged, then the app put away.
     static func sessionWithOneWater() async throws -> (ServiceHarness, DeviceProcess, SessionSnapshot) {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         let snapshot = try #require(try await phone.runtime.send(.startSession).session)
@@ -58,7 +58,7 @@ struct QuietSessionScenarioTests {
     @Test("the last drink at 01:30: live on every surface until 07:30, over after it; the app asks then, not twelve hours after the start; a water tapped at breakfast starts a session of its own, and Friday ends at 01:30")
     func morningAfter() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         // 20:00 to 01:30: a session, drinks at 21:00, 22:30, 00:00 and 01:30.

@@ -26,7 +26,7 @@ struct SiriAnswerScenarioTests {
     @Test("the Waterline as VoiceOver says it, with the calm instruction past the threshold")
     func waterline() async throws {
         let (harness, _) = try await ServiceHarness.sessionStarted(UserSettings(waterEveryNDrinks: 5, warningThreshold: 3))
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         #expect(await phone.runtime.handle(.question(.waterline)).dialog == "Your Waterline is 0, at center.")
         for _ in 0..<2 { _ = try await phone.runtime.handle(.intent(.logDrink(presetId: nil), source: .phone)) }
@@ -42,7 +42,7 @@ struct SiriAnswerScenarioTests {
     @Test("when water comes next: due now, after so many drinks, and the timer's reminder when one is planned")
     func nextWater() async throws {
         let (harness, _) = try await ServiceHarness.sessionStarted(UserSettings(waterEveryNDrinks: 3, timeRemindersEnabled: true, timeReminderIntervalMinutes: 20))
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         harness.clock.advance(minutes: 5)
         #expect(await phone.runtime.handle(.question(.nextWater)).dialog == "Your next water is after 3 more drinks. A reminder comes in 15 min.")
@@ -54,7 +54,7 @@ struct SiriAnswerScenarioTests {
 
         // Without time reminders, only the drinks are said.
         let (quiet, _) = try await ServiceHarness.sessionStarted(UserSettings(waterEveryNDrinks: 2, timeRemindersEnabled: false))
-        let other = DeviceProcess(quiet)
+        let other = DeviceProcess(quiet, expecting: [.sync])
         await other.runtime.handle(.launched)
         #expect(await other.runtime.handle(.question(.nextWater)).dialog == "Your next water is after 2 more drinks.")
     }
@@ -62,7 +62,7 @@ struct SiriAnswerScenarioTests {
     @Test("a session gone quiet (six hours after its last log) is no session to Siri either")
     func quietSession() async throws {
         let (harness, _) = try await ServiceHarness.sessionStarted()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         _ = try await phone.runtime.handle(.intent(.logWater, source: .phone))
         harness.clock.advance(minutes: AbandonedSessionPolicy().quietAfter / 60 + 1)

@@ -12,7 +12,10 @@ struct SiriPlanScenarioTests {
     @Test("with no session running, Siri starts one with the plan; with one running, it plans it; the plan shows where the app's does")
     func plan() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities())
+        let phone = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities(),
+            expecting: [.reminders, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .widgets]
+        )
         await phone.runtime.handle(.launched)
         let first = try await phone.runtime.handle(.intent(.planSession(drinks: 4), source: .phone))
         #expect(first.dialog == "Session started, with 4 drinks planned.")
@@ -31,13 +34,13 @@ struct SiriPlanScenarioTests {
     @Test("a plan of 0 or past 30 drinks is refused, nothing is planned, and no session is started for it")
     func outOfRange() async throws {
         let (harness, _) = try await ServiceHarness.sessionStarted()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.sync])
         await phone.runtime.handle(.launched)
         await #expect(throws: SessionServiceError.self) { try await phone.runtime.handle(.intent(.planSession(drinks: 31), source: .phone)) }
         #expect(try await harness.store.activeSession()?.plannedDrinks == nil)
 
         let idle = try await ServiceHarness.prepared()
-        let other = DeviceProcess(idle)
+        let other = DeviceProcess(idle, expecting: [.sync])
         await other.runtime.handle(.launched)
         await #expect(throws: SessionServiceError.self) { try await other.runtime.handle(.intent(.planSession(drinks: 0), source: .phone)) }
         #expect(try await idle.store.activeSession() == nil, "no session was started for a plan refused")

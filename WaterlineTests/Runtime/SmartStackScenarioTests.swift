@@ -13,7 +13,7 @@ struct SmartStackScenarioTests {
     @Test("high while the session runs, at the top when water is due or the Waterline is past its threshold, nothing once it ends")
     func duringTheSession() async throws {
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2, warningThreshold: 3))
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         func relevance() throws -> [WidgetRelevance] {

@@ -21,7 +21,7 @@ struct SnoozeScenarioTests {
         let drink = try await harness.service.quickLog(.alcohol, source: .phone).snapshot
         let reminder = try #require(drink.reminders.requests.first)
         harness.clock.set(reminder.fireDate.addingTimeInterval(30))
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .widgets])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.notificationResponse(
             NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: reminder.identifier)
@@ -55,7 +55,7 @@ struct SnoozeScenarioTests {
         let harness = try await ServiceHarness.prepared()
         let started = try await harness.service.startSession().snapshot
         _ = try await harness.service.endSession()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.sync])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.notificationResponse(
             NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: ReminderPlanner.identifierPrefix(sessionId: started.session.id) + "1")

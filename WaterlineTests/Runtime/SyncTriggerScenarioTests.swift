@@ -16,7 +16,7 @@ struct SyncTriggerScenarioTests {
     @Test("Send Again releases the refused changes and pushes at once; with nothing refused it sends nothing")
     func sendAgain() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.sync])
         phone.sync.refused = 2
         await phone.runtime.handle(.resendRefusedChanges)
         #expect(phone.sync.pushes == 1)
@@ -28,7 +28,7 @@ struct SyncTriggerScenarioTests {
     @Test("the cloud indicator and the watch's unsent count show what the runtime's last sync reported")
     func statusThroughRuntime() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         let indicator = SyncStatusModel(actions: phone.runtime)
         let watchScreen = WatchSessionModel(actions: phone.runtime)
         #expect(indicator.accessibilityLabel == "Synced" && watchScreen.unsent == 0)
@@ -47,7 +47,7 @@ struct SyncTriggerScenarioTests {
     @Test("launch and opening the app pull what changed elsewhere (then push)")
     func launchAndActivation() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.settled()
         #expect(phone.sync.pulls == 1)
@@ -60,7 +60,7 @@ struct SyncTriggerScenarioTests {
     @Test("a write while the app is open is pushed after its pause (zero here; a burst is one push, see the scheduler's tests); the network coming back and background refresh pull")
     func writesNetworkAndRefresh() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.becameActive)
         await phone.settled()
         let pulls = phone.sync.pulls
@@ -78,7 +78,7 @@ struct SyncTriggerScenarioTests {
     @Test("signing in pulls through the same scheduler")
     func signIn() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.sync])
         let session = AuthSession(token: "t", expiresAt: Fixed.start.addingTimeInterval(30 * 86_400),
                                   user: User(id: UUID(number: 0xACC), appleUserId: "apple", createdAt: Fixed.start, settings: UserSettings()))
         let value = try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(session))
@@ -98,7 +98,7 @@ struct SyncTriggerScenarioTests {
     @Test("a change made on a cold background launch is answered as soon as it is saved, and pushed in a background task of its own before the time is handed back")
     func backgroundPush() async throws {
         let (harness, started) = try await ServiceHarness.sessionStarted()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         let log = LogEntry.water(id: UUID(number: 0x77), sessionId: started.session.id, at: harness.clock.now, amountOz: 8)
         let message = try WatchMessage.request(.push(PushBatch(changes: [.logEntry(log)]))).encoded()
         let reply = try #require(await phone.runtime.handle(.watchMessage(message, replying: true)))

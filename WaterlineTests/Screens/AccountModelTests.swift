@@ -74,7 +74,7 @@ struct AccountModelTests {
             "status": "success", "value": try JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(deleted)),
         ])
         let transport = ScriptedTransport([try Self.sessionAnswer(UUID()), .json(200, String(decoding: answer, as: UTF8.self))])
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.widgets, .watch, .sync, .screens])
         let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: transport, token: { "t" })
         let service = AccountService(
             auth: AuthClient(client: client, credentials: InMemoryCredentialStore(), now: { Fixed.start }), runtime: SyncEngineTests.phone(harness, phone).runtime
@@ -110,7 +110,7 @@ struct AccountModelTests {
     /// A phone with a session running, Health on and a water written to it.
     static func sessionWrittenToHealth() async throws -> (ServiceHarness, DeviceProcess) {
         let (harness, _) = try await ServiceHarness.sessionStarted()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         _ = await phone.healthWriter.turnOn()
         _ = try await phone.runtime.send(.logWater(source: .phone))
         await phone.settled()
@@ -206,7 +206,7 @@ struct AccountModelTests {
     func anotherAccountStartsClean() async throws {
         let (harness, _) = try await ServiceHarness.sessionStarted()
         try await harness.store.saveSyncCursor(SyncCursor(accountId: UUID(), position: 3))
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.becameActive)
         let (model, _) = model(harness, transport: try Self.backend(signingInAs: UUID()), credentials: InMemoryCredentialStore(), phone: phone)
         await model.signInCompleted(identityToken: "apple-token", nonce: "n")

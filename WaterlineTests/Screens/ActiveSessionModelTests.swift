@@ -14,7 +14,7 @@ struct ActiveSessionModelTests {
     func model(_ settings: UserSettings = UserSettings()) async throws -> (ActiveSessionModel, ServiceHarness, DeviceProcess) {
         let harness = try await ServiceHarness.prepared(settings)
         _ = try await harness.service.startSession()
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .widgets])
         let model = ActiveSessionModel(actions: app.runtime)
         await model.appeared()
         return (model, harness, app)

@@ -20,7 +20,7 @@ struct DrinkPickerModelTests {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 120)
-        let model = ActiveSessionModel(actions: DeviceProcess(harness).runtime)
+        let model = ActiveSessionModel(actions: DeviceProcess(harness, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens]).runtime)
         await model.appeared()
         return (model, harness)
     }

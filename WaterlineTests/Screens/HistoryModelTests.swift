@@ -50,7 +50,7 @@ struct HistoryModelTests {
         let harness = try await ServiceHarness.prepared()
         let past = try await Self.sessions(2, in: harness)
         let running = try await harness.service.startSession().snapshot.session
-        let model = HistoryModel(actions: DeviceProcess(harness).runtime)
+        let model = HistoryModel(actions: DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens]).runtime)
         await model.reload()
         let logs = try await harness.store.logs(sessionId: past[0].id)
         await model.delete(past[0])

@@ -86,7 +86,7 @@ struct LoggingTapsTests {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
         harness.clock.advance(minutes: 120)
-        let app = DeviceProcess(harness).runtime
+        let app = DeviceProcess(harness, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens]).runtime
         let model = ActiveSessionModel(actions: app)
         await model.appeared()
         let tap = Taps()
@@ -106,7 +106,7 @@ struct LoggingTapsTests {
     func sameAgain() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
-        let app = DeviceProcess(harness).runtime
+        let app = DeviceProcess(harness, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens]).runtime
         let model = ActiveSessionModel(actions: app)
         await model.appeared()
         #expect(model.sameAgainTitle == nil)

@@ -65,7 +65,7 @@ struct PresetEditorModelTests {
     @Test("a preset saved from the editor keeps an unknown ABV through the service")
     func savedThroughTheService() async throws {
         let harness = try await ServiceHarness.prepared()
-        let runtime = DeviceProcess(harness).runtime
+        let runtime = DeviceProcess(harness, expecting: [.widgets, .watch, .sync, .screens]).runtime
         let editor = PresetEditorModel(editing: nil, units: .oz)
         editor.name = "House Punch"
         editor.measures.abvCleared()

@@ -16,7 +16,10 @@ struct QuickDrinkTests {
     @Test("dragging a preset first makes it the quick drink: widgets, the Live Activity and Siri log it and say so")
     func dragFirst() async throws {
         let (harness, started) = try await ServiceHarness.sessionStarted()
-        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities.showing(started))
+        let phone = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities.showing(started),
+            expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         await phone.runtime.handle(.launched)
         let settings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences())
         await settings.appeared()
@@ -46,7 +49,7 @@ struct QuickDrinkTests {
     @Test("moving down, to the end, and a move that changes nothing")
     func moves() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.widgets, .watch, .sync, .screens])
         let settings = SettingsModel(actions: phone.runtime, account: nil, permissions: phone.runtime, preferences: MemoryPreferences())
         await settings.appeared()
         let names = settings.presets.map(\.name)

@@ -15,7 +15,7 @@ struct ScreenModelTests {
     func home() async throws {
         let harness = try await ServiceHarness.prepared()
         let clock = harness.clock
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens])
         let home = HomeModel(actions: app.runtime, preferences: MemoryPreferences())
         await home.appeared()
         #expect(home.emptyStateText == "No sessions yet. When you head out, start one here." && !home.showsAllSessions)
@@ -89,7 +89,7 @@ struct ScreenModelTests {
         let lastLog = harness.clock.now
         harness.clock.advance(minutes: 8.5 * 60)
         let preferences = MemoryPreferences()
-        let home = HomeModel(actions: DeviceProcess(harness).runtime, preferences: preferences)
+        let home = HomeModel(actions: DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens]).runtime, preferences: preferences)
         await home.appeared()
         #expect(home.abandonedPrompt?.message == "Your session has been running for 13 hours. End it?")
         await home.keepGoingTapped()
@@ -112,7 +112,8 @@ struct ScreenModelTests {
     func onboarding() async throws {
         let harness = ServiceHarness()
         let preferences = MemoryPreferences()
-        let onboarding = OnboardingModel(actions: DeviceProcess(harness).runtime, permissions: DeviceProcess(harness).runtime, preferences: preferences)
+        let app = DeviceProcess(harness, expecting: [.widgets, .watch, .sync, .screens])
+        let onboarding = OnboardingModel(actions: app.runtime, permissions: DeviceProcess(harness).runtime, preferences: preferences)
         #expect(OnboardingModel.welcomeText == "Waterline helps you pace and drink less by adding water breaks.")
         onboarding.continueTapped()
         #expect(onboarding.step == .guardrail)
@@ -148,7 +149,7 @@ struct ScreenModelTests {
     @Test("Onboarding sets up quiet reminders where reminders are first set up: the first session's reminders tap, with no sound")
     func onboardingQuietReminders() async throws {
         let harness = ServiceHarness()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         let onboarding = OnboardingModel(actions: phone.runtime, permissions: phone.runtime, preferences: MemoryPreferences(), offersSignIn: false)
         onboarding.continueTapped()
         onboarding.continueTapped()
@@ -166,7 +167,7 @@ struct ScreenModelTests {
     func settings() async throws {
         let harness = try await ServiceHarness.prepared()
         _ = try await harness.service.startSession()
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         let preferences = MemoryPreferences()
         preferences.hasFinishedOnboarding = true
         preferences.keptGoingAt = Fixed.start
@@ -215,7 +216,7 @@ struct ScreenModelTests {
         _ = try await harness.service.quickLog(.water, source: .phone)
         harness.clock.advance(minutes: 60)
         let ended = try await harness.service.endSession().snapshot
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.widgets, .watch, .sync, .screens])
         let summary = SummaryModel(update: ended, settings: UserSettings(), isEditable: true, actions: app.runtime)
         #expect(summary.durationText == "1 h 05 min")
         #expect(summary.adherenceText == "100%")
@@ -233,7 +234,7 @@ struct ScreenModelTests {
     @Test("Settings: rapid stepper taps each count, from the value the last one showed, and the last one is what is saved")
     func rapidSteps() async throws {
         let harness = try await ServiceHarness.prepared()
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.widgets, .watch, .sync, .screens])
         let settings = SettingsModel(actions: app.runtime, account: nil, permissions: app.runtime, preferences: MemoryPreferences())
         await settings.appeared()
         #expect(settings.settings.waterEveryNDrinks == 1)

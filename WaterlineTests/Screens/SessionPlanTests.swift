@@ -15,7 +15,10 @@ struct SessionPlanTests {
     /// The phone with Home on it, settings as given.
     func home(_ settings: UserSettings = UserSettings(waterEveryNDrinks: 9)) async throws -> (HomeModel, DeviceProcess, ServiceHarness, MemoryPreferences) {
         let harness = try await ServiceHarness.prepared(settings)
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(
+            harness,
+            expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .widgets]
+        )
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         let preferences = MemoryPreferences()

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import WaterlineCore
 @testable import WaterlineAPI
 @testable import WaterlineStorage
@@ -20,11 +21,14 @@ struct SignedInPair {
         harness = try await ServiceHarness.prepared(settings)
         let (clock, cloudStore) = (harness.clock, cloudStore)
         let cloud = InProcessBackend(server: WatchLinkServer(store: cloudStore, ledger: MemoryLedgerStorage(), now: { clock.now }))
-        phone = DeviceProcess(harness, runner: SyncEngine(store: harness.store, client: cloud, clock: RecordingSyncClock()))
+        phone = DeviceProcess(
+            harness, runner: SyncEngine(store: harness.store, client: cloud, clock: RecordingSyncClock()),
+            expecting: [.reminders, .liveActivity, .widgets, .watch, .screens]
+        )
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         await phone.settled()
-        watch = PairedWatch(clock: clock, phone: phone.runtime)
+        watch = PairedWatch(clock: clock, phone: phone.runtime, expecting: [.reminders, .nudge, .widgets])
         await watch.launch()
         await watch.phone(reachable: false)
     }

@@ -25,7 +25,7 @@ struct DiscreetSurfacesTests {
         settings.discreetNotifications = discreet
         settings.hideLockScreenCounts = hideCounts
         let harness = try await ServiceHarness.prepared(settings)
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         try await phone.runtime.send(.startSession)

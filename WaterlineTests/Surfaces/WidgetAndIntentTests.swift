@@ -81,7 +81,10 @@ struct WidgetAndIntentTests {
     func intents() async throws {
         let harness = try await ServiceHarness.prepared()
         // Widget and Live Activity buttons are `LiveActivityIntent`s in the app's process: they may start one.
-        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: true))
+        let phone = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities(allowsStart: true),
+            expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens]
+        )
         let runner = IntentRunner(actions: phone.runtime)
         let idle = try await runner.run(.logWater, source: .widget)
         #expect(idle.dialog == "There's no session running. Start one first.")

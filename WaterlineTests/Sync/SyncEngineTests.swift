@@ -249,7 +249,7 @@ struct SyncEngineTests {
     /// records these are.
     @MainActor
     static func phone(_ harness: ServiceHarness, _ phone: DeviceProcess? = nil) -> DeviceProcess {
-        let phone = phone ?? DeviceProcess(harness)
+        let phone = phone ?? DeviceProcess(harness, expecting: [.sync])
         let client = ConvexClient(baseURL: URL(string: "https://example.convex.cloud")!, transport: ScriptedTransport(), token: { "t" })
         phone.sync.account = SyncEngine(store: harness.store, client: client)
         return phone
@@ -260,7 +260,7 @@ struct SyncEngineTests {
         let harness = try await preparedStore()
         let other = UUID()
         try await harness.store.saveSyncCursor(SyncCursor(accountId: Self.account, position: 40))
-        let phone = await DeviceProcess(harness)
+        let phone = await DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens])
         let active = try #require(try await harness.store.activeSession())
         await phone.runtime.handle(.becameActive)
         #expect(await !phone.notifications.pending.isEmpty)

@@ -53,7 +53,8 @@ struct VolumeStepTests {
     @MainActor
     func settingsStepper() async throws {
         let harness = try await ServiceHarness.prepared(UserSettings(units: .ml))
-        let model = SettingsModel(actions: DeviceProcess(harness).runtime, account: nil, permissions: DeviceProcess(harness).runtime, preferences: MemoryPreferences())
+        let app = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
+        let model = SettingsModel(actions: app.runtime, account: nil, permissions: DeviceProcess(harness).runtime, preferences: MemoryPreferences())
         await model.appeared()
         #expect(model.defaultWaterText == "Water: 250 ml", "not the 237 ml that 8 oz reads as")
         await model.defaultWaterStepped(up: true)

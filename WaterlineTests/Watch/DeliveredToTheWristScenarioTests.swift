@@ -26,9 +26,9 @@ struct DeliveredToTheWristScenarioTests {
 
         init(_ settings: UserSettings = UserSettings(), openWatch: Bool = true) async throws {
             harness = try await ServiceHarness.prepared(settings)
-            phone = DeviceProcess(harness)
+            phone = DeviceProcess(harness, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens])
             await phone.runtime.handle(.launched)
-            watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
+            watch = PairedWatch(clock: harness.clock, phone: phone.runtime, expecting: [.reminders, .nudge, .widgets])
             if openWatch {
                 await watch.launch()
                 await watch.suspend()
@@ -211,7 +211,10 @@ struct DeliveredToTheWristScenarioTests {
         await pair.phone.settled()
         watch.link.isReachable = false
         // The phone's answer has not reached the wrist yet; a new process pushes again in the background.
-        let again = PairedWatch(clock: pair.clock, phone: pair.phone.runtime, phoneReachable: false, store: watch.store, ledger: watch.ledger, firstID: 0x40_0000)
+        let again = PairedWatch(
+            clock: pair.clock, phone: pair.phone.runtime, phoneReachable: false, store: watch.store, ledger: watch.ledger, firstID: 0x40_0000,
+            expecting: [.reminders, .widgets]
+        )
         await again.runtime.handle(.notificationResponse(NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: "one-more")))
         await again.settled()
         #expect(again.link.transferredChanges.count == 1, "only the new water: \(again.link.transferredChanges.count)")
@@ -285,7 +288,7 @@ struct DeliveredToTheWristScenarioTests {
             try await pair.onPhone(.logWater(source: .phone))
         }
         // The watch is erased and paired again: its store is new, the phone's ledger is not.
-        let fresh = PairedWatch(clock: pair.clock, phone: pair.phone.runtime, phoneReachable: true, firstID: 0x50_0000)
+        let fresh = PairedWatch(clock: pair.clock, phone: pair.phone.runtime, phoneReachable: true, firstID: 0x50_0000, expecting: [.reminders, .widgets])
         pair.clock.advance(minutes: 5)
         try await pair.phone.runtime.send(.logDrink(.quick, source: .phone))
         await pair.phone.settled()
@@ -304,7 +307,7 @@ struct DeliveredToTheWristScenarioTests {
         let pair = try await Pair()
         try await pair.onPhone(.startSession)
         try await pair.onPhone(.logWater(source: .phone))
-        let later = DeviceProcess(pair.harness, watch: pair.phone.watch)
+        let later = DeviceProcess(pair.harness, watch: pair.phone.watch, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens])
         await later.runtime.handle(.launched)
         await later.runtime.handle(.watchLinkActivated)
         let sent = pair.phone.watch.pagesTransferred.count

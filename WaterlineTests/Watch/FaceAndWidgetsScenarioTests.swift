@@ -16,10 +16,10 @@ struct FaceAndWidgetsScenarioTests {
     /// A session started on the phone's screen, the phone then locked, the watch handed it and asleep.
     func sessionStarted() async throws -> (ServiceHarness, DeviceProcess, PairedWatch) {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
-        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
+        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime, expecting: [.reminders, .nudge, .widgets])
         await watch.launch()
         await watch.suspend()
         try await phone.runtime.send(.startSession)
@@ -123,7 +123,10 @@ struct FaceAndWidgetsScenarioTests {
     @Test("Live Activities off, the phone locked all session: 40 logs from reminders and a widget's button keep the widgets inside their budget, each shown within a quarter hour by the widget's own reload, and the session's last log shows by itself", arguments: [false, true])
     func fortyLogsWithoutLiveActivity(withWidgetButtons: Bool) async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness, liveActivities: RecordingLiveActivities(allowsStart: false))
+        let phone = DeviceProcess(
+            harness, liveActivities: RecordingLiveActivities(allowsStart: false),
+            expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens]
+        )
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         try await phone.runtime.send(.startSession)
@@ -137,7 +140,7 @@ struct FaceAndWidgetsScenarioTests {
             let action: SessionAction = index.isMultiple(of: 3) ? .logWater(source: .phone) : .logDrink(.quick, source: .phone)
             if withWidgetButtons, index.isMultiple(of: 4) {
                 // A Home Screen widget's button runs in the widget extension's own process.
-                let widget = DeviceProcess(harness, capabilities: .phoneExtension)
+                let widget = DeviceProcess(harness, capabilities: .phoneExtension, expecting: [.reminders, .nudge, .widgets, .signal, .screens])
                 latest = try await widget.runtime.send(action, from: .widget).session
             } else {
                 latest = try await phone.runtime.send(action, from: .notification).session
@@ -166,12 +169,12 @@ struct FaceAndWidgetsScenarioTests {
     @Test("the widget extension's reloads and the app's spend one budget: the widget's, not a process's")
     func oneBudgetForEveryProcess() async throws {
         let harness = try await ServiceHarness.prepared()
-        let app = DeviceProcess(harness)
+        let app = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         await app.runtime.handle(.launched)
         try await app.runtime.send(.startSession)
         let byApp = harness.widgetBudget.counted
         #expect(byApp > 0, "a background change spends the budget")
-        let widget = DeviceProcess(harness, capabilities: .phoneExtension)
+        let widget = DeviceProcess(harness, capabilities: .phoneExtension, expecting: [.reminders, .widgets, .signal, .screens])
         harness.clock.advance(minutes: 1)
         _ = try await widget.runtime.handle(.intent(.logWater, source: .widget))
         #expect(widget.widgets.counted == harness.widgetBudget.counted && app.widgets.counted == widget.widgets.counted)

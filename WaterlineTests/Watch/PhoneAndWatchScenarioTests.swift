@@ -17,10 +17,10 @@ struct PhoneAndWatchScenarioTests {
     /// The phone's app in front, a person set up, and its watch launched beside it.
     func pair(_ settings: UserSettings = UserSettings(waterEveryNDrinks: 2)) async throws -> (ServiceHarness, DeviceProcess, PairedWatch) {
         let harness = try await ServiceHarness.prepared(settings)
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
-        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
+        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime, expecting: [.reminders, .nudge, .widgets])
         await watch.launch()
         try await watch.deliver(from: phone.watch)
         return (harness, phone, watch)
@@ -226,7 +226,7 @@ struct PhoneAndWatchScenarioTests {
     @Test("the watch on its own: a whole session from start to summary with no phone in reach")
     func watchAlone() async throws {
         let clock = TestClock()
-        let watch = PairedWatch(clock: clock, phone: nil, phoneReachable: false)
+        let watch = PairedWatch(clock: clock, phone: nil, phoneReachable: false, expecting: [.reminders, .nudge, .widgets])
         await watch.launch()
         await watch.screen.appeared()
         #expect(!watch.screen.display.hasSession && watch.screen.presets.count == 5, "the starter presets, with no phone ever seen")
@@ -268,7 +268,10 @@ struct PhoneAndWatchScenarioTests {
         harness.clock.advance(minutes: 20)
 
         // The system starts the watch app in the background for the action: a new process on the same store.
-        let woken = PairedWatch(clock: harness.clock, phone: phone.runtime, phoneReachable: true, store: watch.store, ledger: watch.ledger, firstID: 0x20_0000)
+        let woken = PairedWatch(
+            clock: harness.clock, phone: phone.runtime, phoneReachable: true, store: watch.store, ledger: watch.ledger, firstID: 0x20_0000,
+            expecting: [.reminders, .widgets]
+        )
         let response = NotificationResponse(actionIdentifier: NotificationAction.logWater.rawValue, requestIdentifier: reminder.identifier)
         await woken.runtime.handle(.notificationResponse(response))
         await woken.runtime.handle(.notificationResponse(response))
@@ -287,7 +290,10 @@ struct PhoneAndWatchScenarioTests {
         #expect(try await watch.store.pendingChanges().isEmpty)
 
         // "Remind Me in 10 Min" on the next one, the app again not running: the wrist buzzes again in ten minutes.
-        let snoozed = PairedWatch(clock: harness.clock, phone: phone.runtime, phoneReachable: false, store: watch.store, ledger: watch.ledger, firstID: 0x30_0000)
+        let snoozed = PairedWatch(
+            clock: harness.clock, phone: phone.runtime, phoneReachable: false, store: watch.store, ledger: watch.ledger, firstID: 0x30_0000,
+            expecting: [.reminders]
+        )
         await snoozed.runtime.handle(.notificationResponse(
             NotificationResponse(actionIdentifier: NotificationAction.remindLater.rawValue, requestIdentifier: reminder.identifier)
         ))
@@ -321,7 +327,7 @@ struct PhoneAndWatchScenarioTests {
         let fresh = try await ServiceHarness.prepared(firstID: 0x50_0000)
         fresh.clock.set(harness.clock.now)
         #expect(try await fresh.store.user()?.id != harness.store.user()?.id, "another person")
-        let newPhone = DeviceProcess(fresh)
+        let newPhone = DeviceProcess(fresh, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         await newPhone.runtime.handle(.launched)
         watch.link.phone = newPhone.runtime
         await watch.phone(reachable: true)

@@ -33,9 +33,12 @@ struct RemindersOnTheWristScenarioTests {
         init(phoneAllows: NotificationAuthorization = .allowed, watchAllows: NotificationAuthorization = .allowed) async throws {
             harness = try await ServiceHarness.prepared()
             phoneCenter = RecordingNotificationCenter(answer: phoneAllows)
-            phone = DeviceProcess(harness, notifications: phoneCenter, watch: phoneLink)
+            phone = DeviceProcess(
+                harness, notifications: phoneCenter, watch: phoneLink,
+                expecting: [.reminders, .nudge, .liveActivity, .widgets, .watch, .sync, .screens]
+            )
             await phone.runtime.handle(.launched)
-            watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
+            watch = PairedWatch(clock: harness.clock, phone: phone.runtime, expecting: [.reminders, .nudge, .widgets])
             watch.notifications.answer = watchAllows
             seen = NotificationsSeen(phone: phoneCenter, watch: watch.notifications)
             await watch.launch()
@@ -76,7 +79,7 @@ struct RemindersOnTheWristScenarioTests {
         /// started in the background by WatchConnectivity, which tells the watch in turn.
         func phoneComesBack() async throws {
             seen.phoneIsOn = true
-            phone = DeviceProcess(harness, notifications: phoneCenter, watch: phoneLink)
+            phone = DeviceProcess(harness, notifications: phoneCenter, watch: phoneLink, expecting: [.reminders, .widgets, .watch, .sync, .screens])
             await phone.runtime.handle(.launched)
             watch.link.phone = phone.runtime
             await watch.phone(reachable: true)

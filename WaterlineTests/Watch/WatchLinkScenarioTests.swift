@@ -15,10 +15,10 @@ import WaterlineTestSupport
 struct WatchLinkScenarioTests {
     func pair() async throws -> (ServiceHarness, DeviceProcess, PairedWatch) {
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 2))
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
-        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
+        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime, expecting: [.reminders, .widgets])
         await watch.launch()
         return (harness, phone, watch)
     }
@@ -76,7 +76,7 @@ struct WatchLinkScenarioTests {
         try await watch.deliver(from: phone.watch)
         #expect(phone.watch.pagesTransferred.dropFirst(pages).flatMap(\.page.changes) == [.logEntry(theirs)], "the phone's log, not the watch's own back")
 
-        let another = PairedWatch(clock: harness.clock, phone: phone.runtime, firstID: 0x60_0000)
+        let another = PairedWatch(clock: harness.clock, phone: phone.runtime, firstID: 0x60_0000, expecting: [.reminders, .widgets])
         await another.launch()
         let snapshot = try #require(try await another.runtime.reader.currentState().active)
         #expect(Set(snapshot.logs.map(\.id)) == [mine.id, theirs.id], "a fresh watch gets what the first one pushed too")

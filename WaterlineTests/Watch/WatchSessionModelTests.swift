@@ -14,7 +14,7 @@ import WaterlineTestSupport
 @MainActor
 struct WatchSessionModelTests {
     func watch() async -> PairedWatch {
-        let watch = PairedWatch(clock: TestClock(), phone: nil, phoneReachable: false)
+        let watch = PairedWatch(clock: TestClock(), phone: nil, phoneReachable: false, expecting: [.reminders, .widgets])
         await watch.launch()
         await watch.screen.appeared()
         return watch
@@ -61,9 +61,9 @@ struct WatchSessionModelTests {
     @Test("the session's plan is set on the wrist, and reaches the phone by the watch's push; \"No Plan\" clears it")
     func planOnTheWrist() async throws {
         let harness = try await ServiceHarness.prepared()
-        let phone = DeviceProcess(harness)
+        let phone = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
         await phone.runtime.handle(.launched)
-        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime)
+        let watch = PairedWatch(clock: harness.clock, phone: phone.runtime, expecting: [.reminders, .widgets])
         await watch.launch()
         await watch.screen.appeared()
         watch.screen.planButtonTapped()

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import WaterlineCore
 @testable import WaterlineAPI
 @testable import WaterlineStorage
@@ -9,9 +10,11 @@ import WaterlineTestSupport
 
 /// One process on the phone (the app, or an extension) on the shared store: a fresh runtime and
 /// session service, as iOS would start them, with recording platform fakes that share one log.
+/// The fakes fail by default: the test says which surfaces it expects the process to reach
+/// (`expecting:`), and the paired watch's (`wristExpecting:`); any other call fails it.
 @MainActor
 final class DeviceProcess {
-    let log = PlatformLog()
+    let log: PlatformLog
     let notifications: RecordingNotificationCenter
     let liveActivities: RecordingLiveActivities
     let widgets: RecordingWidgets
@@ -27,12 +30,19 @@ final class DeviceProcess {
     private let clock: TestClock
     /// The paired watch, made when a test first uses it.
     private(set) var pairedWatch: PairedWatch?
+    /// What the paired watch's fakes may be asked, and where the test said so.
+    private let wristExpecting: Set<PlatformLog.Surface>
+    private let sourceLocation: SourceLocation
 
     init(
         _ harness: ServiceHarness, capabilities: DeviceCapabilities = .phoneApp, notifications: RecordingNotificationCenter = RecordingNotificationCenter(),
         liveActivities: RecordingLiveActivities = RecordingLiveActivities(), watch: RecordingWatch = RecordingWatch(), runner: (any SyncRunner)? = nil,
-        report: @escaping @Sendable () -> DeviceReport = { .everything }
+        report: @escaping @Sendable () -> DeviceReport = { .everything },
+        expecting: Set<PlatformLog.Surface> = [], wristExpecting: Set<PlatformLog.Surface> = [], sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        log = PlatformLog(expecting: expecting, sourceLocation: sourceLocation)
+        self.wristExpecting = wristExpecting
+        self.sourceLocation = sourceLocation
         self.notifications = notifications
         self.liveActivities = liveActivities
         self.watch = watch
@@ -103,7 +113,7 @@ final class DeviceProcess {
     /// The paired watch, its app open in front (made and opened the first time).
     private func makeWatch() async -> PairedWatch {
         if let pairedWatch { return pairedWatch }
-        let watch = PairedWatch(clock: clock, phone: runtime)
+        let watch = PairedWatch(clock: clock, phone: runtime, expecting: wristExpecting, sourceLocation: sourceLocation)
         pairedWatch = watch
         await watch.open()
         return watch

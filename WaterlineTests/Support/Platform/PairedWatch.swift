@@ -21,7 +21,7 @@ import WaterlineTestSupport
 @MainActor
 final class PairedWatch {
     let store: InMemorySessionStore
-    let log = PlatformLog()
+    let log: PlatformLog
     let notifications = RecordingNotificationCenter()
     let complications: RecordingWidgets
     let background: RecordingBackground
@@ -41,10 +41,16 @@ final class PairedWatch {
     ///   - phone: the phone's app, which answers the watch's calls.
     ///   - store: the watch's store (a second process on the same watch keeps it), and `ledger`,
     ///     the watch app's file of what it transferred.
+    ///   - expecting: the surfaces the test expects the watch's fakes to reach; any other call
+    ///     fails it, reported at `sourceLocation`.
     init(
         clock: TestClock, phone: AppRuntime?, phoneReachable: Bool = true, store: InMemorySessionStore = InMemorySessionStore(),
-        ledger: MemoryLedgerStorage = MemoryLedgerStorage(), firstID: Int = 0x10_0000
+        ledger: MemoryLedgerStorage = MemoryLedgerStorage(), firstID: Int = 0x10_0000,
+        expecting: Set<PlatformLog.Surface> = [], sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        log = PlatformLog(expecting: expecting, device: "watch", sourceLocation: sourceLocation)
+        // A watch app has no Live Activity, no watch of its own and no extension to signal it.
+        log.possible.subtract([.liveActivity, .watch, .signal])
         self.store = store
         self.ledger = ledger
         self.clock = clock
@@ -65,7 +71,8 @@ final class PairedWatch {
         let runtime = runtime
         complications.appInFront = { runtime.isActive }
         screen = WatchSessionModel(actions: runtime)
-        link.appInFront = { [unowned self] in isRunning && runtime.isActive }
+        // Weak: a sync still running after a test let go of its watch asks a watch that is gone, which runs nothing.
+        link.appInFront = { [weak self] in (self?.isRunning ?? false) && runtime.isActive }
     }
 
     /// The watch app launches (in front), and has synced once the phone answered.

@@ -8,11 +8,13 @@ import Testing
 @testable import WaterlineScreens
 import WaterlineTestSupport
 
-/// What one process's platform fakes were asked to do, in order, shared by all of them. A call to
-/// a surface the process cannot have (`possible`, from its capabilities: no Live Activity in an
-/// extension, no signal from the app) fails the test by default; when a test says what it expects
-/// (`expect(_:)`), a call to any other surface is an issue at once too: the fakes fail loudly
-/// instead of accepting anything.
+/// What one process's platform fakes were asked to do, in order, shared by all of them. The fakes
+/// fail by default, as isowords' failing clients do: a process is built saying which surfaces its
+/// test expects it to reach (`expecting:`, nothing unless it says), and a call to any other surface
+/// is an issue at once, reported where the process was built. A surface the process cannot have at
+/// all (`possible`, from its capabilities: no Live Activity in an extension, no signal from the
+/// app) fails even when a test says it expects it. `expect(_:)` narrows or widens the expectation
+/// for one step of a test.
 @MainActor
 final class PlatformLog {
     /// The surfaces an action's consequences reach.
@@ -23,27 +25,44 @@ final class PlatformLog {
     }
 
     private(set) var calls: [(surface: Surface, call: String)] = []
-    private var expected: Set<Surface>?
+    /// What the test said when it built the process.
+    private let declared: Set<Surface>
+    private var expected: Set<Surface>
+    /// Where the process was built: an unexpected call is reported there, beside its expectation.
+    private let sourceLocation: SourceLocation
+    /// Which device's process this is, for messages: "phone" or "watch".
+    let device: String
     /// The surfaces this process can reach at all; set by whoever builds it from its capabilities.
     var possible = Set(Surface.allCases)
 
-    /// From now on, only `surfaces` may be reached; `nil` accepts anything `possible` again.
-    func expect(_ surfaces: Set<Surface>?) {
+    init(expecting surfaces: Set<Surface>, device: String = "phone", sourceLocation: SourceLocation = #_sourceLocation) {
+        self.device = device
+        declared = surfaces
         expected = surfaces
+        self.sourceLocation = sourceLocation
+    }
+
+    /// From now on, only `surfaces` may be reached; `nil` returns to what the process was built
+    /// expecting.
+    func expect(_ surfaces: Set<Surface>?) {
+        expected = surfaces ?? declared
     }
 
     func record(_ surface: Surface, _ call: String) {
         calls.append((surface, call))
         if !possible.contains(surface) {
-            Issue.record("a call to \(surface), which this process cannot reach: \(call)")
-        } else if !allows(surface), let expected {
-            Issue.record("unexpected call to \(surface): \(call) (expected only \(expected.map(\.rawValue).sorted()))")
+            Issue.record("a call to \(surface) on the \(device), which this process cannot reach: \(call)", sourceLocation: sourceLocation)
+        } else if !expected.contains(surface) {
+            Issue.record(
+                "unexpected call to \(surface) on the \(device): \(call) (this process expects only \(expected.map(\.rawValue).sorted()))",
+                sourceLocation: sourceLocation
+            )
         }
     }
 
     /// Whether a call to `surface` passes now: one the process can reach, and the test expects.
     func allows(_ surface: Surface) -> Bool {
-        possible.contains(surface) && (expected?.contains(surface) ?? true)
+        possible.contains(surface) && expected.contains(surface)
     }
 
     /// The surfaces reached since `mark` (an index into `calls`).

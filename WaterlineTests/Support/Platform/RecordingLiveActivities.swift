@@ -43,7 +43,8 @@ final class RecordingLiveActivities: LiveActivityClient {
     private(set) var starts = 0
     private(set) var refusedStarts = 0
     private(set) var updates = 0
-    var log = PlatformLog()
+    /// The process's log, when the fake stands in one; alone, it only keeps what it was asked.
+    var log: PlatformLog?
 
     init(allowsStart: Bool? = nil, running: [SessionGlance] = []) {
         self.allowsStart = allowsStart
@@ -73,7 +74,7 @@ final class RecordingLiveActivities: LiveActivityClient {
     }
 
     func dismissEnded(sessionId: UUID) async {
-        log.record(.liveActivity, "dismiss")
+        log?.record(.liveActivity, "dismiss")
         dismissals += 1
         endedShownUntil[sessionId] = nil
     }
@@ -87,7 +88,7 @@ final class RecordingLiveActivities: LiveActivityClient {
             Issue.record("a second Live Activity for one session beside its ended one, still on the Lock Screen")
         }
         starts += 1
-        log.record(.liveActivity, "start")
+        log?.record(.liveActivity, "start")
         running[state.sessionId] = state
         startedAt[state.sessionId] = now()
         return true
@@ -95,12 +96,12 @@ final class RecordingLiveActivities: LiveActivityClient {
 
     func update(_ state: SessionGlance) async {
         updates += 1
-        log.record(.liveActivity, "update")
+        log?.record(.liveActivity, "update")
         running[state.sessionId] = state
     }
 
     func end(sessionId: UUID, finalState: SessionGlance?) async {
-        log.record(.liveActivity, "end")
+        log?.record(.liveActivity, "end")
         if running[sessionId] == nil, let shownUntil = endedShownUntil[sessionId] {
             endsOfEndedTiles += 1
             guard endsEndedTiles else { return }

@@ -31,7 +31,8 @@ final class RecordingNotificationCenter: NotificationCenterClient {
     /// Requests dropped for being past the 64 the system keeps.
     private(set) var droppedOverLimit = 0
 
-    var log = PlatformLog()
+    /// The process's log, when the fake stands in one; alone, it only keeps what it was asked.
+    var log: PlatformLog?
 
     init(answer: NotificationAuthorization = .allowed) {
         self.answer = answer
@@ -59,7 +60,7 @@ final class RecordingNotificationCenter: NotificationCenterClient {
 
     /// Like the app's center: only the session's time reminders are replaced; a snooze stays.
     func replacePending(sessionId: UUID, with requests: [ReminderRequest]) async {
-        log.record(.reminders, "replace \(requests.count) of \(sessionId)")
+        log?.record(.reminders, "replace \(requests.count) of \(sessionId)")
         replacements += 1
         let prefix = ReminderPlanner.identifierPrefix(sessionId: sessionId)
         pending = pending.filter { !$0.key.hasPrefix(prefix) }
@@ -67,18 +68,18 @@ final class RecordingNotificationCenter: NotificationCenterClient {
     }
 
     func cancelAll(sessionId: UUID) async {
-        log.record(.reminders, "cancel all of \(sessionId)")
+        log?.record(.reminders, "cancel all of \(sessionId)")
         pending = pending.filter { $0.value.sessionId != sessionId }
         posted.removeAll { $0.sessionId == sessionId }
     }
 
     func schedule(_ request: ReminderRequest) async {
-        log.record(.reminders, "schedule \(request.identifier)")
+        log?.record(.reminders, "schedule \(request.identifier)")
         add(request)
     }
 
     func cancelSnoozes(sessionId: UUID, answeredByWaterAt water: Date) async {
-        log.record(.reminders, "cancel snoozes of \(sessionId) answered at \(water)")
+        log?.record(.reminders, "cancel snoozes of \(sessionId) answered at \(water)")
         pending = pending.filter { !ReminderPlanner.snoozeIsAnswered(identifier: $0.key, sessionId: sessionId, byWaterAt: water) }
     }
 
@@ -87,7 +88,7 @@ final class RecordingNotificationCenter: NotificationCenterClient {
     }
 
     func post(_ request: ReminderRequest) async {
-        log.record(.nudge, "post \(request.kind)")
+        log?.record(.nudge, "post \(request.kind)")
         guard answer == .allowed else {
             refused += 1
             return

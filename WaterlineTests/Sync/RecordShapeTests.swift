@@ -5,13 +5,23 @@ import WaterlineCore
 import WaterlineTestSupport
 
 /// The records that travel to the backend are the local values without their owner (the caller
-/// is the owner). They are written out by hand, so these tests fail the day a field is added to
-/// one side only.
-@Suite("Records as they travel: the local value, field for field, without its owner")
+/// is the owner). Each field is declared once, in the record; the local value holds its record
+/// and its owner, and still encodes flat, with the keys it always had.
+@Suite("Records as they travel: the local value without its owner, each field declared once")
 struct RecordShapeTests {
     /// The stored properties of `value`, in declaration order.
     private func fields(of value: Any) -> [String] {
         Mirror(reflecting: value).children.compactMap(\.label)
+    }
+
+    /// `value` as the JSON object it encodes to.
+    private func object(_ value: some Encodable) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: WaterlineCoding.encoder().encode(value)) as? [String: Any])
+    }
+
+    /// `object` written out with its keys sorted, to compare two objects.
+    private func canonical(_ object: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
     /// A session with every field set, none at its default.
@@ -25,21 +35,43 @@ struct RecordShapeTests {
         standardDrinkEstimate: 1.87, sortOrder: 3, updatedAt: Fixed.at(minutes: 5), deletedAt: Fixed.at(minutes: 6)
     )
 
-    @Test("a session record has every field of a Session but its owner, and gives the same session back")
+    @Test("a session is its owner and its record: the record's fields read and write as the session's, and it encodes flat with the keys it always had")
     func sessionRecord() throws {
-        let record = SessionRecord(session)
-        #expect(fields(of: record) == fields(of: session).filter { $0 != "userId" })
-        #expect(record.session(userId: session.userId) == session)
-        let data = try WaterlineCoding.encoder().encode(record)
-        #expect(try WaterlineCoding.decoder().decode(SessionRecord.self, from: data).session(userId: session.userId) == session)
+        #expect(fields(of: session) == ["userId", "record"])
+        #expect(SessionRecord(session).session(userId: session.userId) == session)
+        var edited = session
+        edited.plannedDrinks = 6
+        edited.endTime = Fixed.at(minutes: 150)
+        #expect(edited.record.plannedDrinks == 6 && edited.record.endTime == Fixed.at(minutes: 150) && edited.id == session.record.id)
+
+        let flat = try object(session), record = try object(session.record)
+        #expect(Set(flat.keys) == ["id", "userId", "startTime", "endTime", "isActive", "computedSummary", "updatedAt", "deletedAt", "plannedDrinks"])
+        #expect(Set(flat.keys) == Set(record.keys).union(["userId"]))
+        #expect(try canonical(flat.filter { $0.key != "userId" }) == canonical(record))
+        let data = try WaterlineCoding.encoder().encode(session)
+        #expect(try WaterlineCoding.decoder().decode(Session.self, from: data) == session)
+        #expect(try WaterlineCoding.decoder().decode(SessionRecord.self, from: data) == session.record)
+        // A record has no owner to give a session: decoding one as a session is refused.
+        #expect(throws: DecodingError.self) {
+            try WaterlineCoding.decoder().decode(Session.self, from: WaterlineCoding.encoder().encode(session.record))
+        }
     }
 
-    @Test("a preset record has every field of a DrinkPreset but its owner, and gives the same preset back")
+    @Test("a preset is its owner and its record: the record's fields read and write as the preset's, and it encodes flat with the keys it always had")
     func presetRecord() throws {
-        let record = PresetRecord(ipa)
-        #expect(fields(of: record) == fields(of: ipa).filter { $0 != "userId" })
-        #expect(record.preset(userId: ipa.userId) == ipa)
-        let data = try WaterlineCoding.encoder().encode(record)
-        #expect(try WaterlineCoding.decoder().decode(PresetRecord.self, from: data).preset(userId: ipa.userId) == ipa)
+        #expect(fields(of: ipa) == ["userId", "record"])
+        #expect(PresetRecord(ipa).preset(userId: ipa.userId) == ipa)
+        var renamed = ipa
+        renamed.name = "Hazy IPA"
+        #expect(renamed.record.name == "Hazy IPA" && renamed.id == ipa.record.id)
+
+        let flat = try object(ipa), record = try object(ipa.record)
+        #expect(Set(flat.keys) == ["id", "userId", "name", "drinkType", "sizeOz", "abv", "standardDrinkEstimate", "sortOrder", "updatedAt", "deletedAt"])
+        #expect(try canonical(flat.filter { $0.key != "userId" }) == canonical(record))
+        let data = try WaterlineCoding.encoder().encode(ipa)
+        #expect(try WaterlineCoding.decoder().decode(DrinkPreset.self, from: data) == ipa)
+        #expect(throws: DecodingError.self) {
+            try WaterlineCoding.decoder().decode(DrinkPreset.self, from: WaterlineCoding.encoder().encode(ipa.record))
+        }
     }
 }

@@ -26,7 +26,7 @@ public struct Stamp: Hashable, Sendable {
 
 extension Session {
     /// What last-write-wins compares for this session.
-    public var stamp: Stamp { Stamp(updatedAt: updatedAt, deletedAt: deletedAt) }
+    public var stamp: Stamp { Stamp(updatedAt: self.updatedAt, deletedAt: self.deletedAt) }
 }
 
 extension LogEntry {
@@ -36,5 +36,5 @@ extension LogEntry {
 
 extension DrinkPreset {
     /// What last-write-wins compares for this preset.
-    public var stamp: Stamp { Stamp(updatedAt: updatedAt, deletedAt: deletedAt) }
+    public var stamp: Stamp { Stamp(updatedAt: self.updatedAt, deletedAt: self.deletedAt) }
 }

@@ -10,16 +10,16 @@ extension Session {
         ended.isActive = false
         ended.endTime = end
         ended.updatedAt = stamp
-        ended.computedSummary = SessionSummary(startTime: startTime, endTime: end, logs: logs, settings: settings)
+        ended.computedSummary = SessionSummary(startTime: self.startTime, endTime: end, logs: logs, settings: settings)
         return ended
     }
 
     /// The summary an ended session's `logs` make now, paced by the N it kept (else `settings`' N);
     /// nil for a session still running, or deleted, which keeps no summary.
     public func revisedSummary(logs: [LogEntry], settings: UserSettings) -> SessionSummary? {
-        guard !isActive, deletedAt == nil, let endTime else { return nil }
+        guard !self.isActive, self.deletedAt == nil, let endTime = self.endTime else { return nil }
         var paced = settings
-        if let n = computedSummary?.waterEveryNDrinks { paced.waterEveryNDrinks = n }
-        return SessionSummary(startTime: startTime, endTime: endTime, logs: logs, settings: paced)
+        if let n = self.computedSummary?.waterEveryNDrinks { paced.waterEveryNDrinks = n }
+        return SessionSummary(startTime: self.startTime, endTime: endTime, logs: logs, settings: paced)
     }
 }

@@ -1,18 +1,20 @@
 import Foundation
 
 /// A drink the person logs often, shown as a one-tap chip.
+///
+/// Its fields are its owner and its `record` (declared once, in `PresetRecord`); every field of
+/// the record reads and writes as the preset's own (`preset.name`). It encodes flat, as the
+/// record's keys and `userId`.
+@dynamicMemberLookup
 public struct DrinkPreset: Codable, Hashable, Sendable, Identifiable {
-    public var id: UUID
     public var userId: UUID
-    public var name: String
-    public var drinkType: DrinkType
-    public var sizeOz: Double
-    public var abv: Double?
-    public var standardDrinkEstimate: Double
-    /// Where the chip stands among the others, smallest first.
-    public var sortOrder: Int
-    public var updatedAt: Date
-    public var deletedAt: Date?
+    /// Everything but the owner: what travels to the backend.
+    public var record: PresetRecord
+
+    public init(userId: UUID, record: PresetRecord) {
+        self.userId = userId
+        self.record = record
+    }
 
     public init(
         id: UUID,
@@ -26,29 +28,50 @@ public struct DrinkPreset: Codable, Hashable, Sendable, Identifiable {
         updatedAt: Date,
         deletedAt: Date? = nil
     ) {
-        self.id = id
-        self.userId = userId
-        self.name = name
-        self.drinkType = drinkType
-        self.sizeOz = sizeOz
-        self.abv = abv
-        self.standardDrinkEstimate = standardDrinkEstimate
-        self.sortOrder = sortOrder
-        self.updatedAt = updatedAt
-        self.deletedAt = deletedAt
+        self.init(
+            userId: userId,
+            record: PresetRecord(
+                id: id, name: name, drinkType: drinkType, sizeOz: sizeOz, abv: abv, standardDrinkEstimate: standardDrinkEstimate,
+                sortOrder: sortOrder, updatedAt: updatedAt, deletedAt: deletedAt
+            )
+        )
+    }
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<PresetRecord, Value>) -> Value {
+        get { record[keyPath: field] }
+        set { record[keyPath: field] = newValue }
+    }
+
+    /// `Identifiable` asks for a declared `id`; it is the record's.
+    public var id: UUID {
+        get { record.id }
+        set { record.id = newValue }
+    }
+
+    private enum OwnerKey: String, CodingKey { case userId }
+
+    public init(from decoder: any Decoder) throws {
+        userId = try decoder.container(keyedBy: OwnerKey.self).decode(UUID.self, forKey: .userId)
+        record = try PresetRecord(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try record.encode(to: encoder)
+        var owner = encoder.container(keyedBy: OwnerKey.self)
+        try owner.encode(userId, forKey: .userId)
     }
 
     /// The drink details a log made from this preset carries.
     public var alcoholMeta: AlcoholMeta {
-        AlcoholMeta(drinkType: drinkType, sizeOz: sizeOz, abv: abv, standardDrinkEstimate: standardDrinkEstimate, presetId: id)
+        AlcoholMeta(drinkType: record.drinkType, sizeOz: record.sizeOz, abv: record.abv, standardDrinkEstimate: record.standardDrinkEstimate, presetId: id)
     }
 
     /// Throws when the name is empty or too long, or the drink values are impossible.
     public func validate() throws(ValidationError) {
-        guard name.utf8.count <= Limits.presetNameBytes else {
+        guard record.name.utf8.count <= Limits.presetNameBytes else {
             throw .unexpected(field: "name", reason: "at most \(Limits.presetNameBytes) bytes")
         }
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = record.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .missing(field: "name") }
         guard trimmed.count <= Limits.presetNameLength else {
             throw .unexpected(field: "name", reason: "at most \(Limits.presetNameLength) characters")
@@ -56,7 +79,7 @@ public struct DrinkPreset: Codable, Hashable, Sendable, Identifiable {
         guard !trimmed.unicodeScalars.contains(where: Self.refusedInName) else {
             throw .unexpected(field: "name", reason: "no control or text-direction characters")
         }
-        try AlcoholMeta(drinkType: drinkType, sizeOz: sizeOz, abv: abv, standardDrinkEstimate: standardDrinkEstimate).validate()
+        try AlcoholMeta(drinkType: record.drinkType, sizeOz: record.sizeOz, abv: record.abv, standardDrinkEstimate: record.standardDrinkEstimate).validate()
     }
 }
 

@@ -4,11 +4,11 @@ import WaterlineCore
 extension DrinkPreset {
     /// "IPA · 1.9 std".
     public var chipTitle: String {
-        KitText.string(KitStrings.presetChip, .text(shownName), .text(WaterlineFormat.value(standardDrinkEstimate)))
+        KitText.string(KitStrings.presetChip, .text(shownName), .text(WaterlineFormat.value(self.standardDrinkEstimate)))
     }
 
     /// "IPA, standard drinks: 1.9", for VoiceOver.
     public var chipAccessibilityLabel: String {
-        KitText.string(KitStrings.presetChipAccessibility, .text(shownName), .text(WaterlineFormat.value(standardDrinkEstimate)))
+        KitText.string(KitStrings.presetChipAccessibility, .text(shownName), .text(WaterlineFormat.value(self.standardDrinkEstimate)))
     }
 }

@@ -1,16 +1,19 @@
 import Foundation
-import WaterlineCore
 
-/// A session as it travels to and from the backend; the owner is the caller, so no user id.
+/// A session's own fields: everything but its owner. It is what travels to and from the backend
+/// (the caller is the owner), and what a `Session` holds beside its `userId`, so each field is
+/// declared once.
 public struct SessionRecord: Codable, Hashable, Sendable {
     public var id: UUID
     public var startTime: Date
     public var endTime: Date?
     public var isActive: Bool
+    /// Stored when the session ends, and again after an edit to an ended session.
     public var computedSummary: SessionSummary?
     public var updatedAt: Date
     public var deletedAt: Date?
-    /// `Session.plannedDrinks`; absent when no plan was made (and from a backend before plans).
+    /// "I'm planning N drinks": standard drinks the person meant to have tonight, set when the
+    /// session starts (or later); nil when no plan was made (and from a backend before plans).
     public var plannedDrinks: Int?
 
     public init(
@@ -27,19 +30,13 @@ public struct SessionRecord: Codable, Hashable, Sendable {
         self.plannedDrinks = plannedDrinks
     }
 
+    /// The record of a local session: the session without its owner.
     public init(_ session: Session) {
-        self.init(
-            id: session.id, startTime: session.startTime, endTime: session.endTime, isActive: session.isActive,
-            computedSummary: session.computedSummary, updatedAt: session.updatedAt, deletedAt: session.deletedAt,
-            plannedDrinks: session.plannedDrinks
-        )
+        self = session.record
     }
 
     /// The local session this record describes, owned by `userId`.
     public func session(userId: UUID) -> Session {
-        Session(
-            id: id, userId: userId, startTime: startTime, endTime: endTime, isActive: isActive,
-            computedSummary: computedSummary, updatedAt: updatedAt, deletedAt: deletedAt, plannedDrinks: plannedDrinks
-        )
+        Session(userId: userId, record: self)
     }
 }

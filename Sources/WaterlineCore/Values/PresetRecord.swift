@@ -1,0 +1,42 @@
+import Foundation
+
+/// A drink preset's own fields: everything but its owner. It is what travels to and from the
+/// backend (the caller is the owner), and what a `DrinkPreset` holds beside its `userId`, so each
+/// field is declared once.
+public struct PresetRecord: Codable, Hashable, Sendable {
+    public var id: UUID
+    public var name: String
+    public var drinkType: DrinkType
+    public var sizeOz: Double
+    public var abv: Double?
+    public var standardDrinkEstimate: Double
+    /// Where the chip stands among the others, smallest first.
+    public var sortOrder: Int
+    public var updatedAt: Date
+    public var deletedAt: Date?
+
+    public init(
+        id: UUID, name: String, drinkType: DrinkType, sizeOz: Double, abv: Double? = nil, standardDrinkEstimate: Double, sortOrder: Int = 0,
+        updatedAt: Date, deletedAt: Date? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.drinkType = drinkType
+        self.sizeOz = sizeOz
+        self.abv = abv
+        self.standardDrinkEstimate = standardDrinkEstimate
+        self.sortOrder = sortOrder
+        self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
+    }
+
+    /// The record of a local preset: the preset without its owner.
+    public init(_ preset: DrinkPreset) {
+        self = preset.record
+    }
+
+    /// The local preset this record describes, owned by `userId`.
+    public func preset(userId: UUID) -> DrinkPreset {
+        DrinkPreset(userId: userId, record: self)
+    }
+}

@@ -10,7 +10,7 @@ public enum WaterlineContainer {
     public static let appGroup = "group.com.waterline.app"
     /// The newest schema's models. Made on demand: `Schema` is not Sendable, so it cannot be a
     /// shared constant.
-    public static var schema: Schema { Schema(versionedSchema: WaterlineSchemaV1.self) }
+    public static var schema: Schema { Schema(versionedSchema: WaterlineSchemaV2.self) }
 
     /// The shared store; `inMemory` for tests and previews. A store written by an earlier
     /// released schema is brought to the newest by `WaterlineMigrationPlan` as it opens.

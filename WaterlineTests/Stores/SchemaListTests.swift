@@ -21,29 +21,53 @@ struct SchemaListTests {
             let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             let name = try #require(source.firstMatch(of: /@Model\s+public final class (\w+)/)?.1)
             let namespace = try #require(source.firstMatch(of: /extension (\w+) \{/)?.1)
-            #expect(file == "\(name).swift", "a type per file, named for it")
+            // A type per file, named for it; past V1, for its version too, since SwiftPM needs each
+            // file name once in a module.
+            #expect(file == (version == "V1" ? "\(name).swift" : "\(namespace)+\(name).swift"), "a type per file, named for it")
             return (String(name), String(namespace))
         }
     }
 
-    @Test("every V1 model is declared in WaterlineSchemaV1, listed in its models, and is the current one")
-    func versionOne() throws {
-        let models = try models(in: "V1")
-        #expect(models.count == 7)
-        let listed = try #require(try text("WaterlineSchemaV1.swift").firstMatch(of: /models: \[any PersistentModel.Type\] \{\s*\[([^\]]+)\]/)?.1)
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ".self", with: "") }
-        #expect(Set(listed) == Set(models.map(\.name)) && listed.count == models.count)
+    /// The version folders, oldest first.
+    func versions() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: Self.schema.path).filter { $0.hasPrefix("V") }
+            .sorted { Int($0.dropFirst()) ?? 0 < Int($1.dropFirst()) ?? 0 }
+    }
+
+    @Test("every version's models are declared in its schema, listed in its models, and the newest version's are the current ones")
+    func eachVersion() throws {
+        let versions = try versions()
+        #expect(versions == ["V1", "V2"])
         let current = try text("CurrentModels.swift")
-        for model in models {
-            #expect(model.namespace == "WaterlineSchemaV1")
-            #expect(current.contains("public typealias \(model.name) = WaterlineSchemaV1.\(model.name)\n"))
+        for version in versions {
+            let models = try models(in: version)
+            #expect(models.count == 7, "\(version) has every model: a version's relationships name its own classes")
+            let listed = try #require(try text("WaterlineSchema\(version).swift").firstMatch(of: /models: \[any PersistentModel.Type\] \{\s*\[([^\]]+)\]/)?.1)
+                .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ".self", with: "") }
+            #expect(Set(listed) == Set(models.map(\.name)) && listed.count == models.count)
+            for model in models {
+                #expect(model.namespace == "WaterlineSchema\(version)")
+                #expect(current.contains("public typealias \(model.name) = WaterlineSchema\(version).\(model.name)\n") == (version == versions.last))
+            }
         }
+        let container = try String(contentsOf: Self.schema.deletingLastPathComponent().appendingPathComponent("WaterlineContainer.swift"), encoding: .utf8)
+        #expect(container.contains("Schema(versionedSchema: WaterlineSchema\(try #require(versions.last)).self)"))
+    }
+
+    @Test("V2 is V1 with the session's plan: the one column the lightweight stage adds")
+    func versionTwo() throws {
+        for model in try models(in: "V1") where model.name != "SessionRow" {
+            let one = try text("V1/\(model.name).swift"), two = try text("V2/WaterlineSchemaV2+\(model.name).swift")
+            #expect(one.replacingOccurrences(of: "extension WaterlineSchemaV1 {", with: "extension WaterlineSchemaV2 {") == two, "\(model.name) is unchanged")
+        }
+        let session = try text("V2/WaterlineSchemaV2+SessionRow.swift")
+        #expect(session.contains("public var plannedDrinks: Int?") && session.contains("plannedDrinks = value.plannedDrinks"))
+        #expect(try text("WaterlineMigrationPlan.swift").contains(".lightweight(fromVersion: WaterlineSchemaV1.self, toVersion: WaterlineSchemaV2.self)"))
     }
 
     @Test("the migration plan lists every version folder, oldest first")
     func plan() throws {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.schema.path).filter { $0.hasPrefix("V") }
-            .sorted { Int($0.dropFirst()) ?? 0 < Int($1.dropFirst()) ?? 0 }
+        let folders = try versions()
         let plan = try text("WaterlineMigrationPlan.swift")
         let schemas = try #require(plan.firstMatch(of: /schemas: \[any VersionedSchema.Type\] \{ \[([^\]]*)\] \}/)?.1)
         #expect(schemas.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } == folders.map { "WaterlineSchema\($0).self" })

@@ -40,20 +40,39 @@ struct SwiftDataModelTests {
         #expect(user.sessions.count == 1)
     }
 
-    @Test("the store is versioned: V1 holds every model, the plan lists it, and a store on disk reopens through the plan with its rows")
+    @Test("the store is versioned: the plan lists V1 then V2, the container opens V2, and a store on disk reopens through the plan with its rows")
     @MainActor
     func versioned() throws {
         #expect(WaterlineSchemaV1.versionIdentifier == Schema.Version(1, 0, 0))
-        #expect(WaterlineMigrationPlan.schemas.map(ObjectIdentifier.init) == [ObjectIdentifier(WaterlineSchemaV1.self)])
-        #expect(Set(WaterlineContainer.schema.entities.map(\.name)) == Set(WaterlineSchemaV1.models.map { "\($0)".components(separatedBy: ".").last ?? "" }))
+        #expect(WaterlineSchemaV2.versionIdentifier == Schema.Version(2, 0, 0))
+        #expect(WaterlineMigrationPlan.schemas.map(ObjectIdentifier.init) == [ObjectIdentifier(WaterlineSchemaV1.self), ObjectIdentifier(WaterlineSchemaV2.self)])
+        #expect(Set(WaterlineContainer.schema.entities.map(\.name)) == Set(WaterlineSchemaV2.models.map { "\($0)".components(separatedBy: ".").last ?? "" }))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-\(UUID().uuidString).store")
+        var planned = Session.mockNightOut
+        planned.plannedDrinks = 4
         do {
             let context = ModelContext(try WaterlineContainer.make(at: url))
-            context.insert(SessionRow(Session.mockNightOut))
+            context.insert(SessionRow(planned))
             try context.save()
         }
         let reopened = ModelContext(try WaterlineContainer.make(at: url))
-        #expect(try reopened.fetch(FetchDescriptor<SessionRow>()).map(\.value) == [Session.mockNightOut])
+        #expect(try reopened.fetch(FetchDescriptor<SessionRow>()).map(\.value) == [planned], "the plan is kept")
+    }
+
+    @Test("a V1 store on disk opens as V2 through the lightweight stage: its rows kept, the plan column empty")
+    @MainActor
+    func fromVersionOne() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("waterline-v1-\(UUID().uuidString).store")
+        do {
+            let v1 = Schema(versionedSchema: WaterlineSchemaV1.self)
+            let context = ModelContext(try ModelContainer(for: v1, configurations: [ModelConfiguration(schema: v1, url: url)]))
+            context.insert(WaterlineSchemaV1.SessionRow(Session.mockNightOut))
+            context.insert(WaterlineSchemaV1.PresetRow(DrinkPreset.mockDouble))
+            try context.save()
+        }
+        let opened = ModelContext(try WaterlineContainer.make(at: url))
+        #expect(try opened.fetch(FetchDescriptor<SessionRow>()).map(\.value) == [Session.mockNightOut])
+        #expect(try opened.fetch(FetchDescriptor<PresetRow>()).map(\.value) == [DrinkPreset.mockDouble])
     }
 
     @Test("deleting a user cascades to sessions and their logs")

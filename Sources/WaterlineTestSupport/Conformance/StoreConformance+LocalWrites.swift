@@ -28,6 +28,22 @@ extension StoreConformance {
             #expect(try await store.activeSession() == nil)
             #expect(try await store.user()?.settings.waterEveryNDrinks == 2)
         },
+        StoreConformance("a session and a preset with every field set read back with every field: the plan, the summary, the strength, the place") { store in
+            try await person(store)
+            let userId = try #require(try await store.user()?.id)
+            let session = Session(
+                id: UUID(number: 0x5A), userId: userId, startTime: Fixed.start, endTime: Fixed.at(minutes: 120), isActive: false,
+                computedSummary: .mock, updatedAt: Fixed.at(minutes: 121), plannedDrinks: 4
+            )
+            try await store.saveSession(session)
+            #expect(try await store.session(id: session.id) == session)
+            let preset = DrinkPreset(
+                id: UUID(number: 0x5B), userId: userId, name: "Hazy IPA", drinkType: .beer, sizeOz: 16, abv: 7.2,
+                standardDrinkEstimate: 1.9, sortOrder: 9, updatedAt: Fixed.at(minutes: 3)
+            )
+            try await store.savePreset(preset)
+            #expect(try await store.preset(id: preset.id) == preset)
+        },
         StoreConformance("records saved together land together, or none does: a refusal of the last undoes the first") { store in
             try await person(store)
             let session = Fixed.session()

@@ -16,7 +16,7 @@ struct AppleHealthTests {
     /// The phone's app with a session running, Health on or off.
     func phone(healthOn: Bool) async throws -> (DeviceProcess, ServiceHarness) {
         let harness = try await ServiceHarness.prepared(UserSettings(waterEveryNDrinks: 9))
-        let phone = DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens], wristExpecting: [.reminders, .widgets])
+        let phone = DeviceProcess(harness, expecting: [.reminders, .liveActivity, .widgets, .watch, .sync, .screens, .health], wristExpecting: [.reminders, .widgets])
         await phone.runtime.handle(.launched)
         await phone.runtime.handle(.becameActive)
         if healthOn { #expect(await phone.healthWriter.turnOn()) }
@@ -197,7 +197,7 @@ struct AppleHealthTests {
     func onboarding() async throws {
         for accept in [false, true] {
             let harness = try await ServiceHarness.prepared()
-            let phone = DeviceProcess(harness, expecting: [.widgets, .watch, .sync, .screens])
+            let phone = DeviceProcess(harness, expecting: [.widgets, .watch, .sync, .screens, .health])
             let onboarding = OnboardingModel(
                 actions: phone.runtime, permissions: phone.runtime, preferences: MemoryPreferences(), health: phone.runtime.healthSwitch
             )

@@ -53,7 +53,7 @@ struct DeviceReportScenarioTests {
         let harness = try await ServiceHarness.prepared()
         let report = MemoryValue(DeviceReport.everything)
         report.value.healthAvailable = false
-        let phone = DeviceProcess(harness, report: { report.value }, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens])
+        let phone = DeviceProcess(harness, report: { report.value }, expecting: [.reminders, .nudge, .widgets, .watch, .sync, .screens, .health])
         await phone.runtime.handle(.launched)
         // Turned on earlier (as a restored backup carries it), with both kinds allowed.
         _ = await phone.health.requestWriting()

@@ -10,18 +10,18 @@ import WaterlineTestSupport
 @Suite("Fakes that fail by default")
 @MainActor
 struct StrictFakesTests {
-    @Test("each process's fakes pass only what it can reach: no Live Activity or watch from an extension, no signal from the app, nothing of the system's from the command line")
+    @Test("each process's fakes pass only what it can reach: no Live Activity, watch or Health from an extension, no signal from the app, nothing of the system's from the command line, no Health on the wrist")
     func possibleSurfaces() async throws {
         let harness = try await ServiceHarness.prepared()
         let everything = Set(PlatformLog.Surface.allCases)
         let app = DeviceProcess(harness, expecting: everything)
         #expect(PlatformLog.Surface.allCases.filter { !app.log.allows($0) } == [.signal])
         let widget = DeviceProcess(harness, capabilities: .phoneExtension, expecting: everything)
-        #expect(PlatformLog.Surface.allCases.filter { !widget.log.allows($0) } == [.liveActivity, .watch])
+        #expect(PlatformLog.Surface.allCases.filter { !widget.log.allows($0) } == [.liveActivity, .watch, .health])
         let terminal = DeviceProcess(harness, capabilities: .commandLine, expecting: everything)
-        #expect(PlatformLog.Surface.allCases.filter { !terminal.log.allows($0) } == [.reminders, .nudge, .liveActivity, .widgets, .watch, .signal])
+        #expect(PlatformLog.Surface.allCases.filter { !terminal.log.allows($0) } == [.reminders, .nudge, .liveActivity, .widgets, .watch, .signal, .health])
         let wrist = PairedWatch(clock: harness.clock, phone: app.runtime, expecting: everything)
-        #expect(PlatformLog.Surface.allCases.filter { !wrist.log.allows($0) } == [.liveActivity, .watch, .signal])
+        #expect(PlatformLog.Surface.allCases.filter { !wrist.log.allows($0) } == [.liveActivity, .watch, .signal, .health])
         // A step of a test narrows further, and `nil` returns to what the process was built expecting.
         app.log.expect([.sync])
         #expect(!app.log.allows(.widgets) && app.log.allows(.sync))

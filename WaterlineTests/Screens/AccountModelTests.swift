@@ -110,7 +110,7 @@ struct AccountModelTests {
     /// A phone with a session running, Health on and a water written to it.
     static func sessionWrittenToHealth() async throws -> (ServiceHarness, DeviceProcess) {
         let (harness, _) = try await ServiceHarness.sessionStarted()
-        let phone = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens])
+        let phone = DeviceProcess(harness, expecting: [.reminders, .widgets, .watch, .sync, .screens, .health])
         _ = await phone.healthWriter.turnOn()
         _ = try await phone.runtime.send(.logWater(source: .phone))
         await phone.settled()

@@ -55,6 +55,7 @@ final class DeviceProcess {
         if !capabilities.pairedWatch { impossible.insert(.watch) }
         if !capabilities.notifications { impossible.formUnion([.reminders, .nudge]) }
         if !capabilities.widgets { impossible.insert(.widgets) }
+        if !capabilities.appleHealth { impossible.insert(.health) }
         // Only an extension signals the app after it writes; the app tells no one.
         if !capabilities.isExtension { impossible.insert(.signal) }
         log.possible.subtract(impossible)
@@ -69,6 +70,7 @@ final class DeviceProcess {
         // A new process has its own service over the same (App Group) store.
         let service = SessionService(store: harness.store, now: { clock.now }, makeID: { ids() })
         let app = !capabilities.isExtension
+        health.log = log
         healthWriter = HealthWriter(store: harness.store, health: health, preferences: healthPreferences)
         let platform = RuntimePlatform(
             capabilities: capabilities, notifications: notifications,

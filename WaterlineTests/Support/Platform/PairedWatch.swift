@@ -49,8 +49,9 @@ final class PairedWatch {
         expecting: Set<PlatformLog.Surface> = [], sourceLocation: SourceLocation = #_sourceLocation
     ) {
         log = PlatformLog(expecting: expecting, device: "watch", sourceLocation: sourceLocation)
-        // A watch app has no Live Activity, no watch of its own and no extension to signal it.
-        log.possible.subtract([.liveActivity, .watch, .signal])
+        // A watch app has no Live Activity, no watch of its own, no extension to signal it, and
+        // does not write to Health (the phone does).
+        log.possible.subtract([.liveActivity, .watch, .signal, .health])
         self.store = store
         self.ledger = ledger
         self.clock = clock

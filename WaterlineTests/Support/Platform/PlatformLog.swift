@@ -19,7 +19,7 @@ import WaterlineTestSupport
 final class PlatformLog {
     /// The surfaces an action's consequences reach.
     enum Surface: String, CaseIterable, CustomStringConvertible, Sendable {
-        case reminders, nudge, liveActivity, widgets, watch, sync, signal, screens
+        case reminders, nudge, liveActivity, widgets, watch, sync, signal, screens, health
 
         var description: String { rawValue }
     }

@@ -18,11 +18,15 @@ final class RecordingHealthStore: HealthStoreWriting, @unchecked Sendable {
     var locked = false
     /// Saves made (each a batch), for tests of what reached Health.
     private(set) var saveCalls = 0
+    /// The process's log, when the store stands in a process's; every ask, save and delete is
+    /// recorded there (and fails a test that did not expect Health).
+    var log: PlatformLog?
 
     /// Waterline's samples in Health now, by sync identifier.
     var samples: [String: HealthSample] { lock.withLock { kept } }
 
     func requestWriting() async -> Set<HealthSample.Kind> {
+        await log?.record(.health, "ask to write")
         lock.withLock { asked = true }
         return await allowedKinds()
     }
@@ -32,6 +36,7 @@ final class RecordingHealthStore: HealthStoreWriting, @unchecked Sendable {
     }
 
     func save(_ new: [HealthSample]) async throws {
+        await log?.record(.health, "save \(new.count)")
         try lock.withLock {
             // HealthKit refuses a save holding any kind the app may not write: the whole save fails.
             guard asked, allows, new.allSatisfy({ !refused.contains($0.kind) }) else { throw CocoaError(.userCancelled) }
@@ -44,6 +49,7 @@ final class RecordingHealthStore: HealthStoreWriting, @unchecked Sendable {
     }
 
     func delete(syncIdentifiers: [String]) async throws {
+        await log?.record(.health, "delete \(syncIdentifiers.count)")
         try lock.withLock {
             guard asked, allows else { throw CocoaError(.userCancelled) }
             for id in syncIdentifiers { kept[id] = nil }
@@ -54,6 +60,7 @@ final class RecordingHealthStore: HealthStoreWriting, @unchecked Sendable {
     var failsDeletingEverything = false
 
     func deleteEverythingWritten() async throws {
+        await log?.record(.health, "delete everything written")
         try lock.withLock {
             if failsDeletingEverything { throw CocoaError(.fileWriteNoPermission) }
             kept = [:]

@@ -133,13 +133,13 @@ extension StoreRules {
         switch key.entity {
         case .session:
             guard let id = key.id, sessions.contains(id), let session = try await rows.readSession(id: id) else { return nil }
-            return .session(SessionRecord(session))
+            return .session(session.record)
         case .logEntry:
             guard let id = key.id, let log = try await rows.readLog(id: id), sessions.contains(log.sessionId) else { return nil }
             return .logEntry(log)
         case .preset:
             guard let id = key.id, let preset = try await rows.readPreset(id: id) else { return nil }
-            return .preset(PresetRecord(preset))
+            return .preset(preset.record)
         case .settings:
             guard let settings = try await rows.readUser()?.settings, !settings.isUntouched else { return nil }
             return .settings(settings)

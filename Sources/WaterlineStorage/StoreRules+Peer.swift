@@ -20,14 +20,14 @@ extension StoreRules {
             let takes = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
             if takes {
                 do {
-                    try await saveSession(record.session(userId: user.id), in: rows)
+                    try await saveSession(Session(userId: user.id, record: record), in: rows)
                 } catch SessionStoreError.secondActiveSession(let active) {
                     return (.refused(.conflict, "another session is running on the paired device (\(active.uuidString))"), false)
                 }
                 // An ended session's summary is made from the logs here, which may be more than the sender had.
                 try await reviseSummaries(of: [record.id], in: rows, settings: user.settings)
             }
-            return (.stored(.session(SessionRecord(try await rows.readSession(id: record.id) ?? record.session(userId: user.id)))), takes)
+            return (.stored(.session(try await rows.readSession(id: record.id)?.record ?? record)), takes)
         case .logEntry(let log):
             // A log kept here has its session here, so a newer one here needs no check.
             let local = try await rows.readLog(id: log.id)
@@ -43,8 +43,8 @@ extension StoreRules {
         case .preset(let record):
             let local = try await rows.readPreset(id: record.id)
             let takes = local.map { $0.stamp.isReplaced(by: payload.stamp) } ?? true
-            if takes { try await savePreset(record.preset(userId: user.id), in: rows) }
-            return (.stored(.preset(PresetRecord(try await rows.readPreset(id: record.id) ?? record.preset(userId: user.id)))), takes)
+            if takes { try await savePreset(DrinkPreset(userId: user.id, record: record), in: rows) }
+            return (.stored(.preset(try await rows.readPreset(id: record.id)?.record ?? record)), takes)
         case .settings(let remote):
             let merged = user.settings.merged(with: remote)
             let takes = merged != user.settings

@@ -44,18 +44,18 @@ extension StoreRules {
         var changedHere: Session?
         switch payload {
         case .session(let record) where record.isActive && record.deletedAt == nil:
-            let session = try await absorbOtherSessions(into: record.session(userId: user.id), in: rows)
-            if session != record.session(userId: user.id) { changedHere = session }
-        case .session(let record): try await putSession(record.session(userId: user.id), in: rows)
+            let session = try await absorbOtherSessions(into: Session(userId: user.id, record: record), in: rows)
+            if session != Session(userId: user.id, record: record) { changedHere = session }
+        case .session(let record): try await putSession(Session(userId: user.id, record: record), in: rows)
         case .logEntry(let log): try await putLog(log, in: rows)
-        case .preset(let record): try await putPreset(record.preset(userId: user.id), in: rows)
+        case .preset(let record): try await putPreset(DrinkPreset(userId: user.id, record: record), in: rows)
         case .settings(let settings):
             var updated = user
             updated.settings = settings
             try await putUser(updated, settingsChanged: true, in: rows)
         }
         try await rows.deleteOutboxRow(key: payload.key)
-        if let changedHere { try await enqueue(.session(SessionRecord(changedHere)), in: rows) }
+        if let changedHere { try await enqueue(.session(changedHere.record), in: rows) }
         if revising, case .logEntry(let log) = payload { try await reviseSummaries(of: [log.sessionId], in: rows, settings: user.settings) }
         return true
     }
@@ -68,9 +68,9 @@ extension StoreRules {
     public static func checkRemote(_ payload: SyncPayload) throws(SessionStoreError) {
         do {
             switch payload {
-            case .session(let record): try record.session(userId: UUID()).validate()
+            case .session(let record): try Session(userId: UUID(), record: record).validate()
             case .logEntry(let log): try log.validate()
-            case .preset(let record): try record.preset(userId: UUID()).validate()
+            case .preset(let record): try DrinkPreset(userId: UUID(), record: record).validate()
             case .settings(let settings): try settings.validate()
             }
             let stamp = payload.stamp

@@ -53,12 +53,12 @@ public enum StoreRules {
 
     public static func savePreset(_ preset: DrinkPreset, in rows: some StoreRows) async throws {
         try await putPreset(preset, in: rows)
-        try await enqueue(.preset(PresetRecord(preset)), in: rows)
+        try await enqueue(.preset(preset.record), in: rows)
     }
 
     static func writeSession(_ session: Session, in rows: some StoreRows) async throws {
         try await putSession(session, in: rows)
-        try await enqueue(.session(SessionRecord(session)), in: rows)
+        try await enqueue(.session(session.record), in: rows)
     }
 
     // MARK: Reads in the orders the kit promises
@@ -170,10 +170,10 @@ public enum StoreRules {
     public static func requeueAll(in rows: some StoreRows) async throws {
         let records = try await rows.readEveryRecord()
         for session in records.sessions.sorted(by: { ($0.startTime, $0.id.uuidString) < ($1.startTime, $1.id.uuidString) }) {
-            try await enqueue(.session(SessionRecord(session)), in: rows)
+            try await enqueue(.session(session.record), in: rows)
         }
         for preset in records.presets.sorted(by: { ($0.sortOrder, $0.id.uuidString) < ($1.sortOrder, $1.id.uuidString) }) {
-            try await enqueue(.preset(PresetRecord(preset)), in: rows)
+            try await enqueue(.preset(preset.record), in: rows)
         }
         for log in records.logs.sorted(by: WaterlineEngine.isOrderedBefore) {
             try await enqueue(.logEntry(log), in: rows)

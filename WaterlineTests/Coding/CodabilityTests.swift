@@ -24,8 +24,8 @@ struct CodabilityTests {
     @Test func widget() throws { try FixtureAssertions.check(WidgetSnapshot.mock, matches: "widget-snapshot") }
     @Test func reminder() throws { try FixtureAssertions.check(ReminderRequest.mock, matches: "reminder-request") }
 
-    @Test func sessionRecord() throws { try FixtureAssertions.check(SessionRecord(Session.mockNightOut), matches: "sync-session-record") }
-    @Test func presetRecord() throws { try FixtureAssertions.check(PresetRecord(.mockDouble), matches: "sync-preset-record") }
+    @Test func sessionRecord() throws { try FixtureAssertions.check(Session.mockNightOut.record, matches: "sync-session-record") }
+    @Test func presetRecord() throws { try FixtureAssertions.check(DrinkPreset.mockDouble.record, matches: "sync-preset-record") }
     @Test func pendingChange() throws {
         try FixtureAssertions.check(PendingChange(payload: .logEntry(.mockWater), sequence: 3, revision: 2), matches: "sync-pending-change")
     }
@@ -45,7 +45,7 @@ struct CodabilityTests {
     func functionResponses() throws {
         let success = try WaterlineCoding.decoder().decode(FunctionResponse<[SessionRecord]>.self, from: Self.fixture("sync-response-success"))
         guard case .success(let records) = success else { Issue.record("expected success"); return }
-        #expect(records == [SessionRecord(Session.mockNightOut)])
+        #expect(records == [Session.mockNightOut.record])
         let failure = try WaterlineCoding.decoder().decode(FunctionResponse<NoArgs>.self, from: Self.fixture("sync-response-error"))
         guard case .error(let message, let code, _) = failure else { Issue.record("expected error"); return }
         #expect(message == "sizeOz must be more than 0 and at most 64 oz (got 65)")

@@ -288,7 +288,7 @@ struct ActionConsequenceTableTests {
                 var preset = try #require(try await table.state.quickDrink)
                 preset.name = "House Pint"
                 preset.updatedAt = table.harness.clock.now.addingTimeInterval(1)
-                let (store, record) = (table.harness.store, PresetRecord(preset))
+                let (store, record) = (table.harness.store, preset.record)
                 table.phone.sync.nextPullBrings {
                     _ = try? await store.applyPage([.preset(record)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 4))
                 }
@@ -306,7 +306,7 @@ struct ActionConsequenceTableTests {
                 ended.isActive = false
                 ended.endTime = table.harness.clock.now
                 ended.updatedAt = table.harness.clock.now
-                let (store, record) = (table.harness.store, SessionRecord(ended))
+                let (store, record) = (table.harness.store, ended.record)
                 table.phone.sync.nextPullBrings {
                     _ = try? await store.applyPage([.session(record)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 2))
                 }

@@ -75,7 +75,7 @@ struct OpenAppCurrencyScenarioTests {
         ended.isActive = false
         ended.endTime = harness.clock.now
         ended.updatedAt = harness.clock.now
-        let (store, record) = (harness.store, SessionRecord(ended))
+        let (store, record) = (harness.store, ended.record)
         app.sync.nextPullBrings {
             _ = try? await store.applyPage([.session(record)], cursor: SyncCursor(accountId: UUID(number: 0xACC), position: 1))
         }

@@ -47,7 +47,7 @@ struct SessionPlanTests {
         #expect(WidgetPresentation(snapshot: widget, family: .systemMedium).planLine == "0 of 4 planned")
         #expect(WidgetPresentation(snapshot: widget, family: .accessoryCircular).planLine == nil)
         #expect(WatchDisplay(try await phone.watchSees(), unsent: 0).plan?.text == "0 of 4 planned")
-        #expect(try await harness.store.pendingChanges().contains { $0.payload == .session(SessionRecord(snapshot.session)) }, "it syncs with the session")
+        #expect(try await harness.store.pendingChanges().contains { $0.payload == .session(snapshot.session.record) }, "it syncs with the session")
     }
 
     @Test("a session started without a plan has none; the last plan is the suggestion next time", arguments: [nil, 6] as [Int?])

@@ -13,9 +13,9 @@ struct DeviceRecords: Equatable, CustomStringConvertible {
 
     init(_ store: some StoreRows) async throws {
         let every = try await store.transaction(writes: false) { try await store.readEveryRecord() }
-        sessions = every.sessions.map(SessionRecord.init).sorted { $0.id.uuidString < $1.id.uuidString }
+        sessions = every.sessions.map(\.record).sorted { $0.id.uuidString < $1.id.uuidString }
         logs = every.logs.sorted { $0.id.uuidString < $1.id.uuidString }
-        presets = every.presets.map(PresetRecord.init).sorted { $0.id.uuidString < $1.id.uuidString }
+        presets = every.presets.map(\.record).sorted { $0.id.uuidString < $1.id.uuidString }
         settings = try await store.user()?.settings
     }
 

@@ -51,13 +51,13 @@ struct ContractTests {
     /// An instance of each function's arguments with every optional field filled.
     static func sampleArgs(_ name: String) throws -> Data {
         let encoder = WaterlineCoding.encoder()
-        var session = SessionRecord(Session.mockNightOut)
+        var session = Session.mockNightOut.record
         session.deletedAt = .mockEvening
         session.plannedDrinks = 4
         var log = LogEntry.mockBeer
         log.waterMeta = WaterMeta(amountOz: 1)
         log.deletedAt = .mockEvening
-        var preset = PresetRecord(.mockDouble)
+        var preset = DrinkPreset.mockDouble.record
         preset.deletedAt = .mockEvening
         var settings = UserSettings.mock
         settings.fieldStamps = [SettingsField.units.rawValue: settings.updatedAt]

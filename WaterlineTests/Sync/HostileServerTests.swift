@@ -121,13 +121,13 @@ struct HostileServerTests {
         let harness = try await ServiceHarness.prepared()
         let started = try await harness.service.startSession().snapshot.session
         let future = Date(timeIntervalSince1970: 4_200_000_000)
-        var session = SessionRecord(started)
+        var session = started.record
         session.updatedAt = future
         var log = LogEntry.water(id: UUID(), sessionId: started.id, at: Fixed.start, amountOz: 8)
         log.updatedAt = future
         var deleted = LogEntry.water(id: UUID(), sessionId: started.id, at: Fixed.start, amountOz: 8)
         deleted.deletedAt = future
-        var preset = PresetRecord(try await harness.presetNamed("Beer"))
+        var preset = try await harness.presetNamed("Beer").record
         preset.updatedAt = future
         for payload in [SyncPayload.session(session), .logEntry(log), .logEntry(deleted), .preset(preset)] {
             #expect(throws: SessionStoreError.self, "\(payload.key)") { try StoreRules.checkRemote(payload) }

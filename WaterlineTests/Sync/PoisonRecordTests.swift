@@ -77,7 +77,7 @@ struct PoisonRecordTests {
         edited.updatedAt = Fixed.start.addingTimeInterval(3_000)
         let presetsHere = try await harness.store.presets().filter { $0.deletedAt == nil }.count
         let presets = (0..<(Limits.presetsPerAccount - presetsHere + 3)).map { index in
-            PresetRecord(DrinkPreset(id: UUID(), userId: UUID(), name: "Preset \(index)", drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: 1, sortOrder: 10 + index, updatedAt: Fixed.start))
+            PresetRecord(id: UUID(), name: "Preset \(index)", drinkType: .beer, sizeOz: 12, abv: 5, standardDrinkEstimate: 1, sortOrder: 10 + index, updatedAt: Fixed.start)
         }
         let first: [SyncPayload] = [.session(session)] + logs.prefix(999).map { .logEntry($0) }
         let second: [SyncPayload] = logs.dropFirst(999).map { .logEntry($0) } + [.logEntry(undone), .logEntry(edited)] + presets.map { .preset($0) }

@@ -38,7 +38,7 @@ struct RecordShapeTests {
     @Test("a session is its owner and its record: the record's fields read and write as the session's, and it encodes flat with the keys it always had")
     func sessionRecord() throws {
         #expect(fields(of: session) == ["userId", "record"])
-        #expect(SessionRecord(session).session(userId: session.userId) == session)
+        #expect(Session(userId: session.userId, record: session.record) == session)
         var edited = session
         edited.plannedDrinks = 6
         edited.endTime = Fixed.at(minutes: 150)
@@ -60,7 +60,7 @@ struct RecordShapeTests {
     @Test("a preset is its owner and its record: the record's fields read and write as the preset's, and it encodes flat with the keys it always had")
     func presetRecord() throws {
         #expect(fields(of: ipa) == ["userId", "record"])
-        #expect(PresetRecord(ipa).preset(userId: ipa.userId) == ipa)
+        #expect(DrinkPreset(userId: ipa.userId, record: ipa.record) == ipa)
         var renamed = ipa
         renamed.name = "Hazy IPA"
         #expect(renamed.record.name == "Hazy IPA" && renamed.id == ipa.record.id)

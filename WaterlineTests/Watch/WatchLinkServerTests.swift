@@ -224,9 +224,9 @@ struct WatchLinkServerTests {
         var beer = try await harness.presetNamed("Beer")
         beer.name = "Lager"
         beer.updatedAt = harness.clock.now.addingTimeInterval(1)
-        #expect(try await harness.store.applyRemote(.preset(PresetRecord(beer))))
+        #expect(try await harness.store.applyRemote(.preset(beer.record)))
         let (merged, _, _) = try await pullAll(after: next, limit: 100)
-        #expect(merged == [.preset(PresetRecord(beer))])
+        #expect(merged == [.preset(beer.record)])
     }
 
     @Test("a store written before the feed existed answers its first pull with everything the watch keeps")

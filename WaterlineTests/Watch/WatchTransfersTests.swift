@@ -87,8 +87,7 @@ struct TransferQueueTests {
     static func log(_ number: Int, version: Int = 0) -> SyncPayload { WatchTransfersTests.water(number, edited: version) }
 
     static func session(version: Int) -> SyncPayload {
-        .session(SessionRecord(Session(id: UUID(number: 1), userId: UUID(number: 2), startTime: Fixed.start,
-                                       updatedAt: Fixed.start.addingTimeInterval(Double(version)))))
+        .session(SessionRecord(id: UUID(number: 1), startTime: Fixed.start, isActive: true, updatedAt: Fixed.start.addingTimeInterval(Double(version))))
     }
 
     @Test("the very version waiting is not queued again; a log's older version is cancelled; a session's older version stays ahead of its logs")

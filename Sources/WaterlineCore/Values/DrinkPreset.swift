@@ -2,13 +2,9 @@ import Foundation
 
 /// A drink the person logs often, shown as a one-tap chip.
 ///
-/// Its fields are its owner and its `record` (declared once, in `PresetRecord`); every field of
-/// the record reads and writes as the preset's own (`preset.name`). It encodes flat, as the
-/// record's keys and `userId`.
-@dynamicMemberLookup
-public struct DrinkPreset: Codable, Hashable, Sendable, Identifiable {
+/// Its owner and its `record` (`OwnedRecord`): each field is declared once, in `PresetRecord`.
+public struct DrinkPreset: OwnedRecord {
     public var userId: UUID
-    /// Everything but the owner: what travels to the backend.
     public var record: PresetRecord
 
     public init(userId: UUID, record: PresetRecord) {
@@ -35,30 +31,6 @@ public struct DrinkPreset: Codable, Hashable, Sendable, Identifiable {
                 sortOrder: sortOrder, updatedAt: updatedAt, deletedAt: deletedAt
             )
         )
-    }
-
-    public subscript<Value>(dynamicMember field: WritableKeyPath<PresetRecord, Value>) -> Value {
-        get { record[keyPath: field] }
-        set { record[keyPath: field] = newValue }
-    }
-
-    /// `Identifiable` asks for a declared `id`; it is the record's.
-    public var id: UUID {
-        get { record.id }
-        set { record.id = newValue }
-    }
-
-    private enum OwnerKey: String, CodingKey { case userId }
-
-    public init(from decoder: any Decoder) throws {
-        userId = try decoder.container(keyedBy: OwnerKey.self).decode(UUID.self, forKey: .userId)
-        record = try PresetRecord(from: decoder)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try record.encode(to: encoder)
-        var owner = encoder.container(keyedBy: OwnerKey.self)
-        try owner.encode(userId, forKey: .userId)
     }
 
     /// The drink details a log made from this preset carries.

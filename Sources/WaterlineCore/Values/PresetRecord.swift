@@ -3,7 +3,7 @@ import Foundation
 /// A drink preset's own fields: everything but its owner. It is what travels to and from the
 /// backend (the caller is the owner), and what a `DrinkPreset` holds beside its `userId`, so each
 /// field is declared once.
-public struct PresetRecord: Codable, Hashable, Sendable {
+public struct PresetRecord: OwnerFreeRecord {
     public var id: UUID
     public var name: String
     public var drinkType: DrinkType
@@ -28,15 +28,5 @@ public struct PresetRecord: Codable, Hashable, Sendable {
         self.sortOrder = sortOrder
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
-    }
-
-    /// The record of a local preset: the preset without its owner.
-    public init(_ preset: DrinkPreset) {
-        self = preset.record
-    }
-
-    /// The local preset this record describes, owned by `userId`.
-    public func preset(userId: UUID) -> DrinkPreset {
-        DrinkPreset(userId: userId, record: self)
     }
 }

@@ -2,13 +2,9 @@ import Foundation
 
 /// A bounded "Night Out": from start to end, with its logs kept as separate records.
 ///
-/// Its fields are its owner and its `record` (declared once, in `SessionRecord`); every field of
-/// the record reads and writes as the session's own (`session.startTime`). It encodes flat, as
-/// the record's keys and `userId`.
-@dynamicMemberLookup
-public struct Session: Codable, Hashable, Sendable, Identifiable {
+/// Its owner and its `record` (`OwnedRecord`): each field is declared once, in `SessionRecord`.
+public struct Session: OwnedRecord {
     public var userId: UUID
-    /// Everything but the owner: what travels to the backend.
     public var record: SessionRecord
     /// The plan a picker starts from when the person has none to go on (no plan tonight, none
     /// remembered from the last session): the phone's Home and the watch alike.
@@ -37,30 +33,6 @@ public struct Session: Codable, Hashable, Sendable, Identifiable {
                 updatedAt: updatedAt ?? startTime, deletedAt: deletedAt, plannedDrinks: plannedDrinks
             )
         )
-    }
-
-    public subscript<Value>(dynamicMember field: WritableKeyPath<SessionRecord, Value>) -> Value {
-        get { record[keyPath: field] }
-        set { record[keyPath: field] = newValue }
-    }
-
-    /// `Identifiable` asks for a declared `id`; it is the record's.
-    public var id: UUID {
-        get { record.id }
-        set { record.id = newValue }
-    }
-
-    private enum OwnerKey: String, CodingKey { case userId }
-
-    public init(from decoder: any Decoder) throws {
-        userId = try decoder.container(keyedBy: OwnerKey.self).decode(UUID.self, forKey: .userId)
-        record = try SessionRecord(from: decoder)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try record.encode(to: encoder)
-        var owner = encoder.container(keyedBy: OwnerKey.self)
-        try owner.encode(userId, forKey: .userId)
     }
 
     /// How long the session has run: to its end, or to `now` while it is active.

@@ -3,7 +3,7 @@ import Foundation
 /// A session's own fields: everything but its owner. It is what travels to and from the backend
 /// (the caller is the owner), and what a `Session` holds beside its `userId`, so each field is
 /// declared once.
-public struct SessionRecord: Codable, Hashable, Sendable {
+public struct SessionRecord: OwnerFreeRecord {
     public var id: UUID
     public var startTime: Date
     public var endTime: Date?
@@ -28,15 +28,5 @@ public struct SessionRecord: Codable, Hashable, Sendable {
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
         self.plannedDrinks = plannedDrinks
-    }
-
-    /// The record of a local session: the session without its owner.
-    public init(_ session: Session) {
-        self = session.record
-    }
-
-    /// The local session this record describes, owned by `userId`.
-    public func session(userId: UUID) -> Session {
-        Session(userId: userId, record: self)
     }
 }

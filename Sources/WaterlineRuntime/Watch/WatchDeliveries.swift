@@ -91,7 +91,7 @@ public final class WatchDeliveries {
         if !settings.isUntouched { records.append(.settings(settings)) }
         let presets: [DrinkPreset]
         if let given { presets = given.presets } else { presets = (try? await store.presets()) ?? [] }
-        records += presets.map { .preset(PresetRecord($0)) }
+        records += presets.map { .preset($0.record) }
         // The running session and its logs in replay order: as the state gives them, or read.
         var running: (session: Session, logs: [LogEntry])?
         if let given {
@@ -101,12 +101,12 @@ public final class WatchDeliveries {
         }
         let sessionId = running?.session.id
         if let running {
-            records.append(.session(SessionRecord(running.session)))
+            records.append(.session(running.session.record))
             records += running.logs.suffix(Self.latestLogs).map(SyncPayload.logEntry)
         }
-        if sessionId == nil, let ended = lastSession, let record = try? await store.session(id: ended) {
+        if sessionId == nil, let ended = lastSession, let endedSession = try? await store.session(id: ended) {
             // The session that ran when the last state went: it goes ended, so the wrist stops with it.
-            records.append(.session(SessionRecord(record)))
+            records.append(.session(endedSession.record))
         }
         lastSession = sessionId
         let latest = PhoneDelivery(

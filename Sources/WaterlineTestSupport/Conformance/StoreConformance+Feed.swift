@@ -31,9 +31,9 @@ extension StoreConformance {
             // A version from elsewhere (a pull) is in the feed too; nothing after it is empty.
             var remote = session
             remote.updatedAt = clock.now.addingTimeInterval(1)
-            #expect(try await store.applyRemote(.session(SessionRecord(remote))))
+            #expect(try await store.applyRemote(.session(remote.record)))
             let pulled = try await store.peerChanges(after: next.cursor, limit: 100, sessionsSince: since)
-            #expect(pulled.changes.map(\.key) == [SyncPayload.session(SessionRecord(remote)).key])
+            #expect(pulled.changes.map(\.key) == [SyncPayload.session(remote.record).key])
             #expect(try await store.peerChanges(after: pulled.cursor, limit: 100, sessionsSince: since).changes.isEmpty)
         },
         StoreConformance("a page holds at most its limit and moves its cursor on; a record the paired device pushed as it is kept is passed over but in a first pull; erasing empties the feed") { store in

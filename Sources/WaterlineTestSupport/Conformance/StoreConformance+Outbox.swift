@@ -30,7 +30,7 @@ extension StoreConformance {
             let pending = try await store.pendingChanges()
             #expect(pending.map(\.id.entity) == [.session, .logEntry])
             #expect(pending.first?.revision == 2)
-            #expect(pending.first?.payload == .session(SessionRecord(session)))
+            #expect(pending.first?.payload == .session(session.record))
         },
         StoreConformance("an acknowledgement of an older revision keeps the newer edit; a refusal waits for the next edit") { store in
             try await person(store)

@@ -42,7 +42,7 @@ extension StoreConformance {
             #expect(try await !store.applyRemote(.settings(UserSettings(waterEveryNDrinks: 5, updatedAt: Fixed.at(minutes: -1)))))
         },
         StoreConformance("remote records need the person on this device; a log needs its session") { store in
-            await #expect(throws: SessionStoreError.noUser) { try await store.applyRemote(.preset(PresetRecord(DrinkCatalog.defaultPresets(userId: UUID(number: 1))[0]))) }
+            await #expect(throws: SessionStoreError.noUser) { try await store.applyRemote(.preset(DrinkCatalog.defaultPresets(userId: UUID(number: 1))[0].record)) }
             try await person(store)
             await #expect(throws: SessionStoreError.self) { try await store.applyRemote(.logEntry(Fixed.drink(3, at: 1))) }
         },

@@ -73,10 +73,11 @@ struct RandomRecords {
     }
 
     mutating func preset() -> PresetRecord {
-        var record = PresetRecord(DrinkPreset(
+        // The owner's id is drawn and dropped, so the seeded sequence stays as it was.
+        var record = DrinkPreset(
             id: id(), userId: id(), name: name(), drinkType: DrinkType.allCases.randomElement(using: &random)!, sizeOz: number(),
             abv: maybe { $0.number() }, standardDrinkEstimate: number(), sortOrder: integer(), updatedAt: date()
-        ))
+        ).record
         record.deletedAt = maybe { $0.date() }
         return record
     }

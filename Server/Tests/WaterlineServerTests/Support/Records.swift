@@ -27,9 +27,7 @@ enum Records {
     }
 
     static func preset(_ id: UUID = UUID(), name: String = "IPA", updated: Double = 0) -> PresetRecord {
-        PresetRecord(DrinkPreset(
-            id: id, userId: UUID(), name: name, drinkType: .beer, sizeOz: 16, abv: 7, standardDrinkEstimate: 1.87, sortOrder: 0, updatedAt: at(updated)
-        ))
+        PresetRecord(id: id, name: name, drinkType: .beer, sizeOz: 16, abv: 7, standardDrinkEstimate: 1.87, sortOrder: 0, updatedAt: at(updated))
     }
 }
 

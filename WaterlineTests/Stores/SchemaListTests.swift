@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import WaterlineCore
+import WaterlineTestSupport
 
 /// The SwiftData schema's lists, read from the source on every platform (SwiftData itself exists
 /// only on Apple's): a model file that is in no version's list, or a version the plan leaves out,
@@ -63,6 +65,27 @@ struct SchemaListTests {
         let session = try text("V2/WaterlineSchemaV2+SessionRow.swift")
         #expect(session.contains("public var plannedDrinks: Int?") && session.contains("plannedDrinks = value.plannedDrinks"))
         #expect(try text("WaterlineMigrationPlan.swift").contains(".lightweight(fromVersion: WaterlineSchemaV1.self, toVersion: WaterlineSchemaV2.self)"))
+    }
+
+    @Test("the current SessionRow and PresetRow keep a column for every field of their record, and write and read it: a field the rows drop is lost on the phone")
+    func everyFieldHasAColumn() throws {
+        let newest = try #require(try versions().last)
+        let rows: [(model: String, fields: [String])] = [
+            ("SessionRow", Mirror(reflecting: Session.mockNightOut.record).children.compactMap(\.label)),
+            ("PresetRow", Mirror(reflecting: DrinkPreset.mockDouble.record).children.compactMap(\.label)),
+        ]
+        // A column named otherwise than its field: the summary is kept as JSON.
+        let columns = ["computedSummary": "summaryJSON"]
+        for (model, fields) in rows {
+            let source = try text("\(newest)/WaterlineSchema\(newest)+\(model).swift")
+            #expect(fields.count >= 8)
+            for field in fields {
+                let column = columns[field] ?? field
+                #expect(source.contains("public var \(column)"), "\(model) has no column for \(field)")
+                #expect(source.contains("\(column) = value.\(field)"), "\(model) does not write \(field)")
+                #expect(source.contains("\(field): "), "\(model) does not read \(field) back")
+            }
+        }
     }
 
     @Test("the migration plan lists every version folder, oldest first")

@@ -18,7 +18,7 @@ struct ReadCountTests {
         let store = CountingStore()
         let clock = TestClock(), ids = IncrementingUUIDs()
         let service = SessionService(store: store, now: { clock.now }, makeID: { ids() })
-        let log = PlatformLog(expecting: [.reminders, .nudge, .liveActivity, .widgets, .sync])
+        let log = PlatformLog(expecting: [.reminders, .nudge, .liveActivity, .widgets, .sync], capabilities: .phoneApp)
         let notifications = RecordingNotificationCenter(), liveActivities = RecordingLiveActivities(), watch = RecordingWatch()
         notifications.log = log
         liveActivities.log = log
@@ -70,7 +70,7 @@ struct ReadCountTests {
     func pullReadsWhatChanged() async throws {
         let store = CountingStore()
         let clock = TestClock(), ids = IncrementingUUIDs()
-        let log = PlatformLog(expecting: [.liveActivity, .widgets, .sync])
+        let log = PlatformLog(expecting: [.liveActivity, .widgets, .sync], capabilities: .phoneApp)
         let sync = RecordingSyncRunner(log: log), liveActivities = RecordingLiveActivities()
         liveActivities.log = log
         let platform = RuntimePlatform(

@@ -40,7 +40,8 @@ final class DeviceProcess {
         report: @escaping @Sendable () -> DeviceReport = { .everything },
         expecting: Set<PlatformLog.Surface> = [], wristExpecting: Set<PlatformLog.Surface> = [], sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        log = PlatformLog(expecting: expecting, sourceLocation: sourceLocation)
+        // What this process cannot reach fails the test when asked of it (the plan must never).
+        log = PlatformLog(expecting: expecting, capabilities: capabilities, sourceLocation: sourceLocation)
         self.wristExpecting = wristExpecting
         self.sourceLocation = sourceLocation
         self.notifications = notifications
@@ -49,16 +50,6 @@ final class DeviceProcess {
         notifications.log = log
         liveActivities.log = log
         watch.log = log
-        // What this process cannot reach fails the test when asked of it (the plan must never).
-        var impossible: Set<PlatformLog.Surface> = []
-        if !capabilities.liveActivities { impossible.insert(.liveActivity) }
-        if !capabilities.pairedWatch { impossible.insert(.watch) }
-        if !capabilities.notifications { impossible.formUnion([.reminders, .nudge]) }
-        if !capabilities.widgets { impossible.insert(.widgets) }
-        if !capabilities.appleHealth { impossible.insert(.health) }
-        // Only an extension signals the app after it writes; the app tells no one.
-        if !capabilities.isExtension { impossible.insert(.signal) }
-        log.possible.subtract(impossible)
         widgets = RecordingWidgets(log: log, budget: harness.widgetBudget)
         let store = harness.store, widgetClock = harness.clock, focus = harness.focus
         widgets.readStore = { try? await WidgetSnapshotReader(store: store, now: { widgetClock.now }, focus: focus.value).snapshot() }

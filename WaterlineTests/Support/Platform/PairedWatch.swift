@@ -48,10 +48,7 @@ final class PairedWatch {
         ledger: MemoryLedgerStorage = MemoryLedgerStorage(), firstID: Int = 0x10_0000,
         expecting: Set<PlatformLog.Surface> = [], sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        log = PlatformLog(expecting: expecting, device: "watch", sourceLocation: sourceLocation)
-        // A watch app has no Live Activity, no watch of its own, no extension to signal it, and
-        // does not write to Health (the phone does).
-        log.possible.subtract([.liveActivity, .watch, .signal, .health])
+        log = PlatformLog(expecting: expecting, capabilities: .watchApp, sourceLocation: sourceLocation)
         self.store = store
         self.ledger = ledger
         self.clock = clock

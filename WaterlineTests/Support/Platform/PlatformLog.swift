@@ -12,8 +12,8 @@ import WaterlineTestSupport
 /// fail by default, as isowords' failing clients do: a process is built saying which surfaces its
 /// test expects it to reach (`expecting:`, nothing unless it says), and a call to any other surface
 /// is an issue at once, reported where the process was built. A surface the process cannot have at
-/// all (`possible`, from its capabilities: no Live Activity in an extension, no signal from the
-/// app) fails even when a test says it expects it. `expect(_:)` narrows or widens the expectation
+/// all (`possible(for:)`, from its capabilities: no Live Activity in an extension, no signal from
+/// the app) fails even when a test says it expects it. `expect(_:)` narrows or widens the expectation
 /// for one step of a test.
 @MainActor
 final class PlatformLog {
@@ -30,16 +30,31 @@ final class PlatformLog {
     private var expected: Set<Surface>
     /// Where the process was built: an unexpected call is reported there, beside its expectation.
     private let sourceLocation: SourceLocation
-    /// Which device's process this is, for messages: "phone" or "watch".
+    /// Which device's process this is, for messages: "phone", "watch" or "computer".
     let device: String
-    /// The surfaces this process can reach at all; set by whoever builds it from its capabilities.
-    var possible = Set(Surface.allCases)
+    /// The surfaces this process can reach at all, from its capabilities.
+    let possible: Set<Surface>
 
-    init(expecting surfaces: Set<Surface>, device: String = "phone", sourceLocation: SourceLocation = #_sourceLocation) {
-        self.device = device
+    init(expecting surfaces: Set<Surface>, capabilities: DeviceCapabilities, sourceLocation: SourceLocation = #_sourceLocation) {
+        device = capabilities.device.rawValue
         declared = surfaces
         expected = surfaces
         self.sourceLocation = sourceLocation
+        possible = Self.possible(for: capabilities)
+    }
+
+    /// What a process with `capabilities` can reach: no Live Activity without them (an extension,
+    /// the watch), no watch delivery without a paired watch, no Health where it is not written, no
+    /// signal but from an extension (the app tells no one), nothing of the system's in a terminal.
+    static func possible(for capabilities: DeviceCapabilities) -> Set<Surface> {
+        var impossible: Set<Surface> = []
+        if !capabilities.liveActivities { impossible.insert(.liveActivity) }
+        if !capabilities.pairedWatch { impossible.insert(.watch) }
+        if !capabilities.notifications { impossible.formUnion([.reminders, .nudge]) }
+        if !capabilities.widgets { impossible.insert(.widgets) }
+        if !capabilities.appleHealth { impossible.insert(.health) }
+        if !capabilities.isExtension { impossible.insert(.signal) }
+        return Set(Surface.allCases).subtracting(impossible)
     }
 
     /// From now on, only `surfaces` may be reached; `nil` returns to what the process was built

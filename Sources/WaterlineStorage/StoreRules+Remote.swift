@@ -44,8 +44,9 @@ extension StoreRules {
         var changedHere: Session?
         switch payload {
         case .session(let record) where record.isActive && record.deletedAt == nil:
-            let session = try await absorbOtherSessions(into: Session(userId: user.id, record: record), in: rows)
-            if session != Session(userId: user.id, record: record) { changedHere = session }
+            let incoming = Session(userId: user.id, record: record)
+            let session = try await absorbOtherSessions(into: incoming, in: rows)
+            if session != incoming { changedHere = session }
         case .session(let record): try await putSession(Session(userId: user.id, record: record), in: rows)
         case .logEntry(let log): try await putLog(log, in: rows)
         case .preset(let record): try await putPreset(DrinkPreset(userId: user.id, record: record), in: rows)

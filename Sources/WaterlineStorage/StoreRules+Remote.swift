@@ -69,9 +69,9 @@ extension StoreRules {
     public static func checkRemote(_ payload: SyncPayload) throws(SessionStoreError) {
         do {
             switch payload {
-            case .session(let record): try Session(userId: UUID(), record: record).validate()
+            case .session(let record): try record.validate()
             case .logEntry(let log): try log.validate()
-            case .preset(let record): try DrinkPreset(userId: UUID(), record: record).validate()
+            case .preset(let record): try record.validate()
             case .settings(let settings): try settings.validate()
             }
             let stamp = payload.stamp

@@ -37,22 +37,6 @@ public struct DrinkPreset: OwnedRecord {
     public var alcoholMeta: AlcoholMeta {
         AlcoholMeta(drinkType: record.drinkType, sizeOz: record.sizeOz, abv: record.abv, standardDrinkEstimate: record.standardDrinkEstimate, presetId: id)
     }
-
-    /// Throws when the name is empty or too long, or the drink values are impossible.
-    public func validate() throws(ValidationError) {
-        guard record.name.utf8.count <= Limits.presetNameBytes else {
-            throw .unexpected(field: "name", reason: "at most \(Limits.presetNameBytes) bytes")
-        }
-        let trimmed = record.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw .missing(field: "name") }
-        guard trimmed.count <= Limits.presetNameLength else {
-            throw .unexpected(field: "name", reason: "at most \(Limits.presetNameLength) characters")
-        }
-        guard !trimmed.unicodeScalars.contains(where: Self.refusedInName) else {
-            throw .unexpected(field: "name", reason: "no control or text-direction characters")
-        }
-        try AlcoholMeta(drinkType: record.drinkType, sizeOz: record.sizeOz, abv: record.abv, standardDrinkEstimate: record.standardDrinkEstimate).validate()
-    }
 }
 
 extension DrinkPreset {

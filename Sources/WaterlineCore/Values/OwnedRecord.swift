@@ -26,6 +26,11 @@ extension OwnedRecord {
         set { record.id = newValue }
     }
 
+    /// The record's checks: the owner is the caller, not a field to check.
+    public func validate() throws(ValidationError) {
+        try record.validate()
+    }
+
     public init(from decoder: any Decoder) throws {
         let userId = try decoder.container(keyedBy: OwnerKey.self).decode(UUID.self, forKey: .userId)
         self.init(userId: userId, record: try Record(from: decoder))

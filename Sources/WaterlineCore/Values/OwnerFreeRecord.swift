@@ -4,4 +4,6 @@ import Foundation
 /// (the caller is the owner).
 public protocol OwnerFreeRecord: Codable, Hashable, Sendable {
     var id: UUID { get set }
+    /// Throws when a field is out of its bounds or contradicts another; names the field.
+    func validate() throws(ValidationError)
 }

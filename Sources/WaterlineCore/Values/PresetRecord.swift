@@ -29,4 +29,20 @@ public struct PresetRecord: OwnerFreeRecord {
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
     }
+
+    /// Throws when the name is empty or too long, or the drink values are impossible.
+    public func validate() throws(ValidationError) {
+        guard name.utf8.count <= Limits.presetNameBytes else {
+            throw .unexpected(field: "name", reason: "at most \(Limits.presetNameBytes) bytes")
+        }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .missing(field: "name") }
+        guard trimmed.count <= Limits.presetNameLength else {
+            throw .unexpected(field: "name", reason: "at most \(Limits.presetNameLength) characters")
+        }
+        guard !trimmed.unicodeScalars.contains(where: DrinkPreset.refusedInName) else {
+            throw .unexpected(field: "name", reason: "no control or text-direction characters")
+        }
+        try AlcoholMeta(drinkType: drinkType, sizeOz: sizeOz, abv: abv, standardDrinkEstimate: standardDrinkEstimate).validate()
+    }
 }

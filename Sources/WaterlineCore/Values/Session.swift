@@ -39,16 +39,4 @@ public struct Session: OwnedRecord {
     public func duration(now: Date) -> TimeInterval {
         max(0, (record.endTime ?? now).timeIntervalSince(record.startTime))
     }
-
-    /// Throws when the session's dates contradict each other.
-    public func validate() throws(ValidationError) {
-        try Limits.timestamp.check(record.startTime.timeIntervalSince1970, field: "startTime")
-        if let endTime = record.endTime {
-            try Limits.timestamp.check(endTime.timeIntervalSince1970, field: "endTime")
-            guard endTime >= record.startTime else { throw .unexpected(field: "endTime", reason: "a session cannot end before it starts") }
-            guard !record.isActive else { throw .unexpected(field: "isActive", reason: "an ended session cannot be active") }
-        }
-        try record.computedSummary?.validate()
-        if let plannedDrinks = record.plannedDrinks { try Limits.plannedDrinks.check(Double(plannedDrinks), field: "plannedDrinks") }
-    }
 }

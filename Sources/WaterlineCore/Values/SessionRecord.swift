@@ -29,4 +29,16 @@ public struct SessionRecord: OwnerFreeRecord {
         self.deletedAt = deletedAt
         self.plannedDrinks = plannedDrinks
     }
+
+    /// Throws when the session's dates contradict each other.
+    public func validate() throws(ValidationError) {
+        try Limits.timestamp.check(startTime.timeIntervalSince1970, field: "startTime")
+        if let endTime {
+            try Limits.timestamp.check(endTime.timeIntervalSince1970, field: "endTime")
+            guard endTime >= startTime else { throw .unexpected(field: "endTime", reason: "a session cannot end before it starts") }
+            guard !isActive else { throw .unexpected(field: "isActive", reason: "an ended session cannot be active") }
+        }
+        try computedSummary?.validate()
+        if let plannedDrinks { try Limits.plannedDrinks.check(Double(plannedDrinks), field: "plannedDrinks") }
+    }
 }

@@ -35,7 +35,7 @@ struct ChangeWriter: Sendable {
     func session(_ sent: SessionRecord, for caller: Caller) async throws -> SessionRecord {
         try budget?.spend(1, for: caller)
         var record = sent
-        try validate(Session(userId: caller.userId, record: record).validate)
+        try validate(record.validate)
         try checkStamps(updatedAt: record.updatedAt, deletedAt: record.deletedAt)
         record.updatedAt = bounded(record.updatedAt)
         record.deletedAt = record.deletedAt.map(bounded)
@@ -73,7 +73,7 @@ struct ChangeWriter: Sendable {
         // Stored as every device shows it: trimmed (the size was bounded before trimming).
         var record = sent
         record.name = sent.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        try validate(DrinkPreset(userId: caller.userId, record: sent).validate)
+        try validate(sent.validate)
         try checkStamps(updatedAt: record.updatedAt, deletedAt: record.deletedAt)
         record.updatedAt = bounded(record.updatedAt)
         record.deletedAt = record.deletedAt.map(bounded)
